@@ -1,0 +1,106 @@
+import type { EventMetadata } from '@quitute/contracts';
+
+/**
+ * The EventStore port (ARCHITECTURE §2). Revisions are per stream and start at 0;
+ * positions are global, start at 1 and only grow. Both are safe integers: a
+ * bigint-based store converts at its edge.
+ */
+
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface NewEvent {
+  /** UUID. An id already stored is never stored twice: a retried append is a no-op that returns the original result. */
+  id: string;
+  type: string;
+  data: JsonObject;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent {
+  id: string;
+  type: string;
+  streamName: string;
+  revision: number;
+  position: number;
+  data: JsonObject;
+  metadata: EventMetadata;
+  /** ISO-8601, when the store recorded it. */
+  recordedAt: string;
+}
+
+/** A number is the revision of the stream's last event (0 after its first event). */
+export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream: pass it as expectedRevision next time. */
+  nextExpectedRevision: number;
+  /** Global position of the last appended event. */
+  position: number;
+}
+
+export interface EventFilter {
+  /** Deliver only events whose stream name starts with one of these. */
+  streamNamePrefixes?: readonly string[];
+  /** Deliver only events of these types. */
+  eventTypes?: readonly string[];
+}
+
+export interface SubscribeOptions {
+  /** Exclusive: delivery starts with the first event after this position. Omitted: from the beginning. */
+  fromPosition?: number;
+  filter?: EventFilter;
+  /**
+   * Called once per event, in global order; the next event waits for the returned promise.
+   * A throw stops the subscription and reaches onError.
+   */
+  onEvent: (event: RecordedEvent) => Promise<void> | void;
+  /** Called each time the subscription has delivered everything stored so far (after catch-up, and again after each live burst). */
+  onCaughtUp?: (position: number) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler is running. */
+  stop(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(
+      `Wrong expected revision on ${streamName}: expected ${String(expected)}, actual ${String(actual)}`,
+    );
+  }
+}
+
+export interface EventStore {
+  appendToStream(
+    streamName: string,
+    events: readonly NewEvent[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** Events of one stream in revision order; [] when the stream does not exist. */
+  readStream(
+    streamName: string,
+    options?: { fromRevision?: number; maxCount?: number },
+  ): Promise<RecordedEvent[]>;
+  /** Events of every stream in global order, after fromPosition (exclusive). */
+  readAll(options?: { fromPosition?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Catch-up then live subscription to every stream, in global order. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the last stored event, 0 when empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}

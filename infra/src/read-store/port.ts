@@ -1,0 +1,38 @@
+/**
+ * The ReadStore port: document collections queried with the MongoDB query
+ * language (the memory adapter evaluates it with mingo). Documents are plain
+ * JSON objects with a string `_id`.
+ */
+
+export interface ReadDocument {
+  _id: string;
+  [key: string]: unknown;
+}
+
+/** A MongoDB filter document ({ field: value }, $eq, $in, $regex, $and, $or, $gte, …). */
+export type Filter = Record<string, unknown>;
+
+export interface FindOptions {
+  /** { field: 1 | -1 } */
+  sort?: Record<string, 1 | -1>;
+  skip?: number;
+  limit?: number;
+}
+
+export interface ReadCollection<T extends ReadDocument = ReadDocument> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  /** Inserts or replaces the whole document with this _id. */
+  put(document: T): Promise<void>;
+  /** Inserts or replaces many documents in one round trip. */
+  putMany(documents: readonly T[]): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Removes every document (used when a projection is rebuilt). */
+  clear(): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T>;
+  close(): Promise<void>;
+}

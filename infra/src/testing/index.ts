@@ -1,0 +1,2 @@
+export { reportSkip, resolveTestServer } from './reachability';
+export type { TestServer } from './reachability';
