@@ -1,0 +1,9 @@
+/** Messages the server sends in `{ message }` (pt-BR, the spec's catalogue where it has one). */
+export const messages = {
+  invalidRequest: 'Requisição inválida.',
+  notFound: 'Recurso não encontrado.',
+  internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente mais tarde.',
+  revisionConflict: 'Os dados foram alterados por outra pessoa. Recarregue e tente novamente.',
+  invalidSearch: 'Parâmetros de busca inválidos.',
+} as const;

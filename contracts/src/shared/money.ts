@@ -1,0 +1,16 @@
+/** Money is integer centavos inside; the HTTP shapes the spec names carry reais. */
+
+export function centsToReais(cents: number): number {
+  return cents / 100;
+}
+
+export function reaisToCents(reais: number): number {
+  return Math.round(reais * 100);
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** `R$ 1.234,56` (a normal space after the symbol, whatever the ICU version prints). */
+export function formatBRL(reais: number): string {
+  return brl.format(reais).replace(/\s/u, ' ');
+}
