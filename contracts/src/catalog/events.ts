@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from './constants';
+import type { EventOf } from '../shared/events';
 
 /**
  * Catalog events, stream `product-<productId>`. Money is integer centavos.
@@ -33,12 +34,7 @@ export const catalogEventSchemas = {
   ProductDeleted: productDeletedSchema,
 } as const;
 
-export type CatalogEvent =
-  | { type: 'ProductAdded'; data: z.infer<typeof productAddedSchema> }
-  | { type: 'ProductUpdated'; data: z.infer<typeof productUpdatedSchema> }
-  | { type: 'ProductActivated'; data: z.infer<typeof productActivatedSchema> }
-  | { type: 'ProductDeactivated'; data: z.infer<typeof productDeactivatedSchema> }
-  | { type: 'ProductDeleted'; data: z.infer<typeof productDeletedSchema> };
+export type CatalogEvent = EventOf<typeof catalogEventSchemas>;
 
 export type CatalogEventType = CatalogEvent['type'];
 

@@ -90,7 +90,11 @@ export const STATIC_MENU: readonly MenuItem[] = [
     'Empada de Frango',
     'Massa que desmancha na boca com recheio cremoso de frango.',
   ),
-  baked('folhado-de-palmito', 'Folhado de Palmito', 'Massa folhada amanteigada recheada com palmito.'),
+  baked(
+    'folhado-de-palmito',
+    'Folhado de Palmito',
+    'Massa folhada amanteigada recheada com palmito.',
+  ),
   baked('mini-pizza', 'Mini Pizza', 'Molho de tomate, muçarela e orégano sobre massa de pizza.'),
   traditional('brigadeiro', 'Brigadeiro', 'O clássico de chocolate coberto com granulado.'),
   traditional('beijinho', 'Beijinho', 'Leite condensado com coco, finalizado com um cravo.'),
@@ -99,7 +103,11 @@ export const STATIC_MENU: readonly MenuItem[] = [
   traditional('casadinho', 'Casadinho', 'Brigadeiro preto e branco juntos no mesmo docinho.'),
   fine('camafeu-de-nozes', 'Camafeu de Nozes', 'Massa de nozes coberta com fondant e meia noz.'),
   fine('trufa-de-maracuja', 'Trufa de Maracujá', 'Chocolate meio amargo com ganache de maracujá.'),
-  fine('brigadeiro-de-pistache', 'Brigadeiro de Pistache', 'Brigadeiro gourmet feito com pistache.'),
+  fine(
+    'brigadeiro-de-pistache',
+    'Brigadeiro de Pistache',
+    'Brigadeiro gourmet feito com pistache.',
+  ),
   fine('bombom-de-uva', 'Bombom de Uva', 'Uva verde envolta em brigadeiro branco e chocolate.'),
   kit('kit-festa-1', 'Kit Festa 1', 14_500, 'Para festas de até 15 pessoas.', [
     '50 doces',

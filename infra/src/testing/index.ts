@@ -1,2 +1,3 @@
 export { reportSkip, resolveTestServer } from './reachability';
 export type { TestServer } from './reachability';
+export { listenOnFreePort } from './http';

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  createMemoryEventStore,
+  createPgliteEventStore,
+  createPostgresEventStore,
+  type EventStore,
+} from '@quitute/infra/event-store';
+import { measureAppends } from './append';
+import { measureMenuRequests } from './http';
+import { measureRebuild } from './rebuild';
+import { printTable } from './table';
+
+/**
+ * `npm run bench`: figures for the targets of issue #2 on this machine.
+ * PostgreSQL server ≥ 3,000 single-event appends/s with 8 writers; rebuild
+ * ≥ 50,000 events/s; GET /api/products ≥ 3,000 req/s with p99 ≤ 20 ms.
+ */
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
+const postgresUrl =
+  process.env['QUITUTE_BENCH_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+const stores: {
+  name: string;
+  open: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>;
+}[] = [
+  {
+    name: 'memory',
+    open: async () => ({ store: createMemoryEventStore(), cleanup: async () => {} }),
+  },
+  {
+    name: 'PGlite (DATA_DIR)',
+    open: async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bench-pglite-'));
+      const store = await createPgliteEventStore({ dataDir });
+      return { store, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  },
+];
+if (await postgresReachable()) {
+  stores.push({
+    name: 'PostgreSQL server',
+    open: async () => {
+      const schema = `quitute_bench_${process.pid}`;
+      const store = await createPostgresEventStore({ url: postgresUrl, schema });
+      return { store, cleanup: () => dropSchema(schema) };
+    },
+  });
+} else {
+  console.log(`skipped: postgres: no server at ${postgresUrl}`);
+}
+
+console.log(
+  `Quitute benchmarks — ${os.cpus().length} cores, Node ${process.version}, ${seconds} s per cell`,
+);
+
+const appendRows: Record<string, string | number>[] = [];
+for (const { name, open } of stores) {
+  for (const writers of [1, 8]) {
+    for (const batch of [1, 10]) {
+      const { store, cleanup } = await open();
+      const result = await measureAppends(store, { writers, batch, seconds });
+      await store.close();
+      await cleanup();
+      appendRows.push({
+        'event store': name,
+        writers,
+        'events/append': batch,
+        'appends/s': Math.round(result.appendsPerSecond),
+        'events/s': Math.round(result.eventsPerSecond),
+      });
+    }
+  }
+}
+printTable('Append throughput', appendRows);
+
+const rebuild = await measureRebuild(100_000);
+printTable('Projection rebuild (menu projection, in-memory read store)', [
+  {
+    events: rebuild.events,
+    seconds: Number(rebuild.seconds.toFixed(2)),
+    'events/s': Math.round(rebuild.eventsPerSecond),
+  },
+]);
+
+const menu = await measureMenuRequests(Math.max(seconds, 5));
+printTable('GET /api/products (embedded shop, 32 connections)', [
+  {
+    'req/s': Math.round(menu.requestsPerSecond),
+    'p50 ms': menu.p50,
+    'p99 ms': menu.p99,
+    errors: menu.errors,
+  },
+]);

@@ -1,0 +1,43 @@
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { EventStore } from '@quitute/infra/event-store';
+import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+
+export interface CommandDeps {
+  eventStore: EventStore;
+  now: () => Date;
+}
+
+/**
+ * Every POST/PUT/PATCH/DELETE of the spec (ARCHITECTURE §7). Each answers with
+ * the new state of the aggregate it changed plus the global `position`.
+ * The catalog's admin mutations arrive with accounts and roles (issue #3 on).
+ */
+export function createCommandRouter(_deps: CommandDeps): Router {
+  return Router();
+}
+
+/** JSON bodies only, small: nothing the shop accepts is larger. */
+export const jsonBody = express.json({ limit: '100kb', strict: true });
+
+/** command-api on its own (distributed topology); tests use it on port 0. */
+export function createCommandApp(deps: CommandDeps & { logger: Logger }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(helmet());
+  app.use(
+    pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/health' } }),
+  );
+  app.get('/health', async (_req, res) => {
+    await deps.eventStore.headPosition();
+    res.json({ status: 'ok' });
+  });
+  app.use(jsonBody);
+  app.use(createCommandRouter(deps));
+  app.use(apiNotFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

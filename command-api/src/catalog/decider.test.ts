@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEvent } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { fold } from '../shared/decider';
+import { productDecider, type CatalogCommand, type ProductFields } from './decider';
+
+const productId = '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11';
+const fields: ProductFields = {
+  name: 'Coxinha de Frango',
+  priceCents: 60,
+  category: 'Salgados Fritos',
+  description: 'Frango desfiado.',
+  imageUrl: '/images/cardapio/coxinha-de-frango.svg',
+  stock: 500,
+  itens: [],
+};
+const added: CatalogEvent = {
+  type: 'ProductAdded',
+  data: { productId, ...fields, isActive: true },
+};
+
+function given(events: CatalogEvent[]) {
+  return {
+    when(command: CatalogCommand) {
+      return () => productDecider.decide(command, fold(productDecider, events));
+    },
+  };
+}
+
+function rejectsWith(run: () => unknown, code: string, message: string) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code, message });
+    return;
+  }
+  throw new Error('expected the command to be rejected');
+}
+
+describe('catalog decider', () => {
+  it('given no product, when AddProduct, then ProductAdded with every field', () => {
+    const events = given([]).when({ type: 'AddProduct', productId, fields, isActive: true })();
+    expect(events).toEqual([added]);
+  });
+
+  it('given a product, when AddProduct again, then 409 "Produto já existe."', () => {
+    rejectsWith(
+      given([added]).when({ type: 'AddProduct', productId, fields, isActive: true }),
+      'conflict',
+      'Produto já existe.',
+    );
+  });
+
+  it('given a product, when UpdateProduct with a new price, then ProductUpdated only', () => {
+    const events = given([added]).when({
+      type: 'UpdateProduct',
+      productId,
+      fields: { ...fields, priceCents: 65 },
+      isActive: true,
+    })();
+    expect(events).toEqual([
+      { type: 'ProductUpdated', data: { productId, ...fields, priceCents: 65 } },
+    ]);
+  });
+
+  it('given a product, when UpdateProduct deactivates it, then ProductDeactivated only', () => {
+    const events = given([added]).when({
+      type: 'UpdateProduct',
+      productId,
+      fields,
+      isActive: false,
+    })();
+    expect(events).toEqual([{ type: 'ProductDeactivated', data: { productId } }]);
+  });
+
+  it('given a deactivated product, when UpdateProduct activates and renames, then both events', () => {
+    const events = given([added, { type: 'ProductDeactivated', data: { productId } }]).when({
+      type: 'UpdateProduct',
+      productId,
+      fields: { ...fields, name: 'Coxinha' },
+      isActive: true,
+    })();
+    expect(events.map((event) => event.type)).toEqual(['ProductUpdated', 'ProductActivated']);
+  });
+
+  it('given a product, when UpdateProduct changes nothing, then no event', () => {
+    expect(
+      given([added]).when({ type: 'UpdateProduct', productId, fields, isActive: true })(),
+    ).toEqual([]);
+  });
+
+  it('given no product, when UpdateProduct, then 404 "Produto não encontrado."', () => {
+    rejectsWith(
+      given([]).when({ type: 'UpdateProduct', productId, fields, isActive: true }),
+      'not_found',
+      'Produto não encontrado.',
+    );
+  });
+
+  it('given a product, when DeleteProduct, then ProductDeleted; and a second delete is 404', () => {
+    const deleted = given([added]).when({ type: 'DeleteProduct', productId })();
+    expect(deleted).toEqual([{ type: 'ProductDeleted', data: { productId } }]);
+    rejectsWith(
+      given([added, ...deleted]).when({ type: 'DeleteProduct', productId }),
+      'not_found',
+      'Produto não encontrado.',
+    );
+  });
+
+  it('given a deleted product, when UpdateProduct or AddProduct, then it stays deleted', () => {
+    const history: CatalogEvent[] = [added, { type: 'ProductDeleted', data: { productId } }];
+    rejectsWith(
+      given(history).when({ type: 'UpdateProduct', productId, fields, isActive: true }),
+      'not_found',
+      'Produto não encontrado.',
+    );
+    rejectsWith(
+      given(history).when({ type: 'AddProduct', productId, fields, isActive: true }),
+      'conflict',
+      'Produto já existe.',
+    );
+  });
+});

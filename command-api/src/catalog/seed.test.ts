@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { productStreamName, STATIC_MENU } from '@quitute/contracts';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { handleCommand } from '../shared/handle-command';
+import { parseCatalogEvent, productDecider } from './decider';
+import { menuProductId, seedMenu } from './seed';
+
+const now = () => new Date('2026-11-21T12:00:00.000Z');
+
+describe('seedMenu', () => {
+  it('given an empty store, when seeded, then 24 ProductAdded events with system metadata', async () => {
+    const store = createMemoryEventStore();
+    const result = await seedMenu(store, now);
+    const events = await store.readAll();
+    expect(result.added).toBe(24);
+    expect(events).toHaveLength(24);
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['ProductAdded']));
+    expect(events[0]?.metadata).toMatchObject({
+      actorId: 'system',
+      actorRole: 'system',
+      occurredAt: '2026-11-21T12:00:00.000Z',
+    });
+    const kit3 = events.find((event) => event.data['name'] === 'Kit Festa 3');
+    expect(kit3?.data).toMatchObject({
+      priceCents: 42_000,
+      itens: ['100 doces', '200 salgados', '1 bolo de dois andares'],
+    });
+  });
+
+  it('given a seeded store, when seeded again, then nothing is appended', async () => {
+    const store = createMemoryEventStore();
+    await seedMenu(store, now);
+    const again = await seedMenu(store, now);
+    expect(again.added).toBe(0);
+    expect(await store.readAll()).toHaveLength(24);
+  });
+
+  it('given an admin deleted a menu item, when seeded again, then it is not resurrected', async () => {
+    const store = createMemoryEventStore();
+    await seedMenu(store, now);
+    const productId = menuProductId('kibe');
+    await handleCommand({
+      store,
+      decider: productDecider,
+      parse: parseCatalogEvent,
+      streamName: productStreamName(productId),
+      command: { type: 'DeleteProduct', productId },
+      context: {
+        commandId: 'delete-kibe',
+        correlationId: 'delete-kibe',
+        actorId: 'admin-1',
+        actorRole: 'admin',
+        occurredAt: now().toISOString(),
+      },
+    });
+    await seedMenu(store, now);
+    const kibe = await store.readStream(productStreamName(productId));
+    expect(kibe.map((event) => event.type)).toEqual(['ProductAdded', 'ProductDeleted']);
+  });
+
+  it('the static menu has 7, 5, 5, 4 and 3 items and the spec prices', () => {
+    const count = (category: string) =>
+      STATIC_MENU.filter((item) => item.category === category).length;
+    expect(
+      [
+        'Salgados Fritos',
+        'Salgados Assados',
+        'Doces Tradicionais',
+        'Doces Finos',
+        'Kits Festa',
+      ].map(count),
+    ).toEqual([7, 5, 5, 4, 3]);
+    const price = (slug: string) => STATIC_MENU.find((item) => item.slug === slug)?.priceCents;
+    expect(price('coxinha-de-frango')).toBe(60);
+    expect(price('pao-de-queijo')).toBe(100);
+    expect(price('brigadeiro')).toBe(70);
+    expect(price('camafeu-de-nozes')).toBe(80);
+    expect([price('kit-festa-1'), price('kit-festa-2'), price('kit-festa-3')]).toEqual([
+      14_500, 26_000, 42_000,
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createEmbeddedServer, type EmbeddedServer } from '@quitute/embedded';
+import { silentLogger } from '@quitute/infra/logging';
+
+export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * Whether Chromium is here. In CI it must be (.ci/run installs it): a missing
+ * browser fails there instead of hiding the journeys behind a skip.
+ */
+export function browserAvailable(): boolean {
+  if (fs.existsSync(chromiumPath)) return true;
+  if (process.env['CI']) throw new Error(`Chromium is missing at ${chromiumPath} in CI`);
+  console.log(
+    `skipped: e2e: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROME_PATH)`,
+  );
+  return false;
+}
+
+export interface Shop {
+  url: string;
+  server: EmbeddedServer;
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** A fresh shop on a free port with its own data dir, and a headless Chromium. */
+export async function openShop(): Promise<Shop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-e2e-'));
+  const server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger);
+  const url = await server.listen();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    url,
+    server,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The menu's lead-time notice opens on load; read it and close it as a customer would. */
+export async function dismissLeadTimeNotice(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Entendi' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

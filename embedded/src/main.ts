@@ -1,0 +1,3 @@
+import { runShop } from './run';
+
+await runShop();

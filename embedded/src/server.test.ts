@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  handleCommand,
+  menuProductId,
+  parseCatalogEvent,
+  productDecider,
+} from '@quitute/command-api';
+import { productStreamName } from '@quitute/contracts';
+import { silentLogger } from '@quitute/infra/logging';
+import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { repoRoot, serveWebApp } from './web-assets';
+
+let dataDir: string;
+let webDir: string;
+const running: EmbeddedServer[] = [];
+
+beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-data-'));
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-web-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quitute</title>');
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<{ server: EmbeddedServer; url: string }> {
+  const server = await createEmbeddedServer(
+    { port: 0, dataDir, logLevel: 'silent' },
+    silentLogger,
+    { web: serveWebApp(webDir) },
+  );
+  running.push(server);
+  return { server, url: await server.listen() };
+}
+
+async function productNames(url: string, init?: RequestInit): Promise<string[]> {
+  const response = await fetch(`${url}/api/products`, init);
+  expect(response.status).toBe(200);
+  const body: unknown = await response.json();
+  if (!Array.isArray(body)) throw new Error('expected a list');
+  return body.map((product: { name: string }) => product.name);
+}
+
+describe('embedded shop', () => {
+  it('given a fresh data dir, when started, then the menu has 24 items; restarted, still 24 and no second seeding', async () => {
+    const first = await start();
+    expect(await productNames(first.url)).toHaveLength(24);
+    await first.server.close();
+    running.splice(running.indexOf(first.server), 1);
+
+    const second = await start();
+    expect(await productNames(second.url)).toHaveLength(24);
+    expect(await second.server.eventStore.readAll()).toHaveLength(24);
+  });
+
+  it('given a command just written, when read with its X-Min-Position, then the read sees it', async () => {
+    const { server, url } = await start();
+    const productId = menuProductId('kibe');
+    const result = await handleCommand({
+      store: server.eventStore,
+      decider: productDecider,
+      parse: parseCatalogEvent,
+      streamName: productStreamName(productId),
+      command: { type: 'DeleteProduct', productId },
+      context: {
+        commandId: crypto.randomUUID(),
+        correlationId: 'test',
+        actorId: 'admin-test',
+        actorRole: 'admin',
+        occurredAt: new Date().toISOString(),
+      },
+    });
+    const names = await productNames(url, {
+      headers: { 'X-Min-Position': String(result.position) },
+    });
+    expect(names).toHaveLength(23);
+    expect(names).not.toContain('Kibe');
+  });
+
+  it('serves the SPA for page paths and JSON for API paths', async () => {
+    const { url } = await start();
+    const page = await fetch(`${url}/cardapio`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Quitute</title>');
+    const unknownPage = await fetch(`${url}/nao-existe`, { headers: { accept: 'text/html' } });
+    expect(await unknownPage.text()).toContain('<title>Quitute</title>');
+
+    const unknownApi = await fetch(`${url}/api/nao-existe`);
+    expect(unknownApi.status).toBe(404);
+    expect(await unknownApi.json()).toMatchObject({ message: 'Recurso não encontrado.' });
+  });
+
+  it('routes writes to command-api: a malformed JSON body is a 400 in pt-BR without a stack trace', async () => {
+    const { url } = await start();
+    const response = await fetch(`${url}/api/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ message: 'Requisição inválida.', code: 'validation' });
+    expect(body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('GET /health answers 200', async () => {
+    const { url } = await start();
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+
+  it('given a data dir in use, when a second shop starts on it, then it is refused', async () => {
+    await start();
+    await expect(
+      createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
+        web: serveWebApp(webDir),
+      }),
+    ).rejects.toThrow(/Another Quitute process is using/);
+  });
+});
+
+describe('start-up configuration', () => {
+  it('given PORT=abc, when the shop starts, then it stops with one line naming the variable', async () => {
+    const run = promisify(execFile);
+    const failure: unknown = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'embedded/src/main.ts')],
+      { cwd: repoRoot, env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir } },
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: 1,
+      stderr: 'Invalid configuration: PORT must be a port number (got "abc")\n',
+    });
+  });
+});

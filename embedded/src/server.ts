@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { createCommandRouter, jsonBody, seedMenu } from '@quitute/command-api';
+import { createBus, type Bus } from '@quitute/infra/bus';
+import { createEventStore, type EventStore } from '@quitute/infra/event-store';
+import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
+import { ProjectionRunner, projections } from '@quitute/projections';
+import { createQueryRouter } from '@quitute/query-api';
+import type { EmbeddedConfig } from './config';
+import { serveWebApp } from './web-assets';
+
+export interface EmbeddedServer {
+  app: Express;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  runner: ProjectionRunner;
+  /** Listens on config.port (0: any free port); resolves with the URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * The embedded topology (ARCHITECTURE §3): command-api, projections and
+ * query-api composed in one process on one port, with the same method split
+ * as the distributed reverse proxy — reads to query-api, everything else to
+ * command-api — so both topologies behave alike.
+ */
+export async function createEmbeddedServer(
+  config: EmbeddedConfig,
+  logger: Logger,
+  options: {
+    now?: () => Date;
+    /** Middleware serving the web app; defaults to the built web/dist. */
+    web?: RequestHandler[];
+  } = {},
+): Promise<EmbeddedServer> {
+  const now = options.now ?? (() => new Date());
+  await fs.mkdir(config.dataDir, { recursive: true });
+
+  const eventStore = await createEventStore({
+    ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
+    dataDir: config.dataDir,
+  });
+  const readStore = await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {});
+  const bus = await createBus({
+    clientId: 'quitute-embedded',
+    ...(config.kafkaBrokers ? { kafkaBrokers: config.kafkaBrokers } : {}),
+  });
+
+  const seeded = await seedMenu(eventStore, now);
+  if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
+
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  await runner.start();
+
+  const commandRouter = createCommandRouter({ eventStore, now });
+  const queryRouter = createQueryRouter({
+    readStore,
+    waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
+    isHealthy: () => runner.status === 'live' || runner.status === 'catching-up',
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'https:'] },
+      },
+    }),
+  );
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/health' } }));
+  app.use((req, res, next) => {
+    if (isRead(req.method)) queryRouter(req, res, next);
+    else
+      jsonBody(req, res, (error?: unknown) =>
+        error ? next(error) : commandRouter(req, res, next),
+      );
+  });
+  app.use('/api', apiNotFound);
+  app.use(options.web ?? serveWebApp());
+  app.use(apiNotFound);
+  app.use(errorHandler(logger));
+
+  let server: http.Server | undefined;
+  return {
+    app,
+    eventStore,
+    readStore,
+    bus,
+    runner,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        const listening = http.createServer(app);
+        listening.keepAliveTimeout = 65_000;
+        listening.once('error', reject);
+        listening.listen(config.port, () => {
+          server = listening;
+          const address = listening.address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          resolve(`http://localhost:${port}`);
+        });
+      }),
+    async close() {
+      if (server) {
+        const closing = server;
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+        closing.closeAllConnections();
+      }
+      await runner.stop();
+      await bus.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}

@@ -1,0 +1,474 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { commonEnv, loadConfig } from '../config';
+import {
+  createComposeValidator,
+  formatSchemaErrors,
+  healthcheckCommand,
+  loadComposeFile,
+  namedVolumes,
+  type ComposeService,
+} from './compose';
+import {
+  copyInstructions,
+  copyProblems,
+  dockerIgnore,
+  execCommand,
+  parseDockerfile,
+  readDockerfile,
+  sourceOf,
+  type Stage,
+} from './dockerfile';
+import { readManifest, runtimeGraph } from './imports';
+import { proxiedAddresses, readNginxConf, route, servers } from './nginx';
+
+/**
+ * No Docker engine runs in CI, so the distributed topology is proven the way
+ * it can be: the compose file against the Compose Specification schema, every
+ * Dockerfile against the files of its build context, and nginx's routing
+ * against ARCHITECTURE §7.
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const { document, compose } = loadComposeFile(root);
+const validate = createComposeValidator();
+
+const service = (name: string): ComposeService => {
+  const found = compose.services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
+  return found;
+};
+
+/** The Node services, the store addresses each main.ts needs, and its port. */
+const nodeServices = [
+  { name: 'command-api', port: '3001', reads: ['EVENTSTORE_URL'] },
+  { name: 'projections', port: '3003', reads: ['EVENTSTORE_URL', 'MONGO_URL'] },
+  { name: 'query-api', port: '3002', reads: ['MONGO_URL'] },
+];
+
+const builtServices = Object.entries(compose.services).flatMap(([name, s]) =>
+  s.build ? [{ name, context: s.build.context, dockerfile: s.build.dockerfile }] : [],
+);
+
+const dockerfilePath = (name: string) => {
+  const build = service(name).build;
+  if (!build) throw new Error(`${name} is not built`);
+  return path.join(root, build.context, build.dockerfile);
+};
+
+const finalStage = (stages: Stage[]): Stage => {
+  const stage = stages.at(-1);
+  if (!stage) throw new Error('Dockerfile has no FROM');
+  return stage;
+};
+
+const runs = (stage: Stage) => stage.instructions.filter((i) => i.keyword === 'RUN');
+
+describe('docker-compose.yml against the Compose Specification', () => {
+  it('given the compose file, when validated with the compose-spec schema, then there are no errors', () => {
+    const errors = validate(document);
+
+    expect(errors, formatSchemaErrors(errors)).toEqual([]);
+  });
+
+  const structuredCopy = (): Record<string, unknown> =>
+    z.record(z.string(), z.unknown()).parse(structuredClone(document));
+  const withService = (patch: Record<string, unknown>) => {
+    const copy = structuredCopy();
+    const services = z.record(z.string(), z.record(z.string(), z.unknown())).parse(copy.services);
+    copy.services = { ...services, web: { ...services.web, ...patch } };
+    return copy;
+  };
+
+  it.each([
+    {
+      broken: 'an unknown service key',
+      document: () => withService({ restart_policy: 'always' }),
+      at: '/services/web',
+    },
+    {
+      broken: 'ports given as a number',
+      document: () => withService({ ports: 8080 }),
+      at: '/services/web/ports',
+    },
+    {
+      broken: 'a port mapping that is not one',
+      document: () => withService({ ports: ['80:http'] }),
+      at: '/services/web/ports/0',
+    },
+    {
+      broken: 'a healthcheck interval that is not a duration',
+      document: () =>
+        withService({ healthcheck: { test: ['CMD', 'true'], interval: '5 seconds' } }),
+      at: '/services/web/healthcheck/interval',
+    },
+    {
+      broken: 'an unknown depends_on condition',
+      document: () => withService({ depends_on: { 'query-api': { condition: 'service_ready' } } }),
+      at: '/services/web/depends_on',
+    },
+    {
+      broken: 'an unknown top-level key',
+      document: () => ({ ...structuredCopy(), servics: {} }),
+      at: '',
+    },
+  ])(
+    'given a copy with $broken, when validated, then it is rejected at $at',
+    ({ document: broken, at }) => {
+      const errors = validate(broken());
+
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors.map((error) => error.instancePath)).toContain(at);
+    },
+  );
+});
+
+describe('docker-compose.yml wiring', () => {
+  it('given the services, then every depends_on names a defined service, waiting for health only where there is a healthcheck', () => {
+    for (const [name, s] of Object.entries(compose.services)) {
+      for (const [dependency, condition] of Object.entries(s.depends_on)) {
+        expect(Object.keys(compose.services), `${name} depends on ${dependency}`).toContain(
+          dependency,
+        );
+        if (condition === 'service_healthy') {
+          expect(
+            healthcheckCommand(service(dependency)),
+            `${dependency} needs a healthcheck`,
+          ).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('given the services, then every named volume they mount is declared', () => {
+    const declared = Object.keys(compose.volumes);
+    for (const s of Object.values(compose.services)) {
+      for (const volume of namedVolumes(s)) expect(declared).toContain(volume);
+    }
+    expect(namedVolumes(service('eventstore'))).toHaveLength(1);
+    expect(namedVolumes(service('mongo')).length).toBeGreaterThan(0);
+    expect(namedVolumes(service('kafka'))).toHaveLength(1);
+  });
+
+  it('given the stores, then KurrentDB, MongoDB and Kafka run as single insecure / replica-set / KRaft nodes', () => {
+    const eventstore = service('eventstore');
+    expect(eventstore.image).toMatch(/^kurrentplatform\/kurrentdb:25\.1/);
+    expect(eventstore.environment).toMatchObject({
+      KURRENTDB_CLUSTER_SIZE: '1',
+      KURRENTDB_RUN_PROJECTIONS: 'All',
+      KURRENTDB_START_STANDARD_PROJECTIONS: 'true',
+      KURRENTDB_INSECURE: 'true',
+      KURRENTDB_ENABLE_ATOM_PUB_OVER_HTTP: 'true',
+    });
+    expect(healthcheckCommand(eventstore)).toContain('/health/live');
+
+    const mongo = service('mongo');
+    expect(mongo.image).toBe('mongo:7.0');
+    expect(healthcheckCommand(mongo)).toContain('rs.initiate');
+
+    const kafka = service('kafka');
+    expect(kafka.image).toBe('apache/kafka:3.9.1');
+    expect(kafka.environment).toMatchObject({ KAFKA_PROCESS_ROLES: 'broker,controller' });
+  });
+
+  it.each(nodeServices)(
+    'given $name, then the variables it reads are set to values its config accepts',
+    ({ name, port, reads }) => {
+      const env = service(name).environment;
+
+      for (const variable of [...reads, 'PORT'])
+        expect(env, `${name} reads ${variable}`).toHaveProperty(variable);
+      expect(env.PORT).toBe(port);
+      expect(() => loadConfig(z.object(commonEnv), env)).not.toThrow();
+    },
+  );
+
+  it.each(nodeServices)(
+    'given $name, then its store addresses reach the store services as they listen',
+    ({ name }) => {
+      const env = service(name).environment;
+
+      if (env.EVENTSTORE_URL !== undefined) {
+        const url = new URL(env.EVENTSTORE_URL);
+        expect(url.protocol).toBe('esdb:');
+        expect(url.hostname).toBe('eventstore');
+        expect(url.port).toBe(service('eventstore').environment.KURRENTDB_NODE_PORT ?? '2113');
+        // An insecure node speaks plain HTTP/2; the client must not try TLS.
+        expect(url.searchParams.get('tls')).toBe('false');
+      }
+      if (env.MONGO_URL !== undefined) {
+        const url = new URL(env.MONGO_URL);
+        const command = z.array(z.string()).parse(service('mongo').command);
+        expect(url.hostname).toBe('mongo');
+        expect(url.port || '27017').toBe('27017');
+        expect(url.searchParams.get('replicaSet')).toBe(command[command.indexOf('--replSet') + 1]);
+      }
+      if (env.KAFKA_BROKERS !== undefined) {
+        const advertised = (service('kafka').environment.KAFKA_ADVERTISED_LISTENERS ?? '')
+          .split(',')
+          .map((listener) => listener.replace(/^\w+:\/\//, ''));
+        for (const broker of env.KAFKA_BROKERS.split(',')) expect(advertised).toContain(broker);
+      }
+    },
+  );
+
+  it.each(nodeServices)(
+    'given $name, then its healthcheck asks its own /health on its PORT',
+    ({ name, port }) => {
+      expect(healthcheckCommand(service(name))).toContain(`http://127.0.0.1:${port}/health`);
+    },
+  );
+
+  it.each(['command-api', 'query-api'])(
+    'given %s scales horizontally, then it has no container_name and no host port',
+    (name) => {
+      expect(service(name).container_name).toBeUndefined();
+      expect(service(name).ports).toEqual([]);
+    },
+  );
+
+  it('given the web service, then it is published on 8080, to nginx listening on 80', () => {
+    expect(service('web').ports).toEqual(['8080:80']);
+    const listens = (servers(readNginxConf(path.join(root, 'web/nginx.conf')))[0]?.block ?? [])
+      .filter((d) => d.name === 'listen')
+      .map((d) => d.args[0]);
+    expect(listens).toEqual(['80']);
+  });
+});
+
+describe('Dockerfiles and their build context', () => {
+  it('given the compose file, then the four application services are built from the repository root', () => {
+    expect(builtServices.map((s) => s.name).sort()).toEqual([
+      'command-api',
+      'projections',
+      'query-api',
+      'web',
+    ]);
+  });
+
+  it.each(builtServices)(
+    'given $name, then its context and Dockerfile exist and every COPY source is in the context',
+    ({ name, context, dockerfile }) => {
+      expect(existsSync(path.join(root, context)), `context ${context}`).toBe(true);
+      expect(existsSync(dockerfilePath(name)), `${dockerfile}`).toBe(true);
+
+      expect(copyProblems(path.join(root, context), readDockerfile(dockerfilePath(name)))).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('given a Dockerfile copying a missing folder, globs and an ignored folder, when checked, then what would not build is reported', () => {
+    const stages = parseDockerfile(
+      [
+        'FROM node:20-bookworm-slim AS build',
+        'WORKDIR /app',
+        'COPY nowhere/ ./',
+        'COPY */package.json ./',
+        'COPY nowhere-*/x ./',
+        'COPY node_modules ./',
+        'FROM nginx:1.27-alpine',
+        'COPY --from=build /app/dist /usr/share/nginx/html',
+      ].join('\n'),
+    );
+
+    expect(copyProblems(root, stages)).toEqual([
+      'line 3: nowhere/ does not exist',
+      'line 5: nowhere-*/x does not exist',
+      'line 6: node_modules is excluded by .dockerignore',
+    ]);
+  });
+
+  it('given .dockerignore, then dependencies, data, the web build and git stay out of the context', () => {
+    const ignored = dockerIgnore(root);
+    for (const p of [
+      'node_modules',
+      'web/node_modules/vite',
+      'data/events',
+      'web/dist/index.html',
+      '.git/HEAD',
+      'coverage',
+    ]) {
+      expect(ignored(p), p).toBe(true);
+    }
+    for (const p of ['package.json', 'web/src', 'infra/src/config/index.ts'])
+      expect(ignored(p), p).toBe(false);
+  });
+
+  describe.each(nodeServices)('$name image', ({ name, port }) => {
+    const stages = readDockerfile(dockerfilePath(name));
+    const stage = finalStage(stages);
+    const cmd = execCommand(stage) ?? [];
+    const entry = cmd.at(-1) ?? '';
+    const npmCi = runs(stage).find((run) => /\bnpm ci\b/.test(run.args));
+
+    it('given the Dockerfile, then it installs production dependencies of its workspace and the root (tsx)', () => {
+      expect(stage.image).toBe('node:20-bookworm-slim');
+      expect(npmCi?.args).toMatch(/--omit=dev/);
+      expect(npmCi?.args).toContain(`--workspace @quitute/${name}`);
+      expect(npmCi?.args).toMatch(/--include-workspace-root/);
+      expect(Object.keys(readManifest(root).dependencies)).toContain('tsx');
+    });
+
+    it('given the Dockerfile, then it runs as node in production on its PORT with tsx', () => {
+      const keywords = (keyword: string) =>
+        stage.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+      expect(keywords('USER').at(-1)).toBe('node');
+      expect(keywords('ENV')).toContain('NODE_ENV=production');
+      expect(keywords('EXPOSE')).toEqual([port]);
+      expect(cmd).toEqual(['node', '--import', 'tsx', `${name}/src/main.ts`]);
+    });
+
+    it('given the CMD, then its entry point exists and is copied to the same place under WORKDIR', () => {
+      expect(existsSync(path.join(root, entry)), `${entry} exists`).toBe(true);
+      expect(sourceOf(root, stage, `/app/${entry}`)?.file).toBe(entry);
+    });
+
+    it('given what the entry point imports, then every source file is in the image and every package is a production dependency installed by npm ci', () => {
+      const graph = runtimeGraph(root, entry);
+      const npmCiAt = npmCi ? stage.instructions.indexOf(npmCi) : -1;
+      expect(npmCiAt).toBeGreaterThan(-1);
+
+      const missing = graph.files.filter(
+        (file) => sourceOf(root, stage, `/app/${file}`)?.file !== file,
+      );
+      expect(missing, 'source files not copied').toEqual([]);
+
+      for (const dir of ['.', ...graph.workspaceDirs]) {
+        const manifest = path.posix.join(dir, 'package.json');
+        const copied = sourceOf(root, stage, path.posix.join('/app', manifest));
+        expect(copied?.file, `${manifest} copied`).toBe(manifest);
+        expect(copied?.copy.index ?? Infinity, `${manifest} copied before npm ci`).toBeLessThan(
+          npmCiAt,
+        );
+      }
+      // Workspace packages included: npm ci --workspace links only what the manifests declare.
+      for (const [pkg, importers] of graph.packages) {
+        for (const importer of importers) {
+          expect(
+            Object.keys(readManifest(root, importer).dependencies),
+            `${importer} imports ${pkg}`,
+          ).toContain(pkg);
+        }
+      }
+    });
+  });
+
+  describe('web image', () => {
+    const stages = readDockerfile(dockerfilePath('web'));
+    const [build, serve] = stages;
+
+    it('given the build stage, then it installs the web workspace with contracts and builds it with vite', () => {
+      expect(build?.image).toBe('node:20-bookworm-slim');
+      const commands = build ? runs(build).map((run) => run.args) : [];
+      expect(commands.find((c) => /\bnpm ci\b/.test(c))).toContain('--workspace @quitute/web');
+      expect(commands).toContain('npm run build -w @quitute/web');
+      for (const file of [
+        'package.json',
+        'package-lock.json',
+        'contracts/package.json',
+        'web/package.json',
+        'contracts/src/index.ts',
+      ]) {
+        expect(build && sourceOf(root, build, `/app/${file}`)?.file, file).toBe(file);
+      }
+    });
+
+    it('given the serving stage, then nginx serves the build and uses web/nginx.conf', () => {
+      expect(stages).toHaveLength(2);
+      expect(serve?.image).toBe('nginx:1.27-alpine');
+      const copies = serve ? copyInstructions(serve) : [];
+      expect(copies).toContainEqual(
+        expect.objectContaining({
+          from: build?.name,
+          sources: ['/app/web/dist'],
+          destination: '/usr/share/nginx/html',
+        }),
+      );
+      expect(serve && sourceOf(root, serve, '/etc/nginx/conf.d/default.conf')?.file).toBe(
+        'web/nginx.conf',
+      );
+    });
+  });
+});
+
+describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
+  const conf = readNginxConf(path.join(root, 'web/nginx.conf'));
+  const commandApi = `command-api:${service('command-api').environment.PORT}`;
+  const queryApi = `query-api:${service('query-api').environment.PORT}`;
+
+  it.each([
+    ['GET', '/api/products?busca=coxinha', queryApi],
+    ['HEAD', '/api/products', queryApi],
+    ['GET', '/api/admin/dashboard/sales-today', queryApi],
+    ['POST', '/api/auth/login', commandApi],
+    ['PUT', '/api/users/profile', commandApi],
+    ['PATCH', '/api/admin/reviews/r1/approve', commandApi],
+    ['DELETE', '/api/admin/products/p1', commandApi],
+    ['GET', '/carrinho/u1', queryApi],
+    ['POST', '/carrinho', commandApi],
+    ['POST', '/carrinho/sync', commandApi],
+    ['DELETE', '/carrinho/u1', commandApi],
+    ['GET', '/payments/process-payment/p1', queryApi],
+    ['POST', '/payments/mercadopago/transparent-checkout', commandApi],
+    ['POST', '/payments/cancel-payment', commandApi],
+    ['GET', '/health', queryApi],
+  ])(
+    'given %s %s, then it is proxied to %s with the client address forwarded',
+    (method, url, target) => {
+      const result = route(conf, method, url);
+
+      expect(result).toMatchObject({ kind: 'proxy', target });
+      if (result.kind !== 'proxy') return;
+      expect(result.headers.get('host')).toBe('$host');
+      expect(result.headers.get('x-forwarded-for')).toBe('$proxy_add_x_forwarded_for');
+    },
+  );
+
+  it.each(['GET', 'POST'])(
+    'given socket.io %s (websocket upgrade or polling), then it goes to query-api with the upgrade headers',
+    (method) => {
+      const result = route(conf, method, '/socket.io/?EIO=4&transport=polling');
+
+      expect(result).toMatchObject({ kind: 'proxy', target: queryApi, websocket: true });
+      if (result.kind !== 'proxy') return;
+      expect(result.headers.get('x-forwarded-for')).toBe('$proxy_add_x_forwarded_for');
+    },
+  );
+
+  it.each(['/', '/cardapio', '/carrinho', '/admin/pedidos', '/my-orders/o1', '/nao-existe'])(
+    'given a browser GET of %s, then the SPA answers (index.html fallback)',
+    (url) => {
+      const result = route(conf, 'GET', url);
+
+      expect(result.kind).toBe('static');
+      if (result.kind !== 'static') return;
+      if (result.uri !== '/index.html') expect(result.tryFiles.at(-1)).toBe('/index.html');
+    },
+  );
+
+  it('given a missing fingerprinted asset, then it is a 404, not the SPA', () => {
+    expect(route(conf, 'GET', '/assets/index-abc123.js')).toMatchObject({
+      kind: 'static',
+      tryFiles: ['$uri', '=404'],
+    });
+  });
+
+  it('given every address nginx can proxy to, then it is a compose service on the PORT that service listens on', () => {
+    const addresses = proxiedAddresses(conf);
+
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const address of addresses) {
+      const [host = '', port] = address.split(':');
+      expect(Object.keys(compose.services), address).toContain(host);
+      expect(service(host).environment.PORT, address).toBe(port);
+    }
+    expect(addresses).toEqual(expect.arrayContaining([commandApi, queryApi]));
+  });
+
+  it("given scaled services, then names are resolved at request time through Docker's DNS", () => {
+    expect(conf.find((d) => d.name === 'resolver')?.args[0]).toBe('127.0.0.11');
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStoreContract } from './contract';
+import type { NewEvent } from './port';
+import { createPgliteEventStore } from './postgres';
+
+const concurrency = { writers: 8, appendsPerWriter: 1_000 };
+
+eventStoreContract(
+  'PGlite in memory',
+  async () => {
+    const store = await createPgliteEventStore();
+    return { store, cleanup: () => store.close() };
+  },
+  { concurrency },
+);
+
+eventStoreContract(
+  'PGlite in a directory',
+  async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'quitute-pglite-'));
+    const store = await createPgliteEventStore({ dataDir });
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+  { concurrency },
+);
+
+describe('PGlite event store persisted in a directory', () => {
+  let parent: string;
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'quitute-pglite-'));
+  });
+
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it('given a store with events, when it is closed and reopened, then the same events are there and appends continue', async () => {
+    const dataDir = join(parent, 'reopen');
+    const first = await createPgliteEventStore({ dataDir });
+    await first.appendToStream('cart-1', [newEvent('ItemAdded'), newEvent('ItemAdded')]);
+    const before = await first.readAll();
+    await first.close();
+
+    const second = await createPgliteEventStore({ dataDir });
+    try {
+      expect(await second.readAll()).toEqual(before);
+      const next = await second.appendToStream('cart-1', [newEvent('ItemRemoved')], {
+        expectedRevision: 1,
+      });
+      expect(next).toEqual({ nextExpectedRevision: 2, position: 3 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('given a store open on a directory, when a second store opens the same directory, then it is refused until the first is closed', async () => {
+    const dataDir = join(parent, 'locked');
+    const first = await createPgliteEventStore({ dataDir });
+
+    await expect(createPgliteEventStore({ dataDir })).rejects.toThrow(
+      `Another Quitute process is using ${dataDir}`,
+    );
+
+    await first.close();
+    const again = await createPgliteEventStore({ dataDir });
+    await again.close();
+  });
+});
+
+function newEvent(type: string): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data: {},
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      actorId: 'system',
+      actorRole: 'system',
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}

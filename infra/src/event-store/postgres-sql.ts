@@ -1,0 +1,108 @@
+/**
+ * Every statement of the SQL event store, shared verbatim by the PostgreSQL server
+ * and PGlite. The schema name is validated by the caller and spliced in quoted.
+ */
+export function sqlStatements(schema: string) {
+  const s = `"${schema}"`;
+  const eventColumns =
+    'position, id::text AS id, stream_name, revision, type, data, metadata, recorded_at';
+  return {
+    // The advisory lock serialises two processes starting on an empty schema at once;
+    // CREATE ... IF NOT EXISTS alone races on the catalogue.
+    setup: `
+      SELECT pg_advisory_xact_lock(hashtext('quitute_event_store:' || '${schema}'));
+      CREATE SCHEMA IF NOT EXISTS ${s};
+      CREATE TABLE IF NOT EXISTS ${s}.events (
+        position bigint GENERATED ALWAYS AS IDENTITY (START WITH 1) PRIMARY KEY,
+        id uuid NOT NULL CONSTRAINT events_id_unique UNIQUE,
+        stream_name text NOT NULL,
+        revision bigint NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        tx_id xid8 NOT NULL,
+        CONSTRAINT events_stream_revision_unique UNIQUE (stream_name, revision)
+      );
+      CREATE TABLE IF NOT EXISTS ${s}.streams (
+        stream_name text PRIMARY KEY,
+        revision bigint NOT NULL
+      );
+      CREATE OR REPLACE FUNCTION ${s}.append_events(
+        p_stream text,
+        p_expected_kind text,
+        p_expected_revision bigint,
+        p_events text
+      ) RETURNS TABLE (outcome text, stream_revision bigint, last_position bigint)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        -- Must stay the first action, before any nextval: the subscriber's gap proof
+        -- relies on the owner of a position having its xid before taking the position.
+        v_tx xid8 := pg_current_xact_id();
+        v_events jsonb := p_events::jsonb;
+        v_count bigint := jsonb_array_length(v_events);
+        v_current bigint;
+        v_found boolean;
+        v_last bigint;
+        v_position bigint;
+      BEGIN
+        LOOP
+          -- The row lock serialises appends to one stream; READ COMMITTED re-reads it
+          -- after waiting, so the check below sees the winner's revision.
+          SELECT st.revision INTO v_current FROM ${s}.streams st
+            WHERE st.stream_name = p_stream FOR UPDATE;
+          v_found := FOUND;
+          IF (CASE p_expected_kind
+                WHEN 'any' THEN false
+                WHEN 'no_stream' THEN v_found
+                WHEN 'stream_exists' THEN NOT v_found
+                ELSE NOT v_found OR v_current <> p_expected_revision
+              END) THEN
+            -- No position was taken: a conflict leaves no hole in the log.
+            RETURN QUERY SELECT 'conflict'::text, v_current, NULL::bigint;
+            RETURN;
+          END IF;
+          v_last := COALESCE(v_current, -1) + v_count;
+          IF v_found THEN
+            UPDATE ${s}.streams SET revision = v_last WHERE stream_name = p_stream;
+            EXIT;
+          END IF;
+          INSERT INTO ${s}.streams (stream_name, revision) VALUES (p_stream, v_last)
+            ON CONFLICT (stream_name) DO NOTHING;
+          -- Created concurrently by a committed append: loop to lock it and check again.
+          EXIT WHEN FOUND;
+        END LOOP;
+        WITH inserted AS (
+          INSERT INTO ${s}.events (id, stream_name, revision, type, data, metadata, tx_id)
+          SELECT (e.value->>'id')::uuid, p_stream, COALESCE(v_current, -1) + e.ordinality,
+                 e.value->>'type', e.value->'data', e.value->'metadata', v_tx
+          FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
+          ORDER BY e.ordinality
+          RETURNING position
+        )
+        SELECT max(inserted.position) INTO v_position FROM inserted;
+        RETURN QUERY SELECT 'ok'::text, v_last, v_position;
+      END
+      $fn$;
+    `,
+    append: `SELECT outcome, stream_revision, last_position FROM ${s}.append_events($1, $2, $3, $4)`,
+    findIds: `SELECT id::text AS id, stream_name, revision, position FROM ${s}.events
+      WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
+    readStream: `SELECT ${eventColumns} FROM ${s}.events
+      WHERE stream_name = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+    readAll: `SELECT ${eventColumns} FROM ${s}.events
+      WHERE position > $1 ORDER BY position LIMIT $2`,
+    // pg_current_snapshot() in the same statement is the snapshot the rows were read with.
+    readPage: `SELECT pg_snapshot_xmin(snap.s)::text AS snapshot_xmin, e.*
+      FROM (SELECT pg_current_snapshot() AS s) snap
+      LEFT JOIN LATERAL (
+        SELECT ${eventColumns} FROM ${s}.events
+        WHERE position > $1 ORDER BY position LIMIT $2
+      ) e ON true
+      ORDER BY e.position`,
+    // Assigning an xid (and committing at once) gives a value above every xid already handed out.
+    newXid: 'SELECT pg_current_xact_id()::text AS xid',
+    head: `SELECT COALESCE(max(position), 0) AS head FROM ${s}.events`,
+    notify: `SELECT pg_notify($1, '')`,
+  };
+}

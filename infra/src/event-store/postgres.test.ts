@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSkip } from '../testing';
+import { eventStoreContract } from './contract';
+import type { EventStore, NewEvent, RecordedEvent } from './port';
+import { createPostgresEventStore } from './postgres';
+
+const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
+const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
+const unreachable = await probe(url);
+
+if (unreachable === undefined) {
+  eventStoreContract('PostgreSQL server', async () => {
+    const { store, dropSchema } = await openInThrowawaySchema();
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await dropSchema();
+      },
+    };
+  });
+  describeGapSafety();
+} else if (envUrl) {
+  describe('EventStore contract: PostgreSQL server', () => {
+    it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
+      throw new Error(
+        `QUITUTE_TEST_POSTGRES_URL is set but the server does not answer: ${unreachable}`,
+      );
+    });
+  });
+} else {
+  reportSkip(
+    'postgres',
+    `QUITUTE_TEST_POSTGRES_URL is not set and ${url} does not answer (${unreachable})`,
+  );
+  describe.skip('EventStore contract: PostgreSQL server', () => {
+    it('needs a PostgreSQL server', () => {});
+  });
+}
+
+async function probe(target: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 3_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function openInThrowawaySchema(): Promise<{
+  store: EventStore;
+  schema: string;
+  dropSchema: () => Promise<void>;
+}> {
+  const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const store = await createPostgresEventStore({ url, schema });
+  return {
+    store,
+    schema,
+    dropSchema: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Interleavings a subscriber must survive, staged with raw sessions that hold a
+ * transaction open around the store's own append function.
+ */
+function describeGapSafety(): void {
+  describe('gap-safe subscription on a PostgreSQL server', () => {
+    let store: EventStore;
+    let schema: string;
+    let dropSchema: () => Promise<void>;
+    let older: pg.Client;
+    let newer: pg.Client;
+
+    beforeAll(async () => {
+      ({ store, schema, dropSchema } = await openInThrowawaySchema());
+      older = new pg.Client({ connectionString: url });
+      newer = new pg.Client({ connectionString: url });
+      await Promise.all([older.connect(), newer.connect()]);
+    });
+
+    afterAll(async () => {
+      await Promise.all([older.end(), newer.end()]);
+      await store.close();
+      await dropSchema();
+    });
+
+    const appendIn = async (client: pg.Client, event: NewEvent): Promise<number> => {
+      const result = await client.query<{ last_position: string }>(
+        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
+        [`order-${event.id}`, JSON.stringify([event])],
+      );
+      return Number(result.rows[0]?.last_position);
+    };
+
+    const subscribe = (fromPosition: number) => {
+      const events: RecordedEvent[] = [];
+      const caughtUp: number[] = [];
+      const subscription = store.subscribeToAll({
+        fromPosition,
+        onEvent: (event) => {
+          events.push(event);
+        },
+        onCaughtUp: (position) => caughtUp.push(position),
+      });
+      return { events, caughtUp, stop: () => subscription.stop() };
+    };
+
+    it('given a transaction holding a lower position whose xid is newer than one already committed above it, when the subscriber reads, then it waits for that position and delivers both in order once it commits', async () => {
+      const head = await store.headPosition();
+      const first = newEvent();
+      const second = newEvent();
+      // The older transaction takes its xid first but its position last, so when it commits
+      // the newer one (lower position, in flight) has an xid at or above the snapshot's xmax.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await newer.query('BEGIN');
+      const lower = await appendIn(newer, first);
+      const higher = await appendIn(older, second);
+      await older.query('COMMIT');
+      expect(higher).toBe(lower + 1);
+
+      const subscriber = subscribe(head);
+      await delay(300);
+      expect(subscriber.events).toEqual([]);
+      expect(subscriber.caughtUp).toEqual([]);
+
+      await newer.query('COMMIT');
+      await waitFor(() => subscriber.events.length === 2);
+      await waitFor(() => subscriber.caughtUp.includes(higher));
+      await subscriber.stop();
+
+      expect(subscriber.events.map((event) => [event.id, event.position])).toEqual([
+        [first.id, lower],
+        [second.id, higher],
+      ]);
+    });
+
+    it('given a transaction that took a position and rolled back, when a later append is committed, then the subscriber steps over the hole and delivers it', async () => {
+      const head = await store.headPosition();
+      await newer.query('BEGIN');
+      const hole = await appendIn(newer, newEvent());
+      const later = newEvent();
+      const committed = await store.appendToStream(`order-${later.id}`, [later]);
+      expect(committed.position).toBe(hole + 1);
+
+      const subscriber = subscribe(head);
+      await delay(100);
+      expect(subscriber.events).toEqual([]);
+      await newer.query('ROLLBACK');
+
+      await waitFor(() => subscriber.caughtUp.includes(committed.position));
+      await subscriber.stop();
+      expect(subscriber.events.map((event) => event.id)).toEqual([later.id]);
+    });
+
+    it('given a subscriber that has caught up, when another process appends, then the NOTIFY wakes it well before the safety poll', async () => {
+      const head = await store.headPosition();
+      const subscriber = subscribe(head);
+      await waitFor(() => subscriber.caughtUp.length > 0);
+      const other = await createPostgresEventStore({ url, schema });
+      const event = newEvent();
+      try {
+        const started = Date.now();
+        await other.appendToStream(`order-${event.id}`, [event]);
+        await waitFor(() => subscriber.events.length === 1);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      } finally {
+        await other.close();
+        await subscriber.stop();
+      }
+    });
+  });
+}
+
+function newEvent(): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'OrderPlaced',
+    data: {},
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      actorId: 'system',
+      actorRole: 'system',
+      occurredAt: new Date().toISOString(),
+    },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
+    await delay(5);
+  }
+}

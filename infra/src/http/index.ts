@@ -1,0 +1,2 @@
+export { errorHandler, apiNotFound } from './error-handler';
+export { parseWith } from './parse';

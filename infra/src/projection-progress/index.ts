@@ -1,0 +1,48 @@
+import type { ReadStore } from '../read-store/port';
+
+/**
+ * Where projections record how far they have applied the event log, and how a
+ * reader in another process waits for them (read-your-writes, ARCHITECTURE §4).
+ */
+export const CHECKPOINTS_COLLECTION = 'projection_checkpoints';
+
+export interface CheckpointDocument {
+  _id: string;
+  position: number;
+  [key: string]: unknown;
+}
+
+export async function readCheckpoint(readStore: ReadStore, name: string): Promise<number> {
+  const document = await readStore.collection(CHECKPOINTS_COLLECTION).get(name);
+  const position = document?.['position'];
+  return typeof position === 'number' ? position : 0;
+}
+
+export async function writeCheckpoint(
+  readStore: ReadStore,
+  name: string,
+  position: number,
+): Promise<void> {
+  const document: CheckpointDocument = { _id: name, position };
+  await readStore.collection(CHECKPOINTS_COLLECTION).put(document);
+}
+
+/** Resolves true once every named projection has reached `position`, false after `timeoutMs`. */
+export type WaitForPosition = (position: number, timeoutMs: number) => Promise<boolean>;
+
+/** For a reader in another process than the projections: polls their checkpoints. */
+export function pollCheckpoints(
+  readStore: ReadStore,
+  names: readonly string[],
+  intervalMs = 25,
+): WaitForPosition {
+  return async (position, timeoutMs) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const reached = await Promise.all(names.map((name) => readCheckpoint(readStore, name)));
+      if (reached.every((p) => p >= position)) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  };
+}

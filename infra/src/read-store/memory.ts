@@ -1,0 +1,101 @@
+import { Query } from 'mingo';
+import { copyJson } from './copy';
+import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
+
+/**
+ * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
+ * a Map from `_id` to a private deep copy, so neither a document handed to `put`
+ * nor one returned by `get`/`find` can change what is stored. `get`/`put` by id
+ * are plain Map operations; only `find` and `count` evaluate the MongoDB filter
+ * with mingo.
+ */
+export function createMemoryReadStore(): ReadStore {
+  const collections = new Map<string, Map<string, ReadDocument>>();
+  let closed = false;
+
+  const documentsOf = (name: string): Map<string, ReadDocument> => {
+    let documents = collections.get(name);
+    if (!documents) {
+      documents = new Map();
+      collections.set(name, documents);
+    }
+    return documents;
+  };
+
+  return {
+    collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
+      const documents = documentsOf(name);
+      const ensureOpen = (): void => {
+        if (closed) throw new Error(`read store is closed (collection ${name})`);
+      };
+      // The type parameter is the caller's claim about the collection, as with
+      // the MongoDB driver's db.collection<T>(); nothing here can check it.
+      const copyOut = (document: ReadDocument): T => copyJson(document) as T;
+      const store = (document: ReadDocument): void => {
+        if (typeof document._id !== 'string') {
+          throw new TypeError(`a read document needs a string _id (collection ${name})`);
+        }
+        documents.set(document._id, copyJson(document));
+      };
+      const matching = (filter: Filter | undefined): ReadDocument[] => {
+        const all = Array.from(documents.values());
+        if (!filter || Object.keys(filter).length === 0) return all;
+        const query = new Query(filter);
+        return all.filter((document) => query.test(document));
+      };
+
+      return {
+        async get(id) {
+          ensureOpen();
+          const document = documents.get(id);
+          return document ? copyOut(document) : null;
+        },
+        async find(filter, options) {
+          ensureOpen();
+          return page(matching(filter), options).map(copyOut);
+        },
+        async count(filter) {
+          ensureOpen();
+          if (!filter || Object.keys(filter).length === 0) return documents.size;
+          return matching(filter).length;
+        },
+        async put(document) {
+          ensureOpen();
+          store(document);
+        },
+        async putMany(batch) {
+          ensureOpen();
+          for (const document of batch) store(document);
+        },
+        async delete(id) {
+          ensureOpen();
+          documents.delete(id);
+        },
+        async clear() {
+          ensureOpen();
+          documents.clear();
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      collections.clear();
+    },
+  };
+}
+
+/** Sort, then skip, then limit — MongoDB's order whatever the option order; limit 0 means none. */
+function page(documents: ReadDocument[], options: FindOptions | undefined): ReadDocument[] {
+  const sort = options?.sort;
+  const skip = options?.skip ?? 0;
+  const limit = options?.limit ?? 0;
+  if (skip < 0 || limit < 0) throw new RangeError('skip and limit must not be negative');
+  let result = documents;
+  if (sort && Object.keys(sort).length > 0) {
+    // An empty filter matches every document; mingo applies MongoDB's sort order
+    // (type brackets, then value) to dotted paths.
+    result = new Query({}).find<ReadDocument>(result).sort(sort).all();
+  }
+  if (skip > 0 || limit > 0) result = result.slice(skip, limit > 0 ? skip + limit : undefined);
+  return result;
+}

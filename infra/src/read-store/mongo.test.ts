@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, it } from 'vitest';
+import { resolveTestServer } from '../testing';
+import { readStoreContract } from './contract';
+import { createMongoReadStore } from './mongo';
+
+const server = await resolveTestServer({
+  adapter: 'mongodb',
+  envVar: 'QUITUTE_TEST_MONGO_URL',
+  startContainer: async () => {
+    const { GenericContainer, Wait } = await import('testcontainers');
+    const container = await new GenericContainer('mongo:7.0')
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+      .start();
+    return {
+      url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
+      stop: async () => {
+        await container.stop();
+      },
+    };
+  },
+});
+
+if ('skipped' in server) {
+  describe('ReadStore contract: mongodb', () => {
+    it.skip(`skipped: ${server.skipped}`, () => {});
+  });
+} else {
+  afterAll(() => server.stop());
+
+  readStoreContract('mongodb', async () => {
+    // A throwaway database per test, dropped afterwards, so runs never share data.
+    const database = `quitute_test_${randomUUID().replaceAll('-', '')}`;
+    const store = await createMongoReadStore({ url: server.url, database });
+    return {
+      store,
+      cleanup: async () => {
+        const { MongoClient } = await import('mongodb');
+        const client = new MongoClient(server.url);
+        try {
+          await client.db(database).dropDatabase();
+        } finally {
+          await client.close();
+          await store.close();
+        }
+      },
+    };
+  });
+}

@@ -1,0 +1,5 @@
+import { menuProjection } from './catalog/menu';
+import type { Projection } from './projection';
+
+/** Every projection this service runs. */
+export const projections: readonly Projection[] = [menuProjection];

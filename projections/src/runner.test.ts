@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { readCheckpoint } from '@quitute/infra/projection-progress';
+import { createMemoryReadStore } from '@quitute/infra/read-store';
+import { defineProjection } from './projection';
+import { ProjectionRunner } from './runner';
+
+/** Counts every event applied to each stream's document: any double apply shows. */
+const counterDocument = z.object({ _id: z.string(), applied: z.array(z.number()) });
+const counting = defineProjection({
+  name: 'counter_v1',
+  collection: 'counters_v1',
+  events: { Counted: z.object({ key: z.string(), n: z.number() }) },
+  document: counterDocument,
+  documentId: (event) => event.data.key,
+  evolve: (document, event) => ({
+    _id: event.data.key,
+    applied: [...(document?.applied ?? []), event.data.n],
+  }),
+});
+
+const metadata = {
+  correlationId: 'c',
+  causationId: 'c',
+  actorId: 'system',
+  actorRole: 'system' as const,
+  occurredAt: '2026-11-21T12:00:00.000Z',
+};
+
+async function appendCounted(store: EventStore, from: number, to: number) {
+  for (let n = from; n <= to; n += 1) {
+    const key = `k${n % 3}`;
+    await store.appendToStream(
+      `counter-${key}`,
+      [{ id: crypto.randomUUID(), type: 'Counted', data: { key, n }, metadata }],
+      { expectedRevision: 'any' },
+    );
+  }
+}
+
+async function appliedNumbers(readStore: ReturnType<typeof createMemoryReadStore>) {
+  const documents = await readStore.collection('counters_v1').find({});
+  return documents
+    .flatMap((document) => counterDocument.parse(document).applied)
+    .sort((a, b) => a - b);
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+describe('ProjectionRunner', () => {
+  it('given stored events, when started, then it resolves once they are applied', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 30);
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await runner.start();
+    expect(runner.status).toBe('live');
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 30));
+    expect(await readCheckpoint(readStore, 'counter_v1')).toBe(30);
+    await runner.stop();
+  });
+
+  it('given a runner stopped mid-stream, when a new one starts on the same stores, then nothing is applied twice or missed', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 50);
+    const first = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await first.start();
+    const appending = appendCounted(eventStore, 51, 150);
+    await first.waitForPosition(90, 5_000);
+    await first.stop();
+    await appending;
+    const stoppedAt = first.position;
+    expect(stoppedAt).toBeGreaterThanOrEqual(90);
+    expect(stoppedAt).toBeLessThanOrEqual(150);
+
+    const second = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await second.start();
+    await appendCounted(eventStore, 151, 160);
+    expect(await second.waitForPosition(160, 5_000)).toBe(true);
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 160));
+    await second.stop();
+  });
+
+  it('given a checkpoint behind the documents (a crash before saving it), when replayed, then documents skip what they applied', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 20);
+    const first = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await first.start();
+    await first.stop();
+    // The crash: documents were written but the checkpoint was not.
+    await readStore.collection('projection_checkpoints').delete('counter_v1');
+
+    const second = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await second.start();
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 20));
+    await second.stop();
+  });
+
+  it('waitForPosition resolves true once reached and false after the timeout', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await runner.start();
+    const waiting = runner.waitForPosition(1, 2_000);
+    await appendCounted(eventStore, 1, 1);
+    expect(await waiting).toBe(true);
+    expect(await runner.waitForPosition(99, 50)).toBe(false);
+    await runner.stop();
+  });
+
+  it('given a projection that throws, then the runner reports failed and stops applying', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const failing = defineProjection({
+      name: 'failing_v1',
+      collection: 'failing_v1',
+      events: { Counted: z.object({ key: z.string(), n: z.number() }) },
+      document: counterDocument,
+      documentId: (event) => event.data.key,
+      evolve: () => {
+        throw new Error('bug in a projection');
+      },
+    });
+    await appendCounted(eventStore, 1, 1);
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [failing],
+      logger: silentLogger,
+    });
+    await expect(runner.start()).rejects.toThrow('bug in a projection');
+    expect(runner.status).toBe('failed');
+  });
+});

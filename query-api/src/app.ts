@@ -1,0 +1,43 @@
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+import type { WaitForPosition } from '@quitute/infra/projection-progress';
+import type { ReadStore } from '@quitute/infra/read-store';
+import { catalogRoutes } from './catalog/routes';
+import { readYourWrites } from './shared/read-your-writes';
+
+export interface QueryDeps {
+  readStore: ReadStore;
+  waitForPosition: WaitForPosition;
+  /** Whether the read models are being kept up to date (false: /health answers 503). */
+  isHealthy: () => boolean;
+}
+
+/** Every GET of the spec (ARCHITECTURE §7). */
+export function createQueryRouter(deps: QueryDeps): Router {
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    if (deps.isHealthy()) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'unavailable' });
+  });
+  router.use(readYourWrites(deps.waitForPosition));
+  router.use(catalogRoutes(deps.readStore));
+  return router;
+}
+
+/** query-api on its own (distributed topology); tests use it on port 0. */
+export function createQueryApp(deps: QueryDeps & { logger: Logger }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.use(helmet());
+  app.use(
+    pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/health' } }),
+  );
+  app.use(createQueryRouter(deps));
+  app.use(apiNotFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

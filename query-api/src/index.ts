@@ -1,0 +1,2 @@
+export { createQueryApp, createQueryRouter } from './app';
+export type { QueryDeps } from './app';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { MENU_PROJECTION } from '@quitute/contracts';
+import { commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { createLogger } from '@quitute/infra/logging';
+import { pollCheckpoints } from '@quitute/infra/projection-progress';
+import { createReadStore } from '@quitute/infra/read-store';
+import { createQueryApp } from './app';
+
+/**
+ * query-api on its own (distributed topology): reads the MongoDB read models
+ * the projections service writes, and waits on its checkpoints for
+ * read-your-writes. Scales horizontally.
+ */
+const config = loadConfigOrExit(
+  z.object({
+    ...commonEnv,
+    MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
+  }),
+);
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
+const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
+const app = createQueryApp({
+  readStore,
+  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION]),
+  isHealthy: () => true,
+  logger,
+});
+const server = app.listen(config.PORT, () => {
+  logger.info(`query-api listening on port ${config.PORT}`);
+});
+const shutdown = () => server.close(() => void readStore.close().then(() => process.exit(0)));
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon } from '../../components/icons';
+import { SHOP_NAME } from '../../config/shop';
+import { CartLink } from '../../features/cart/components/cart-link';
+import styles from './header.module.css';
+import { NAV_LINKS } from './nav-links';
+import { SearchForm } from './search-form';
+
+export function Header() {
+  const location = useLocation();
+  // The mobile menu belongs to the page it was opened on: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+
+  return (
+    <header
+      className={styles.header}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) setOpenOn(null);
+      }}
+    >
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="menu-principal"
+          onClick={() => setOpenOn(menuOpen ? null : location.key)}
+        >
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link to="/" className={styles.logo}>
+          <img src="/images/logo.svg" alt="" width="40" height="40" />
+          <span>{SHOP_NAME}</span>
+        </Link>
+        <nav
+          id="menu-principal"
+          className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
+          aria-label="Principal"
+        >
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === '/'}
+                  className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SearchForm className={styles.search} />
+        <div className={styles.cart}>
+          <CartLink />
+        </div>
+      </div>
+    </header>
+  );
+}

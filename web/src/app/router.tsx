@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './routes/route-error';
+
+const pageModules = {
+  home: () => import('./routes/home-route').then((m) => ({ default: m.HomeRoute })),
+  menu: () => import('./routes/menu-route').then((m) => ({ default: m.MenuRoute })),
+  about: () => import('./routes/about-route').then((m) => ({ default: m.AboutRoute })),
+  notFound: () => import('./routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+/**
+ * Each page is its own chunk. The layout paints at once and only the page area
+ * waits for its code; navigations keep the current page until the next is ready.
+ */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: page(pageModules.home) },
+          { path: 'cardapio', element: page(pageModules.menu) },
+          { path: 'sobre', element: page(pageModules.about) },
+          { path: '*', element: page(pageModules.notFound) },
+        ],
+      },
+    ],
+  },
+];
+
+/** Fetches every page's code once the browser is idle, so later navigations are instant. */
+export function prefetchPages(): void {
+  const prefetch = () => {
+    for (const load of Object.values(pageModules)) void load().catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3_000 });
+  else setTimeout(prefetch, 1_500);
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

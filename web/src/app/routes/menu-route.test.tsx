@@ -1,0 +1,119 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
+import { json, stubFetch, stubShopApi } from '../../testing/fetch-stub';
+import { menuProducts } from '../../testing/products';
+import { renderApp } from '../../testing/render';
+
+async function openMenu() {
+  stubShopApi(menuProducts);
+  const rendered = renderApp({ route: '/cardapio' });
+  const notice = await screen.findByRole('dialog', { name: 'Prazos para Pedidos' });
+  await rendered.user.click(within(notice).getByRole('button', { name: 'Entendi' }));
+  return rendered;
+}
+
+async function card(name: string): Promise<HTMLElement> {
+  const article = (await screen.findByRole('heading', { level: 3, name })).closest('article');
+  if (!article) throw new Error(`no article for ${name}`);
+  return article;
+}
+
+describe('/cardapio with the cart', () => {
+  it('given 10 units of a regular item, when added, then the Limite Mínimo popup and nothing in the cart', async () => {
+    const { user, store } = await openMenu();
+    const coxinha = await card('Coxinha de Frango');
+    const quantity = within(coxinha).getByRole('spinbutton');
+
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
+
+    const popup = screen.getByRole('dialog', { name: 'Limite Mínimo' });
+    expect(popup.textContent).toContain(
+      'A quantidade mínima para cada item é de 20 unidades. Por favor, ajuste a quantidade e tente novamente!',
+    );
+    expect(store.getState().cart.itens).toEqual([]);
+
+    await user.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('given an emptied quantity, when added, then the invalid-item message', async () => {
+    const { user, store } = await openMenu();
+    const coxinha = await card('Coxinha de Frango');
+
+    await user.clear(within(coxinha).getByRole('spinbutton'));
+    await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Item inválido ou quantidade deve ser maior que zero.',
+    );
+    expect(store.getState().cart.itens).toEqual([]);
+  });
+
+  it('given the default 20 units, when added twice and a kit once, then two lines, a badge of 2, a summary with Finalizar Pedido and the cart saved', async () => {
+    const { user, store, storage } = await openMenu();
+    expect(screen.getByText('Seu carrinho está vazio.')).toBeTruthy();
+    expect(screen.queryByTestId('cart-count')).toBeNull();
+
+    const coxinha = await card('Coxinha de Frango');
+    await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
+    expect(
+      await screen.findByText('Coxinha de Frango (20 unidades) adicionado ao carrinho!'),
+    ).toBeTruthy();
+    await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
+    await user.click(
+      within(await card('Kit Festa 1')).getByRole('button', { name: 'Adicionar ao Carrinho' }),
+    );
+
+    expect(store.getState().cart.itens.map((l) => [l.item.nome, l.quantidade])).toEqual([
+      ['Coxinha de Frango', 40],
+      ['Kit Festa 1', 1],
+    ]);
+    expect(screen.getByTestId('cart-count').textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'Carrinho, 2 itens' }).getAttribute('href')).toBe(
+      '/carrinho',
+    );
+    const summary = screen.getByRole('complementary', { name: 'Seu pedido' });
+    expect(summary.textContent).toContain('R$ 169,00');
+    expect(
+      within(summary).getByRole('link', { name: 'Finalizar Pedido' }).getAttribute('href'),
+    ).toBe('/carrinho');
+    await waitFor(() => expect(storage.getItem(CART_STORAGE_KEY)).not.toBeNull());
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(2);
+  });
+
+  it('given the success note, then it goes away after 3 s', async () => {
+    const { user } = await openMenu();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(
+      within(await card('Brigadeiro')).getByRole('button', { name: 'Adicionar ao Carrinho' }),
+    );
+    expect(screen.getByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(screen.getByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+
+    expect(screen.queryByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeNull();
+  });
+
+  it('given the health check fails, then the offline banner', async () => {
+    stubFetch((url) =>
+      url.pathname === '/health' ? json({}, { status: 503 }) : json(menuProducts),
+    );
+    renderApp({ route: '/cardapio' });
+
+    expect(
+      await screen.findByText(
+        'Você está offline. Os itens serão sincronizados com o servidor quando a conexão voltar.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('given the health check answers 200, then no offline banner', async () => {
+    await openMenu();
+    expect(screen.queryByText(/Você está offline/)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubShopApi } from '../../testing/fetch-stub';
+import { renderApp } from '../../testing/render';
+
+describe('unknown paths', () => {
+  it.each(['/nao-existe', '/cardapio/extra/coisa'])(
+    "given %s, then 'Página Não Encontrada' with a link home, inside the layout",
+    async (route) => {
+      stubShopApi([]);
+      renderApp({ route });
+
+      const heading = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Página Não Encontrada',
+      });
+      const main = screen.getByRole('main');
+      expect(main.contains(heading)).toBe(true);
+      expect(
+        within(main)
+          .getByRole('link', { name: 'Voltar para a Página Inicial' })
+          .getAttribute('href'),
+      ).toBe('/');
+      expect(screen.getByRole('banner')).toBeTruthy();
+      expect(document.title).toBe('Página Não Encontrada | Quitute');
+    },
+  );
+});
+
+describe('known paths', () => {
+  it('given /sobre, then the story and a WhatsApp button to the shop number', async () => {
+    stubShopApi([]);
+    renderApp({ route: '/sobre' });
+
+    await screen.findByRole('heading', { level: 1, name: 'Nossa História' });
+    const whatsapp = screen.getByRole('link', { name: 'Fale conosco pelo WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321(\?|$)/);
+    expect(screen.getByRole('region', { name: 'Termos de Uso' }).id).toBe('termos');
+    expect(screen.getByRole('region', { name: 'Política de Privacidade' }).id).toBe('privacidade');
+  });
+
+  it('given /, then the banner with a call to the menu, the statistics and highlighted products from the API', async () => {
+    stubShopApi((await import('../../testing/products')).menuProducts);
+    renderApp({ route: '/' });
+
+    await screen.findByRole('heading', { level: 1 });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Ver Cardápio' }).getAttribute('href')).toBe(
+      '/cardapio',
+    );
+    expect(within(main).getByRole('list', { name: 'A Quitute em números' }).textContent).toContain(
+      'delícias no cardápio',
+    );
+    const highlights = within(main).getByRole('region', { name: 'Destaques do Cardápio' });
+    expect(await within(highlights).findByText('Coxinha de Frango')).toBeTruthy();
+    expect(within(highlights).getByText('Kit Festa 1')).toBeTruthy();
+    expect(document.title).toBe('Quitute — Doces e Salgados para Festas');
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './dialog.module.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+let openDialogs = 0;
+
+/** Makes the page behind a modal unreachable (focus, clicks, screen readers) while one is open. */
+function setBackgroundInert(inert: boolean): void {
+  const root = document.getElementById('root');
+  openDialogs += inert ? 1 : -1;
+  if (!root) return;
+  if (openDialogs > 0) root.setAttribute('inert', '');
+  else root.removeAttribute('inert');
+}
+
+export interface DialogProps {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  /** Text of the button that closes the dialog. */
+  closeLabel?: string;
+  tone?: 'info' | 'warning' | 'success' | 'error';
+}
+
+/**
+ * A modal dialog: labelled by its title and described by its body, focus
+ * moved in and trapped, Escape and the close button close it, and focus
+ * returns where it was.
+ */
+export function Dialog({
+  title,
+  children,
+  onClose,
+  closeLabel = 'Fechar',
+  tone = 'info',
+}: DialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const close = useEffectEvent(onClose);
+
+  useEffect(() => {
+    const previous = document.activeElement;
+    closeRef.current?.focus();
+    setBackgroundInert(true);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== 'Tab' || !panelRef.current) return;
+      const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = focusable[0];
+      const last = focusable.at(-1);
+      if (!first || !last) return;
+      const active = document.activeElement;
+      const inside = active instanceof Node && panelRef.current.contains(active);
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      setBackgroundInert(false);
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, []);
+
+  return createPortal(
+    <div className={styles.backdrop}>
+      <div
+        ref={panelRef}
+        className={`${styles.panel} ${styles[tone] ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+      >
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <div id={bodyId} className={styles.body}>
+          {children}
+        </div>
+        <button ref={closeRef} type="button" className={styles.close} onClick={onClose}>
+          {closeLabel}
+        </button>
+      </div>
+    </div>,
+    document.body,
+  );
+}

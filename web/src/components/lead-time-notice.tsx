@@ -1,0 +1,36 @@
+import { MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
+import { useEffect, useState } from 'react';
+import { CUSTOM_ORDER_LEAD_DAYS, LEAD_TIME_NOTICE_DELAY_MS, MINIMUM_LEAD_DAYS } from '../config/ui';
+import { Dialog } from './dialog';
+
+/** The order lead-time popup that opens shortly after the menu or custom-order page loads (spec §2, §9). */
+export function LeadTimeNotice({ delayMs = LEAD_TIME_NOTICE_DELAY_MS }: { delayMs?: number }) {
+  const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setState((current) => (current === 'waiting' ? 'open' : current));
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+
+  if (state !== 'open') return null;
+  return (
+    <Dialog title="Prazos para Pedidos" closeLabel="Entendi" onClose={() => setState('closed')}>
+      <p>
+        Faça seu pedido com pelo menos <strong>{MINIMUM_LEAD_DAYS} dias de antecedência</strong>{' '}
+        para que tudo fique fresquinho no dia da sua festa.
+      </p>
+      <p>
+        Para encomendas personalizadas, entre em contato com{' '}
+        <strong>
+          {CUSTOM_ORDER_LEAD_DAYS.min} a {CUSTOM_ORDER_LEAD_DAYS.max} dias de antecedência
+        </strong>
+        .
+      </p>
+      <p>
+        Salgados e doces são vendidos a partir de {MINIMUM_UNITS_PER_ITEM} unidades de cada item.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,11 @@
+/** Request timeouts and retry policy (spec §9). */
+export const API_TIMEOUT_MS = 30_000;
+export const PRODUCTS_TIMEOUT_MS = 15_000;
+export const PRODUCTS_MAX_RETRIES = 3;
+/** Retry n waits n × this (1 s, 2 s, 3 s). */
+export const RETRY_STEP_MS = 1_000;
+
+export const HEALTH_TIMEOUT_MS = 5_000;
+export const HEALTH_CACHE_MS = 30_000;
+export const HEALTH_RECHECK_MS = 60_000;
+export const CONNECTIVITY_EVENT_DEBOUNCE_MS = 1_000;

@@ -1,0 +1,9 @@
+/** UI timings (spec §9). */
+export const FEEDBACK_MS = 3_000;
+export const LEAD_TIME_NOTICE_DELAY_MS = 200;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
+export const CART_SAVE_DEBOUNCE_MS = 500;
+
+/** Earliest order date and recommended lead time for custom orders (spec §9). */
+export const MINIMUM_LEAD_DAYS = 2;
+export const CUSTOM_ORDER_LEAD_DAYS = { min: 3, max: 5 } as const;

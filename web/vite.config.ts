@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const backend = 'http://localhost:8080';
+
+/**
+ * `vite` on its own forwards API calls to a shop running on :8080. Inside the
+ * shop's own dev server (middleware mode) the shop answers them itself, and a
+ * proxy there would send unanswered paths back to the same server in a loop.
+ */
+function standaloneApiProxy(): Plugin {
+  return {
+    name: 'quitute:standalone-api-proxy',
+    config(config) {
+      if (config.server?.middlewareMode) return;
+      return {
+        server: {
+          proxy: {
+            '/api': backend,
+            '/health': backend,
+            '/carrinho': backend,
+            '/payments': backend,
+            '/socket.io': { target: backend, ws: true },
+          },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The shop's server sends a Content-Security-Policy without 'unsafe-inline', so
+ * the inline React Refresh preamble plugin-react adds to index.html in
+ * development is blocked. main.tsx imports the same preamble as a module
+ * instead ('@vitejs/plugin-react/preamble'); this drops the inline copy.
+ */
+function externalReactPreamble(): Plugin {
+  return {
+    name: 'quitute:external-react-preamble',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<script type="module">\s*import \{ injectIntoGlobalHook \}[\s\S]*?<\/script>\s*/,
+          '',
+        ),
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  plugins: [react(), externalReactPreamble(), standaloneApiProxy()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // contracts/ has no package "sideEffects" flag; its zod schemas are
+        // top-level calls that would otherwise ride along in the first chunk.
+        moduleSideEffects: [{ test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});
