@@ -8,3 +8,8 @@ export * from './catalog/events';
 export * from './catalog/dto';
 export * from './catalog/menu';
 export * from './catalog/read-model';
+export * from './accounts/constants';
+export * from './accounts/messages';
+export * from './accounts/events';
+export * from './accounts/dto';
+export * from './accounts/read-model';

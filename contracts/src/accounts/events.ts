@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { EventOf } from '../shared/events';
+import { ROLES } from './constants';
+
+/**
+ * Account events, stream `user-<userId>`, plus the e-mail reservation stream
+ * `user-email-<sha-256 of the normalised e-mail>` appended with `no_stream`
+ * (ARCHITECTURE §2) so one e-mail can belong to one account only.
+ * Passwords appear only as KDF hashes; reset tokens only as SHA-256 hashes.
+ * Append-only: a shipped field is never renamed or removed (STYLE rule 3).
+ */
+
+export const notificationPreferencesSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { email: true, sms: false };
+
+const userId = z.uuid();
+
+export const emailReservedSchema = z.object({ email: z.string().min(3), userId });
+
+export const userRegisteredSchema = z.object({
+  userId,
+  email: z.string().min(3),
+  name: z.string().min(1),
+  passwordHash: z.string().min(1),
+  role: z.enum(ROLES),
+});
+export const userProfileUpdatedSchema = z.object({
+  userId,
+  name: z.string().min(1),
+  phone: z.string(),
+  address: z.string(),
+});
+export const userPreferencesChangedSchema = z.object({
+  userId,
+  notifications: notificationPreferencesSchema,
+});
+export const userPasswordChangedSchema = z.object({ userId, passwordHash: z.string().min(1) });
+export const passwordResetRequestedSchema = z.object({
+  userId,
+  tokenHash: z.string().min(1),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export const passwordResetCompletedSchema = z.object({ userId, tokenHash: z.string().min(1) });
+export const userRoleChangedSchema = z.object({ userId, role: z.enum(ROLES) });
+export const userDeletedSchema = z.object({ userId });
+
+export const emailReservationEventSchemas = { EmailReserved: emailReservedSchema } as const;
+export type EmailReservationEvent = EventOf<typeof emailReservationEventSchemas>;
+
+export const accountEventSchemas = {
+  UserRegistered: userRegisteredSchema,
+  UserProfileUpdated: userProfileUpdatedSchema,
+  UserPreferencesChanged: userPreferencesChangedSchema,
+  UserPasswordChanged: userPasswordChangedSchema,
+  PasswordResetRequested: passwordResetRequestedSchema,
+  PasswordResetCompleted: passwordResetCompletedSchema,
+  UserRoleChanged: userRoleChangedSchema,
+  UserDeleted: userDeletedSchema,
+} as const;
+export type AccountEvent = EventOf<typeof accountEventSchemas>;
+
+export function userStreamName(id: string): string {
+  return `user-${id}`;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ROLES } from './constants';
+import { notificationPreferencesSchema } from './events';
+
+/** The users read model (collection users_v1): profiles and, later, the admin's user list. Never a password hash. */
+export const userDocumentSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  notifications: notificationPreferencesSchema,
+  role: z.enum(ROLES),
+  isDeleted: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDocument = z.infer<typeof userDocumentSchema>;
