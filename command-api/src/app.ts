@@ -1,29 +1,26 @@
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { EventStore } from '@quitute/infra/event-store';
 import { apiNotFound, errorHandler } from '@quitute/infra/http';
-import type { Logger } from '@quitute/infra/logging';
+import { accountRoutes, type AccountsDeps } from './accounts/routes';
 
-export interface CommandDeps {
-  eventStore: EventStore;
-  now: () => Date;
-}
+export type CommandDeps = AccountsDeps;
 
 /**
  * Every POST/PUT/PATCH/DELETE of the spec (ARCHITECTURE §7). Each answers with
  * the new state of the aggregate it changed plus the global `position`.
- * The catalog's admin mutations arrive with accounts and roles (issue #3 on).
  */
-export function createCommandRouter(_deps: CommandDeps): Router {
-  return Router();
+export function createCommandRouter(deps: CommandDeps): Router {
+  const router = Router();
+  router.use(accountRoutes(deps));
+  return router;
 }
 
 /** JSON bodies only, small: nothing the shop accepts is larger. */
 export const jsonBody = express.json({ limit: '100kb', strict: true });
 
 /** command-api on its own (distributed topology); tests use it on port 0. */
-export function createCommandApp(deps: CommandDeps & { logger: Logger }): Express {
+export function createCommandApp(deps: CommandDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');

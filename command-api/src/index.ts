@@ -5,3 +5,6 @@ export { productDecider, parseCatalogEvent, catalogMessages } from './catalog/de
 export type { CatalogCommand, ProductFields, ProductState } from './catalog/decider';
 export { handleCommand, deriveEventId } from './shared/handle-command';
 export type { CommandContext, CommandResult } from './shared/handle-command';
+export { ensureAdmin, DEFAULT_ADMIN_EMAIL } from './accounts/admin-bootstrap';
+export { DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
+export type { AccountRateLimits } from './accounts/rate-limits';

@@ -1,13 +1,28 @@
+import path from 'node:path';
 import { z } from 'zod';
-import { commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { normalizeEmail } from '@quitute/contracts';
+import { createTokenService } from '@quitute/infra/auth';
+import { createCaptcha } from '@quitute/infra/captcha';
+import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLogger } from '@quitute/infra/logging';
+import { createMailer } from '@quitute/infra/mail';
+import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import { createCommandApp } from './app';
 import { seedMenu } from './catalog/seed';
 
-/** command-api on its own (distributed topology: docker compose). */
+const required = z.string({ message: 'is required' });
+
+/** command-api on its own (distributed topology: docker compose). Only this service signs tokens. */
 const config = loadConfigOrExit(
-  z.object({ ...commonEnv, DATA_DIR: z.string().min(1).default('./data') }),
+  z.object({
+    ...commonEnv,
+    ...accountsEnv,
+    JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
+    CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
+    PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
+    DATA_DIR: z.string().min(1).default('./data'),
+  }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const eventStore = await createEventStore({
@@ -17,8 +32,34 @@ const eventStore = await createEventStore({
 const now = () => new Date();
 const seeded = await seedMenu(eventStore, now);
 if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
+const admin = await ensureAdmin(eventStore, {
+  email: normalizeEmail(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL),
+  password: config.ADMIN_PASSWORD,
+  now,
+});
+if (admin.created && admin.generated) {
+  logger.warn(
+    `Admin account created: ${admin.email} with password ${admin.password} (shown only this once)`,
+  );
+}
 
-const server = createCommandApp({ eventStore, now, logger }).listen(config.PORT, () => {
+const app = createCommandApp({
+  eventStore,
+  now,
+  logger,
+  tokens: createTokenService({ secret: config.JWT_SECRET }),
+  captcha: createCaptcha({
+    hmacKey: config.CAPTCHA_HMAC_KEY,
+    ...(config.RECAPTCHA_SECRET ? { recaptchaSecret: config.RECAPTCHA_SECRET } : {}),
+    ...(config.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY } : {}),
+  }),
+  mailer: createMailer({
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    ...(config.MAIL_URL ? { mailUrl: config.MAIL_URL } : {}),
+  }),
+  publicUrl: config.PUBLIC_URL,
+});
+const server = app.listen(config.PORT, () => {
   logger.info(`command-api listening on port ${config.PORT}`);
 });
 const shutdown = () => server.close(() => void eventStore.close().then(() => process.exit(0)));

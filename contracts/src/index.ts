@@ -1,3 +1,4 @@
+import './shared/zod-locale';
 export * from './shared/metadata';
 export * from './shared/money';
 export * from './shared/text';

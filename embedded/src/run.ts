@@ -35,6 +35,14 @@ export async function runShop(
     );
     process.exit(1);
   }
+  if (server.admin.created) {
+    logger.warn(
+      { email: server.admin.email },
+      server.admin.generated
+        ? `Admin account created: ${server.admin.email} with password ${server.admin.password} (shown only this once; set ADMIN_PASSWORD to choose it)`
+        : `Admin account created: ${server.admin.email} with the password in ADMIN_PASSWORD`,
+    );
+  }
   logger.info(
     {
       eventStore: config.eventStoreUrl ? config.eventStoreUrl.split('://')[0] : 'pglite',

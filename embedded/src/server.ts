@@ -1,13 +1,25 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { createCommandRouter, jsonBody, seedMenu } from '@quitute/command-api';
+import {
+  createCommandRouter,
+  DEFAULT_ADMIN_EMAIL,
+  ensureAdmin,
+  jsonBody,
+  seedMenu,
+  type AccountRateLimits,
+} from '@quitute/command-api';
+import { normalizeEmail } from '@quitute/contracts';
+import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
+import { createCaptcha } from '@quitute/infra/captcha';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
 import { apiNotFound, errorHandler } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import { createMailer, devMailboxRouter, type Mailer } from '@quitute/infra/mail';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { ProjectionRunner, projections } from '@quitute/projections';
 import { createQueryRouter } from '@quitute/query-api';
@@ -20,6 +32,9 @@ export interface EmbeddedServer {
   readStore: ReadStore;
   bus: Bus;
   runner: ProjectionRunner;
+  mailer: Mailer;
+  /** The admin account made on this start, if it was the first: its password is shown once. */
+  admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -40,6 +55,8 @@ export async function createEmbeddedServer(
     now?: () => Date;
     /** Middleware serving the web app; defaults to the built web/dist. */
     web?: RequestHandler[];
+    /** Login and reset limits (tests use small ones). */
+    rateLimits?: AccountRateLimits;
   } = {},
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
@@ -58,14 +75,48 @@ export async function createEmbeddedServer(
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
 
+  const admin = await ensureAdmin(eventStore, {
+    email: normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL),
+    password: config.adminPassword,
+    now,
+  });
+
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
 
-  const commandRouter = createCommandRouter({ eventStore, now });
+  const secrets =
+    config.jwtSecret && config.captchaKey ? null : await loadOrCreateSecrets(config.dataDir);
+  const tokens = createTokenService({ secret: config.jwtSecret ?? secrets?.tokenSecret ?? '' });
+  const captcha = createCaptcha({
+    hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
+    ...(config.recaptchaSecret ? { recaptchaSecret: config.recaptchaSecret } : {}),
+    ...(config.recaptchaSiteKey ? { recaptchaSiteKey: config.recaptchaSiteKey } : {}),
+  });
+  const mailer = createMailer({
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    ...(config.mailUrl ? { mailUrl: config.mailUrl } : {}),
+  });
+
+  let publicUrl = config.publicUrl;
+  const commandRouter = createCommandRouter({
+    eventStore,
+    now,
+    tokens,
+    captcha,
+    mailer,
+    logger,
+    // Known once listening (port 0 picks a free port), before any request arrives.
+    get publicUrl() {
+      return publicUrl ?? `http://localhost:${config.port}`;
+    },
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
   const queryRouter = createQueryRouter({
     readStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
     isHealthy: () => runner.status === 'live' || runner.status === 'catching-up',
+    tokens,
+    captcha,
   });
 
   const app = express();
@@ -78,6 +129,8 @@ export async function createEmbeddedServer(
     }),
   );
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/health' } }));
+  // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
+  if (mailer.transport === 'outbox') app.use(devMailboxRouter(mailer));
   app.use((req, res, next) => {
     if (isRead(req.method)) queryRouter(req, res, next);
     else
@@ -97,6 +150,8 @@ export async function createEmbeddedServer(
     readStore,
     bus,
     runner,
+    mailer,
+    admin,
     listen: () =>
       new Promise((resolve, reject) => {
         const listening = http.createServer(app);
@@ -106,6 +161,7 @@ export async function createEmbeddedServer(
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.port;
+          publicUrl ??= `http://localhost:${port}`;
           resolve(`http://localhost:${port}`);
         });
       }),

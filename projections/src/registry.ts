@@ -1,5 +1,6 @@
+import { usersProjection } from './accounts/users';
 import { menuProjection } from './catalog/menu';
 import type { Projection } from './projection';
 
 /** Every projection this service runs. */
-export const projections: readonly Projection[] = [menuProjection];
+export const projections: readonly Projection[] = [menuProjection, usersProjection];

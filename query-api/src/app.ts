@@ -4,7 +4,9 @@ import { pinoHttp } from 'pino-http';
 import { apiNotFound, errorHandler } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { WaitForPosition } from '@quitute/infra/projection-progress';
+import type { TokenVerifier } from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
+import { accountQueryRoutes, type CaptchaChallenger } from './accounts/routes';
 import { catalogRoutes } from './catalog/routes';
 import { readYourWrites } from './shared/read-your-writes';
 
@@ -13,6 +15,8 @@ export interface QueryDeps {
   waitForPosition: WaitForPosition;
   /** Whether the read models are being kept up to date (false: /health answers 503). */
   isHealthy: () => boolean;
+  tokens: TokenVerifier;
+  captcha: CaptchaChallenger;
 }
 
 /** Every GET of the spec (ARCHITECTURE §7). */
@@ -24,6 +28,7 @@ export function createQueryRouter(deps: QueryDeps): Router {
   });
   router.use(readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
+  router.use(accountQueryRoutes(deps));
   return router;
 }
 

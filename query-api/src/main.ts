@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MENU_PROJECTION } from '@quitute/contracts';
-import { commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { MENU_PROJECTION, USERS_PROJECTION } from '@quitute/contracts';
+import { createTokenVerifier } from '@quitute/infra/auth';
+import { createCaptcha } from '@quitute/infra/captcha';
+import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
@@ -14,15 +16,25 @@ import { createQueryApp } from './app';
 const config = loadConfigOrExit(
   z.object({
     ...commonEnv,
+    ...accountsEnv,
     MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
+    JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
+    CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const app = createQueryApp({
   readStore,
-  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION]),
+  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION, USERS_PROJECTION]),
   isHealthy: () => true,
+  tokens: createTokenVerifier({ secret: config.JWT_SECRET }),
+  // Challenges are stateless (HMAC-signed): command-api verifies what this service hands out.
+  captcha: createCaptcha({
+    hmacKey: config.CAPTCHA_HMAC_KEY,
+    ...(config.RECAPTCHA_SECRET ? { recaptchaSecret: config.RECAPTCHA_SECRET } : {}),
+    ...(config.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY } : {}),
+  }),
   logger,
 });
 const server = app.listen(config.PORT, () => {

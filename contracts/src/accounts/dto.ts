@@ -34,13 +34,7 @@ const hasDigit = (value: string) => /\d/.test(value);
 const emailField = (required: string, invalid: string) =>
   text(required)
     .transform(normalizeEmail)
-    .pipe(
-      z
-        .string()
-        .min(1, required)
-        .max(EMAIL_MAX_LENGTH, invalid)
-        .regex(EMAIL_PATTERN, invalid),
-    );
+    .pipe(z.string().min(1, required).max(EMAIL_MAX_LENGTH, invalid).regex(EMAIL_PATTERN, invalid));
 
 export const captchaField = text(m.captchaRequired).trim().min(1, m.captchaRequired);
 

@@ -63,3 +63,37 @@ export const commonEnv = {
   ),
 };
 export { loadConfigOrExit } from './service';
+
+const optionalSecret = (name: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, `must have at least 32 characters (${name})`).optional(),
+  );
+
+/** Accounts: keys, captcha, mail, the admin account and the public origin for links in e-mails. */
+export const accountsEnv = {
+  /** HS256 key for session tokens; the embedded shop generates one in DATA_DIR when unset. */
+  JWT_SECRET: optionalSecret('a random string'),
+  /** HMAC key for ALTCHA challenges; generated like JWT_SECRET when unset. */
+  CAPTCHA_HMAC_KEY: optionalSecret('a random string'),
+  RECAPTCHA_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  RECAPTCHA_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MAIL_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://quitute.com.br' })
+      .optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ message: 'must be an e-mail address' }).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+};

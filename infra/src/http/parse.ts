@@ -1,11 +1,17 @@
 import type { z } from 'zod';
+import { messages } from '@quitute/contracts';
 import { validationError } from '../errors';
 
-/** Parses request input at the edge; a failure becomes a 400 with per-field messages. */
+/**
+ * Parses request input at the edge; a failure becomes a 400 with per-field
+ * messages. The top-level message is `message` when given, else the first
+ * field's own message (the spec's text for that rule) — or the generic one for
+ * keys the schema does not know (a mass-assignment attempt such as `role`).
+ */
 export function parseWith<T extends z.ZodType>(
   schema: T,
   input: unknown,
-  message: string,
+  message?: string,
 ): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -14,5 +20,12 @@ export function parseWith<T extends z.ZodType>(
     const key = issue.path.join('.') || '_';
     fields[key] ??= issue.message;
   }
-  throw validationError(message, fields);
+  const first = result.error.issues[0];
+  const fallback =
+    !first ||
+    first.code === 'unrecognized_keys' ||
+    (first.code === 'invalid_type' && first.path.length === 0)
+      ? messages.invalidRequest
+      : first.message;
+  throw validationError(message ?? fallback, fields);
 }

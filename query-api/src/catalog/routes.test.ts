@@ -1,3 +1,5 @@
+import { createTokenVerifier } from '@quitute/infra/auth';
+import { createAltchaCaptcha } from '@quitute/infra/captcha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   foldForSearch,
@@ -45,6 +47,8 @@ beforeAll(async () => {
       waitForPosition: async () => true,
       isHealthy: () => true,
       logger: silentLogger,
+      tokens: createTokenVerifier({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
+      captcha: createAltchaCaptcha({ hmacKey: 'a-test-hmac-key-that-is-long-enough-0123456' }),
     }),
   );
 });

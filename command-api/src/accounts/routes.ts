@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import {
+  accountMessages,
+  loginBodySchema,
+  preferencesSchema,
+  profileUpdateBodySchema,
+  registerBodySchema,
+  resetConfirmBodySchema,
+  resetRequestBodySchema,
+  type LoginResponse,
+} from '@quitute/contracts';
+import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
+import { AppError } from '@quitute/infra/errors';
+import type { EventStore } from '@quitute/infra/event-store';
+import { parseWith } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+import {
+  activeUser,
+  authenticateUser,
+  completePasswordReset,
+  registerUser,
+  requestPasswordReset,
+  runUserCommand,
+  toProfile,
+} from './accounts';
+import { resetPasswordMail } from './mails';
+import {
+  DEFAULT_RATE_LIMITS,
+  loginLimiters,
+  resetLimiters,
+  type AccountRateLimits,
+} from './rate-limits';
+
+/** What the accounts routes need of the captcha and mail adapters (infra/captcha, infra/mail). */
+export interface CaptchaVerifier {
+  verify(token: string, remoteIp?: string): Promise<boolean>;
+}
+export interface MailSender {
+  send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+export interface AccountsDeps {
+  eventStore: EventStore;
+  now: () => Date;
+  tokens: TokenService;
+  captcha: CaptchaVerifier;
+  mailer: MailSender;
+  /** Origin of the web app for links in e-mails; never taken from the request's Host header. */
+  publicUrl: string;
+  logger: Logger;
+  rateLimits?: AccountRateLimits;
+}
+
+function commandContext(req: Request, now: () => Date) {
+  const commandId = randomUUID();
+  const correlation = req.get('x-correlation-id');
+  return {
+    commandId,
+    correlationId: correlation && /^[\w.:-]{1,100}$/.test(correlation) ? correlation : commandId,
+    occurredAt: now().toISOString(),
+  };
+}
+
+/** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
+export function accountRoutes(deps: AccountsDeps): Router {
+  const { eventStore: store, now, tokens, captcha, logger } = deps;
+  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const router = Router();
+
+  const checkCaptcha = async (req: Request, token: string) => {
+    if (!(await captcha.verify(token, req.ip))) {
+      throw new AppError('validation', accountMessages.captchaInvalid, {
+        recaptchaToken: accountMessages.captchaInvalid,
+      });
+    }
+  };
+
+  router.post('/api/auth/register', async (req, res) => {
+    const body = parseWith(registerBodySchema, req.body);
+    await checkCaptcha(req, body.recaptchaToken);
+    const { userId, position } = await registerUser(
+      store,
+      { email: body.email, name: body.name, password: body.password, role: 'user' },
+      commandContext(req, now),
+    );
+    res.status(201).json({ message: accountMessages.registered, userId, position });
+  });
+
+  router.post('/api/auth/login', ...loginLimiters(limits), async (req, res) => {
+    const body = parseWith(loginBodySchema, req.body);
+    await checkCaptcha(req, body.recaptchaToken);
+    const { user, position } = await authenticateUser(store, body.email, body.password);
+    const profile = toProfile(user);
+    const response: LoginResponse = {
+      userId: profile.id,
+      email: profile.email,
+      name: profile.name,
+      token: tokens.sign({
+        userId: profile.id,
+        email: profile.email,
+        name: profile.name,
+        role: profile.role,
+      }),
+      phone: profile.phone,
+      address: profile.address,
+      preferences: profile.preferences,
+      role: profile.role,
+      message: accountMessages.loginSuccess,
+      position,
+    };
+    res.json(response);
+  });
+
+  router.post('/api/auth/reset-password', ...resetLimiters(limits), async (req, res) => {
+    const { email } = parseWith(resetRequestBodySchema, req.body);
+    const issued = await requestPasswordReset(store, email, commandContext(req, now));
+    if (issued) {
+      const link = new URL(`/reset/${issued.token}`, deps.publicUrl).href;
+      // Not awaited: the answer takes the same time whether or not the e-mail has an account.
+      deps.mailer
+        .send(resetPasswordMail({ to: issued.user.email, name: issued.user.name, link }))
+        .catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail not sent'));
+    }
+    res.json({ message: accountMessages.resetRequested });
+  });
+
+  router.post('/api/auth/reset-password/confirm', async (req, res) => {
+    const body = parseWith(resetConfirmBodySchema, req.body);
+    const { position } = await completePasswordReset(
+      store,
+      body.token,
+      body.newPassword,
+      commandContext(req, now),
+    );
+    res.json({ message: accountMessages.passwordReset, position });
+  });
+
+  router.put('/api/users/profile', authenticate(tokens), async (req, res) => {
+    const changes = parseWith(profileUpdateBodySchema, req.body);
+    const caller = currentUser(req);
+    const result = await runUserCommand(
+      store,
+      caller.userId,
+      { type: 'UpdateProfile', changes },
+      { ...commandContext(req, now), actorId: caller.userId, actorRole: caller.role },
+    );
+    res.json({
+      ...toProfile(activeUser(result.state)),
+      message: accountMessages.profileUpdated,
+      position: result.position,
+    });
+  });
+
+  router.put('/api/users/preferences', authenticate(tokens), async (req, res) => {
+    const { notifications } = parseWith(
+      preferencesSchema,
+      req.body,
+      accountMessages.invalidPreferences,
+    );
+    const caller = currentUser(req);
+    const result = await runUserCommand(
+      store,
+      caller.userId,
+      { type: 'ChangePreferences', notifications },
+      { ...commandContext(req, now), actorId: caller.userId, actorRole: caller.role },
+    );
+    res.json({
+      notifications: activeUser(result.state).notifications,
+      message: accountMessages.preferencesSaved,
+      position: result.position,
+    });
+  });
+
+  return router;
+}

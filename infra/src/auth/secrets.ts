@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+const secretsSchema = z.object({ tokenSecret: z.string().min(32), captchaKey: z.string().min(32) });
+export type ShopSecrets = z.infer<typeof secretsSchema>;
+
+/**
+ * The embedded shop's signing keys: generated on the first start and kept in
+ * DATA_DIR (owner-only), so sessions survive a restart. Servers of the
+ * distributed topology take them from JWT_SECRET and CAPTCHA_HMAC_KEY instead.
+ */
+export async function loadOrCreateSecrets(dataDir: string): Promise<ShopSecrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return secretsSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+  }
+  const secrets: ShopSecrets = {
+    tokenSecret: randomBytes(48).toString('base64url'),
+    captchaKey: randomBytes(48).toString('base64url'),
+  };
+  await fs.mkdir(dataDir, { recursive: true });
+  // 'wx': two processes racing on a fresh DATA_DIR cannot overwrite each other's keys.
+  await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+  return secrets;
+}

@@ -1,0 +1,71 @@
+import jwt from 'jsonwebtoken';
+import { accountMessages, tokenClaimsSchema, type TokenClaims } from '@quitute/contracts';
+import { AppError } from '../errors';
+
+/** Pinned: a token signed with anything else (`none`, RS256 with our secret as a "public key") is refused. */
+export const TOKEN_ALGORITHM = 'HS256';
+export const DEFAULT_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+export const MIN_SECRET_LENGTH = 32;
+
+export type TokenSubject = Omit<TokenClaims, 'exp'>;
+
+export interface TokenVerifier {
+  /** The claims of a valid token; otherwise a 401 AppError whose message says 'Token inválido' or 'expirado'. */
+  verify(token: string): TokenClaims;
+}
+
+export interface TokenService extends TokenVerifier {
+  sign(subject: TokenSubject): string;
+}
+
+/** Only command-api signs (ARCHITECTURE §5); every service verifies with the same secret. */
+export function createTokenService(options: {
+  secret: string;
+  ttlSeconds?: number;
+  /** Seconds since the epoch; the wall clock by default. */
+  nowSeconds?: () => number;
+}): TokenService {
+  const verifier = createTokenVerifier(options);
+  const ttlSeconds = options.ttlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  return {
+    verify: verifier.verify,
+    sign(subject) {
+      const iat = nowSeconds();
+      const claims = { ...tokenClaimsSchema.omit({ exp: true }).parse(subject), iat };
+      return jwt.sign(claims, options.secret, {
+        algorithm: TOKEN_ALGORITHM,
+        expiresIn: ttlSeconds,
+      });
+    },
+  };
+}
+
+export function createTokenVerifier(options: {
+  secret: string;
+  nowSeconds?: () => number;
+}): TokenVerifier {
+  if (options.secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`The token secret must have at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+  return {
+    verify(token) {
+      let payload: unknown;
+      try {
+        payload = jwt.verify(token, options.secret, {
+          algorithms: [TOKEN_ALGORITHM],
+          clockTimestamp: nowSeconds(),
+        });
+      } catch (error) {
+        if (error instanceof jwt.TokenExpiredError) {
+          throw new AppError('unauthorized', accountMessages.tokenExpired);
+        }
+        throw new AppError('unauthorized', accountMessages.tokenInvalid);
+      }
+      const claims = tokenClaimsSchema.safeParse(payload);
+      if (!claims.success) throw new AppError('unauthorized', accountMessages.tokenInvalid);
+      return claims.data;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import {
+  accountEventSchemas,
+  DEFAULT_NOTIFICATIONS,
+  USERS_COLLECTION,
+  USERS_PROJECTION,
+  userDocumentSchema,
+  type UserDocument,
+} from '@quitute/contracts';
+import { defineProjection } from '../projection';
+
+/** Profiles for GET /api/users/profile and the admin's user list; the password hash stays in the events. */
+export const usersProjection = defineProjection({
+  name: USERS_PROJECTION,
+  collection: USERS_COLLECTION,
+  events: accountEventSchemas,
+  document: userDocumentSchema,
+  documentId: (event) => event.data.userId,
+  evolve(document, event, recorded): UserDocument | null {
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'UserRegistered': {
+        const { userId, email, name, role } = event.data;
+        return {
+          _id: userId,
+          email,
+          name,
+          phone: '',
+          address: '',
+          notifications: DEFAULT_NOTIFICATIONS,
+          role,
+          isDeleted: false,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }
+      case 'UserProfileUpdated': {
+        const { name, phone, address } = event.data;
+        return document && { ...document, name, phone, address, updatedAt: at };
+      }
+      case 'UserPreferencesChanged':
+        return document && { ...document, notifications: event.data.notifications, updatedAt: at };
+      case 'UserRoleChanged':
+        return document && { ...document, role: event.data.role, updatedAt: at };
+      case 'UserDeleted':
+        return document && { ...document, isDeleted: true, updatedAt: at };
+      case 'UserPasswordChanged':
+      case 'PasswordResetRequested':
+      case 'PasswordResetCompleted':
+        return document;
+      default: {
+        const unexpected: never = event;
+        throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+      }
+    }
+  },
+});

@@ -1,0 +1,59 @@
+import { Router } from 'express';
+import {
+  accountMessages,
+  USERS_COLLECTION,
+  userDocumentSchema,
+  type ProfileDto,
+  type UserDocument,
+} from '@quitute/contracts';
+import { authenticate, currentUser, type TokenVerifier } from '@quitute/infra/auth';
+import { AppError } from '@quitute/infra/errors';
+import type { ReadStore } from '@quitute/infra/read-store';
+
+export interface CaptchaChallenger {
+  challenge(): Promise<unknown>;
+}
+
+function toProfile(user: UserDocument): ProfileDto {
+  return {
+    id: user._id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    address: user.address,
+    preferences: { notifications: user.notifications },
+    role: user.role,
+  };
+}
+
+/** GET /api/users/profile and /preferences (the caller's own, from the token: no IDOR) and the captcha challenge. */
+export function accountQueryRoutes(deps: {
+  readStore: ReadStore;
+  tokens: TokenVerifier;
+  captcha: CaptchaChallenger;
+}): Router {
+  const users = deps.readStore.collection(USERS_COLLECTION);
+  const router = Router();
+
+  const ownProfile = async (userId: string): Promise<ProfileDto> => {
+    const stored = await users.get(userId);
+    const user = stored && userDocumentSchema.parse(stored);
+    if (!user || user.isDeleted) throw new AppError('not_found', accountMessages.userNotFound);
+    return toProfile(user);
+  };
+
+  router.get('/api/auth/captcha', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await deps.captcha.challenge());
+  });
+
+  router.get('/api/users/profile', authenticate(deps.tokens), async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await ownProfile(currentUser(req).userId));
+  });
+
+  router.get('/api/users/preferences', authenticate(deps.tokens), async (req, res) => {
+    const { preferences } = await ownProfile(currentUser(req).userId);
+    res.set('Cache-Control', 'private, no-store').json(preferences);
+  });
+
+  return router;
+}
