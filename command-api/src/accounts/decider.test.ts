@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountEvent } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { fold } from '../shared/decider';
+import { emailReservationDecider, userDecider, type UserCommand } from './decider';
+
+const userId = '5b7f2c1e-9a3d-4e8f-b6c2-1d0e9f8a7b6c';
+const registered: AccountEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId,
+    email: 'ana@example.com',
+    name: 'Ana Lima',
+    passwordHash: 'scrypt$h1',
+    role: 'user',
+  },
+};
+const resetRequested: AccountEvent = {
+  type: 'PasswordResetRequested',
+  data: { userId, tokenHash: 'hash-1', expiresAt: '2026-11-22T13:00:00.000Z' },
+};
+
+function given(events: AccountEvent[]) {
+  return {
+    when: (command: UserCommand) => () => userDecider.decide(command, fold(userDecider, events)),
+  };
+}
+
+function rejectsWith(run: () => unknown, code: string, message: string) {
+  expect(run).toThrow(AppError);
+  expect(run).toThrow(expect.objectContaining({ code, message }));
+}
+
+describe('user decider', () => {
+  it('given no user, when RegisterUser, then UserRegistered', () => {
+    const { data } = registered;
+    expect(given([]).when({ type: 'RegisterUser', ...data })()).toEqual([registered]);
+  });
+
+  it('given a user, when RegisterUser again, then 409 Email já registrado.', () => {
+    rejectsWith(
+      given([registered]).when({ type: 'RegisterUser', ...registered.data }),
+      'conflict',
+      'Email já registrado.',
+    );
+  });
+
+  it('given a user, when only the phone changes, then UserProfileUpdated keeps name and address', () => {
+    const events = given([registered]).when({
+      type: 'UpdateProfile',
+      changes: { phone: '11987654321' },
+    })();
+    expect(events).toEqual([
+      {
+        type: 'UserProfileUpdated',
+        data: { userId, name: 'Ana Lima', phone: '11987654321', address: '' },
+      },
+    ]);
+  });
+
+  it('given a profile, when the same values are sent, then no event', () => {
+    expect(
+      given([registered]).when({
+        type: 'UpdateProfile',
+        changes: { name: 'Ana Lima', phone: '' },
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given no user, when UpdateProfile, then 404 Usuário não encontrado.', () => {
+    rejectsWith(
+      given([]).when({ type: 'UpdateProfile', changes: { phone: '11987654321' } }),
+      'not_found',
+      'Usuário não encontrado.',
+    );
+  });
+
+  it('given default preferences, when changed, then UserPreferencesChanged; the same again, nothing', () => {
+    const changed = given([registered]).when({
+      type: 'ChangePreferences',
+      notifications: { email: false, sms: true },
+    })();
+    expect(changed).toEqual([
+      {
+        type: 'UserPreferencesChanged',
+        data: { userId, notifications: { email: false, sms: true } },
+      },
+    ]);
+    expect(
+      given([registered]).when({
+        type: 'ChangePreferences',
+        notifications: { email: true, sms: false },
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given a reset requested, when completed in time with its token, then reset completed and password changed', () => {
+    const events = given([registered, resetRequested]).when({
+      type: 'CompletePasswordReset',
+      tokenHash: 'hash-1',
+      passwordHash: 'scrypt$h2',
+      now: '2026-11-22T12:59:59.000Z',
+    })();
+    expect(events).toEqual([
+      { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'hash-1' } },
+      { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h2' } },
+    ]);
+  });
+
+  it.each([
+    [
+      'a used link',
+      [
+        registered,
+        resetRequested,
+        { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'hash-1' } },
+      ],
+      'hash-1',
+      '2026-11-22T12:30:00.000Z',
+    ],
+    [
+      'a superseded link',
+      [
+        registered,
+        resetRequested,
+        { ...resetRequested, data: { ...resetRequested.data, tokenHash: 'hash-2' } },
+      ],
+      'hash-1',
+      '2026-11-22T12:30:00.000Z',
+    ],
+    ['an expired link', [registered, resetRequested], 'hash-1', '2026-11-22T13:00:00.000Z'],
+    ['another token', [registered, resetRequested], 'hash-x', '2026-11-22T12:30:00.000Z'],
+    ['no request', [registered], 'hash-1', '2026-11-22T12:30:00.000Z'],
+    ['no user', [], 'hash-1', '2026-11-22T12:30:00.000Z'],
+  ] satisfies [string, AccountEvent[], string, string][])(
+    'given %s, when CompletePasswordReset, then 400 link inválido ou expirado',
+    (_case, events, tokenHash, now) => {
+      rejectsWith(
+        given(events).when({
+          type: 'CompletePasswordReset',
+          tokenHash,
+          passwordHash: 'scrypt$h2',
+          now,
+        }),
+        'validation',
+        'Token de redefinição inválido ou expirado. Solicite um novo link.',
+      );
+    },
+  );
+
+  it('given a password changed, then the pending reset is gone and the new hash is the state', () => {
+    const state = fold(userDecider, [
+      registered,
+      resetRequested,
+      { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h3' } },
+    ]);
+    expect(state).toMatchObject({
+      status: 'active',
+      passwordHash: 'scrypt$h3',
+      pendingReset: null,
+    });
+  });
+
+  it('given a user, when ChangeRole admin then DeleteUser, then role changed and deleted; a deleted user cannot be changed', () => {
+    expect(given([registered]).when({ type: 'ChangeRole', role: 'admin' })()).toEqual([
+      { type: 'UserRoleChanged', data: { userId, role: 'admin' } },
+    ]);
+    expect(given([registered]).when({ type: 'ChangeRole', role: 'user' })()).toEqual([]);
+    const deleted: AccountEvent = { type: 'UserDeleted', data: { userId } };
+    expect(given([registered]).when({ type: 'DeleteUser' })()).toEqual([deleted]);
+    rejectsWith(
+      given([registered, deleted]).when({ type: 'UpdateProfile', changes: { name: 'X' } }),
+      'not_found',
+      'Usuário não encontrado.',
+    );
+  });
+});
+
+describe('e-mail reservation decider', () => {
+  it('given a free e-mail, when reserved, then EmailReserved; reserved again, then 409', () => {
+    const command = { type: 'ReserveEmail', email: 'ana@example.com', userId } as const;
+    const events = emailReservationDecider.decide(command, emailReservationDecider.initialState);
+    expect(events).toEqual([{ type: 'EmailReserved', data: { email: 'ana@example.com', userId } }]);
+    const reserved = fold(emailReservationDecider, events);
+    expect(() => emailReservationDecider.decide(command, reserved)).toThrow('Email já registrado.');
+  });
+});
