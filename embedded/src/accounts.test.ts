@@ -61,7 +61,14 @@ afterAll(async () => {
 });
 
 const challengeSchema = z.object({
-  parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string() }),
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+  }),
   signature: z.string(),
 });
 

@@ -19,7 +19,12 @@ import { createCaptcha } from '@quitute/infra/captcha';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
 import { apiNotFound, errorHandler } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
-import { createMailer, devMailboxRouter, type Mailer } from '@quitute/infra/mail';
+import {
+  createMailer,
+  devMailboxRouter,
+  type OutboxMailer,
+  type SmtpMailer,
+} from '@quitute/infra/mail';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { ProjectionRunner, projections } from '@quitute/projections';
 import { createQueryRouter } from '@quitute/query-api';
@@ -32,7 +37,7 @@ export interface EmbeddedServer {
   readStore: ReadStore;
   bus: Bus;
   runner: ProjectionRunner;
-  mailer: Mailer;
+  mailer: OutboxMailer | SmtpMailer;
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
@@ -124,7 +129,17 @@ export async function createEmbeddedServer(
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'https:'] },
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          // The ALTCHA widget solves its proof of work in a worker made from a blob.
+          'worker-src': ["'self'", 'blob:'],
+          ...(config.recaptchaSecret
+            ? {
+                'script-src': ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],
+                'frame-src': ['https://www.google.com'],
+              }
+            : {}),
+        },
       },
     }),
   );
