@@ -3,23 +3,32 @@ import { z } from 'zod';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
-import { createMemoryReadStore } from '@quitute/infra/read-store';
+import {
+  createMemoryReadStore,
+  type ReadCollection,
+  type ReadDocument,
+  type ReadStore,
+} from '@quitute/infra/read-store';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './runner';
 
 /** Counts every event applied to each stream's document: any double apply shows. */
 const counterDocument = z.object({ _id: z.string(), applied: z.array(z.number()) });
-const counting = defineProjection({
+const countingDefinition = {
   name: 'counter_v1',
   collection: 'counters_v1',
   events: { Counted: z.object({ key: z.string(), n: z.number() }) },
   document: counterDocument,
-  documentId: (event) => event.data.key,
-  evolve: (document, event) => ({
+  documentId: (event: { data: { key: string } }) => event.data.key,
+  evolve: (
+    document: { applied: number[] } | null,
+    event: { data: { key: string; n: number } },
+  ) => ({
     _id: event.data.key,
     applied: [...(document?.applied ?? []), event.data.n],
   }),
-});
+};
+const counting = defineProjection(countingDefinition);
 
 const metadata = {
   correlationId: 'c',
@@ -165,5 +174,135 @@ describe('ProjectionRunner', () => {
     });
     await expect(runner.start()).rejects.toThrow('bug in a projection');
     expect(runner.status).toBe('failed');
+  });
+});
+
+describe('ProjectionRunner batches', () => {
+  it('given appends while live, when waitForPosition resolves, then the checkpoint and the document are already stored', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await runner.start();
+    for (let n = 1; n <= 40; n += 1) {
+      const { position } = await eventStore.appendToStream(
+        'counter-k',
+        [{ id: crypto.randomUUID(), type: 'Counted', data: { key: 'k', n }, metadata }],
+        { expectedRevision: 'any' },
+      );
+      expect(await runner.waitForPosition(position, 2_000)).toBe(true);
+      expect(await readCheckpoint(readStore, 'counter_v1')).toBeGreaterThanOrEqual(position);
+      expect(await appliedNumbers(readStore)).toEqual(range(1, n));
+    }
+    await runner.stop();
+  });
+
+  it('given many events for one document, when applied, then its stored version is parsed once and the result is the same', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 3);
+    const seed = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await seed.start();
+    await seed.stop();
+    await appendCounted(eventStore, 4, 300);
+
+    let parses = 0;
+    const countedParses = counterDocument.transform((document) => {
+      parses += 1;
+      return document;
+    });
+    const parsing = defineProjection({ ...countingDefinition, document: countedParses });
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [parsing],
+      logger: silentLogger,
+    });
+    await runner.start();
+    await runner.stop();
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 300));
+    // Three documents, each read back from the store once.
+    expect(parses).toBe(3);
+  });
+
+  it('given a document removed in the batch that created it and another removed in a later batch, then neither is stored', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const removable = defineProjection({
+      name: 'removable_v1',
+      collection: 'removable_v1',
+      events: { Counted: z.object({ key: z.string(), n: z.number() }) },
+      document: counterDocument,
+      documentId: (event) => event.data.key,
+      evolve: (document, event) =>
+        event.data.n < 0
+          ? null
+          : { _id: event.data.key, applied: [...(document?.applied ?? []), event.data.n] },
+    });
+    const count = (key: string, n: number) =>
+      eventStore.appendToStream(
+        `counter-${key}`,
+        [{ id: crypto.randomUUID(), type: 'Counted', data: { key, n }, metadata }],
+        { expectedRevision: 'any' },
+      );
+    await count('a', 1);
+    await count('b', 1);
+    await count('a', -1);
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [removable],
+      logger: silentLogger,
+    });
+    await runner.start();
+    const collection = readStore.collection('removable_v1');
+    expect(await collection.get('a')).toBeNull();
+    expect(await collection.get('b')).toMatchObject({ applied: [1] });
+
+    const { position } = await count('b', -1);
+    expect(await runner.waitForPosition(position, 2_000)).toBe(true);
+    expect(await collection.get('b')).toBeNull();
+    await runner.stop();
+  });
+
+  it('given a read store that fails while live, then the runner reports failed and never claims the position', async () => {
+    const eventStore = createMemoryEventStore();
+    const memory = createMemoryReadStore();
+    let failing = false;
+    const readStore: ReadStore = {
+      collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
+        const collection = memory.collection<T>(name);
+        return {
+          ...collection,
+          putMany: async (documents) => {
+            if (failing) throw new Error('read store down');
+            await collection.putMany(documents);
+          },
+        };
+      },
+      close: () => memory.close(),
+    };
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting],
+      logger: silentLogger,
+    });
+    await runner.start();
+    failing = true;
+    await appendCounted(eventStore, 1, 1);
+    expect(await runner.waitForPosition(1, 300)).toBe(false);
+    expect(runner.status).toBe('failed');
+    expect(runner.failure).toEqual(new Error('read store down'));
+    await runner.stop();
   });
 });

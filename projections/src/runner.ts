@@ -1,13 +1,33 @@
 import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
-import type { ReadStore } from '@quitute/infra/read-store';
+import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
 import { readCheckpoint, writeCheckpoint } from '@quitute/infra/projection-progress';
 import type { Projection } from './projection';
 
 export type RunnerStatus = 'idle' | 'catching-up' | 'live' | 'failed' | 'stopped';
 
-/** Checkpoints are written at least this often while catching up; always when caught up. */
-const CHECKPOINT_EVERY = 1_000;
+/** Events applied in memory before they are written out; always written when caught up. */
+const BATCH_EVENTS = 500;
+
+/** A document as the current batch has it: loaded once, evolved in memory, written once. */
+interface Pending {
+  document: ReadDocument | null;
+  /** Global position of the last event applied to it (`_position`), 0 for none. */
+  position: number;
+  changed: boolean;
+  /** Whether the read store holds a version of it (so a null document must be deleted). */
+  stored: boolean;
+}
+
+interface ProjectionState {
+  projection: Projection;
+  collection: ReadCollection;
+  /** Highest position this projection has applied (or skipped) in memory. */
+  checkpoint: number;
+  /** Highest position stored in the read store with this projection's documents. */
+  saved: number;
+  batch: Map<string, Pending>;
+}
 
 /**
  * Runs declared projections: one catch-up-then-live subscription to $all from
@@ -16,13 +36,21 @@ const CHECKPOINT_EVERY = 1_000;
  * applied to it (`_position`), so a re-delivered event changes nothing; a
  * checkpoint per projection says where to resume. A crash re-delivers, it
  * never loses.
+ *
+ * Events are applied in batches: a document is read (and parsed) once per
+ * batch, evolved in memory, and the batch's documents are written with one
+ * putMany, then the checkpoints. A batch is written when it is full and
+ * whenever the subscription has caught up (after each live burst), and only
+ * then does `position` move: a reader that waited for a position, or that saw a
+ * checkpoint, finds every document of it already stored.
  */
 export class ProjectionRunner {
   #status: RunnerStatus = 'idle';
   #position = 0;
-  #checkpoints = new Map<string, number>();
-  #unsaved = new Map<string, number>();
-  #appliedSinceSave = 0;
+  #states: ProjectionState[] = [];
+  #batchEvents = 0;
+  #batchPosition = 0;
+  #flushing: Promise<void> | undefined;
   #subscription: Subscription | undefined;
   #waiters = new Set<{ position: number; resolve: (reached: boolean) => void }>();
   #failure: unknown;
@@ -40,7 +68,7 @@ export class ProjectionRunner {
     return this.#status;
   }
 
-  /** Every projection has applied the log up to here. */
+  /** Every projection has applied the log up to here, and its documents are stored. */
   get position(): number {
     return this.#position;
   }
@@ -49,10 +77,18 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const { eventStore, readStore, projections } = this.options;
     for (const projection of projections) {
-      this.#checkpoints.set(projection.name, await readCheckpoint(readStore, projection.name));
+      const checkpoint = await readCheckpoint(readStore, projection.name);
+      this.#states.push({
+        projection,
+        collection: readStore.collection(projection.collection),
+        checkpoint,
+        saved: checkpoint,
+        batch: new Map(),
+      });
     }
-    this.#position = Math.min(...this.#checkpoints.values(), Number.MAX_SAFE_INTEGER);
-    if (this.#position === Number.MAX_SAFE_INTEGER) this.#position = 0;
+    this.#position = Math.min(...this.#states.map((state) => state.checkpoint));
+    if (!Number.isFinite(this.#position)) this.#position = 0;
+    this.#batchPosition = this.#position;
     this.#status = 'catching-up';
 
     await new Promise<void>((resolve, reject) => {
@@ -61,16 +97,28 @@ export class ProjectionRunner {
         ...(this.#position > 0 ? { fromPosition: this.#position } : {}),
         onEvent: (event) => this.#apply(event),
         onCaughtUp: (position) => {
-          void this.#caughtUp(position).then(() => {
-            if (!started) {
-              started = true;
-              resolve();
-            }
-          }, reject);
+          this.#caughtUp(position).then(
+            () => {
+              if (!started) {
+                started = true;
+                resolve();
+              }
+            },
+            (error: unknown) => {
+              this.#fail(error);
+              if (!started) {
+                started = true;
+                reject(error instanceof Error ? error : new Error(String(error)));
+              }
+            },
+          );
         },
         onError: (error) => {
           this.#fail(error);
-          if (!started) reject(error instanceof Error ? error : new Error(String(error)));
+          if (!started) {
+            started = true;
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
         },
       });
     });
@@ -78,7 +126,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     await this.#subscription?.stop();
-    await this.#saveCheckpoints();
+    if (this.#status !== 'failed') await this.#flush();
     this.#status = 'stopped';
     for (const waiter of this.#waiters) waiter.resolve(false);
     this.#waiters.clear();
@@ -102,33 +150,80 @@ export class ProjectionRunner {
   }
 
   async #apply(event: RecordedEvent): Promise<void> {
-    const { readStore, projections } = this.options;
-    for (const projection of projections) {
-      if ((this.#checkpoints.get(projection.name) ?? 0) >= event.position) continue;
-      if (projection.handles(event.type)) {
-        const collection = readStore.collection(projection.collection);
-        const { documentId, evolve } = projection.route(event);
-        const stored = await collection.get(documentId);
-        const applied = stored?.['_position'];
-        if (!(typeof applied === 'number' && applied >= event.position)) {
-          const next = evolve(stored);
-          if (next) await collection.put({ ...next, _position: event.position });
-          else if (stored) await collection.delete(documentId);
+    // A flush started by onCaughtUp may still be writing the batch this event would join.
+    if (this.#flushing) await this.#flushing;
+    if (this.#status === 'failed') throw this.#failure;
+    for (const state of this.#states) {
+      if (state.checkpoint >= event.position) continue;
+      if (state.projection.handles(event.type)) {
+        const routed = state.projection.route(event);
+        const documentId = routed.documentId;
+        let pending = state.batch.get(documentId);
+        if (!pending) {
+          const stored = await state.collection.get(documentId);
+          const applied = stored?.['_position'];
+          pending = {
+            document: stored,
+            position: typeof applied === 'number' ? applied : 0,
+            changed: false,
+            stored: stored !== null,
+          };
+          state.batch.set(documentId, pending);
+        }
+        if (pending.position < event.position) {
+          pending.document = routed.evolve(pending.document);
+          pending.position = event.position;
+          pending.changed = true;
         }
       }
-      this.#checkpoints.set(projection.name, event.position);
-      this.#unsaved.set(projection.name, event.position);
+      state.checkpoint = event.position;
     }
-    this.#advance(event.position);
-    this.#appliedSinceSave += 1;
-    if (this.#appliedSinceSave >= CHECKPOINT_EVERY) await this.#saveCheckpoints();
+    this.#batchPosition = event.position;
+    this.#batchEvents += 1;
+    if (this.#batchEvents >= BATCH_EVENTS) await this.#flush();
   }
 
   async #caughtUp(position: number): Promise<void> {
-    await this.#saveCheckpoints();
+    // Every event up to `position` has been delivered; what lies between the last one
+    // and `position` (holes proven permanent) concerns no projection.
+    for (const state of this.#states) {
+      if (state.checkpoint < position) state.checkpoint = position;
+    }
+    if (this.#batchPosition < position) this.#batchPosition = position;
+    await this.#flush();
     if (this.#status === 'catching-up') {
       this.#status = 'live';
       this.options.logger.info({ position }, 'projections caught up');
+    }
+  }
+
+  /** Writes the batch's documents, then the checkpoints, then moves `position`; one at a time. */
+  #flush(): Promise<void> {
+    const flushing = (this.#flushing ?? Promise.resolve()).then(() => this.#write());
+    const settled = flushing.finally(() => {
+      if (this.#flushing === settled) this.#flushing = undefined;
+    });
+    this.#flushing = settled;
+    return settled;
+  }
+
+  async #write(): Promise<void> {
+    const position = this.#batchPosition;
+    this.#batchEvents = 0;
+    for (const state of this.#states) {
+      const batch = state.batch;
+      state.batch = new Map();
+      const documents: ReadDocument[] = [];
+      for (const [documentId, pending] of batch) {
+        if (!pending.changed) continue;
+        if (pending.document) documents.push({ ...pending.document, _position: pending.position });
+        else if (pending.stored) await state.collection.delete(documentId);
+      }
+      if (documents.length > 0) await state.collection.putMany(documents);
+      if (state.checkpoint > state.saved) {
+        await writeCheckpoint(this.options.readStore, state.projection.name, state.checkpoint);
+        state.saved = state.checkpoint;
+      }
     }
     this.#advance(position);
   }
@@ -141,16 +236,8 @@ export class ProjectionRunner {
     }
   }
 
-  async #saveCheckpoints(): Promise<void> {
-    const pending = [...this.#unsaved];
-    this.#unsaved.clear();
-    this.#appliedSinceSave = 0;
-    for (const [name, position] of pending) {
-      await writeCheckpoint(this.options.readStore, name, position);
-    }
-  }
-
   #fail(error: unknown): void {
+    if (this.#status === 'failed') return;
     this.#status = 'failed';
     this.#failure = error;
     this.options.logger.error({ err: error }, 'projection runner stopped on an error');
