@@ -2,7 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../testing/fetch-stub';
 import '../testing/render';
-import { createBaseQuery, isTransientError } from './base-query';
+import { createBaseQuery, isTransientError, sessionToken } from './base-query';
 
 function baseQueryApi(type: 'query' | 'mutation'): BaseQueryApi {
   return {
@@ -115,5 +115,42 @@ describe('createBaseQuery', () => {
     const requests = stubFetch(() => json([]));
     await createBaseQuery({ baseUrl })('/api/products', baseQueryApi('query'), {});
     expect(requests[0]?.url).toBe('http://shop.test/api/products');
+  });
+});
+
+describe('bearer token', () => {
+  const baseUrl = 'http://shop.test';
+  const withState = (state: unknown): BaseQueryApi => ({
+    ...baseQueryApi('query'),
+    getState: () => state,
+  });
+
+  it('given a session token in the store, then every request carries Authorization: Bearer <token>', async () => {
+    const requests = stubFetch(() => json({}));
+    await createBaseQuery({ baseUrl })(
+      '/api/products',
+      withState({ auth: { token: 'abc.def.ghi' } }),
+      {},
+    );
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('given no session, then no Authorization header', async () => {
+    const requests = stubFetch(() => json({}));
+    await createBaseQuery({ baseUrl })('/api/products', withState({ auth: { token: null } }), {});
+    await createBaseQuery({ baseUrl })('/api/products', withState({}), {});
+    expect(requests.map((r) => r.headers.get('Authorization'))).toEqual([null, null]);
+  });
+});
+
+describe('sessionToken', () => {
+  it.each([
+    [{ auth: { token: 'x.y.z' } }, 'x.y.z'],
+    [{ auth: { token: '' } }, null],
+    [{ auth: { token: 42 } }, null],
+    [{ auth: null }, null],
+    [undefined, null],
+  ])('given %j, then %j', (state, expected) => {
+    expect(sessionToken(state)).toBe(expected);
   });
 });

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -8,6 +10,15 @@ const pageModules = {
   home: () => import('./routes/home-route').then((m) => ({ default: m.HomeRoute })),
   menu: () => import('./routes/menu-route').then((m) => ({ default: m.MenuRoute })),
   about: () => import('./routes/about-route').then((m) => ({ default: m.AboutRoute })),
+  login: () => import('./routes/login-route').then((m) => ({ default: m.LoginRoute })),
+  register: () => import('./routes/register-route').then((m) => ({ default: m.RegisterRoute })),
+  resetRequest: () =>
+    import('./routes/reset-request-route').then((m) => ({ default: m.ResetRequestRoute })),
+  resetConfirm: () =>
+    import('./routes/reset-confirm-route').then((m) => ({ default: m.ResetConfirmRoute })),
+  profile: () => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
+  preferences: () =>
+    import('./routes/preferences-route').then((m) => ({ default: m.PreferencesRoute })),
   notFound: () => import('./routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -35,10 +46,27 @@ export const routes: RouteObject[] = [
           { index: true, element: page(pageModules.home) },
           { path: 'cardapio', element: page(pageModules.menu) },
           { path: 'sobre', element: page(pageModules.about) },
+          { path: 'login', element: page(pageModules.login) },
+          { path: 'register', element: page(pageModules.register) },
+          { path: 'reset/:token?', element: page(pageModules.resetConfirm) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'perfil', element: page(pageModules.profile) },
+              { path: 'preferences', element: page(pageModules.preferences) },
+            ],
+          },
           { path: '*', element: page(pageModules.notFound) },
         ],
       },
     ],
+  },
+  {
+    // Outside the main layout (spec §2).
+    path: '/reset-password',
+    element: <BareLayout />,
+    errorElement: <RouteError />,
+    children: [{ index: true, element: page(pageModules.resetRequest) }],
   },
 ];
 

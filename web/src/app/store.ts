@@ -1,14 +1,20 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { commandApi } from '../api/command-api';
 import { queryApi } from '../api/query-api';
+import { authErrorMiddleware } from '../features/auth/auth-error-listener';
+import { authReducer } from '../features/auth/auth-slice';
+import { startSession } from '../features/auth/session-start';
+import { authPersistenceMiddleware, loadAuthState } from '../features/auth/session-storage';
 import { cartReducer } from '../features/cart/cart-slice';
 import { cartPersistenceMiddleware, loadCart } from '../features/cart/cart-storage';
 import { connectivityReducer } from '../features/connectivity/connectivity-slice';
 import { browserStorage } from '../lib/storage';
+import { sessionCartMiddleware } from './session-cart';
 
 const rootReducer = combineReducers({
   [queryApi.reducerPath]: queryApi.reducer,
   [commandApi.reducerPath]: commandApi.reducer,
+  auth: authReducer,
   cart: cartReducer,
   connectivity: connectivityReducer,
 });
@@ -16,20 +22,38 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export interface StoreOptions {
-  /** Where the cart is kept between visits; the browser's localStorage by default. */
+  /** Where the cart and the session are kept between visits; the browser's localStorage by default. */
   storage?: Storage;
   preloadedState?: Partial<RootState>;
+  /** The clock that decides whether a stored token has expired. */
+  now?: () => number;
 }
 
-export function makeStore({ storage = browserStorage(), preloadedState }: StoreOptions = {}) {
-  return configureStore({
+/** Creates the store and starts the session: a stored one is checked against the server (spec §4). */
+export function makeStore({
+  storage = browserStorage(),
+  preloadedState,
+  now = Date.now,
+}: StoreOptions = {}) {
+  const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { cart: { itens: loadCart(storage) }, ...preloadedState },
+    preloadedState: {
+      cart: { itens: loadCart(storage) },
+      auth: loadAuthState(storage, now()),
+      ...preloadedState,
+    },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware()
-        .prepend(cartPersistenceMiddleware(storage))
+        .prepend(
+          cartPersistenceMiddleware(storage),
+          authPersistenceMiddleware(storage),
+          sessionCartMiddleware(storage),
+          authErrorMiddleware(),
+        )
         .concat(queryApi.middleware, commandApi.middleware),
   });
+  void store.dispatch(startSession());
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

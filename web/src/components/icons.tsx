@@ -102,3 +102,10 @@ export const CheckIcon = (props: IconProps) => (
     <path d="m5 12 5 5 9-10" />
   </Icon>
 );
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);

@@ -9,3 +9,6 @@ export const HEALTH_TIMEOUT_MS = 5_000;
 export const HEALTH_CACHE_MS = 30_000;
 export const HEALTH_RECHECK_MS = 60_000;
 export const CONNECTIVITY_EVENT_DEBOUNCE_MS = 1_000;
+
+/** Password reset request and confirmation (spec §7, §9). */
+export const RESET_TIMEOUT_MS = 10_000;

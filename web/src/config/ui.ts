@@ -7,3 +7,10 @@ export const CART_SAVE_DEBOUNCE_MS = 500;
 /** Earliest order date and recommended lead time for custom orders (spec §9). */
 export const MINIMUM_LEAD_DAYS = 2;
 export const CUSTOM_ORDER_LEAD_DAYS = { min: 3, max: 5 } as const;
+
+/** Session timings (spec §9). */
+export const LOGIN_REDIRECT_SECONDS = 5;
+export const REGISTER_REDIRECT_MS = 2_000;
+export const LOGOUT_POPUP_MS = 5_000;
+export const RESET_ERROR_MS = 7_000;
+export const SESSION_EXPIRED_REDIRECT_MS = 2_000;

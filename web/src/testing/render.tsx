@@ -8,6 +8,10 @@ import { routes as appRoutes } from '../app/router';
 import { makeStore, type AppStore } from '../app/store';
 import { MemoryStorage } from './memory-storage';
 
+// The ALTCHA widget's code (web workers, proof of work) does not run under jsdom:
+// tests find the bare <altcha-widget> element and play its events (see session.ts).
+vi.mock('../features/auth/components/altcha-setup', () => ({}));
+
 // The web test project has no setup file or globals: clean up after every test here.
 afterEach(() => {
   cleanup();

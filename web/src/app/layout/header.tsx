@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { SHOP_NAME } from '../../config/shop';
+import { UserMenu } from '../../features/auth/components/user-menu';
 import { CartLink } from '../../features/cart/components/cart-link';
 import styles from './header.module.css';
 import { NAV_LINKS } from './nav-links';
@@ -35,25 +36,24 @@ export function Header() {
           <img src="/images/logo.svg" alt="" width="40" height="40" />
           <span>{SHOP_NAME}</span>
         </Link>
-        <nav
-          id="menu-principal"
-          className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
-          aria-label="Principal"
-        >
-          <ul className={styles.links}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/'}
-                  className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div id="menu-principal" className={`${styles.panel} ${menuOpen ? styles.panelOpen : ''}`}>
+          <nav className={styles.nav} aria-label="Principal">
+            <ul className={styles.links}>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.to === '/'}
+                    className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <UserMenu onLogout={() => setOpenOn(null)} />
+        </div>
         <SearchForm className={styles.search} />
         <div className={styles.cart}>
           <CartLink />

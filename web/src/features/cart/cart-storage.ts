@@ -20,8 +20,10 @@ export function loadCart(storage: Storage | undefined): CartLine[] {
   return [];
 }
 
+/** An empty cart is not kept: nothing stays behind after a clear or a logout (spec §4). */
 export function saveCart(storage: Storage | undefined, itens: readonly CartLine[]): void {
-  writeStorage(storage, CART_STORAGE_KEY, JSON.stringify(itens));
+  if (itens.length === 0) removeStorage(storage, CART_STORAGE_KEY);
+  else writeStorage(storage, CART_STORAGE_KEY, JSON.stringify(itens));
 }
 
 /** Saves the cart 500 ms after the last change (spec §9). */

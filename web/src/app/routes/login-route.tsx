@@ -1,0 +1,7 @@
+import { LoginPage } from '../../features/auth/components/login-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function LoginRoute() {
+  useDocumentTitle('Entrar');
+  return <LoginPage />;
+}

@@ -1,0 +1,7 @@
+import { PreferencesPage } from '../../features/auth/components/preferences-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function PreferencesRoute() {
+  useDocumentTitle('Preferências');
+  return <PreferencesPage />;
+}

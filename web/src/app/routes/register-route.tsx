@@ -1,0 +1,7 @@
+import { RegisterPage } from '../../features/auth/components/register-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function RegisterRoute() {
+  useDocumentTitle('Criar Conta');
+  return <RegisterPage />;
+}

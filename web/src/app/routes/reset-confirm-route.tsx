@@ -1,0 +1,7 @@
+import { ResetConfirmPage } from '../../features/auth/components/reset-confirm-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function ResetConfirmRoute() {
+  useDocumentTitle('Criar Nova Senha');
+  return <ResetConfirmPage />;
+}

@@ -1,0 +1,7 @@
+import { ResetRequestPage } from '../../features/auth/components/reset-request-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function ResetRequestRoute() {
+  useDocumentTitle('Redefinir Senha');
+  return <ResetRequestPage />;
+}

@@ -1,0 +1,142 @@
+import { accountMessages } from '@quitute/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router';
+import { serverFieldErrors } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import { FormField, FormMessage } from '../../../components/form-field';
+import forms from '../../../components/form.module.css';
+import { LOGIN_REDIRECT_SECONDS } from '../../../config/ui';
+import { useLoginMutation } from '../api/auth-api';
+import { selectAuth } from '../auth-slice';
+import { useCountdown } from '../hooks/use-countdown';
+import { mapLoginError } from '../model/auth-errors';
+import { authMessages } from '../model/auth-messages';
+import { formFieldErrors, validateLogin, type FieldErrors } from '../model/auth-validation';
+import { AuthCard, redirectText } from './auth-card';
+import styles from './auth.module.css';
+import { Captcha, type CaptchaHandle } from './captcha';
+
+/** /login (spec §2, §5, §8). */
+export function LoginPage() {
+  const { user, loading, message, error: sessionError } = useSelector(selectAuth);
+  const [login] = useLoginMutation();
+  const navigate = useNavigate();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  /** Whether this page sent a login: a user that appears afterwards has just logged in here. */
+  const [attempted, setAttempted] = useState(false);
+
+  const seconds = useCountdown(LOGIN_REDIRECT_SECONDS, user !== null, () =>
+    navigate('/', { replace: true }),
+  );
+
+  if (user) {
+    return (
+      <AuthCard title={attempted ? 'Bem-vindo!' : 'Entrar'}>
+        <div className={styles.notice}>
+          <FormMessage tone="success">
+            {attempted ? (message ?? accountMessages.loginSuccess) : authMessages.alreadyLoggedIn}
+          </FormMessage>
+          <p className={styles.countdown} aria-live="polite">
+            {redirectText(seconds)}
+          </p>
+          <Link className={buttons.secondary} to="/" replace>
+            Ir para a Página Inicial
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const validation = validateLogin({ email, password, captchaToken });
+    if (!validation.ok) {
+      setErrors(validation.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setAttempted(true);
+    const result = await login(validation.data);
+    captcha.current?.reset();
+    if (!result.error) return;
+    const failure = mapLoginError(result.error);
+    const fieldErrors = formFieldErrors(serverFieldErrors(result.error));
+    if (failure.field) fieldErrors[failure.field] = failure.message;
+    setErrors(fieldErrors);
+    setFormError(
+      failure.field === null && !Object.values(fieldErrors).includes(failure.message)
+        ? failure.message
+        : null,
+    );
+  };
+
+  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
+  // Before this page sends anything, the session's own news (an expired session, a new account).
+  const alert = attempted ? formError : sessionError;
+  const note = attempted ? null : message;
+
+  return (
+    <AuthCard
+      title="Entrar"
+      footer={
+        <>
+          <p>
+            <Link to="/reset-password">Esqueceu a senha?</Link>
+          </p>
+          <p>
+            Não tem uma conta? <Link to="/register">Cadastre-se</Link>
+          </p>
+        </>
+      }
+    >
+      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {note ? <FormMessage tone="success">{note}</FormMessage> : null}
+        {alert ? <FormMessage tone="error">{alert}</FormMessage> : null}
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors['email']}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearError('email');
+          }}
+        />
+        <FormField
+          label="Senha"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors['password']}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearError('password');
+          }}
+        />
+        <Captcha
+          ref={captcha}
+          error={errors['captcha']}
+          onToken={(token) => {
+            setCaptchaToken(token);
+            if (token) clearError('captcha');
+          }}
+        />
+        <button type="submit" className={`${buttons.button} ${buttons.block}`} disabled={loading}>
+          {loading ? 'Entrando...' : 'Entrar'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

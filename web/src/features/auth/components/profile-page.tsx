@@ -1,0 +1,179 @@
+import { accountMessages } from '@quitute/contracts';
+import { useState, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, serverFieldErrors } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import { FormField, FormMessage } from '../../../components/form-field';
+import forms from '../../../components/form.module.css';
+import { useUpdateProfileMutation } from '../api/auth-api';
+import { loggedOut, selectCurrentUser } from '../auth-slice';
+import { authMessages } from '../model/auth-messages';
+import type { AuthUser } from '../model/auth-types';
+import { formFieldErrors, validateProfile, type FieldErrors } from '../model/auth-validation';
+import styles from './profile-page.module.css';
+
+function ProfileForm({ user }: { user: AuthUser }) {
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [name, setName] = useState(user.name);
+  const [phone, setPhone] = useState(user.phone);
+  const [address, setAddress] = useState(user.address);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    setResult(null);
+    const validation = validateProfile({ name, phone, address });
+    if (!validation.ok) {
+      setErrors(validation.errors);
+      return;
+    }
+    setErrors({});
+    const response = await updateProfile(validation.data);
+    if (response.error) {
+      setErrors(formFieldErrors(serverFieldErrors(response.error)));
+      setResult({
+        tone: 'error',
+        text: errorMessage(response.error, authMessages.profileUpdateFailed),
+      });
+      return;
+    }
+    setName(response.data.name ?? validation.data.name ?? name);
+    setPhone(response.data.phone ?? validation.data.phone ?? phone);
+    setAddress(response.data.address ?? validation.data.address ?? address);
+    setResult({ tone: 'success', text: accountMessages.profileUpdated });
+  };
+
+  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
+
+  return (
+    <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
+      <FormField
+        label="Nome"
+        name="name"
+        autoComplete="name"
+        value={name}
+        error={errors['name']}
+        onChange={(event) => {
+          setName(event.target.value);
+          clearError('name');
+        }}
+      />
+      <FormField label="Email" type="email" name="email" value={user.email} readOnly />
+      <FormField
+        label="Telefone"
+        type="tel"
+        name="phone"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="11987654321"
+        value={phone}
+        error={errors['phone']}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          clearError('phone');
+        }}
+      />
+      <FormField
+        label="Endereço"
+        name="address"
+        autoComplete="street-address"
+        value={address}
+        error={errors['address']}
+        onChange={(event) => {
+          setAddress(event.target.value);
+          clearError('address');
+        }}
+      />
+      <button type="submit" className={buttons.button} disabled={isLoading}>
+        {isLoading ? 'Salvando...' : 'Salvar'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The 3 most recent orders (spec §2). The orders API (GET /api/orders?limit=3)
+ * arrives with the orders issue; until then the table shows its empty state
+ * and nothing is requested.
+ */
+function RecentOrders() {
+  return (
+    <section className={styles.section} aria-labelledby="pedidos-recentes">
+      <h2 id="pedidos-recentes" className={styles.heading}>
+        Pedidos Recentes
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Pedido #</th>
+              <th scope="col">Data</th>
+              <th scope="col">Itens</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td colSpan={5} className={styles.empty}>
+                {authMessages.noOrders}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** /perfil (spec §2, §5, §8). */
+export function ProfilePage() {
+  const user = useSelector(selectCurrentUser);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  const logout = () => {
+    dispatch(loggedOut());
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Meu Perfil</h1>
+      <div className={styles.grid}>
+        <section className={styles.section} aria-labelledby="dados-pessoais">
+          <h2 id="dados-pessoais" className={styles.heading}>
+            Dados Pessoais
+          </h2>
+          <ProfileForm key={user.id} user={user} />
+        </section>
+        <div className={styles.side}>
+          <RecentOrders />
+          <nav className={styles.section} aria-label="Minha conta">
+            <ul className={styles.links}>
+              <li>
+                <Link to="/orders">Ver todos os pedidos</Link>
+              </li>
+              <li>
+                <Link to="/reset-password">Alterar senha</Link>
+              </li>
+              <li>
+                <Link to="/preferences">Preferências de notificação</Link>
+              </li>
+              <li>
+                <button type="button" className={styles.logout} onClick={logout}>
+                  Sair
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { accountMessages } from '@quitute/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router';
+import { serverFieldErrors } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import { FormField, FormMessage } from '../../../components/form-field';
+import forms from '../../../components/form.module.css';
+import { REGISTER_REDIRECT_MS } from '../../../config/ui';
+import { useRegisterMutation } from '../api/auth-api';
+import { selectAuth } from '../auth-slice';
+import { mapRegisterError } from '../model/auth-errors';
+import { formFieldErrors, validateRegister, type FieldErrors } from '../model/auth-validation';
+import { AuthCard } from './auth-card';
+import { Captcha, type CaptchaHandle } from './captcha';
+
+/** /register (spec §2, §5, §8): a new account does not log in; the login page follows after 2 s. */
+export function RegisterPage() {
+  const { loading } = useSelector(selectAuth);
+  const [register] = useRegisterMutation();
+  const navigate = useNavigate();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading || success) return;
+    const validation = validateRegister({ name, email, password, captchaToken });
+    if (!validation.ok) {
+      setErrors(validation.errors);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    const result = await register(validation.data);
+    captcha.current?.reset();
+    if (result.error) {
+      const message = mapRegisterError(result.error);
+      const fieldErrors = formFieldErrors(serverFieldErrors(result.error));
+      setErrors(fieldErrors);
+      setFormError(Object.values(fieldErrors).includes(message) ? null : message);
+      return;
+    }
+    setSuccess(accountMessages.registered);
+  };
+
+  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
+
+  return (
+    <AuthCard
+      title="Criar Conta"
+      footer={
+        <p>
+          Já tem uma conta? <Link to="/login">Entrar</Link>
+        </p>
+      }
+    >
+      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {success ? <FormMessage tone="success">{success}</FormMessage> : null}
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <FormField
+          label="Nome"
+          name="name"
+          autoComplete="name"
+          value={name}
+          error={errors['name']}
+          onChange={(event) => {
+            setName(event.target.value);
+            clearError('name');
+          }}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors['email']}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearError('email');
+          }}
+        />
+        <FormField
+          label="Senha"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          error={errors['password']}
+          hint="Pelo menos 6 caracteres, com uma letra maiúscula e um número."
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearError('password');
+          }}
+        />
+        <Captcha
+          ref={captcha}
+          error={errors['captcha']}
+          onToken={(token) => {
+            setCaptchaToken(token);
+            if (token) clearError('captcha');
+          }}
+        />
+        <button
+          type="submit"
+          className={`${buttons.button} ${buttons.block}`}
+          disabled={loading || success !== null}
+        >
+          {loading ? 'Cadastrando...' : 'Cadastrar'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
