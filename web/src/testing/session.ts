@@ -115,6 +115,8 @@ export function captchaWidget(): HTMLElement & { reset: ReturnType<typeof vi.fn>
 /** What the widget does once the visitor ticks it and the proof of work is done. */
 export function solveCaptcha(widget: HTMLElement, payload = 'cGF5bG9hZA=='): void {
   act(() => {
-    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload } }),
+    );
   });
 }
