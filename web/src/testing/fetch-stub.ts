@@ -37,3 +37,12 @@ export function stubShopApi(products: unknown[] | (() => unknown[])): Request[] 
     return json({ message: 'Recurso não encontrado.' }, { status: 404 });
   });
 }
+
+/** A response the test releases when it wants, to see a page while a request is under way. */
+export function deferredResponse() {
+  let release: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release: (response: Response) => release(response) };
+}

@@ -89,7 +89,10 @@ export const altchaChallenge = {
  * given, their profile; anything else goes to `handler` (404 if it returns nothing).
  */
 export function stubAccountApi(
-  options: { user?: AuthUser; handler?: (url: URL, request: Request) => Response | undefined } = {},
+  options: {
+    user?: AuthUser;
+    handler?: (url: URL, request: Request) => Response | Promise<Response> | undefined;
+  } = {},
 ): Request[] {
   const answer: FetchHandler = async (url, request) => {
     const custom = options.handler?.(url, request);

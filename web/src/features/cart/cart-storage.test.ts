@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../testing/memory-storage';
 import '../../testing/render';
-import { cartReducer, lineAdded } from './cart-slice';
+import { cartCleared, cartReducer, lineAdded } from './cart-slice';
 import { CART_STORAGE_KEY, cartPersistenceMiddleware, loadCart } from './cart-storage';
 import type { CartLine } from './model/cart-types';
 
@@ -74,5 +74,19 @@ describe('cart persistence', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
 
     expect(loadCart(storage)).toEqual([]);
+  });
+});
+
+describe('an emptied cart', () => {
+  it("given a saved cart, when it is cleared, then nothing stays under 'carrinho'", async () => {
+    vi.useFakeTimers();
+    const storage = new MemoryStorage();
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify([pastel]));
+    const store = storeWith(storage);
+
+    store.dispatch(cartCleared());
+    await vi.advanceTimersByTimeAsync(500);
+
+    expect(storage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 });
