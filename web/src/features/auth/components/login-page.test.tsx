@@ -124,9 +124,9 @@ describe('/login: success (spec §2, §4)', () => {
 
     expect(await screen.findByText('Você já está logado!')).toBeTruthy();
     expect(screen.queryByLabelText('Senha')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(4_900));
+    await act(() => vi.advanceTimersByTimeAsync(4_500));
     expect(router.state.location.pathname).toBe('/login');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(router.state.location.pathname).toBe('/');
   });
 });

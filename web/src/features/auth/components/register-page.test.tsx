@@ -84,9 +84,9 @@ describe('/register (spec §2, §5, §8)', () => {
     expect(widget.reset).toHaveBeenCalledTimes(1);
     expect(page.store.getState().auth.user).toBeNull();
 
-    await act(() => vi.advanceTimersByTimeAsync(1_900));
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(page.router.state.location.pathname).toBe('/register');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(page.router.state.location.pathname).toBe('/login');
     expect(await screen.findByText('Cadastro realizado com sucesso! Faça login.')).toBeTruthy();
   });

@@ -94,9 +94,9 @@ describe('/reset-password (spec §2, §5, §8)', () => {
     await page.user.click(screen.getByRole('button', { name: 'Enviar Link' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    await act(() => vi.advanceTimersByTimeAsync(6_800));
+    await act(() => vi.advanceTimersByTimeAsync(6_500));
     expect(screen.queryByRole('alert')).not.toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(200));
+    await act(() => vi.advanceTimersByTimeAsync(500));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,0 +1,172 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deferredResponse, json } from '../../../testing/fetch-stub';
+import { descriptionOf } from '../../../testing/forms';
+import { renderApp } from '../../../testing/render';
+import {
+  customer,
+  profileBody,
+  storageWithSession,
+  stubAccountApi,
+  tokenFor,
+} from '../../../testing/session';
+
+type Handler = (url: URL, request: Request) => Response | Promise<Response> | undefined;
+
+function onSave(answer: () => Response | Promise<Response>): Handler {
+  return (url, request) =>
+    url.pathname === '/api/users/profile' && request.method === 'PUT' ? answer() : undefined;
+}
+
+async function openProfile(handler?: Handler) {
+  const token = tokenFor(customer);
+  const requests = stubAccountApi({ user: customer, ...(handler ? { handler } : {}) });
+  const rendered = renderApp({ route: '/perfil', storage: storageWithSession(customer, token) });
+  await screen.findByRole('heading', { name: 'Meu Perfil', level: 1 });
+  const form = {
+    name: screen.getByLabelText('Nome'),
+    email: screen.getByLabelText('Email'),
+    phone: screen.getByLabelText('Telefone'),
+    address: screen.getByLabelText('Endereço'),
+  };
+  const saves = () =>
+    requests.filter((r) => new URL(r.url).pathname === '/api/users/profile' && r.method === 'PUT');
+  return { ...rendered, form, requests, saves, token };
+}
+
+describe('/perfil (spec §2)', () => {
+  it('given a logged-in user, then name, phone and address to edit and the e-mail read-only', async () => {
+    const { form } = await openProfile();
+    expect(form.name).toHaveProperty('value', 'Maria da Silva');
+    expect(form.phone).toHaveProperty('value', '11987654321');
+    expect(form.phone.getAttribute('inputmode')).toBe('tel');
+    expect(form.address).toHaveProperty('value', 'Rua das Flores, 123');
+    expect(form.email).toHaveProperty('value', 'maria@example.com');
+    expect(form.email).toHaveProperty('readOnly', true);
+  });
+
+  it('given no orders API yet, then the recent orders table with its columns, empty, and /api/orders never asked', async () => {
+    const { requests } = await openProfile();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Pedido #', 'Data', 'Itens', 'Total', 'Status']);
+    expect(within(table).getByText('Você ainda não fez pedidos.')).toBeTruthy();
+    expect(requests.some((r) => new URL(r.url).pathname.startsWith('/api/orders'))).toBe(false);
+  });
+
+  it('given the account links, then all orders, change password, preferences', async () => {
+    await openProfile();
+    const nav = screen.getByRole('navigation', { name: 'Minha conta' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Ver todos os pedidos', '/orders'],
+      ['Alterar senha', '/reset-password'],
+      ['Preferências de notificação', '/preferences'],
+    ]);
+  });
+
+  it('given Sair, then logged out and on the login page', async () => {
+    const { user, router, store } = await openProfile();
+    const nav = screen.getByRole('navigation', { name: 'Minha conta' });
+
+    await user.click(within(nav).getByRole('button', { name: 'Sair' }));
+
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().auth.user).toBeNull();
+  });
+});
+
+describe('/perfil: saving (spec §5, §8)', () => {
+  it('given a short phone and address, then their messages under the fields and nothing sent', async () => {
+    const { user, form, saves } = await openProfile();
+    await user.clear(form.phone);
+    await user.type(form.phone, '1234');
+    await user.clear(form.address);
+    await user.type(form.address, 'Rua');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(descriptionOf(form.phone)).toBe('Telefone inválido (10-15 dígitos).');
+    expect(descriptionOf(form.address)).toBe('Endereço deve ter pelo menos 5 caracteres.');
+    expect(saves()).toHaveLength(0);
+  });
+
+  it("given new data, then 'Salvando...', the PUT with the token, 'Perfil atualizado com sucesso!' and the session user updated", async () => {
+    const answer = deferredResponse();
+    const page = await openProfile(onSave(() => answer.promise));
+    await page.user.clear(page.form.address);
+    await page.user.type(page.form.address, 'Av. Brasil, 500');
+    await page.user.clear(page.form.phone);
+    await page.user.type(page.form.phone, '(11) 91111-2222');
+
+    await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(screen.getByRole('button', { name: 'Salvando...' })).toHaveProperty('disabled', true);
+    const [put] = page.saves();
+    expect(put?.headers.get('Authorization')).toBe(`Bearer ${page.token}`);
+    expect(await put?.json()).toEqual({
+      name: 'Maria da Silva',
+      phone: '11911112222',
+      address: 'Av. Brasil, 500',
+    });
+    const saved = { ...customer, phone: '11911112222', address: 'Av. Brasil, 500' };
+    answer.release(json({ ...profileBody(saved), position: 12 }));
+
+    expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeTruthy();
+    expect(page.form.phone).toHaveProperty('value', '11911112222');
+    expect(page.store.getState().auth.user).toEqual(saved);
+    expect(JSON.parse(page.storage.getItem('authUser') ?? 'null')).toEqual(saved);
+  });
+
+  it('given the server refuses a field, then its message under the field and above the form', async () => {
+    const page = await openProfile(
+      onSave(() =>
+        json(
+          {
+            message: 'Endereço deve ter pelo menos 5 caracteres.',
+            code: 'validation',
+            fields: { address: 'Endereço deve ter pelo menos 5 caracteres.' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+
+    await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Endereço deve ter pelo menos 5 caracteres.',
+    );
+    expect(descriptionOf(page.form.address)).toBe('Endereço deve ter pelo menos 5 caracteres.');
+  });
+
+  it("given a failure without a message, then 'Erro ao atualizar perfil.'", async () => {
+    const page = await openProfile(onSave(() => new Response('', { status: 500 })));
+
+    await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Erro ao atualizar perfil.');
+  });
+
+  it('given an expired session on save, then logged out and sent to the login page', async () => {
+    const page = await openProfile(
+      onSave(() =>
+        json(
+          { message: 'Sessão expirada: token expirado. Faça login novamente.' },
+          { status: 401 },
+        ),
+      ),
+    );
+
+    await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await vi.waitFor(() => expect(page.router.state.location.pathname).toBe('/login'));
+    expect(page.store.getState().auth.token).toBeNull();
+  });
+});
