@@ -1,7 +1,7 @@
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
 import { accountRoutes, type AccountsDeps } from './accounts/routes';
 
 export type CommandDeps = AccountsDeps;
@@ -25,9 +25,7 @@ export function createCommandApp(deps: CommandDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(helmet());
-  app.use(
-    pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/health' } }),
-  );
+  app.use(requestLogging(deps.logger, (options) => pinoHttp(options)));
   app.get('/health', async (_req, res) => {
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });

@@ -17,7 +17,7 @@ import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
-import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import {
   createMailer,
@@ -143,7 +143,7 @@ export async function createEmbeddedServer(
       },
     }),
   );
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/health' } }));
+  app.use(requestLogging(logger, (options) => pinoHttp(options)));
   // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
   if (mailer.transport === 'outbox') app.use(devMailboxRouter(mailer));
   app.use((req, res, next) => {

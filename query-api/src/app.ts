@@ -1,7 +1,7 @@
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { apiNotFound, errorHandler } from '@quitute/infra/http';
+import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { WaitForPosition } from '@quitute/infra/projection-progress';
 import type { TokenVerifier } from '@quitute/infra/auth';
@@ -38,9 +38,7 @@ export function createQueryApp(deps: QueryDeps & { logger: Logger }): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(helmet());
-  app.use(
-    pinoHttp({ logger: deps.logger, autoLogging: { ignore: (req) => req.url === '/health' } }),
-  );
+  app.use(requestLogging(deps.logger, (options) => pinoHttp(options)));
   app.use(createQueryRouter(deps));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));

@@ -13,9 +13,17 @@ export interface CheckpointDocument {
 }
 
 export async function readCheckpoint(readStore: ReadStore, name: string): Promise<number> {
-  const document = await readStore.collection(CHECKPOINTS_COLLECTION).get(name);
-  const position = document?.['position'];
-  return typeof position === 'number' ? position : 0;
+  return checkpointReader(readStore, name)();
+}
+
+/** Reads one projection's checkpoint, again and again (e.g. once per request): 0 before the first. */
+export function checkpointReader(readStore: ReadStore, name: string): () => Promise<number> {
+  const checkpoints = readStore.collection(CHECKPOINTS_COLLECTION);
+  return async () => {
+    const document = await checkpoints.get(name);
+    const position = document?.['position'];
+    return typeof position === 'number' ? position : 0;
+  };
 }
 
 export async function writeCheckpoint(

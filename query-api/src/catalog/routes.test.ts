@@ -3,12 +3,14 @@ import { createAltchaCaptcha } from '@quitute/infra/captcha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   foldForSearch,
+  MENU_PROJECTION,
   menuImagePath,
   PRODUCTS_COLLECTION,
   STATIC_MENU,
   type ProductDocument,
 } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
+import { pollCheckpoints, writeCheckpoint } from '@quitute/infra/projection-progress';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
 import { listenOnFreePort } from '@quitute/infra/testing';
 import { createQueryApp } from '../app';
@@ -150,5 +152,64 @@ describe('GET /api/products', () => {
 describe('GET /health', () => {
   it('answers 200 while projections run', async () => {
     expect((await get('/health')).status).toBe(200);
+  });
+});
+
+describe('GET /api/products while the menu projection moves on (the answer is cached per checkpoint)', () => {
+  /** Given the menu at checkpoint 24 and query-api waiting on checkpoints as in the distributed topology. */
+  async function given() {
+    const store = createMemoryReadStore();
+    const products = store.collection(PRODUCTS_COLLECTION);
+    await products.putMany(menu);
+    await writeCheckpoint(store, MENU_PROJECTION, 24);
+    const served = await listenOnFreePort(
+      createQueryApp({
+        readStore: store,
+        waitForPosition: pollCheckpoints(store, [MENU_PROJECTION], 5),
+        isHealthy: () => true,
+        logger: silentLogger,
+        tokens: createTokenVerifier({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
+        captcha: createAltchaCaptcha({ hmacKey: 'a-test-hmac-key-that-is-long-enough-0123456' }),
+      }),
+    );
+    const firstName = async (init?: RequestInit) => {
+      const response = await fetch(`${served.url}/api/products?busca=frango`, init);
+      const body = (await response.json()) as { name: string }[];
+      return body[0]?.name;
+    };
+    const [first] = menu;
+    if (!first) throw new Error('the static menu is empty');
+    /** What the menu projection does: documents first, then the checkpoint. */
+    const project = async (name: string, position: number) => {
+      await products.put({ ...first, name, searchText: foldForSearch(`${name} frango`) });
+      await writeCheckpoint(store, MENU_PROJECTION, position);
+    };
+    return { served, products, first, firstName, project };
+  }
+
+  it('given a cached answer, when a product changes and the checkpoint follows, then the next read shows the change', async () => {
+    const { served, firstName, project } = await given();
+    expect(await firstName()).toBe('Coxinha de Frango');
+    await project('Coxinha de Frango Cremosa', 25);
+    expect(await firstName()).toBe('Coxinha de Frango Cremosa');
+    await served.close();
+  });
+
+  it('given a cached answer, when a writer asks for its position before the projection applied it, then the answer waits and includes the write', async () => {
+    const { served, firstName, project } = await given();
+    expect(await firstName()).toBe('Coxinha de Frango');
+    const reading = firstName({ headers: { 'X-Min-Position': '26' } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await project('Coxinha de Frango com Catupiry', 26);
+    expect(await reading).toBe('Coxinha de Frango com Catupiry');
+    await served.close();
+  });
+
+  it('given a cached answer, when documents change but the checkpoint has not moved, then the cached answer is served', async () => {
+    const { served, products, first, firstName } = await given();
+    expect(await firstName()).toBe('Coxinha de Frango');
+    await products.put({ ...first, name: 'Coxinha de Frango Nova' });
+    expect(await firstName()).toBe('Coxinha de Frango');
+    await served.close();
   });
 });

@@ -5,6 +5,7 @@ import {
   foldForSearch,
   isCategory,
   KITS_CATEGORY,
+  MENU_PROJECTION,
   messages,
   PRODUCTS_COLLECTION,
   productDocumentSchema,
@@ -13,7 +14,12 @@ import {
   type ProductDto,
 } from '@quitute/contracts';
 import { parseWith } from '@quitute/infra/http';
+import { checkpointReader } from '@quitute/infra/projection-progress';
 import type { Filter, ReadStore } from '@quitute/infra/read-store';
+import { CheckpointCache } from './checkpoint-cache';
+
+/** Menu answers kept per (category, search) for the menu projection's current checkpoint. */
+const MENU_CACHE_ENTRIES = 64;
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,9 +41,15 @@ export function toProductDto(document: ProductDocument): ProductDto {
   };
 }
 
-/** The menu (spec §7): active, not deleted; `category` 'Todas' or absent = all; accent-insensitive search. */
+/**
+ * The menu (spec §7): active, not deleted; `category` 'Todas' or absent = all;
+ * accent-insensitive search. The serialised answer is cached until the menu
+ * projection's checkpoint moves (the menu is read far more often than it changes).
+ */
 export function catalogRoutes(readStore: ReadStore): Router {
   const products = readStore.collection(PRODUCTS_COLLECTION);
+  const menuCheckpoint = checkpointReader(readStore, MENU_PROJECTION);
+  const answers = new CheckpointCache<string>(MENU_CACHE_ENTRIES);
   const router = Router();
 
   router.get('/api/products', async (req, res) => {
@@ -47,13 +59,22 @@ export function catalogRoutes(readStore: ReadStore): Router {
       res.json([]);
       return;
     }
-    const filter: Filter = { isActive: true, isDeleted: false };
-    if (category !== null) filter['category'] = category;
     const search = query.busca ? foldForSearch(query.busca) : '';
-    if (search) filter['searchText'] = { $regex: escapeRegex(search) };
-
-    const documents = await products.find(filter, { sort: { addedAt: 1 } });
-    res.json(documents.map((document) => toProductDto(productDocumentSchema.parse(document))));
+    // Before the documents: the answer cached under it is then at least this new.
+    const checkpoint = await menuCheckpoint();
+    const key = `${category ?? ''}\n${search}`;
+    let body = answers.get(checkpoint, key);
+    if (body === undefined) {
+      const filter: Filter = { isActive: true, isDeleted: false };
+      if (category !== null) filter['category'] = category;
+      if (search) filter['searchText'] = { $regex: escapeRegex(search) };
+      const documents = await products.find(filter, { sort: { addedAt: 1 } });
+      body = JSON.stringify(
+        documents.map((document) => toProductDto(productDocumentSchema.parse(document))),
+      );
+      answers.set(checkpoint, key, body);
+    }
+    res.type('json').send(body);
   });
 
   return router;
