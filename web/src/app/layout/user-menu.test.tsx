@@ -32,6 +32,7 @@ describe('header user menu (spec §2)', () => {
       ['Cadastrar', '/register'],
     ]);
     expect(within(accountMenu()).queryByRole('button', { name: 'Sair' })).toBeNull();
+    expect(within(accountMenu()).getByRole('button', { name: 'Minha Conta' })).toBeTruthy();
   });
 
   it('given a customer, then profile, orders, reviews and Sair, without the admin panel', async () => {

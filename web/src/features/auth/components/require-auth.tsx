@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { selectAuth } from '../auth-slice';
 import { authMessages } from '../model/auth-messages';
@@ -7,8 +7,7 @@ import { authMessages } from '../model/auth-messages';
 /** Logged-in only routes (spec §2): wait for the session check, then the page or /login. */
 export function RequireAuth() {
   const { user, authenticating } = useSelector(selectAuth);
-  const location = useLocation();
   if (authenticating) return <PageLoading label={authMessages.loadingProtectedRoutes} />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog';
@@ -33,8 +33,8 @@ function firstName(name: string): string {
 /**
  * The header's user menu (spec §2). Logged out: Entrar and Cadastrar. Logged
  * in: profile, orders, reviews, the admin panel for admins, and Sair. On
- * phones the items sit in the mobile menu; from 64rem they open from a
- * button.
+ * phones the items sit in the mobile menu; on wider screens they open from
+ * the account button (a visitor's two links stand in the bar from 80rem).
  */
 export function UserMenu({ onLogout }: { onLogout?: () => void }) {
   const user = useSelector(selectCurrentUser);
@@ -45,7 +45,8 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
   // Like the mobile menu, the dropdown belongs to the page it was opened on.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const listId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -65,26 +66,6 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
 
   const popup = loggingOut ? <LogoutPopup onDone={finishLogout} /> : null;
 
-  if (!user) {
-    return (
-      <nav className={styles.menu} aria-label="Conta">
-        <ul className={styles.guest}>
-          <li>
-            <NavLink to="/login" className={linkClass}>
-              Entrar
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/register" className={`${styles.item} ${styles.register}`}>
-              Cadastrar
-            </NavLink>
-          </li>
-        </ul>
-        {popup}
-      </nav>
-    );
-  }
-
   const logout = () => {
     setOpenOn(null);
     onLogout?.();
@@ -95,7 +76,7 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
   return (
     <nav
       ref={rootRef}
-      className={styles.menu}
+      className={`${styles.menu} ${user ? '' : styles.guest}`}
       aria-label="Conta"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
@@ -108,40 +89,59 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
         type="button"
         className={styles.toggle}
         aria-expanded={open}
-        aria-controls="menu-conta"
+        aria-controls={listId}
         onClick={() => setOpenOn(open ? null : location.key)}
       >
         <UserIcon />
-        <span>Olá, {firstName(user.name) || 'cliente'}</span>
+        <span className={styles.toggleText}>
+          {user ? `Olá, ${firstName(user.name) || 'cliente'}` : 'Minha Conta'}
+        </span>
       </button>
-      <ul id="menu-conta" className={`${styles.list} ${open ? styles.listOpen : ''}`}>
-        <li>
-          <NavLink to="/perfil" className={linkClass}>
-            Meu Perfil
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/orders" className={linkClass}>
-            Meus Pedidos
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/avaliacoes" className={linkClass}>
-            Avaliações
-          </NavLink>
-        </li>
-        {user.role === 'admin' ? (
-          <li>
-            <Link to="/admin" className={styles.item}>
-              Painel Admin
-            </Link>
-          </li>
-        ) : null}
-        <li>
-          <button type="button" className={`${styles.item} ${styles.logout}`} onClick={logout}>
-            Sair
-          </button>
-        </li>
+      <ul id={listId} className={`${styles.list} ${open ? styles.listOpen : ''}`}>
+        {user ? (
+          <>
+            <li>
+              <NavLink to="/perfil" className={linkClass}>
+                Meu Perfil
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/orders" className={linkClass}>
+                Meus Pedidos
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/avaliacoes" className={linkClass}>
+                Avaliações
+              </NavLink>
+            </li>
+            {user.role === 'admin' ? (
+              <li>
+                <Link to="/admin" className={styles.item}>
+                  Painel Admin
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <button type="button" className={`${styles.item} ${styles.logout}`} onClick={logout}>
+                Sair
+              </button>
+            </li>
+          </>
+        ) : (
+          <>
+            <li>
+              <NavLink to="/login" className={linkClass}>
+                Entrar
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/register" className={`${styles.item} ${styles.register}`}>
+                Cadastrar
+              </NavLink>
+            </li>
+          </>
+        )}
       </ul>
       {popup}
     </nav>
