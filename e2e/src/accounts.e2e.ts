@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, openShop, type Shop } from './harness';
+
+const enabled = browserAvailable();
+
+/** Ticks the ALTCHA checkbox and waits until its proof of work is done, as a person would. */
+async function solveCaptcha(page: Page): Promise<number> {
+  const started = Date.now();
+  await page.locator('altcha-widget').getByText('Não sou um robô').click();
+  await page.waitForFunction(() => {
+    const field = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]');
+    return Boolean(field?.value);
+  });
+  return Date.now() - started;
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+describe.runIf(enabled)('accounts journeys in Chromium', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop();
+  });
+  afterAll(() => shop.close());
+
+  it('given a new visitor, when she registers, logs in, edits her profile and preferences and resets her password, then each step answers as the spec says', async () => {
+    const page = await shop.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(10_000);
+    const email = `ana.${Date.now()}@example.com`;
+
+    // Register: the captcha is solved by the widget in well under a second.
+    await page.goto(`${shop.url}/register`);
+    await page.getByLabel('Nome').fill('Ana Paula');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha').fill('Bolo2026');
+    const solveMs = await solveCaptcha(page);
+    console.log(`ALTCHA solved by the widget in ${solveMs} ms`);
+    expect(solveMs).toBeLessThan(5_000);
+    await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+    await page.getByText('Conta criada com sucesso!').waitFor();
+    await page.waitForURL(/\/login$/, { timeout: 5_000 });
+
+    // Login: the success message, then the header shows the user's menu.
+    await fillLogin(page, email, 'Bolo2026');
+    await page.getByText('Login realizado com sucesso!').waitFor();
+    // On a phone the account menu sits in the header's collapsed menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const account = page.getByRole('navigation', { name: 'Conta' });
+    await account.getByRole('link', { name: 'Meu Perfil' }).waitFor();
+    expect(await account.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
+
+    // Profile: a bad phone is refused with the spec's message, then saved.
+    await page.goto(`${shop.url}/perfil`);
+    const phone = page.getByLabel('Telefone');
+    await phone.fill('1234');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Telefone inválido (10-15 dígitos).').first().waitFor();
+    await phone.fill('11987654321');
+    await page.getByLabel('Endereço').fill('Rua das Flores, 123 - São Paulo');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Perfil atualizado com sucesso!').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Telefone').inputValue()).toBe('11987654321');
+    expect(await page.getByLabel('Endereço').inputValue()).toBe('Rua das Flores, 123 - São Paulo');
+
+    // Preferences: SMS on, saved, still on after a reload.
+    await page.goto(`${shop.url}/preferences`);
+    const sms = page.getByLabel(/SMS/);
+    await sms.check();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Preferências salvas com sucesso!').waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/SMS/).isChecked()).toBe(true);
+
+    // Logout.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await account.getByRole('button', { name: 'Sair' }).click();
+    await page.getByText('Deslogado com sucesso!').waitFor();
+
+    // Reset the password through the dev mailbox's link.
+    await page.goto(`${shop.url}/reset-password`);
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Enviar Link' }).click();
+    await page
+      .getByText(/expira em 1 hora/)
+      .first()
+      .waitFor();
+    await page.goto(`${shop.url}/dev/mailbox`);
+    await page
+      .getByRole('link', { name: /Redefinição de senha/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: /\/reset\// }).click();
+    await page.waitForURL(/\/reset\/[^/]+$/);
+    await page.getByLabel('Nova senha', { exact: true }).fill('Brigadeiro9');
+    await page.getByLabel('Confirmar nova senha').fill('Brigadeiro9');
+    await page.getByText('Forte').waitFor();
+    await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+    await page.getByRole('button', { name: 'Ir para Login' }).click();
+    await page.waitForURL(/\/login$/);
+
+    // The old password fails, the new one works.
+    await fillLogin(page, email, 'Bolo2026');
+    await page.getByText('Email ou senha incorretos.').waitFor();
+    await page.getByLabel('Senha', { exact: true }).fill('');
+    await fillLogin(page, email, 'Brigadeiro9');
+    await page.getByText('Login realizado com sucesso!').waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('given a visitor, when she opens a protected page, then it asks her to log in', async () => {
+    const page = await shop.newPage();
+    await page.goto(`${shop.url}/perfil`);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it('given the admin, when logged in, then the user menu offers Painel Admin', async () => {
+    const page = await shop.newPage();
+    if (!shop.server.admin.created) throw new Error('a fresh shop creates its admin');
+    await page.goto(`${shop.url}/login`);
+    await fillLogin(page, shop.server.admin.email, shop.server.admin.password);
+    await page.getByText('Login realizado com sucesso!').waitFor();
+    const account = page.getByRole('navigation', { name: 'Conta' });
+    await account.getByRole('button', { name: /Olá/ }).click();
+    await account.getByRole('link', { name: 'Painel Admin' }).waitFor();
+    await page.context().close();
+  });
+});
