@@ -51,3 +51,6 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
 export function renderApp(options: RenderOptions = {}) {
   return renderRoutes(appRoutes, options);
 }
+
+/** For the first wait on a lazily loaded page: its code may take a while on a busy machine. */
+export const PAGE_LOAD = { timeout: 5_000 };

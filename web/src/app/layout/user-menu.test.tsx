@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
-import { renderApp } from '../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
 import { admin, customer, storageWithSession, stubAccountApi } from '../../testing/session';
 
 function accountMenu() {
@@ -18,7 +18,7 @@ async function openAs(user: typeof customer | null, route = '/sobre') {
   stubAccountApi(user ? { user } : {});
   const storage = user ? storageWithSession(user) : undefined;
   const rendered = renderApp({ route, ...(storage ? { storage } : {}) });
-  await screen.findByRole('heading', { name: 'Nossa História' });
+  await screen.findByRole('heading', { name: 'Nossa História' }, PAGE_LOAD);
   if (user)
     await vi.waitFor(() => expect(rendered.store.getState().auth.authenticating).toBe(false));
   return rendered;

@@ -8,7 +8,12 @@ import { renderApp } from '../../testing/render';
 async function openMenu() {
   stubShopApi(menuProducts);
   const rendered = renderApp({ route: '/cardapio' });
-  const notice = await screen.findByRole('dialog', { name: 'Prazos para Pedidos' });
+  // The first test pays for loading the lazy menu page: give a busy machine time.
+  const notice = await screen.findByRole(
+    'dialog',
+    { name: 'Prazos para Pedidos' },
+    { timeout: 5_000 },
+  );
   await rendered.user.click(within(notice).getByRole('button', { name: 'Entendi' }));
   return rendered;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
 import { MemoryStorage } from '../../../testing/memory-storage';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import {
   captchaWidget,
   customer,
@@ -28,7 +28,7 @@ function onLogin(answer: () => Response | Promise<Response>): Handler {
 async function openLogin(handler?: Handler, storage: Storage = new MemoryStorage()) {
   const requests = stubAccountApi(handler ? { handler } : {});
   const rendered = renderApp({ route: '/login', storage });
-  await screen.findByRole('heading', { name: 'Entrar', level: 1 });
+  await screen.findByRole('heading', { name: 'Entrar', level: 1 }, PAGE_LOAD);
   const form = {
     email: screen.getByLabelText('Email'),
     password: screen.getByLabelText('Senha'),

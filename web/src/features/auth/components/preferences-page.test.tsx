@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { customer, storageWithSession, stubAccountApi } from '../../../testing/session';
 
 type Handler = (url: URL, request: Request) => Response | undefined;
@@ -22,7 +22,7 @@ function preferencesApi({
 async function openPreferences(handler: Handler = preferencesApi()) {
   const requests = stubAccountApi({ user: customer, handler });
   const rendered = renderApp({ route: '/preferences', storage: storageWithSession(customer) });
-  await screen.findByRole('heading', { name: 'Preferências', level: 1 });
+  await screen.findByRole('heading', { name: 'Preferências', level: 1 }, PAGE_LOAD);
   const puts = () =>
     requests.filter(
       (r) => new URL(r.url).pathname === '/api/users/preferences' && r.method === 'PUT',

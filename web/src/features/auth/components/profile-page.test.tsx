@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import {
   customer,
   profileBody,
@@ -22,7 +22,7 @@ async function openProfile(handler?: Handler) {
   const token = tokenFor(customer);
   const requests = stubAccountApi({ user: customer, ...(handler ? { handler } : {}) });
   const rendered = renderApp({ route: '/perfil', storage: storageWithSession(customer, token) });
-  await screen.findByRole('heading', { name: 'Meu Perfil', level: 1 });
+  await screen.findByRole('heading', { name: 'Meu Perfil', level: 1 }, PAGE_LOAD);
   const form = {
     name: screen.getByLabelText('Nome'),
     email: screen.getByLabelText('Email'),

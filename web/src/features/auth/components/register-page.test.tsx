@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { captchaWidget, solveCaptcha, stubAccountApi } from '../../../testing/session';
 
 type Handler = (url: URL, request: Request) => Response | undefined;
@@ -14,7 +14,7 @@ function onRegister(answer: () => Response): Handler {
 async function openRegister(handler?: Handler) {
   const requests = stubAccountApi(handler ? { handler } : {});
   const rendered = renderApp({ route: '/register' });
-  await screen.findByRole('heading', { name: 'Criar Conta', level: 1 });
+  await screen.findByRole('heading', { name: 'Criar Conta', level: 1 }, PAGE_LOAD);
   const form = {
     name: screen.getByLabelText('Nome'),
     email: screen.getByLabelText('Email'),

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import {
   customer,
   profileBody,
@@ -16,7 +16,7 @@ describe('protected routes (spec §2)', () => {
       stubAccountApi();
       const { router } = renderApp({ route });
 
-      await screen.findByRole('heading', { name: 'Entrar', level: 1 });
+      await screen.findByRole('heading', { name: 'Entrar', level: 1 }, PAGE_LOAD);
       expect(router.state.location.pathname).toBe('/login');
     },
   );
@@ -46,7 +46,7 @@ describe('protected routes (spec §2)', () => {
     });
     const { router } = renderApp({ route: '/perfil', storage: storageWithSession(customer) });
 
-    await screen.findByRole('heading', { name: 'Entrar', level: 1 });
+    await screen.findByRole('heading', { name: 'Entrar', level: 1 }, PAGE_LOAD);
     expect(router.state.location.pathname).toBe('/login');
   });
 });

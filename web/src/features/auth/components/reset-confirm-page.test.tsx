@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { stubAccountApi } from '../../../testing/session';
 
 type Handler = (url: URL, request: Request) => Response | undefined;
@@ -14,7 +14,7 @@ function onConfirm(answer: () => Response): Handler {
 async function openResetConfirm(route = '/reset/tok3n-de-teste', handler?: Handler) {
   const requests = stubAccountApi(handler ? { handler } : {});
   const rendered = renderApp({ route });
-  await screen.findByRole('heading', { name: 'Criar Nova Senha', level: 1 });
+  await screen.findByRole('heading', { name: 'Criar Nova Senha', level: 1 }, PAGE_LOAD);
   const password = screen.getByLabelText('Nova senha');
   const confirmation = screen.getByLabelText('Confirmar nova senha');
   const sent = () =>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
 import { MemoryStorage } from '../../../testing/memory-storage';
-import { renderApp } from '../../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { customer, storageWithSession, stubAccountApi } from '../../../testing/session';
 
 type Handler = (url: URL, request: Request) => Response | undefined;
@@ -18,7 +18,7 @@ function onReset(answer: () => Response): Handler {
 async function openResetRequest(handler?: Handler, storage: Storage = new MemoryStorage()) {
   const requests = stubAccountApi({ user: customer, ...(handler ? { handler } : {}) });
   const rendered = renderApp({ route: '/reset-password', storage });
-  await screen.findByRole('heading', { name: 'Redefinir Senha', level: 1 });
+  await screen.findByRole('heading', { name: 'Redefinir Senha', level: 1 }, PAGE_LOAD);
   const email = screen.getByLabelText('Email');
   const sent = () => requests.filter((r) => new URL(r.url).pathname === '/api/auth/reset-password');
   return { ...rendered, email, sent };
