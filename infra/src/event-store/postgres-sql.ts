@@ -84,8 +84,37 @@ export function sqlStatements(schema: string) {
         RETURN QUERY SELECT 'ok'::text, v_last, v_position;
       END
       $fn$;
+      -- Several appends (JSON: [{stream, kind, revision, events}]) in one transaction and one
+      -- round trip, each as append_events does it, one result row per append in input order.
+      CREATE OR REPLACE FUNCTION ${s}.append_batch(p_appends text)
+      RETURNS TABLE (ordinal bigint, outcome text, stream_revision bigint, last_position bigint)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_append record;
+      BEGIN
+        -- First, as in append_events: the gap proof needs the xid before any position.
+        PERFORM pg_current_xact_id();
+        FOR v_append IN
+          SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends::jsonb)
+            WITH ORDINALITY AS a ORDER BY a.ordinality
+        LOOP
+          IF EXISTS (SELECT 1 FROM ${s}.events ev WHERE ev.id IN (
+                SELECT (e.value->>'id')::uuid FROM jsonb_array_elements(v_append.value->'events') AS e)) THEN
+            -- An id already stored (a retry) would abort the whole batch on the unique
+            -- constraint: 'retry' tells the caller to append this one alone.
+            RETURN QUERY SELECT v_append.ordinality, 'retry'::text, NULL::bigint, NULL::bigint;
+          ELSE
+            RETURN QUERY SELECT v_append.ordinality, r.outcome, r.stream_revision, r.last_position
+              FROM ${s}.append_events(v_append.value->>'stream', v_append.value->>'kind',
+                (v_append.value->>'revision')::bigint, (v_append.value->'events')::text) AS r;
+          END IF;
+        END LOOP;
+      END
+      $fn$;
     `,
     append: `SELECT outcome, stream_revision, last_position FROM ${s}.append_events($1, $2, $3, $4)`,
+    appendBatch: `SELECT ordinal, outcome, stream_revision, last_position FROM ${s}.append_batch($1)
+      ORDER BY ordinal`,
     findIds: `SELECT id::text AS id, stream_name, revision, position FROM ${s}.events
       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
     readStream: `SELECT ${eventColumns} FROM ${s}.events

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSkip } from '../testing';
 import { eventStoreContract } from './contract';
-import type { EventStore, NewEvent, RecordedEvent } from './port';
+import type { AppendResult, EventStore, NewEvent, RecordedEvent } from './port';
+import { WrongExpectedRevisionError } from './port';
 import { createPostgresEventStore } from './postgres';
 
 const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
@@ -22,6 +23,7 @@ if (unreachable === undefined) {
     };
   });
   describeGapSafety();
+  describeBatchedAppends();
 } else if (envUrl) {
   describe('EventStore contract: PostgreSQL server', () => {
     it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
@@ -185,6 +187,134 @@ function describeGapSafety(): void {
         await other.close();
         await subscriber.stop();
       }
+    });
+  });
+}
+
+/**
+ * Appends that arrive while others are in flight go together in one transaction;
+ * each must still get exactly the answer it would get alone.
+ */
+function describeBatchedAppends(): void {
+  describe('appends made at once on a PostgreSQL server', () => {
+    let store: EventStore;
+    let schema: string;
+    let dropSchema: () => Promise<void>;
+    let raw: pg.Client;
+
+    beforeAll(async () => {
+      ({ store, schema, dropSchema } = await openInThrowawaySchema());
+      raw = new pg.Client({ connectionString: url });
+      await raw.connect();
+    });
+
+    afterAll(async () => {
+      await raw.end();
+      await store.close();
+      await dropSchema();
+    });
+
+    const outcome = (appending: Promise<AppendResult>) =>
+      appending.then(
+        (result) => result,
+        (error: unknown) =>
+          error instanceof WrongExpectedRevisionError ? { conflict: error.actual } : { error },
+      );
+
+    it('given new streams, a conflict, a retried event and two appends racing for one stream made at once, then each gets its own answer and the waiting ones share a transaction', async () => {
+      const existing = newEvent();
+      await store.appendToStream(`order-${existing.id}`, [existing], {
+        expectedRevision: 'no_stream',
+      });
+      const retried = newEvent();
+      const original = await store.appendToStream(`order-${retried.id}`, [retried], {
+        expectedRevision: 'no_stream',
+      });
+      const fresh = Array.from({ length: 8 }, () => newEvent());
+      const raced = `order-${randomUUID()}`;
+
+      const results = await Promise.all([
+        ...fresh.map((event) =>
+          outcome(
+            store.appendToStream(`order-${event.id}`, [event], { expectedRevision: 'no_stream' }),
+          ),
+        ),
+        outcome(
+          store.appendToStream(`order-${existing.id}`, [newEvent()], {
+            expectedRevision: 'no_stream',
+          }),
+        ),
+        outcome(
+          store.appendToStream(`order-${retried.id}`, [retried], { expectedRevision: 'no_stream' }),
+        ),
+        outcome(store.appendToStream(raced, [newEvent()], { expectedRevision: 'no_stream' })),
+        outcome(store.appendToStream(raced, [newEvent()], { expectedRevision: 'no_stream' })),
+      ]);
+
+      const [conflict, retry, racedFirst, racedSecond] = results.slice(8);
+      for (const result of results.slice(0, 8)) {
+        expect(result).toEqual({ nextExpectedRevision: 0, position: expect.any(Number) });
+      }
+      expect(conflict).toEqual({ conflict: 0 });
+      expect(retry).toEqual(original);
+      expect([racedFirst, racedSecond]).toContainEqual({ conflict: 0 });
+      expect([racedFirst, racedSecond]).toContainEqual({
+        nextExpectedRevision: 0,
+        position: expect.any(Number),
+      });
+      const stored = await raw.query<{ transactions: string; events: string }>(
+        `SELECT count(DISTINCT tx_id)::text AS transactions, count(*)::text AS events
+         FROM "${schema}".events WHERE id = ANY($1::uuid[])`,
+        [fresh.map((event) => event.id)],
+      );
+      expect(stored.rows[0]?.events).toBe('8');
+      expect(Number(stored.rows[0]?.transactions)).toBeLessThan(8);
+    });
+
+    it('given the same new event appended several times at once, then every call gets the one result and it is stored once', async () => {
+      const event = newEvent();
+      const stream = `order-${event.id}`;
+      const fillers = Array.from({ length: 3 }, () => newEvent());
+      const results = await Promise.all([
+        ...fillers.map((filler) => store.appendToStream(`order-${filler.id}`, [filler])),
+        store.appendToStream(stream, [event]),
+        store.appendToStream(stream, [event]),
+        store.appendToStream(stream, [event]),
+      ]);
+      const [first, ...again] = results.slice(3);
+      expect(again).toEqual([first, first]);
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+
+    it('given an event committed by another session while the appends waiting with it are blocked, then the others are stored and the retried one gets the original result', async () => {
+      const event = newEvent();
+      const stream = `order-${event.id}`;
+      await raw.query('BEGIN');
+      const held = await raw.query<{ last_position: string }>(
+        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
+        [stream, JSON.stringify([event])],
+      );
+      const fillers = Array.from({ length: 2 }, () => newEvent());
+      const others = Array.from({ length: 3 }, () => newEvent());
+      const appending = Promise.all([
+        ...fillers.map((filler) => store.appendToStream(`order-${filler.id}`, [filler])),
+        store.appendToStream(stream, [event]),
+        ...others.map((other) => store.appendToStream(`order-${other.id}`, [other])),
+      ]);
+      await delay(200);
+      await raw.query('COMMIT');
+      const results = await appending;
+
+      expect(results[2]).toEqual({
+        nextExpectedRevision: 0,
+        position: Number(held.rows[0]?.last_position),
+      });
+      for (const other of others) {
+        expect(await store.readStream(`order-${other.id}`)).toEqual([
+          expect.objectContaining({ id: other.id, revision: 0 }),
+        ]);
+      }
+      expect(await store.readStream(stream)).toHaveLength(1);
     });
   });
 }

