@@ -205,6 +205,28 @@ describe('GET /api/products while the menu projection moves on (the answer is ca
     await served.close();
   });
 
+  it('given a cached answer, then it is JSON with an ETag that answers 304 until the menu changes', async () => {
+    const { served, project } = await given();
+    const path = `${served.url}/api/products?busca=frango`;
+    const first = await fetch(path);
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag');
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    // fetch would add Cache-Control: no-cache to a conditional request; a browser revalidating sends this.
+    const revalidate = { 'If-None-Match': etag ?? '', 'Cache-Control': 'max-age=0' };
+    const again = await fetch(path, { headers: revalidate });
+    expect(again.status).toBe(304);
+    await project('Coxinha de Frango Cremosa', 25);
+    const changed = await fetch(path, { headers: revalidate });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(await changed.json()).toContainEqual(
+      expect.objectContaining({ name: 'Coxinha de Frango Cremosa' }),
+    );
+    await served.close();
+  });
+
   it('given a cached answer, when documents change but the checkpoint has not moved, then the cached answer is served', async () => {
     const { served, products, first, firstName } = await given();
     expect(await firstName()).toBe('Coxinha de Frango');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import {
   ALL_CATEGORIES,
@@ -20,6 +21,21 @@ import { CheckpointCache } from './checkpoint-cache';
 
 /** Menu answers kept per (category, search) for the menu projection's current checkpoint. */
 const MENU_CACHE_ENTRIES = 64;
+
+interface Answer {
+  body: Buffer;
+  etag: string;
+}
+
+/**
+ * The body as bytes and its ETag, made once per cached answer rather than by
+ * Express on every send; the ETag has Express's default (weak) form.
+ */
+function answerOf(json: string): Answer {
+  const body = Buffer.from(json, 'utf8');
+  const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
+  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+}
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -49,7 +65,7 @@ export function toProductDto(document: ProductDocument): ProductDto {
 export function catalogRoutes(readStore: ReadStore): Router {
   const products = readStore.collection(PRODUCTS_COLLECTION);
   const menuCheckpoint = checkpointReader(readStore, MENU_PROJECTION);
-  const answers = new CheckpointCache<string>(MENU_CACHE_ENTRIES);
+  const answers = new CheckpointCache<Answer>(MENU_CACHE_ENTRIES);
   const router = Router();
 
   router.get('/api/products', async (req, res) => {
@@ -63,18 +79,22 @@ export function catalogRoutes(readStore: ReadStore): Router {
     // Before the documents: the answer cached under it is then at least this new.
     const checkpoint = await menuCheckpoint();
     const key = `${category ?? ''}\n${search}`;
-    let body = answers.get(checkpoint, key);
-    if (body === undefined) {
+    let answer = answers.get(checkpoint, key);
+    if (answer === undefined) {
       const filter: Filter = { isActive: true, isDeleted: false };
       if (category !== null) filter['category'] = category;
       if (search) filter['searchText'] = { $regex: escapeRegex(search) };
       const documents = await products.find(filter, { sort: { addedAt: 1 } });
-      body = JSON.stringify(
-        documents.map((document) => toProductDto(productDocumentSchema.parse(document))),
+      answer = answerOf(
+        JSON.stringify(
+          documents.map((document) => toProductDto(productDocumentSchema.parse(document))),
+        ),
       );
-      answers.set(checkpoint, key, body);
+      answers.set(checkpoint, key, answer);
     }
-    res.type('json').send(body);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('ETag', answer.etag);
+    res.send(answer.body);
   });
 
   return router;
