@@ -6,16 +6,30 @@ import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
+const loginPage = () => import('./routes/login-route').then((m) => ({ default: m.LoginRoute }));
+
+/**
+ * Pages that send the visitor on to /login by themselves (after registering,
+ * after a new password) bring the login page's code along: that step never
+ * waits, nor shows the previous page under the new address meanwhile.
+ */
+function withLoginPage(load: () => Promise<{ default: ComponentType }>) {
+  return () => Promise.all([load(), loginPage()]).then(([loaded]) => loaded);
+}
+
 const pageModules = {
   home: () => import('./routes/home-route').then((m) => ({ default: m.HomeRoute })),
   menu: () => import('./routes/menu-route').then((m) => ({ default: m.MenuRoute })),
   about: () => import('./routes/about-route').then((m) => ({ default: m.AboutRoute })),
-  login: () => import('./routes/login-route').then((m) => ({ default: m.LoginRoute })),
-  register: () => import('./routes/register-route').then((m) => ({ default: m.RegisterRoute })),
+  login: loginPage,
+  register: withLoginPage(() =>
+    import('./routes/register-route').then((m) => ({ default: m.RegisterRoute })),
+  ),
   resetRequest: () =>
     import('./routes/reset-request-route').then((m) => ({ default: m.ResetRequestRoute })),
-  resetConfirm: () =>
+  resetConfirm: withLoginPage(() =>
     import('./routes/reset-confirm-route').then((m) => ({ default: m.ResetConfirmRoute })),
+  ),
   profile: () => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
   preferences: () =>
     import('./routes/preferences-route').then((m) => ({ default: m.PreferencesRoute })),

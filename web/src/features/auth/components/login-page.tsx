@@ -25,7 +25,8 @@ export function LoginPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A ref, not state: the widget may report its token just before the click that submits.
+  const captchaToken = useRef<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   /** Whether this page sent a login: a user that appears afterwards has just logged in here. */
@@ -56,7 +57,7 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    const validation = validateLogin({ email, password, captchaToken });
+    const validation = validateLogin({ email, password, captchaToken: captchaToken.current });
     if (!validation.ok) {
       setErrors(validation.errors);
       return;
@@ -129,7 +130,7 @@ export function LoginPage() {
           ref={captcha}
           error={errors['captcha']}
           onToken={(token) => {
-            setCaptchaToken(token);
+            captchaToken.current = token;
             if (token) clearError('captcha');
           }}
         />

@@ -23,7 +23,8 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A ref, not state: the widget may report its token just before the click that submits.
+  const captchaToken = useRef<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -37,7 +38,12 @@ export function RegisterPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading || success) return;
-    const validation = validateRegister({ name, email, password, captchaToken });
+    const validation = validateRegister({
+      name,
+      email,
+      password,
+      captchaToken: captchaToken.current,
+    });
     if (!validation.ok) {
       setErrors(validation.errors);
       return;
@@ -111,7 +117,7 @@ export function RegisterPage() {
           ref={captcha}
           error={errors['captcha']}
           onToken={(token) => {
-            setCaptchaToken(token);
+            captchaToken.current = token;
             if (token) clearError('captcha');
           }}
         />
