@@ -1,6 +1,7 @@
 import { ALL_CATEGORIES, productDtoSchema, type ProductDto } from '@quitute/contracts';
 import { queryApi } from '../../../api/query-api';
 import { PRODUCTS_MAX_RETRIES, PRODUCTS_TIMEOUT_MS } from '../../../config/api';
+import { isRecord } from '../../../lib/is-record';
 
 export interface ProductsQuery {
   busca?: string;
@@ -15,10 +16,6 @@ export function productsParams({ busca, category }: ProductsQuery): Record<strin
   if (text) params['busca'] = text;
   if (category && category !== ALL_CATEGORIES) params['category'] = category;
   return params;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
