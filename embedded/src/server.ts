@@ -131,8 +131,6 @@ export async function createEmbeddedServer(
       contentSecurityPolicy: {
         directives: {
           'img-src': ["'self'", 'data:', 'https:'],
-          // The ALTCHA widget solves its proof of work in a worker made from a blob.
-          'worker-src': ["'self'", 'blob:'],
           ...(config.recaptchaSecret
             ? {
                 'script-src': ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],

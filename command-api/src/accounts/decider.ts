@@ -1,6 +1,7 @@
 import {
   accountEventSchemas,
   accountMessages,
+  DEFAULT_NOTIFICATIONS,
   emailReservationEventSchemas,
   parseEvent,
   type AccountEvent,
@@ -77,7 +78,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           name,
           phone: '',
           address: '',
-          notifications: { email: true, sms: false },
+          notifications: { ...DEFAULT_NOTIFICATIONS },
           role,
           passwordHash,
           pendingReset: null,

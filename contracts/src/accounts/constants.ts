@@ -23,6 +23,12 @@ export const TOKEN_MIN_LENGTH = 20;
 /** A password-reset link is valid this long, once (spec §9). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
+/** A new account gets e-mail notifications, not SMS (the customer opts in to SMS). */
+export const DEFAULT_NOTIFICATIONS: Readonly<{ email: boolean; sms: boolean }> = {
+  email: true,
+  sms: false,
+};
+
 export const USERS_COLLECTION = 'users_v1';
 export const USERS_PROJECTION = 'users_v1';
 

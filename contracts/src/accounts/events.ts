@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventOf } from '../shared/events';
 import { ROLES } from './constants';
+export { DEFAULT_NOTIFICATIONS } from './constants';
 
 /**
  * Account events, stream `user-<userId>`, plus the e-mail reservation stream
@@ -12,8 +13,6 @@ import { ROLES } from './constants';
 
 export const notificationPreferencesSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { email: true, sms: false };
 
 const userId = z.uuid();
 

@@ -26,7 +26,7 @@ export const usersProjection = defineProjection({
           name,
           phone: '',
           address: '',
-          notifications: DEFAULT_NOTIFICATIONS,
+          notifications: { ...DEFAULT_NOTIFICATIONS },
           role,
           isDeleted: false,
           createdAt: at,

@@ -1,6 +1,5 @@
-import { DEFAULT_NOTIFICATIONS as CONTRACT_DEFAULTS } from '@quitute/contracts';
 import { describe, expect, it } from 'vitest';
-import { completeUser, DEFAULT_NOTIFICATIONS, readUserFields } from './auth-user';
+import { completeUser, readUserFields } from './auth-user';
 
 const claims = {
   userId: 'u-1',
@@ -63,11 +62,5 @@ describe('completeUser (spec §3)', () => {
 
   it('given no id in the user nor in the token, then no user', () => {
     expect(completeUser({ email: 'a@b.co' }, {})).toBeNull();
-  });
-});
-
-describe('DEFAULT_NOTIFICATIONS', () => {
-  it("given the web app's copy, then it equals the contract's", () => {
-    expect(DEFAULT_NOTIFICATIONS).toEqual(CONTRACT_DEFAULTS);
   });
 });

@@ -1,13 +1,12 @@
-import { ROLES, type NotificationPreferences, type Role } from '@quitute/contracts';
+import {
+  DEFAULT_NOTIFICATIONS,
+  ROLES,
+  type NotificationPreferences,
+  type Role,
+} from '@quitute/contracts';
 import { isRecord } from '../../../lib/is-record';
 import type { AuthUser } from './auth-types';
 import type { TokenClaims } from './token';
-
-/**
- * contracts' DEFAULT_NOTIFICATIONS, repeated: its module builds zod schemas at
- * load, which would bring zod into the first chunk. A test keeps both equal.
- */
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = { email: true, sms: false };
 
 function isRole(value: unknown): value is Role {
   return ROLES.some((role) => role === value);
