@@ -50,15 +50,20 @@ async function productNames(url: string, init?: RequestInit): Promise<string[]> 
 }
 
 describe('embedded shop', () => {
-  it('given a fresh data dir, when started, then the menu has 24 items; restarted, still 24 and no second seeding', async () => {
+  it('given a fresh data dir, when started, then the menu has 24 items and one admin; restarted, nothing is seeded again', async () => {
     const first = await start();
     expect(await productNames(first.url)).toHaveLength(24);
+    const seeded = await first.server.eventStore.readAll();
+    expect(seeded.filter((event) => event.type === 'ProductAdded')).toHaveLength(24);
+    expect(seeded.filter((event) => event.type === 'UserRegistered')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ role: 'admin' }) }),
+    ]);
     await first.server.close();
     running.splice(running.indexOf(first.server), 1);
 
     const second = await start();
     expect(await productNames(second.url)).toHaveLength(24);
-    expect(await second.server.eventStore.readAll()).toHaveLength(24);
+    expect(await second.server.eventStore.readAll()).toHaveLength(seeded.length);
   });
 
   it('given a command just written, when read with its X-Min-Position, then the read sees it', async () => {
