@@ -41,10 +41,14 @@ describe('token service', () => {
   });
 
   it('given a token signed with another key, then 401 Token inválido', () => {
-    const forged = jwt.sign({ ...subject, role: 'admin' }, 'another-secret-which-is-also-long-enough', {
-      algorithm: 'HS256',
-      expiresIn: 60,
-    });
+    const forged = jwt.sign(
+      { ...subject, role: 'admin' },
+      'another-secret-which-is-also-long-enough',
+      {
+        algorithm: 'HS256',
+        expiresIn: 60,
+      },
+    );
     expect(() => createTokenVerifier({ secret }).verify(forged)).toThrow(/Token inválido/);
   });
 

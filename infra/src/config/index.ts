@@ -88,7 +88,10 @@ export const accountsEnv = {
   PUBLIC_URL: z.preprocess(
     emptyAsUndefined,
     z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://quitute.com.br' })
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http(s) URL such as https://quitute.com.br',
+      })
       .optional(),
   ),
   ADMIN_EMAIL: z.preprocess(
