@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
@@ -43,7 +43,8 @@ export function Dialog({
   const closeRef = useRef<HTMLButtonElement>(null);
   const close = useEffectEvent(onClose);
 
-  useEffect(() => {
+  // A layout effect: focus is inside the dialog by the time anyone can see it or type.
+  useLayoutEffect(() => {
     const previous = document.activeElement;
     closeRef.current?.focus();
     setBackgroundInert(true);
