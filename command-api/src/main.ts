@@ -50,12 +50,12 @@ const app = createCommandApp({
   tokens: createTokenService({ secret: config.JWT_SECRET }),
   captcha: createCaptcha({
     hmacKey: config.CAPTCHA_HMAC_KEY,
-    ...(config.RECAPTCHA_SECRET ? { recaptchaSecret: config.RECAPTCHA_SECRET } : {}),
-    ...(config.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY } : {}),
+    recaptchaSecret: config.RECAPTCHA_SECRET,
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   }),
   mailer: createMailer({
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
-    ...(config.MAIL_URL ? { mailUrl: config.MAIL_URL } : {}),
+    mailUrl: config.MAIL_URL,
   }),
   publicUrl: config.PUBLIC_URL,
 });

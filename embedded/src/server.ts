@@ -94,12 +94,12 @@ export async function createEmbeddedServer(
   const tokens = createTokenService({ secret: config.jwtSecret ?? secrets?.tokenSecret ?? '' });
   const captcha = createCaptcha({
     hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
-    ...(config.recaptchaSecret ? { recaptchaSecret: config.recaptchaSecret } : {}),
-    ...(config.recaptchaSiteKey ? { recaptchaSiteKey: config.recaptchaSiteKey } : {}),
+    recaptchaSecret: config.recaptchaSecret,
+    recaptchaSiteKey: config.recaptchaSiteKey,
   });
   const mailer = createMailer({
     outboxDir: path.join(config.dataDir, 'outbox'),
-    ...(config.mailUrl ? { mailUrl: config.mailUrl } : {}),
+    mailUrl: config.mailUrl,
   });
 
   let publicUrl = config.publicUrl;

@@ -32,8 +32,8 @@ const app = createQueryApp({
   // Challenges are stateless (HMAC-signed): command-api verifies what this service hands out.
   captcha: createCaptcha({
     hmacKey: config.CAPTCHA_HMAC_KEY,
-    ...(config.RECAPTCHA_SECRET ? { recaptchaSecret: config.RECAPTCHA_SECRET } : {}),
-    ...(config.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: config.RECAPTCHA_SITE_KEY } : {}),
+    recaptchaSecret: config.RECAPTCHA_SECRET,
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   }),
   logger,
 });

@@ -20,8 +20,8 @@ export { createAltchaCaptcha, createRecaptchaCaptcha };
  * could never render the widget, so start-up fails.
  */
 export function createCaptcha(config: {
-  recaptchaSecret?: string;
-  recaptchaSiteKey?: string;
+  recaptchaSecret?: string | undefined;
+  recaptchaSiteKey?: string | undefined;
   hmacKey: string;
 }): Captcha {
   if (config.recaptchaSecret) {

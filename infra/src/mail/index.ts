@@ -15,7 +15,7 @@ export { createOutboxMailer, createSmtpMailer };
  * what `devMailboxRouter` needs: mount the dev mailbox only then (§7).
  */
 export function createMailer(config: {
-  mailUrl?: string;
+  mailUrl?: string | undefined;
   outboxDir: string;
   from?: string;
 }): OutboxMailer | SmtpMailer {
