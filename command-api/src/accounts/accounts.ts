@@ -94,17 +94,22 @@ export function activeUser(state: UserState): ActiveUser {
  * Reserves the e-mail (no_stream: of two concurrent registrations exactly one
  * wins), then registers the user. A reservation whose user stream was never
  * written (a crash between the two appends) is taken over by the next
- * registration instead of locking the address forever.
+ * registration instead of locking the address forever. The actor is the new
+ * user registering themself unless the context names another (the system
+ * creating the admin).
  */
 export async function registerUser(
   store: EventStore,
   input: { email: string; name: string; password: string; role: Role },
-  context: Omit<CommandContext, 'actorId' | 'actorRole'> & {
-    actorRole?: CommandContext['actorRole'];
-  },
+  context: Omit<CommandContext, 'actorId' | 'actorRole'> &
+    Partial<Pick<CommandContext, 'actorId' | 'actorRole'>>,
 ): Promise<{ userId: string; position: number }> {
   const passwordHash = await hashPassword(input.password);
   let userId = await reservedUserId(store, input.email);
+  const actor = (id: string) => ({
+    actorId: context.actorId ?? id,
+    actorRole: context.actorRole ?? 'user',
+  });
   if (userId) {
     const { state } = await loadUser(store, userId);
     if (state.status !== 'absent') throw new AppError('conflict', accountMessages.emailTaken);
@@ -120,8 +125,7 @@ export async function registerUser(
         context: {
           ...context,
           commandId: `${context.commandId}/reserve`,
-          actorId: userId,
-          actorRole: context.actorRole ?? 'user',
+          ...actor(userId),
         },
       });
     } catch (error) {
@@ -143,7 +147,7 @@ export async function registerUser(
         passwordHash,
         role: input.role,
       },
-      { ...context, actorId: userId, actorRole: context.actorRole ?? 'user' },
+      { ...context, ...actor(userId) },
     );
     return { userId, position: result.position };
   } catch (error) {

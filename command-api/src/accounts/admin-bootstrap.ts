@@ -36,6 +36,7 @@ export async function ensureAdmin(
       commandId,
       correlationId: commandId,
       occurredAt: options.now().toISOString(),
+      actorId: 'system',
       actorRole: 'system',
     },
   );

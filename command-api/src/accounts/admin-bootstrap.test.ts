@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { ensureAdmin } from './admin-bootstrap';
+
+const now = () => new Date('2026-11-22T09:00:00.000Z');
+
+describe('ensureAdmin', () => {
+  it('given an empty store, when the admin is ensured, then the system is recorded as the actor of every event', async () => {
+    const store = createMemoryEventStore();
+
+    const result = await ensureAdmin(store, {
+      email: 'admin@quitute.com.br',
+      password: 'Admin12345',
+      now,
+    });
+
+    expect(result).toEqual({
+      created: true,
+      email: 'admin@quitute.com.br',
+      password: 'Admin12345',
+      generated: false,
+    });
+    const events = await store.readAll();
+    expect(events.map((event) => event.type)).toEqual(['EmailReserved', 'UserRegistered']);
+    for (const event of events) {
+      expect(event.metadata).toMatchObject({
+        actorId: 'system',
+        actorRole: 'system',
+        occurredAt: '2026-11-22T09:00:00.000Z',
+      });
+    }
+    expect(events[1]?.data).toMatchObject({ email: 'admin@quitute.com.br', role: 'admin' });
+  });
+
+  it('given the admin exists, when ensured again, then nothing is appended', async () => {
+    const store = createMemoryEventStore();
+    await ensureAdmin(store, { email: 'admin@quitute.com.br', password: 'Admin12345', now });
+
+    const again = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
+
+    expect(again).toEqual({ created: false });
+    expect(await store.readAll()).toHaveLength(2);
+  });
+
+  it('given no password, when the admin is ensured, then a password passing the register rules is generated', async () => {
+    const store = createMemoryEventStore();
+
+    const result = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
+
+    expect(result).toMatchObject({ created: true, generated: true });
+    expect(result.created && result.password).toMatch(/^(?=.*[A-Z])(?=.*\d).{8,}$/);
+  });
+});
