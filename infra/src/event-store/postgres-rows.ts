@@ -1,0 +1,60 @@
+import { eventMetadataSchema } from '@quitute/contracts';
+import { z } from 'zod';
+import type { RecordedEvent } from './port';
+
+/** The shapes of the rows the SQL event store reads back, checked at the edge. */
+const safeInteger = z.union([z.number(), z.string(), z.bigint()]).transform((value, ctx) => {
+  const number = Number(value);
+  if (Number.isSafeInteger(number)) return number;
+  ctx.addIssue({ code: 'custom', message: `${String(value)} is not a safe integer` });
+  return z.NEVER;
+});
+
+export const eventRowSchema = z.object({
+  position: safeInteger,
+  id: z.string(),
+  stream_name: z.string(),
+  revision: safeInteger,
+  type: z.string(),
+  data: z.record(z.string(), z.json()),
+  metadata: eventMetadataSchema,
+  recorded_at: z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString()),
+});
+
+export const appendRowSchema = z.object({
+  outcome: z.enum(['ok', 'conflict']),
+  stream_revision: safeInteger.nullable(),
+  last_position: safeInteger.nullable(),
+});
+
+export const storedRefSchema = z.object({
+  id: z.string(),
+  stream_name: z.string(),
+  revision: safeInteger,
+  position: safeInteger,
+});
+
+export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });
+export const pageHeaderSchema = z.object({ snapshot_xmin: z.string() });
+export const xidRowSchema = z.object({ xid: z.string() });
+export const headRowSchema = z.object({ head: safeInteger });
+
+export function toRecordedEvent(row: unknown): RecordedEvent {
+  const parsed = eventRowSchema.parse(row);
+  return {
+    id: parsed.id,
+    type: parsed.type,
+    streamName: parsed.stream_name,
+    revision: parsed.revision,
+    position: parsed.position,
+    data: parsed.data,
+    metadata: parsed.metadata,
+    recordedAt: parsed.recorded_at,
+  };
+}
+
+export function firstRow(rows: Record<string, unknown>[]): Record<string, unknown> {
+  const row = rows[0];
+  if (!row) throw new Error('The event store query returned no row');
+  return row;
+}
