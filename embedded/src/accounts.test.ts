@@ -2,13 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
+import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
 
 /**
@@ -60,26 +59,11 @@ afterAll(async () => {
   }
 });
 
-const challengeSchema = z.object({
-  parameters: z.looseObject({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-  }),
-  signature: z.string(),
-});
-
 /** What the widget does: fetch a challenge, solve it, send base64 JSON. */
 async function solveCaptcha(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/captcha`);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  const challenge = challengeSchema.parse(await response.json());
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return btoa(JSON.stringify({ challenge, solution }));
+  return (await solveAsWidget(await response.json())).payload;
 }
 
 async function call(

@@ -1,7 +1,10 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import {
+  encodeCaptchaPayload as encode,
+  solveAsWidget as solve,
+  wireChallengeSchema,
+  type SolvedChallenge,
+} from '../testing/altcha';
 import {
   ALTCHA_ALGORITHM,
   DEFAULT_ALTCHA_COST,
@@ -15,38 +18,9 @@ const hmacKey = 'a-test-key-that-is-long-enough-for-hmac';
 /** Enough work to be a real solve, little enough to keep the suite fast. */
 const quick = { cost: 10, counter: { min: 1, max: 50 } };
 
-const wireChallengeSchema = z.object({
-  parameters: z.looseObject({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    expiresAt: z.number(),
-  }),
-  signature: z.string(),
-});
-type WireChallenge = z.infer<typeof wireChallengeSchema>;
-interface Solved {
-  challenge: WireChallenge;
-  solution: { counter: number; derivedKey: string; time?: number };
-}
-
-const encode = (value: unknown): string => btoa(JSON.stringify(value));
-
-/** What the widget does: fetch the challenge over HTTP (JSON), solve it, submit base64 JSON. */
-async function solveAsWidget(captcha: Captcha): Promise<{ payload: string; solved: Solved }> {
-  const wire: unknown = JSON.parse(JSON.stringify(await captcha.challenge()));
-  const challenge = wireChallengeSchema.parse(wire);
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('the challenge was not solved');
-  const solved = {
-    challenge: { parameters: challenge.parameters, signature: challenge.signature },
-    solution,
-  };
-  return { payload: encode(solved), solved };
-}
+/** The challenge as the widget receives it (JSON over HTTP), solved. */
+const solveAsWidget = async (captcha: Captcha) =>
+  solve(JSON.parse(JSON.stringify(await captcha.challenge())));
 
 function altcha(options: Partial<AltchaCaptchaOptions> = {}): Captcha {
   return createAltchaCaptcha({ hmacKey, ...quick, ...options });
@@ -72,7 +46,7 @@ describe('ALTCHA captcha', () => {
     const { payload, solved } = await solveAsWidget(captcha);
     const { challenge, solution } = solved;
     const flipLast = (hex: string) => hex.slice(0, -1) + (hex.endsWith('0') ? '1' : '0');
-    const tampered: Solved[] = [
+    const tampered: SolvedChallenge[] = [
       { challenge: { ...challenge, signature: flipLast(challenge.signature) }, solution },
       { challenge, solution: { ...solution, derivedKey: flipLast(solution.derivedKey) } },
       { challenge, solution: { ...solution, counter: solution.counter + 1 } },

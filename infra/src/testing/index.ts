@@ -1,3 +1,5 @@
 export { reportSkip, resolveTestServer } from './reachability';
 export type { TestServer } from './reachability';
 export { listenOnFreePort } from './http';
+export { encodeCaptchaPayload, solveAsWidget } from './altcha';
+export type { SolvedChallenge, WireChallenge } from './altcha';
