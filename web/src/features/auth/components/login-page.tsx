@@ -9,10 +9,11 @@ import forms from '../../../components/form.module.css';
 import { LOGIN_REDIRECT_SECONDS } from '../../../config/ui';
 import { useLoginMutation } from '../api/auth-api';
 import { selectAuth } from '../auth-slice';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { useCountdown } from '../hooks/use-countdown';
 import { mapLoginError } from '../model/auth-errors';
 import { authMessages } from '../model/auth-messages';
-import { formFieldErrors, validateLogin, type FieldErrors } from '../model/auth-validation';
+import { formFieldErrors, validateLogin } from '../model/auth-validation';
 import { AuthCard, redirectText } from './auth-card';
 import styles from './auth.module.css';
 import { Captcha, type CaptchaHandle } from './captcha';
@@ -27,7 +28,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   // A ref, not state: the widget may report its token just before the click that submits.
   const captchaToken = useRef<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clearError, bind } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   /** Whether this page sent a login: a user that appears afterwards has just logged in here. */
   const [attempted, setAttempted] = useState(false);
@@ -79,7 +80,6 @@ export function LoginPage() {
     );
   };
 
-  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
   // Before this page sends anything, the session's own news (an expired session, a new account).
   const alert = attempted ? formError : sessionError;
   const note = attempted ? null : message;
@@ -104,27 +104,15 @@ export function LoginPage() {
         <FormField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          error={errors['email']}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            clearError('email');
-          }}
+          {...bind('email', email, setEmail)}
         />
         <FormField
           label="Senha"
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          error={errors['password']}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            clearError('password');
-          }}
+          {...bind('password', password, setPassword)}
         />
         <Captcha
           ref={captcha}

@@ -8,9 +8,10 @@ import { FormField, FormMessage } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { useUpdateProfileMutation } from '../api/auth-api';
 import { loggedOut, selectCurrentUser } from '../auth-slice';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { authMessages } from '../model/auth-messages';
 import type { AuthUser } from '../model/auth-types';
-import { formFieldErrors, validateProfile, type FieldErrors } from '../model/auth-validation';
+import { formFieldErrors, validateProfile } from '../model/auth-validation';
 import styles from './profile-page.module.css';
 
 function ProfileForm({ user }: { user: AuthUser }) {
@@ -18,7 +19,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(user.phone);
   const [address, setAddress] = useState(user.address);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { setErrors, bind } = useFieldErrors();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,47 +47,23 @@ function ProfileForm({ user }: { user: AuthUser }) {
     setResult({ tone: 'success', text: accountMessages.profileUpdated });
   };
 
-  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
-
   return (
     <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
-      <FormField
-        label="Nome"
-        name="name"
-        autoComplete="name"
-        value={name}
-        error={errors['name']}
-        onChange={(event) => {
-          setName(event.target.value);
-          clearError('name');
-        }}
-      />
+      <FormField label="Nome" autoComplete="name" {...bind('name', name, setName)} />
       <FormField label="Email" type="email" name="email" value={user.email} readOnly />
       <FormField
         label="Telefone"
         type="tel"
-        name="phone"
         inputMode="tel"
         autoComplete="tel"
         placeholder="11987654321"
-        value={phone}
-        error={errors['phone']}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          clearError('phone');
-        }}
+        {...bind('phone', phone, setPhone)}
       />
       <FormField
         label="Endereço"
-        name="address"
         autoComplete="street-address"
-        value={address}
-        error={errors['address']}
-        onChange={(event) => {
-          setAddress(event.target.value);
-          clearError('address');
-        }}
+        {...bind('address', address, setAddress)}
       />
       <button type="submit" className={buttons.button} disabled={isLoading}>
         {isLoading ? 'Salvando...' : 'Salvar'}

@@ -9,8 +9,9 @@ import forms from '../../../components/form.module.css';
 import { REGISTER_REDIRECT_MS } from '../../../config/ui';
 import { useRegisterMutation } from '../api/auth-api';
 import { selectAuth } from '../auth-slice';
+import { useFieldErrors } from '../hooks/use-field-errors';
 import { mapRegisterError } from '../model/auth-errors';
-import { formFieldErrors, validateRegister, type FieldErrors } from '../model/auth-validation';
+import { formFieldErrors, validateRegister } from '../model/auth-validation';
 import { AuthCard } from './auth-card';
 import { Captcha, type CaptchaHandle } from './captcha';
 
@@ -25,7 +26,7 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   // A ref, not state: the widget may report its token just before the click that submits.
   const captchaToken = useRef<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clearError, bind } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -62,8 +63,6 @@ export function RegisterPage() {
     setSuccess(accountMessages.registered);
   };
 
-  const clearError = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
-
   return (
     <AuthCard
       title="Criar Conta"
@@ -76,42 +75,20 @@ export function RegisterPage() {
       <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         {success ? <FormMessage tone="success">{success}</FormMessage> : null}
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <FormField
-          label="Nome"
-          name="name"
-          autoComplete="name"
-          value={name}
-          error={errors['name']}
-          onChange={(event) => {
-            setName(event.target.value);
-            clearError('name');
-          }}
-        />
+        <FormField label="Nome" autoComplete="name" {...bind('name', name, setName)} />
         <FormField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          error={errors['email']}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            clearError('email');
-          }}
+          {...bind('email', email, setEmail)}
         />
         <FormField
           label="Senha"
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={password}
-          error={errors['password']}
           hint="Pelo menos 6 caracteres, com uma letra maiúscula e um número."
-          onChange={(event) => {
-            setPassword(event.target.value);
-            clearError('password');
-          }}
+          {...bind('password', password, setPassword)}
         />
         <Captcha
           ref={captcha}
