@@ -1,11 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  accountMessages,
-  RESET_LINK_TTL_MS,
-  userStreamName,
-  type ProfileDto,
-  type Role,
-} from '@quitute/contracts';
+import { accountMessages, RESET_LINK_TTL_MS, userStreamName, type Role } from '@quitute/contracts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
@@ -27,18 +21,6 @@ import { emailReservationStreamName, sha256 } from './streams';
  * decider: the e-mail reservation, password checks, reset tokens. They read
  * only event streams, never read models (ARCHITECTURE §4).
  */
-
-export function toProfile(user: ActiveUser): ProfileDto {
-  return {
-    id: user.userId,
-    email: user.email,
-    name: user.name,
-    phone: user.phone,
-    address: user.address,
-    preferences: { notifications: user.notifications },
-    role: user.role,
-  };
-}
 
 async function loadUser(
   store: EventStore,

@@ -8,6 +8,7 @@ import {
   registerBodySchema,
   resetConfirmBodySchema,
   resetRequestBodySchema,
+  toProfileDto,
   type LoginResponse,
 } from '@quitute/contracts';
 import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
@@ -22,7 +23,6 @@ import {
   registerUser,
   requestPasswordReset,
   runUserCommand,
-  toProfile,
 } from './accounts';
 import { resetPasswordMail } from './mails';
 import {
@@ -91,7 +91,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
     const body = parseWith(loginBodySchema, req.body);
     await checkCaptcha(req, body.recaptchaToken);
     const { user, position } = await authenticateUser(store, body.email, body.password);
-    const profile = toProfile(user);
+    const profile = toProfileDto(user.userId, user);
     const response: LoginResponse = {
       userId: profile.id,
       email: profile.email,
@@ -145,8 +145,9 @@ export function accountRoutes(deps: AccountsDeps): Router {
       { type: 'UpdateProfile', changes },
       { ...commandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
+    const updated = activeUser(result.state);
     res.json({
-      ...toProfile(activeUser(result.state)),
+      ...toProfileDto(updated.userId, updated),
       message: accountMessages.profileUpdated,
       position: result.position,
     });

@@ -128,6 +128,24 @@ export const profileDtoSchema = z.object({
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
+/** The profile a user sees, from whichever record holds their account (decider state or read model). */
+export function toProfileDto(
+  id: string,
+  user: Pick<ProfileDto, 'email' | 'name' | 'phone' | 'address' | 'role'> & {
+    notifications: ProfileDto['preferences']['notifications'];
+  },
+): ProfileDto {
+  return {
+    id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    address: user.address,
+    preferences: { notifications: user.notifications },
+    role: user.role,
+  };
+}
+
 /** POST /api/auth/login (spec §3, §7). */
 export const loginResponseSchema = z.object({
   userId: z.string(),

@@ -3,8 +3,8 @@ import {
   accountMessages,
   USERS_COLLECTION,
   userDocumentSchema,
+  toProfileDto,
   type ProfileDto,
-  type UserDocument,
 } from '@quitute/contracts';
 import { authenticate, currentUser, type TokenVerifier } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
@@ -12,18 +12,6 @@ import type { ReadStore } from '@quitute/infra/read-store';
 
 export interface CaptchaChallenger {
   challenge(): Promise<unknown>;
-}
-
-function toProfile(user: UserDocument): ProfileDto {
-  return {
-    id: user._id,
-    email: user.email,
-    name: user.name,
-    phone: user.phone,
-    address: user.address,
-    preferences: { notifications: user.notifications },
-    role: user.role,
-  };
 }
 
 /** GET /api/users/profile and /preferences (the caller's own, from the token: no IDOR) and the captcha challenge. */
@@ -39,7 +27,7 @@ export function accountQueryRoutes(deps: {
     const stored = await users.get(userId);
     const user = stored && userDocumentSchema.parse(stored);
     if (!user || user.isDeleted) throw new AppError('not_found', accountMessages.userNotFound);
-    return toProfile(user);
+    return toProfileDto(user._id, user);
   };
 
   router.get('/api/auth/captcha', async (_req, res) => {
