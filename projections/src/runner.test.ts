@@ -9,7 +9,7 @@ import {
   type ReadDocument,
   type ReadStore,
 } from '@quitute/infra/read-store';
-import { defineProjection } from './projection';
+import { defineProjection, type Projection } from './projection';
 import { ProjectionRunner } from './runner';
 
 /** Counts every event applied to each stream's document: any double apply shows. */
@@ -56,6 +56,20 @@ async function appliedNumbers(readStore: ReturnType<typeof createMemoryReadStore
     .sort((a, b) => a - b);
 }
 
+/** A runner over the stores with one projection (the counter unless named), logging nothing. */
+function newRunner(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projection: Projection = counting,
+) {
+  return new ProjectionRunner({
+    eventStore,
+    readStore,
+    projections: [projection],
+    logger: silentLogger,
+  });
+}
+
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
@@ -64,12 +78,7 @@ describe('ProjectionRunner', () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await appendCounted(eventStore, 1, 30);
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore);
     await runner.start();
     expect(runner.status).toBe('live');
     expect(await appliedNumbers(readStore)).toEqual(range(1, 30));
@@ -81,12 +90,7 @@ describe('ProjectionRunner', () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await appendCounted(eventStore, 1, 50);
-    const first = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const first = newRunner(eventStore, readStore);
     await first.start();
     const appending = appendCounted(eventStore, 51, 150);
     await first.waitForPosition(90, 5_000);
@@ -96,12 +100,7 @@ describe('ProjectionRunner', () => {
     expect(stoppedAt).toBeGreaterThanOrEqual(90);
     expect(stoppedAt).toBeLessThanOrEqual(150);
 
-    const second = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const second = newRunner(eventStore, readStore);
     await second.start();
     await appendCounted(eventStore, 151, 160);
     expect(await second.waitForPosition(160, 5_000)).toBe(true);
@@ -113,23 +112,13 @@ describe('ProjectionRunner', () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await appendCounted(eventStore, 1, 20);
-    const first = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const first = newRunner(eventStore, readStore);
     await first.start();
     await first.stop();
     // The crash: documents were written but the checkpoint was not.
     await readStore.collection('projection_checkpoints').delete('counter_v1');
 
-    const second = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const second = newRunner(eventStore, readStore);
     await second.start();
     expect(await appliedNumbers(readStore)).toEqual(range(1, 20));
     await second.stop();
@@ -138,12 +127,7 @@ describe('ProjectionRunner', () => {
   it('waitForPosition resolves true once reached and false after the timeout', async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore);
     await runner.start();
     const waiting = runner.waitForPosition(1, 2_000);
     await appendCounted(eventStore, 1, 1);
@@ -166,12 +150,7 @@ describe('ProjectionRunner', () => {
       },
     });
     await appendCounted(eventStore, 1, 1);
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [failing],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore, failing);
     await expect(runner.start()).rejects.toThrow('bug in a projection');
     expect(runner.status).toBe('failed');
   });
@@ -181,12 +160,7 @@ describe('ProjectionRunner batches', () => {
   it('given appends while live, when waitForPosition resolves, then the checkpoint and the document are already stored', async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore);
     await runner.start();
     for (let n = 1; n <= 40; n += 1) {
       const { position } = await eventStore.appendToStream(
@@ -205,12 +179,7 @@ describe('ProjectionRunner batches', () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await appendCounted(eventStore, 1, 3);
-    const seed = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const seed = newRunner(eventStore, readStore);
     await seed.start();
     await seed.stop();
     await appendCounted(eventStore, 4, 300);
@@ -221,12 +190,7 @@ describe('ProjectionRunner batches', () => {
       return document;
     });
     const parsing = defineProjection({ ...countingDefinition, document: countedParses });
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [parsing],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore, parsing);
     await runner.start();
     await runner.stop();
     expect(await appliedNumbers(readStore)).toEqual(range(1, 300));
@@ -257,12 +221,7 @@ describe('ProjectionRunner batches', () => {
     await count('a', 1);
     await count('b', 1);
     await count('a', -1);
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [removable],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore, removable);
     await runner.start();
     const collection = readStore.collection('removable_v1');
     expect(await collection.get('a')).toBeNull();
@@ -291,12 +250,7 @@ describe('ProjectionRunner batches', () => {
       },
       close: () => memory.close(),
     };
-    const runner = new ProjectionRunner({
-      eventStore,
-      readStore,
-      projections: [counting],
-      logger: silentLogger,
-    });
+    const runner = newRunner(eventStore, readStore);
     await runner.start();
     failing = true;
     await appendCounted(eventStore, 1, 1);
