@@ -19,34 +19,57 @@ export { createMemoryEventStore } from './memory';
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
 export { createEsdbEventStore } from './esdb';
 
+/** Which adapter a configuration means (ARCHITECTURE §2); the snapshot store follows the same choice. */
+export type EventStoreTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'esdb'; url: string }
+  | { kind: 'postgres'; url: string };
+
 /**
- * The adapter chosen by configuration (ARCHITECTURE §2): an esdb:// URL is
- * EventStoreDB, a postgres:// URL a PostgreSQL server, and no URL embedded PGlite
- * in `<dataDir>/eventstore`.
+ * An esdb:// URL is EventStoreDB, a postgres:// URL a PostgreSQL server, and no
+ * URL embedded PGlite in `<dataDir>/eventstore`.
  */
-export async function createEventStore(config: {
-  url?: string;
-  dataDir?: string;
-}): Promise<EventStore> {
+export function eventStoreTarget(config: { url?: string; dataDir?: string }): EventStoreTarget {
   const { url, dataDir } = config;
   if (url === undefined || url === '') {
     if (dataDir === undefined || dataDir === '') {
       throw new Error('The event store needs either a URL or a data directory');
     }
-    const { createPgliteEventStore } = await import('./postgres');
-    return createPgliteEventStore({ dataDir: join(dataDir, 'eventstore') });
+    return { kind: 'pglite', dataDir: join(dataDir, 'eventstore') };
   }
-  if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) {
-    const { createEsdbEventStore } = await import('./esdb');
-    return createEsdbEventStore({ url });
-  }
+  if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) return { kind: 'esdb', url };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const { createPostgresEventStore } = await import('./postgres');
-    return createPostgresEventStore({ url });
+    return { kind: 'postgres', url };
   }
   throw new Error(
     `Unsupported event store URL ${redact(url)}: expected esdb://, postgres:// or postgresql://`,
   );
+}
+
+/** The adapter chosen by configuration: see eventStoreTarget. */
+export async function createEventStore(config: {
+  url?: string;
+  dataDir?: string;
+}): Promise<EventStore> {
+  const target = eventStoreTarget(config);
+  switch (target.kind) {
+    case 'pglite': {
+      const { createPgliteEventStore } = await import('./postgres');
+      return createPgliteEventStore({ dataDir: target.dataDir });
+    }
+    case 'esdb': {
+      const { createEsdbEventStore } = await import('./esdb');
+      return createEsdbEventStore({ url: target.url });
+    }
+    case 'postgres': {
+      const { createPostgresEventStore } = await import('./postgres');
+      return createPostgresEventStore({ url: target.url });
+    }
+    default: {
+      const unknown: never = target;
+      throw new Error(`Unknown event store target ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 /** A URL may carry a password; an error message must not. */

@@ -37,14 +37,14 @@ export async function createPgliteEventStore(
   return createSqlEventStore(await openPgliteClient(options.dataDir), 'public');
 }
 
-function checkSchema(schema: string): string {
+export function checkSchema(schema: string): string {
   if (!schemaPattern.test(schema)) {
     throw new Error(`Schema name ${schema} must match ${String(schemaPattern)}`);
   }
   return schema;
 }
 
-async function createSqlEventStore(sql: SqlClient, schema: string): Promise<EventStore> {
+export async function createSqlEventStore(sql: SqlClient, schema: string): Promise<EventStore> {
   const statements = sqlStatements(schema);
   const channel = `quitute_events_${schema}`;
   try {

@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { snapshotStoreContract } from './contract';
+import { createPgliteStores } from './sql-stores';
+
+snapshotStoreContract('PGlite', async () => {
+  const { eventStore, snapshotStore } = await createPgliteStores();
+  return { store: snapshotStore, cleanup: () => eventStore.close() };
+});
+
+describe('PGlite snapshots persisted in a directory', () => {
+  it('given a snapshot written, when the stores are closed and reopened, then it is still there', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'quitute-snapshots-'));
+    try {
+      const first = await createPgliteStores({ dataDir });
+      await first.snapshotStore.write('user-1', {
+        version: 'user-1',
+        revision: 3,
+        position: 4,
+        state: { status: 'absent' },
+      });
+      await first.snapshotStore.close();
+      await first.eventStore.close();
+
+      const second = await createPgliteStores({ dataDir });
+      expect(await second.snapshotStore.read('user-1')).toEqual({
+        version: 'user-1',
+        revision: 3,
+        position: 4,
+        state: { status: 'absent' },
+      });
+      await second.eventStore.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { EventStore } from '../event-store/port';
+import type { SqlClient } from '../event-store/sql-client';
+import type { SnapshotStore } from './port';
+
+export interface Stores {
+  eventStore: EventStore;
+  snapshotStore: SnapshotStore;
+}
+
+/** The SQL event store and its snapshots on one PostgreSQL server pool, in one schema. */
+export async function createPostgresStores(options: {
+  url: string;
+  schema?: string;
+  poolSize?: number;
+}): Promise<Stores> {
+  const { checkSchema } = await import('../event-store/postgres');
+  const schema = checkSchema(options.schema ?? 'public');
+  const { openPgClient } = await import('../event-store/pg-client');
+  return openSqlStores(await openPgClient(options.url, options.poolSize), schema);
+}
+
+/** Embedded PGlite admits one client: the snapshots live in the event store's database. */
+export async function createPgliteStores(options: { dataDir?: string } = {}): Promise<Stores> {
+  const { openPgliteClient } = await import('../event-store/pglite-client');
+  return openSqlStores(await openPgliteClient(options.dataDir), 'public');
+}
+
+async function openSqlStores(sql: SqlClient, schema: string): Promise<Stores> {
+  const { createSqlEventStore } = await import('../event-store/postgres');
+  const { createSqlSnapshotStore } = await import('./sql');
+  const eventStore = await createSqlEventStore(sql, schema);
+  try {
+    return { eventStore, snapshotStore: await createSqlSnapshotStore(sql, schema) };
+  } catch (error) {
+    await eventStore.close();
+    throw error;
+  }
+}
