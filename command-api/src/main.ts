@@ -4,7 +4,7 @@ import { normalizeEmail } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
 import { createCaptcha } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
-import { createEventStore } from '@quitute/infra/event-store';
+import { createStores } from '@quitute/infra/snapshot-store';
 import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
@@ -25,18 +25,21 @@ const config = loadConfigOrExit(
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
-const eventStore = await createEventStore({
+const { eventStore, snapshotStore } = await createStores({
   ...(config.EVENTSTORE_URL ? { url: config.EVENTSTORE_URL } : {}),
   dataDir: config.DATA_DIR,
 });
 const now = () => new Date();
 const seeded = await seedMenu(eventStore, now);
 if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
-const admin = await ensureAdmin(eventStore, {
-  email: normalizeEmail(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL),
-  password: config.ADMIN_PASSWORD,
-  now,
-});
+const admin = await ensureAdmin(
+  { eventStore, snapshotStore, logger },
+  {
+    email: normalizeEmail(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL),
+    password: config.ADMIN_PASSWORD,
+    now,
+  },
+);
 if (admin.created && admin.generated) {
   logger.warn(
     `Admin account created: ${admin.email} with password ${admin.password} (shown only this once)`,
@@ -45,6 +48,7 @@ if (admin.created && admin.generated) {
 
 const app = createCommandApp({
   eventStore,
+  snapshotStore,
   now,
   logger,
   tokens: createTokenService({ secret: config.JWT_SECRET }),
@@ -62,6 +66,13 @@ const app = createCommandApp({
 const server = app.listen(config.PORT, () => {
   logger.info(`command-api listening on port ${config.PORT}`);
 });
-const shutdown = () => server.close(() => void eventStore.close().then(() => process.exit(0)));
+const shutdown = () =>
+  server.close(
+    () =>
+      void snapshotStore
+        .close()
+        .then(() => eventStore.close())
+        .then(() => process.exit(0)),
+  );
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

@@ -16,7 +16,7 @@ import { normalizeEmail } from '@quitute/contracts';
 import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
-import { createEventStore, type EventStore } from '@quitute/infra/event-store';
+import type { EventStore } from '@quitute/infra/event-store';
 import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import {
@@ -26,6 +26,7 @@ import {
   type SmtpMailer,
 } from '@quitute/infra/mail';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
+import { createStores } from '@quitute/infra/snapshot-store';
 import { ProjectionRunner, projections } from '@quitute/projections';
 import { createQueryRouter } from '@quitute/query-api';
 import type { EmbeddedConfig } from './config';
@@ -67,7 +68,7 @@ export async function createEmbeddedServer(
   const now = options.now ?? (() => new Date());
   await fs.mkdir(config.dataDir, { recursive: true });
 
-  const eventStore = await createEventStore({
+  const { eventStore, snapshotStore } = await createStores({
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
     dataDir: config.dataDir,
   });
@@ -80,11 +81,14 @@ export async function createEmbeddedServer(
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
 
-  const admin = await ensureAdmin(eventStore, {
-    email: normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL),
-    password: config.adminPassword,
-    now,
-  });
+  const admin = await ensureAdmin(
+    { eventStore, snapshotStore, logger },
+    {
+      email: normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL),
+      password: config.adminPassword,
+      now,
+    },
+  );
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
@@ -105,6 +109,7 @@ export async function createEmbeddedServer(
   let publicUrl = config.publicUrl;
   const commandRouter = createCommandRouter({
     eventStore,
+    snapshotStore,
     now,
     tokens,
     captcha,
@@ -187,6 +192,7 @@ export async function createEmbeddedServer(
       await runner.stop();
       await bus.close();
       await readStore.close();
+      await snapshotStore.close();
       await eventStore.close();
     },
   };

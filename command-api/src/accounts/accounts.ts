@@ -2,9 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { accountMessages, RESET_LINK_TTL_MS, userStreamName, type Role } from '@quitute/contracts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
-import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
-import { fold } from '../shared/decider';
+import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
 import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import {
+  readAggregate,
+  type AggregateSnapshots,
+  type CommandStores,
+} from '../shared/load-aggregate';
 import {
   emailReservationDecider,
   parseAccountEvent,
@@ -15,6 +19,7 @@ import {
   type UserState,
 } from './decider';
 import { emailReservationStreamName, sha256 } from './streams';
+import { userSnapshotPolicy } from './user-snapshots';
 
 /**
  * The accounts flows that span more than one stream or need I/O around the
@@ -22,27 +27,36 @@ import { emailReservationStreamName, sha256 } from './streams';
  * only event streams, never read models (ARCHITECTURE §4).
  */
 
+function userSnapshots(store: CommandStores): AggregateSnapshots<UserState> {
+  return { store: store.snapshotStore, policy: userSnapshotPolicy, logger: store.logger };
+}
+
+/** Loaded as a user command loads it: the snapshot plus the events after it. */
 async function loadUser(
-  store: EventStore,
+  store: CommandStores,
   userId: string,
 ): Promise<{ state: UserState; position: number }> {
-  const recorded = await store.readStream(userStreamName(userId));
-  const state = fold(
-    userDecider,
-    recorded.flatMap((event) => parseAccountEvent(event) ?? []),
-  );
-  return { state, position: recorded.at(-1)?.position ?? 0 };
+  const { state, position } = await readAggregate({
+    store: store.eventStore,
+    snapshots: userSnapshots(store),
+    decider: userDecider,
+    parse: parseAccountEvent,
+    streamName: userStreamName(userId),
+  });
+  return { state, position };
 }
 
 /** The account an e-mail was reserved for, if it was. */
-async function reservedUserId(store: EventStore, email: string): Promise<string | null> {
-  const recorded = await store.readStream(emailReservationStreamName(email), { maxCount: 1 });
+async function reservedUserId(store: CommandStores, email: string): Promise<string | null> {
+  const recorded = await store.eventStore.readStream(emailReservationStreamName(email), {
+    maxCount: 1,
+  });
   const first = recorded[0] && parseReservationEvent(recorded[0]);
   return first ? first.data.userId : null;
 }
 
 export async function findUserByEmail(
-  store: EventStore,
+  store: CommandStores,
   email: string,
 ): Promise<{ user: ActiveUser; position: number } | null> {
   const userId = await reservedUserId(store, email);
@@ -52,13 +66,14 @@ export async function findUserByEmail(
 }
 
 export function runUserCommand(
-  store: EventStore,
+  store: CommandStores,
   userId: string,
   command: UserCommand,
   context: CommandContext,
 ): Promise<CommandResult<UserState>> {
   return handleCommand({
-    store,
+    store: store.eventStore,
+    snapshots: userSnapshots(store),
     decider: userDecider,
     parse: parseAccountEvent,
     streamName: userStreamName(userId),
@@ -81,7 +96,7 @@ export function activeUser(state: UserState): ActiveUser {
  * creating the admin).
  */
 export async function registerUser(
-  store: EventStore,
+  store: CommandStores,
   input: { email: string; name: string; password: string; role: Role },
   context: Omit<CommandContext, 'actorId' | 'actorRole'> &
     Partial<Pick<CommandContext, 'actorId' | 'actorRole'>>,
@@ -99,7 +114,7 @@ export async function registerUser(
     userId = randomUUID();
     try {
       await handleCommand({
-        store,
+        store: store.eventStore,
         decider: emailReservationDecider,
         parse: parseReservationEvent,
         streamName: emailReservationStreamName(input.email),
@@ -142,7 +157,7 @@ export async function registerUser(
 
 /** An unknown e-mail and a wrong password answer alike, in about the same time (no enumeration). */
 export async function authenticateUser(
-  store: EventStore,
+  store: CommandStores,
   email: string,
   password: string,
 ): Promise<{ user: ActiveUser; position: number }> {
@@ -159,7 +174,7 @@ export async function authenticateUser(
  * the secret (256 random bits) proves the link; only its SHA-256 is stored.
  */
 export async function requestPasswordReset(
-  store: EventStore,
+  store: CommandStores,
   email: string,
   context: Omit<CommandContext, 'actorId' | 'actorRole'>,
 ): Promise<{ user: ActiveUser; token: string; expiresAt: string } | null> {
@@ -180,7 +195,7 @@ const resetTokenPattern =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 
 export async function completePasswordReset(
-  store: EventStore,
+  store: CommandStores,
   token: string,
   newPassword: string,
   context: Omit<CommandContext, 'actorId' | 'actorRole'>,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { createMemoryCommandStores } from '../shared/testing';
 import { ensureAdmin } from './admin-bootstrap';
 
 const now = () => new Date('2026-11-22T09:00:00.000Z');
 
 describe('ensureAdmin', () => {
   it('given an empty store, when the admin is ensured, then the system is recorded as the actor of every event', async () => {
-    const store = createMemoryEventStore();
+    const store = createMemoryCommandStores();
 
     const result = await ensureAdmin(store, {
       email: 'admin@quitute.com.br',
@@ -20,7 +20,7 @@ describe('ensureAdmin', () => {
       password: 'Admin12345',
       generated: false,
     });
-    const events = await store.readAll();
+    const events = await store.eventStore.readAll();
     expect(events.map((event) => event.type)).toEqual(['EmailReserved', 'UserRegistered']);
     for (const event of events) {
       expect(event.metadata).toMatchObject({
@@ -33,17 +33,17 @@ describe('ensureAdmin', () => {
   });
 
   it('given the admin exists, when ensured again, then nothing is appended', async () => {
-    const store = createMemoryEventStore();
+    const store = createMemoryCommandStores();
     await ensureAdmin(store, { email: 'admin@quitute.com.br', password: 'Admin12345', now });
 
     const again = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
 
     expect(again).toEqual({ created: false });
-    expect(await store.readAll()).toHaveLength(2);
+    expect(await store.eventStore.readAll()).toHaveLength(2);
   });
 
   it('given no password, when the admin is ensured, then a password passing the register rules is generated', async () => {
-    const store = createMemoryEventStore();
+    const store = createMemoryCommandStores();
 
     const result = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { registerPasswordField } from '@quitute/contracts';
-import type { EventStore } from '@quitute/infra/event-store';
+import type { CommandStores } from '../shared/load-aggregate';
 import { findUserByEmail, registerUser } from './accounts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@quitute.com.br';
@@ -16,7 +16,7 @@ function generatePassword(): string {
  * starts find the account and change nothing.
  */
 export async function ensureAdmin(
-  store: EventStore,
+  store: CommandStores,
   options: { email: string; password?: string | undefined; now: () => Date },
 ): Promise<
   { created: false } | { created: true; email: string; password: string; generated: boolean }

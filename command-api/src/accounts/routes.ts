@@ -16,6 +16,8 @@ import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import type { CommandStores } from '../shared/load-aggregate';
 import {
   activeUser,
   authenticateUser,
@@ -42,6 +44,7 @@ export interface MailSender {
 
 export interface AccountsDeps {
   eventStore: EventStore;
+  snapshotStore: SnapshotStore;
   now: () => Date;
   tokens: TokenService;
   captcha: CaptchaVerifier;
@@ -64,7 +67,12 @@ function commandContext(req: Request, now: () => Date) {
 
 /** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
 export function accountRoutes(deps: AccountsDeps): Router {
-  const { eventStore: store, now, tokens, captcha, logger } = deps;
+  const { now, tokens, captcha, logger } = deps;
+  const store: CommandStores = {
+    eventStore: deps.eventStore,
+    snapshotStore: deps.snapshotStore,
+    logger,
+  };
   const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   const router = Router();
 

@@ -1,7 +1,8 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { EventMetadata } from '@quitute/contracts';
 import type { EventStore, JsonObject, RecordedEvent } from '@quitute/infra/event-store';
-import { fold, type Decider } from './decider';
+import type { Decider } from './decider';
+import { loadAggregate, snapshotIfDue, type AggregateSnapshots } from './load-aggregate';
 
 /** Namespace for ids derived from command ids (retries of one command append the same event ids). */
 const EVENT_ID_NAMESPACE = '0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10';
@@ -28,9 +29,12 @@ export function deriveEventId(commandId: string, index: number): string {
 }
 
 /**
- * The command pipeline in four steps: read the stream, fold it, decide, append
- * with the expected revision (a concurrent writer makes the append fail with
- * WrongExpectedRevisionError, which the HTTP layer answers with 412).
+ * The command pipeline: load the aggregate (its snapshot and the events after
+ * it), decide, append with the expected revision (a concurrent writer makes the
+ * append fail with WrongExpectedRevisionError, which the HTTP layer answers with
+ * 412), and snapshot the new state off the answer's path once enough events
+ * have piled up. Without `snapshots` the whole stream is read: fine for streams
+ * that stay short.
  */
 export async function handleCommand<
   State,
@@ -38,21 +42,20 @@ export async function handleCommand<
   Event extends { type: string; data: JsonObject },
 >(options: {
   store: EventStore;
+  snapshots?: AggregateSnapshots<State> | undefined;
   decider: Decider<State, Command, Event>;
   parse: (recorded: RecordedEvent) => Event | null;
   streamName: string;
   command: Command;
   context: CommandContext;
 }): Promise<CommandResult<State>> {
-  const { store, decider, parse, streamName, command, context } = options;
-  const recorded = await store.readStream(streamName);
-  const history = recorded.flatMap((event) => parse(event) ?? []);
-  const state = fold(decider, history);
-  const last = recorded.at(-1);
+  const { store, snapshots, decider, parse, streamName, command, context } = options;
+  const loaded = await loadAggregate({ store, snapshots, decider, parse, streamName });
 
-  const newEvents = decider.decide(command, state);
+  const newEvents = decider.decide(command, loaded.state);
   if (newEvents.length === 0) {
-    return { state, position: last?.position ?? 0, revision: last?.revision ?? -1 };
+    snapshotIfDue(snapshots, decider, streamName, loaded);
+    return { state: loaded.state, position: loaded.position, revision: loaded.revision };
   }
 
   const metadata: EventMetadata = {
@@ -70,11 +73,18 @@ export async function handleCommand<
       data: event.data,
       metadata,
     })),
-    { expectedRevision: last ? last.revision : 'no_stream' },
+    { expectedRevision: loaded.revision >= 0 ? loaded.revision : 'no_stream' },
   );
-  return {
-    state: newEvents.reduce(decider.evolve, state),
-    position: result.position,
-    revision: result.nextExpectedRevision,
-  };
+  const state = newEvents.reduce(decider.evolve, loaded.state);
+  // A retried command's append answers with where its events were first stored; the
+  // state above is then not the state at that revision, so it is not snapshotted.
+  if (result.nextExpectedRevision === loaded.revision + newEvents.length) {
+    snapshotIfDue(snapshots, decider, streamName, {
+      state,
+      revision: result.nextExpectedRevision,
+      position: result.position,
+      snapshotRevision: loaded.snapshotRevision,
+    });
+  }
+  return { state, position: result.position, revision: result.nextExpectedRevision };
 }

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { userStreamName } from '@quitute/contracts';
+import type { EventStore, NewEvent } from '@quitute/infra/event-store';
+import { createMemoryCommandStores } from '../shared/testing';
+import { findUserByEmail, registerUser, runUserCommand } from './accounts';
+import { userSnapshotPolicy } from './user-snapshots';
+
+const occurredAt = '2026-11-21T12:00:00.000Z';
+const email = 'dona.benta@example.com';
+
+function preferencesChanged(userId: string, sms: boolean): NewEvent {
+  return {
+    id: randomUUID(),
+    type: 'UserPreferencesChanged',
+    data: { userId, notifications: { email: true, sms } },
+    metadata: {
+      correlationId: 'seed',
+      causationId: 'seed',
+      actorId: userId,
+      actorRole: 'user',
+      occurredAt,
+    },
+  };
+}
+
+/** Counts the events of user streams the accounts flows read. */
+function countUserReads(store: EventStore): { count: number } {
+  const counter = { count: 0 };
+  const readStream = store.readStream.bind(store);
+  store.readStream = async (...args) => {
+    const events = await readStream(...args);
+    if (args[0].startsWith('user-') && !args[0].startsWith('user-email-')) {
+      counter.count += events.length;
+    }
+    return events;
+  };
+  return counter;
+}
+
+describe('user snapshots', () => {
+  it('given a user with 1,500 preference changes and a reset requested (which snapshots the stream), when found by e-mail as login and reset requests do, then it reads one event of the stream and sees the same user', async () => {
+    const stores = createMemoryCommandStores();
+    const counter = countUserReads(stores.eventStore);
+    const { userId } = await registerUser(
+      stores,
+      { email, name: 'Dona Benta', password: 'Segredo123', role: 'user' },
+      { commandId: 'register', correlationId: 'register', occurredAt },
+    );
+    const toggles = Array.from({ length: 1_500 }, (_, n) =>
+      preferencesChanged(userId, n % 2 === 0),
+    );
+    await stores.eventStore.appendToStream(userStreamName(userId), toggles);
+    await runUserCommand(
+      stores,
+      userId,
+      { type: 'RequestPasswordReset', tokenHash: 'a'.repeat(64), expiresAt: occurredAt },
+      {
+        commandId: 'reset',
+        correlationId: 'reset',
+        occurredAt,
+        actorId: userId,
+        actorRole: 'user',
+      },
+    );
+    await vi.waitFor(async () =>
+      expect(await stores.snapshotStore.read(userStreamName(userId))).toMatchObject({
+        revision: 1_501,
+      }),
+    );
+    counter.count = 0;
+
+    const found = await findUserByEmail(stores, email);
+
+    expect(counter.count).toBe(1);
+    expect(found?.user).toMatchObject({
+      userId,
+      notifications: { email: true, sms: false },
+      pendingReset: { tokenHash: 'a'.repeat(64), expiresAt: occurredAt },
+    });
+  });
+
+  it('given the state a user stream folds to, when snapshotted and read back, then the policy schema gives the same state', async () => {
+    const stores = createMemoryCommandStores();
+    const { userId } = await registerUser(
+      stores,
+      { email, name: 'Dona Benta', password: 'Segredo123', role: 'user' },
+      { commandId: 'register', correlationId: 'register', occurredAt },
+    );
+    const toggles = Array.from({ length: 120 }, (_, n) => preferencesChanged(userId, n % 2 === 0));
+    await stores.eventStore.appendToStream(userStreamName(userId), toggles);
+
+    const found = await findUserByEmail(stores, email);
+
+    await vi.waitFor(async () => {
+      const snapshot = await stores.snapshotStore.read(userStreamName(userId));
+      expect(userSnapshotPolicy.schema.parse(snapshot?.state)).toEqual(found?.user);
+    });
+  });
+});

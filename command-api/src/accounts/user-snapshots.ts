@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { notificationPreferencesSchema, ROLES } from '@quitute/contracts';
+import type { SnapshotPolicy } from '../shared/load-aggregate';
+import type { UserState } from './decider';
+
+const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('absent') }),
+  z.object({
+    status: z.literal('active'),
+    userId: z.string(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    notifications: notificationPreferencesSchema,
+    role: z.enum(ROLES),
+    passwordHash: z.string(),
+    pendingReset: z.object({ tokenHash: z.string(), expiresAt: z.string() }).nullable(),
+  }),
+  z.object({ status: z.literal('deleted'), userId: z.string() }),
+]);
+
+/**
+ * `user-<id>` streams grow with every preference toggle and reset request; a
+ * snapshot every 100 events bounds what a command, a login or a reset reads.
+ */
+export const userSnapshotPolicy: SnapshotPolicy<UserState> = {
+  version: 'user-1',
+  schema: userStateSchema,
+  every: 100,
+};

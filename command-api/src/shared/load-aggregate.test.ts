@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMemoryEventStore,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '@quitute/infra/event-store';
+import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
+import { z } from 'zod';
+import type { Decider } from './decider';
+import { handleCommand, type CommandContext } from './handle-command';
+import {
+  readAggregate,
+  snapshotVersion,
+  type AggregateSnapshots,
+  type SnapshotPolicy,
+} from './load-aggregate';
+
+/** A tally: the smallest aggregate whose state tells whether every event was folded once. */
+interface Tally {
+  total: number;
+  count: number;
+}
+type TallyEvent = { type: 'Added'; data: { amount: number } };
+type TallyCommand = { type: 'Add'; amount: number } | { type: 'Check' };
+
+const tallyDecider: Decider<Tally, TallyCommand, TallyEvent> = {
+  initialState: { total: 0, count: 0 },
+  evolve: (state, event) => ({ total: state.total + event.data.amount, count: state.count + 1 }),
+  decide: (command) =>
+    command.type === 'Add' ? [{ type: 'Added', data: { amount: command.amount } }] : [],
+};
+const parseTally = (recorded: RecordedEvent): TallyEvent | null => {
+  const amount = recorded.data['amount'];
+  return recorded.type === 'Added' && typeof amount === 'number'
+    ? { type: 'Added', data: { amount } }
+    : null;
+};
+const policy: SnapshotPolicy<Tally> = {
+  version: 'tally-1',
+  schema: z.object({ total: z.number(), count: z.number() }),
+  every: 100,
+};
+
+const streamName = 'tally-1';
+const context = (): CommandContext => ({
+  commandId: randomUUID(),
+  correlationId: 'corr-1',
+  actorId: 'user-1',
+  actorRole: 'user',
+  occurredAt: '2026-11-21T12:00:00.000Z',
+});
+const added = (amount: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'Added',
+  data: { amount },
+  metadata: { ...context(), causationId: 'seed' },
+});
+
+/** The event store, counting the events it hands out. */
+function countingStore(inner: EventStore = createMemoryEventStore()) {
+  const counter = { eventsRead: 0 };
+  const store: EventStore = {
+    appendToStream: (...args) => inner.appendToStream(...args),
+    readAll: (...args) => inner.readAll(...args),
+    subscribeToAll: (options) => inner.subscribeToAll(options),
+    headPosition: () => inner.headPosition(),
+    close: () => inner.close(),
+    async readStream(...args) {
+      const events = await inner.readStream(...args);
+      counter.eventsRead += events.length;
+      return events;
+    },
+  };
+  return { store, counter };
+}
+
+/** Amounts 1..count: their total is count·(count+1)/2. */
+async function seed(store: EventStore, count: number, from = 1): Promise<void> {
+  const events = Array.from({ length: count }, (_, index) => added(from + index));
+  await store.appendToStream(streamName, events);
+}
+const totalUpTo = (n: number) => (n * (n + 1)) / 2;
+
+function snapshotsIn(store: SnapshotStore, logger = { warn: vi.fn() }): AggregateSnapshots<Tally> {
+  return { store, policy, logger };
+}
+
+const add = (
+  store: EventStore,
+  snapshots: AggregateSnapshots<Tally> | undefined,
+  amount: number,
+  command: TallyCommand = { type: 'Add', amount },
+) =>
+  handleCommand({
+    store,
+    snapshots,
+    decider: tallyDecider,
+    parse: parseTally,
+    streamName,
+    command,
+    context: context(),
+  });
+
+const storedVersion = snapshotVersion(policy, tallyDecider.evolve);
+
+describe('handleCommand with snapshots', () => {
+  it('given 1,000 events and no snapshot, when a command runs, then it folds them all and a snapshot of the new state is written', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 1_000);
+
+    const result = await add(store, snapshotsIn(snapshotStore), 1_001);
+
+    expect(result.state).toEqual({ total: totalUpTo(1_001), count: 1_001 });
+    await vi.waitFor(async () =>
+      expect(await snapshotStore.read(streamName)).toEqual({
+        version: storedVersion,
+        revision: 1_000,
+        position: result.position,
+        state: { total: totalUpTo(1_001), count: 1_001 },
+      }),
+    );
+  });
+
+  it('given 1,000 events snapshotted and 5 more, when a command runs, then it reads only the snapshot’s own event and the 5 after it', async () => {
+    const { store, counter } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 1_000);
+    await add(store, snapshotsIn(snapshotStore), 1_001);
+    await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
+    await seed(store, 5, 1_002);
+    counter.eventsRead = 0;
+
+    const result = await add(store, snapshotsIn(snapshotStore), 1_007);
+
+    expect(counter.eventsRead).toBe(6);
+    expect(result.state).toEqual({ total: totalUpTo(1_007), count: 1_007 });
+    expect(result.revision).toBe(1_006);
+  });
+
+  it('given a snapshot of another version, when a command runs, then it is ignored, the whole stream is folded and the snapshot is rebuilt', async () => {
+    const { store, counter } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 150);
+    const [at149] = await store.readStream(streamName, { fromRevision: 149 });
+    await snapshotStore.write(streamName, {
+      version: 'tally-0/old',
+      revision: 149,
+      position: at149?.position ?? 0,
+      state: { total: -1, count: -1 },
+    });
+    counter.eventsRead = 0;
+
+    const result = await add(store, snapshotsIn(snapshotStore), 151);
+
+    expect(counter.eventsRead).toBe(150);
+    expect(result.state).toEqual({ total: totalUpTo(151), count: 151 });
+    await vi.waitFor(async () =>
+      expect(await snapshotStore.read(streamName)).toMatchObject({
+        version: storedVersion,
+        revision: 150,
+      }),
+    );
+  });
+
+  it('given a snapshot taken by another evolve under the same policy version, when a command runs, then it is ignored', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 150);
+    const doubling: typeof tallyDecider = {
+      ...tallyDecider,
+      evolve: (state, event) => ({
+        total: state.total + 2 * event.data.amount,
+        count: state.count + 1,
+      }),
+    };
+    await handleCommand({
+      store,
+      snapshots: snapshotsIn(snapshotStore),
+      decider: doubling,
+      parse: parseTally,
+      streamName,
+      command: { type: 'Check' },
+      context: context(),
+    });
+    await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
+
+    const result = await add(store, snapshotsIn(snapshotStore), 151);
+
+    expect(result.state).toEqual({ total: totalUpTo(151), count: 151 });
+  });
+
+  it('given a snapshot beyond the end of the stream (the stream was recreated), when a command runs, then it is ignored', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 10);
+    await snapshotStore.write(streamName, {
+      version: storedVersion,
+      revision: 5_000,
+      position: 9_999,
+      state: { total: -1, count: -1 },
+    });
+
+    const result = await add(store, snapshotsIn(snapshotStore), 11);
+
+    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
+    expect(result.revision).toBe(10);
+  });
+
+  it('given a snapshot whose revision now holds another event, when a command runs, then it is ignored', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 10);
+    await snapshotStore.write(streamName, {
+      version: storedVersion,
+      revision: 4,
+      position: 12_345,
+      state: { total: -1, count: -1 },
+    });
+
+    const result = await add(store, snapshotsIn(snapshotStore), 11);
+
+    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
+  });
+
+  it('given fewer new events than `every` since the last snapshot, when a command runs, then no snapshot is written', async () => {
+    const { store } = countingStore();
+    const write = vi.fn(async () => {});
+    const snapshotStore: SnapshotStore = { read: async () => null, write, close: async () => {} };
+    await seed(store, 50);
+
+    await add(store, snapshotsIn(snapshotStore), 51);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(write).not.toHaveBeenCalled();
+  });
+
+  it('given a snapshot store that fails to write, when a command runs, then the command succeeds and the failure is logged', async () => {
+    const { store } = countingStore();
+    const logger = { warn: vi.fn() };
+    const snapshotStore: SnapshotStore = {
+      read: async () => null,
+      write: async () => {
+        throw new Error('disk full');
+      },
+      close: async () => {},
+    };
+    await seed(store, 200);
+
+    const result = await add(store, snapshotsIn(snapshotStore, logger), 201);
+
+    expect(result.state).toEqual({ total: totalUpTo(201), count: 201 });
+    await vi.waitFor(() =>
+      expect(logger.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ streamName }),
+        'snapshot not written',
+      ),
+    );
+  });
+
+  it('given a snapshot store that fails to read, when a command runs, then it folds the whole stream', async () => {
+    const { store } = countingStore();
+    const logger = { warn: vi.fn() };
+    const snapshotStore: SnapshotStore = {
+      read: async () => {
+        throw new Error('connection reset');
+      },
+      write: async () => {},
+      close: async () => {},
+    };
+    await seed(store, 20);
+
+    const result = await add(store, snapshotsIn(snapshotStore, logger), 21);
+
+    expect(result.state).toEqual({ total: totalUpTo(21), count: 21 });
+    expect(logger.warn).toHaveBeenCalledWith(expect.anything(), 'snapshot not read');
+  });
+
+  it('given two commands loading the same snapshotted stream at once, when both append, then exactly one fails with WrongExpectedRevisionError', async () => {
+    const inner = createMemoryEventStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(inner, 300);
+    await add(inner, snapshotsIn(snapshotStore), 301);
+    await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
+    // Both commands read before either appends.
+    let release: () => void = () => {};
+    const bothRead = new Promise<void>((resolve) => {
+      let reads = 0;
+      release = () => {
+        reads += 1;
+        if (reads === 2) resolve();
+      };
+    });
+    const racing: EventStore = {
+      ...countingStore(inner).store,
+      async readStream(...args) {
+        const events = await inner.readStream(...args);
+        release();
+        await bothRead;
+        return events;
+      },
+    };
+
+    const results = await Promise.allSettled([
+      add(racing, snapshotsIn(snapshotStore), 302),
+      add(racing, snapshotsIn(snapshotStore), 303),
+    ]);
+
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((result) => result.status === 'rejected');
+    expect(failed?.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await inner.readStream(streamName, { fromRevision: 301 })).toHaveLength(1);
+  });
+
+  it('given a read-only load of a long stream without a snapshot, when read, then a snapshot is written for the next one', async () => {
+    const { store, counter } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 500);
+    const read = () =>
+      readAggregate({
+        store,
+        snapshots: snapshotsIn(snapshotStore),
+        decider: tallyDecider,
+        parse: parseTally,
+        streamName,
+      });
+
+    expect((await read()).state).toEqual({ total: totalUpTo(500), count: 500 });
+    await vi.waitFor(async () =>
+      expect(await snapshotStore.read(streamName)).toMatchObject({ revision: 499 }),
+    );
+    counter.eventsRead = 0;
+
+    const again = await read();
+
+    expect(again.state).toEqual({ total: totalUpTo(500), count: 500 });
+    expect(counter.eventsRead).toBe(1);
+  });
+});
