@@ -9,6 +9,7 @@ import {
   type EventStore,
 } from '@quitute/infra/event-store';
 import { measureAppends } from './append';
+import { measureCommandLatency } from './command-latency';
 import { measureMenuRequests } from './http';
 import { measureRebuild } from './rebuild';
 import { printTable } from './table';
@@ -17,6 +18,8 @@ import { printTable } from './table';
  * `npm run bench`: figures for the targets of issue #2 on this machine.
  * PostgreSQL server ≥ 3,000 single-event appends/s with 8 writers; rebuild
  * ≥ 50,000 events/s; GET /api/products ≥ 3,000 req/s with p99 ≤ 20 ms.
+ * Issue #16: a command on a stream of 10,000 events within 1.5× the latency of
+ * the same command on a stream of 10.
  */
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
 const postgresUrl =
@@ -113,3 +116,24 @@ printTable('GET /api/products (embedded shop, 32 connections)', [
     errors: menu.errors,
   },
 ]);
+
+const [short, long] = await measureCommandLatency({
+  short: 10,
+  long: 10_000,
+  requests: 200,
+  warmUp: 30,
+});
+if (short && long) {
+  printTable('PUT /api/users/preferences by stream length (embedded shop, one request at a time)', [
+    ...[short, long].map((row) => ({
+      stream: `${row.events.toLocaleString('en-US')} events`,
+      'p50 ms': Number(row.p50.toFixed(1)),
+      'p99 ms': Number(row.p99.toFixed(1)),
+    })),
+    {
+      stream: 'ratio (target ≤ 1.5)',
+      'p50 ms': Number((long.p50 / short.p50).toFixed(2)),
+      'p99 ms': Number((long.p99 / short.p99).toFixed(2)),
+    },
+  ]);
+}
