@@ -132,8 +132,8 @@ if (short && long) {
     })),
     {
       stream: 'ratio (target ≤ 1.5)',
-      'p50 ms': Number((long.p50 / short.p50).toFixed(2)),
-      'p99 ms': Number((long.p99 / short.p99).toFixed(2)),
+      'p50 ms': (long.p50 / short.p50).toFixed(2),
+      'p99 ms': (long.p99 / short.p99).toFixed(2),
     },
   ]);
 }
