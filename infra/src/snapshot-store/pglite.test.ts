@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotStoreContract } from './contract';
+import { createStores } from './index';
 import { createPgliteStores } from './sql-stores';
 
 snapshotStoreContract('PGlite', async () => {
@@ -11,10 +12,10 @@ snapshotStoreContract('PGlite', async () => {
 });
 
 describe('PGlite snapshots persisted in a directory', () => {
-  it('given a snapshot written, when the stores are closed and reopened, then it is still there', async () => {
+  it('given a data directory, when createStores writes a snapshot and the stores are reopened, then it is still there', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'quitute-snapshots-'));
     try {
-      const first = await createPgliteStores({ dataDir });
+      const first = await createStores({ dataDir });
       await first.snapshotStore.write('user-1', {
         version: 'user-1',
         revision: 3,
@@ -24,7 +25,7 @@ describe('PGlite snapshots persisted in a directory', () => {
       await first.snapshotStore.close();
       await first.eventStore.close();
 
-      const second = await createPgliteStores({ dataDir });
+      const second = await createStores({ dataDir });
       expect(await second.snapshotStore.read('user-1')).toEqual({
         version: 'user-1',
         revision: 3,
