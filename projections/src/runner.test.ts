@@ -139,7 +139,6 @@ describe('ProjectionRunner', () => {
     expect(await runner.waitForPosition(99, 50)).toBe(false);
     await runner.stop();
   });
-
 });
 
 /** The counter, except that its evolve throws on n === 5 (a bug shipped in one version). */
@@ -280,7 +279,10 @@ describe('ProjectionRunner health', () => {
     await starting;
     await runner.stop();
 
-    expect(beforeCaughtUp).toEqual({ status: 'degraded', reason: 'catching up with the event log' });
+    expect(beforeCaughtUp).toEqual({
+      status: 'degraded',
+      reason: 'catching up with the event log',
+    });
     expect(runner.health()).toEqual({ status: 'failed', reason: 'projections stopped' });
   });
 });

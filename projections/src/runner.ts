@@ -226,7 +226,9 @@ export class ProjectionRunner {
         `projection ${stopped.name} stopped at position ${stopped.position} (${stopped.eventType}): ${stopped.error}`,
       );
     }
-    return reasons.length === 0 ? { status: 'ok' } : { status: 'degraded', reason: reasons.join('; ') };
+    return reasons.length === 0
+      ? { status: 'ok' }
+      : { status: 'degraded', reason: reasons.join('; ') };
   }
 
   async #apply(event: RecordedEvent): Promise<void> {

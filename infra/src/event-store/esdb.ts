@@ -108,7 +108,12 @@ export async function createEsdbEventStore(options: {
     const converted = fromEsdbEvent(event);
     if ('event' in converted) return converted.event;
     logger.debug(
-      { eventId: event.id, streamName: event.streamId, type: event.type, reason: converted.skipped },
+      {
+        eventId: event.id,
+        streamName: event.streamId,
+        type: event.type,
+        reason: converted.skipped,
+      },
       'skipping an event that is not ours',
     );
     return undefined;
