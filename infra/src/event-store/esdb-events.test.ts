@@ -56,8 +56,11 @@ describe('reading EventStoreDB events as ours', () => {
     expect(fromEsdbEvent(binary)).toEqual({ skipped: 'its data is not JSON' });
   });
 
-  it('given JSON data that is not an object (a projection emitting a number), then it is skipped', () => {
-    expect(fromEsdbEvent(esdbEvent({ data: 42 }))).toEqual({
+  it('given data marked JSON that does not parse (the client hands back the text) or is not an object, then it is skipped', () => {
+    expect(fromEsdbEvent(esdbEvent({ data: '{not json' }))).toEqual({
+      skipped: 'its data is not a JSON object',
+    });
+    expect(fromEsdbEvent(esdbEvent({ data: [1, 2] }))).toEqual({
       skipped: 'its data is not a JSON object',
     });
   });
