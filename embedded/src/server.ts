@@ -119,7 +119,7 @@ export async function createEmbeddedServer(
   const queryRouter = createQueryRouter({
     readStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
-    isHealthy: () => runner.status === 'live' || runner.status === 'catching-up',
+    health: () => runner.health(),
     tokens,
     captcha,
   });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from '../logging';
 import type { EventStore } from './port';
 
 export type {
@@ -10,10 +11,11 @@ export type {
   JsonValue,
   NewEvent,
   RecordedEvent,
+  RetryInfo,
   SubscribeOptions,
   Subscription,
 } from './port';
-export { WrongExpectedRevisionError } from './port';
+export { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 export { createMemoryEventStore } from './memory';
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
@@ -27,8 +29,10 @@ export { createEsdbEventStore } from './esdb';
 export async function createEventStore(config: {
   url?: string;
   dataDir?: string;
+  /** Only EventStoreDB logs (the foreign events it skips). */
+  logger?: Logger;
 }): Promise<EventStore> {
-  const { url, dataDir } = config;
+  const { url, dataDir, logger } = config;
   if (url === undefined || url === '') {
     if (dataDir === undefined || dataDir === '') {
       throw new Error('The event store needs either a URL or a data directory');
@@ -38,7 +42,7 @@ export async function createEventStore(config: {
   }
   if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) {
     const { createEsdbEventStore } = await import('./esdb');
-    return createEsdbEventStore({ url });
+    return createEsdbEventStore({ url, ...(logger ? { logger } : {}) });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const { createPostgresEventStore } = await import('./postgres');
