@@ -12,6 +12,8 @@ export const userDocumentSchema = z.object({
   notifications: notificationPreferencesSchema,
   role: z.enum(ROLES),
   isDeleted: z.boolean(),
+  /** Tokens carrying an older session version are refused (password reset, role change). */
+  sessionVersion: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
