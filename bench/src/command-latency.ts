@@ -81,6 +81,7 @@ export async function measureCommandLatency(options: {
           email: `${userId}@example.com`,
           name: 'Cliente de Teste',
           role: 'user',
+          sessionVersion: 0,
         });
         const latencies: number[] = [];
         return { events, token, sms: false, latencies };

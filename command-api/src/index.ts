@@ -7,4 +7,5 @@ export { handleCommand, deriveEventId } from './shared/handle-command';
 export type { CommandContext, CommandResult } from './shared/handle-command';
 export { ensureAdmin, DEFAULT_ADMIN_EMAIL } from './accounts/admin-bootstrap';
 export { DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
-export type { AccountRateLimits } from './accounts/rate-limits';
+export type { AccountRateLimits, RateLimitStoreFactory } from './accounts/rate-limits';
+export { sessionVersionsFromStreams } from './accounts/accounts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeEmail } from '@quitute/contracts';
-import { createTokenService } from '@quitute/infra/auth';
+import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
 import { createCaptcha } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
@@ -30,6 +30,7 @@ const { eventStore, snapshotStore } = await createStores({
   dataDir: config.DATA_DIR,
 });
 const now = () => new Date();
+const passwords = createPasswordHasher();
 const seeded = await seedMenu(eventStore, now);
 if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
 const admin = await ensureAdmin(
@@ -38,6 +39,7 @@ const admin = await ensureAdmin(
     email: normalizeEmail(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL),
     password: config.ADMIN_PASSWORD,
     now,
+    passwords,
   },
 );
 if (admin.created && admin.generated) {
@@ -51,6 +53,7 @@ const app = createCommandApp({
   snapshotStore,
   now,
   logger,
+  passwords,
   tokens: createTokenService({ secret: config.JWT_SECRET }),
   captcha: createCaptcha({
     hmacKey: config.CAPTCHA_HMAC_KEY,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
+import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
@@ -24,6 +25,9 @@ interface Shop {
 
 const shops: Shop[] = [];
 
+/** Cheap scrypt settings keep registering and logging in fast; the default is tested in infra/auth. */
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+
 async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-accounts-'));
   const clock = { now: Date.now() };
@@ -33,6 +37,7 @@ async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
     {
       web: [(_req, _res, next) => next()],
       now: () => new Date(clock.now),
+      passwords,
       ...(rateLimits ? { rateLimits } : {}),
     },
   );
@@ -41,11 +46,15 @@ async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
   return shop;
 }
 
+const unlimited = { limit: 10_000, windowMs: 60_000 };
 const generous: AccountRateLimits = {
-  loginPerIp: { limit: 10_000, windowMs: 60_000 },
-  failedLoginsPerEmail: { limit: 10_000, windowMs: 60_000 },
-  resetPerIp: { limit: 10_000, windowMs: 60_000 },
-  resetPerEmail: { limit: 10_000, windowMs: 60_000 },
+  loginPerIp: unlimited,
+  failedLoginsPerEmailAndIp: unlimited,
+  registerPerIp: unlimited,
+  resetPerIp: unlimited,
+  resetPerEmail: unlimited,
+  resetConfirmPerIp: unlimited,
+  profileWritesPerUser: unlimited,
 };
 
 let shop: Shop;
@@ -511,7 +520,8 @@ describe('password reset', () => {
   async function resetLink(email: string): Promise<string> {
     const outbox = shop.server.mailer;
     if (outbox.transport !== 'outbox') throw new Error('expected the outbox');
-    for (let attempt = 0; attempt < 50; attempt += 1) {
+    // The link is issued after the answer (same answer time for unknown e-mails).
+    for (let attempt = 0; attempt < 250; attempt += 1) {
       const mail = (await outbox.list()).find((item) => item.to === email);
       const link = mail && /\/reset\/(\S+)/.exec(mail.text)?.[1];
       if (link) return link;
@@ -547,6 +557,42 @@ describe('password reset', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.resetTokenInvalid } });
   });
 
+  it('given a signed-in customer, when the password is reset, then the old token is refused on command and query routes and a new login works', async () => {
+    const customer = await registeredCustomer();
+    await call(shop.url, 'POST', '/api/auth/reset-password', { email: customer.email });
+    const confirmed = await call(shop.url, 'POST', '/api/auth/reset-password/confirm', {
+      token: await resetLink(customer.email),
+      newPassword: 'NovaSenha9',
+    });
+    expect(confirmed.status).toBe(200);
+    const readAfterReset = { 'x-min-position': String(confirmed.body['position']) };
+
+    const write = await call(
+      shop.url,
+      'PUT',
+      '/api/users/profile',
+      { address: 'Rua das Flores, 123' },
+      customer.auth,
+    );
+    expect(write).toMatchObject({ status: 401, body: { message: m.tokenInvalid } });
+    const read = await call(shop.url, 'GET', '/api/users/profile', undefined, {
+      ...customer.auth,
+      ...readAfterReset,
+    });
+    expect(read).toMatchObject({ status: 401, body: { message: m.tokenInvalid } });
+
+    const again = await login(shop.url, customer.email, 'NovaSenha9');
+    const auth = { authorization: `Bearer ${z.string().parse(again.body['token'])}` };
+    expect(
+      (await call(shop.url, 'GET', '/api/users/profile', undefined, { ...auth, ...readAfterReset }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(shop.url, 'PUT', '/api/users/profile', { address: 'Rua das Flores, 123' }, auth))
+        .status,
+    ).toBe(200);
+  });
+
   it('given a link older than 1 hour, then refused', async () => {
     const { email } = await register(shop.url);
     await call(shop.url, 'POST', '/api/auth/reset-password', { email });
@@ -568,7 +614,7 @@ describe('rate limits', () => {
   it('given repeated failed logins for one e-mail, then 429 with Retry-After; a reset flood too', async () => {
     const limited = await openShop({
       ...DEFAULT_RATE_LIMITS,
-      failedLoginsPerEmail: { limit: 2, windowMs: 60_000 },
+      failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
       resetPerEmail: { limit: 1, windowMs: 60_000 },
     });
     const { email } = await register(limited.url);
@@ -583,6 +629,84 @@ describe('rate limits', () => {
     );
     const flood = await call(limited.url, 'POST', '/api/auth/reset-password', { email });
     expect(flood).toMatchObject({ status: 429, body: { message: m.tooManyAttempts } });
+  });
+});
+
+describe('limits on login and register', () => {
+  it('given many logins for an e-mail with a junk captcha, then its owner still logs in', async () => {
+    const limited = await openShop({
+      ...DEFAULT_RATE_LIMITS,
+      failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
+    });
+    const { email, password } = await register(limited.url);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const junk = await call(limited.url, 'POST', '/api/auth/login', {
+        email,
+        password,
+        recaptchaToken: 'lixo',
+      });
+      expect(junk).toMatchObject({ status: 400, body: { message: m.captchaInvalid } });
+    }
+    expect((await login(limited.url, email, password)).status).toBe(200);
+  });
+
+  it('given a client registering many accounts, then 429 after the limit', async () => {
+    const limited = await openShop({ ...generous, registerPerIp: { limit: 2, windowMs: 60_000 } });
+    expect((await register(limited.url)).status).toBe(201);
+    expect((await register(limited.url)).status).toBe(201);
+    expect(await register(limited.url)).toMatchObject({
+      status: 429,
+      body: { message: m.tooManyRequests },
+    });
+  });
+});
+
+describe('per-IP limit on reset confirm; per-user limits on profile writes', () => {
+  let limited: Shop;
+  beforeAll(async () => {
+    limited = await openShop({
+      ...generous,
+      resetConfirmPerIp: { limit: 2, windowMs: 60_000 },
+      profileWritesPerUser: { limit: 2, windowMs: 60_000 },
+    });
+  });
+
+  it('given a client confirming made-up reset links, then 429 after the limit', async () => {
+    const confirm = () =>
+      call(limited.url, 'POST', '/api/auth/reset-password/confirm', {
+        token: `${crypto.randomUUID()}.${'a'.repeat(43)}`,
+        newPassword: 'NovaSenha9',
+      });
+    expect((await confirm()).body['message']).toBe(m.resetTokenInvalid);
+    expect((await confirm()).status).toBe(400);
+    const blocked = await confirm();
+    expect(blocked).toMatchObject({ status: 429, body: { message: m.tooManyRequests } });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('given a customer saving the profile and preferences too often, then 429; another customer is not held up', async () => {
+    const ana = await registeredCustomer(limited.url);
+    const bia = await registeredCustomer(limited.url);
+    const saveProfile = (auth: Record<string, string>) =>
+      call(limited.url, 'PUT', '/api/users/profile', { address: 'Rua das Flores, 123' }, auth);
+    const savePreferences = (auth: Record<string, string>) =>
+      call(
+        limited.url,
+        'PUT',
+        '/api/users/preferences',
+        { notifications: { email: false, sms: true } },
+        auth,
+      );
+    expect((await saveProfile(ana.auth)).status).toBe(200);
+    expect((await saveProfile(ana.auth)).status).toBe(200);
+    expect(await saveProfile(ana.auth)).toMatchObject({
+      status: 429,
+      body: { message: m.tooManyRequests },
+    });
+    expect((await savePreferences(ana.auth)).status).toBe(200);
+    expect((await savePreferences(ana.auth)).status).toBe(200);
+    expect((await savePreferences(ana.auth)).status).toBe(429);
+    expect((await saveProfile(bia.auth)).status).toBe(200);
   });
 });
 
@@ -602,7 +726,7 @@ describe('admin bootstrap', () => {
       const first = await createEmbeddedServer(
         { port: 0, dataDir, logLevel: 'silent' },
         silentLogger,
-        { web: [(_req, _res, next) => next()] },
+        { web: [(_req, _res, next) => next()], passwords },
       );
       expect(first.admin).toMatchObject({ created: true, generated: true });
       const generated = first.admin.created ? first.admin.password : '';
@@ -610,7 +734,7 @@ describe('admin bootstrap', () => {
       const second = await createEmbeddedServer(
         { port: 0, dataDir, logLevel: 'silent' },
         silentLogger,
-        { web: [(_req, _res, next) => next()] },
+        { web: [(_req, _res, next) => next()], passwords },
       );
       const url = await second.listen();
       expect(second.admin).toEqual({ created: false });

@@ -13,7 +13,12 @@ import {
   type AccountRateLimits,
 } from '@quitute/command-api';
 import { normalizeEmail } from '@quitute/contracts';
-import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
+import {
+  createPasswordHasher,
+  createTokenService,
+  loadOrCreateSecrets,
+  type PasswordHasher,
+} from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
 import type { EventStore } from '@quitute/infra/event-store';
@@ -63,9 +68,12 @@ export async function createEmbeddedServer(
     web?: RequestHandler[];
     /** Login and reset limits (tests use small ones). */
     rateLimits?: AccountRateLimits;
+    /** Password hashing; today's KDF setting by default (tests use a cheap one). */
+    passwords?: PasswordHasher;
   } = {},
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
+  const passwords = options.passwords ?? createPasswordHasher();
   await fs.mkdir(config.dataDir, { recursive: true });
 
   const { eventStore, snapshotStore } = await createStores({
@@ -87,6 +95,7 @@ export async function createEmbeddedServer(
       email: normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL),
       password: config.adminPassword,
       now,
+      passwords,
     },
   );
 
@@ -115,6 +124,7 @@ export async function createEmbeddedServer(
     captcha,
     mailer,
     logger,
+    passwords,
     // Known once listening (port 0 picks a free port), before any request arrives.
     get publicUrl() {
       return publicUrl ?? `http://localhost:${config.port}`;
@@ -124,7 +134,7 @@ export async function createEmbeddedServer(
   const queryRouter = createQueryRouter({
     readStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
-    isHealthy: () => runner.status === 'live' || runner.status === 'catching-up',
+    health: () => runner.health(),
     tokens,
     captcha,
   });

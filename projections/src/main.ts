@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { commonEnv, loadConfigOrExit } from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLogger } from '@quitute/infra/logging';
+import { healthStatusCode } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
 import { projections } from './registry';
 import { ProjectionRunner } from './runner';
@@ -20,16 +21,16 @@ const config = loadConfigOrExit(
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
-const eventStore = await createEventStore({ url: config.EVENTSTORE_URL });
+const eventStore = await createEventStore({ url: config.EVENTSTORE_URL, logger });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
 
 const health = http.createServer((req, res) => {
-  const healthy = runner.status === 'live' || runner.status === 'catching-up';
-  res.writeHead(req.url === '/health' ? (healthy ? 200 : 503) : 404, {
+  const report = runner.health();
+  res.writeHead(req.url === '/health' ? healthStatusCode(report) : 404, {
     'content-type': 'application/json',
   });
-  res.end(JSON.stringify({ status: runner.status, position: runner.position }));
+  res.end(JSON.stringify({ ...report, position: runner.position }));
 });
 health.listen(config.PORT, () => logger.info(`projections health on port ${config.PORT}`));
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import {
+  createMemoryEventStore,
+  type EventStore,
+  type SubscribeOptions,
+} from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
 import {
@@ -135,24 +139,151 @@ describe('ProjectionRunner', () => {
     expect(await runner.waitForPosition(99, 50)).toBe(false);
     await runner.stop();
   });
+});
 
-  it('given a projection that throws, then the runner reports failed and stops applying', async () => {
+/** The counter, except that its evolve throws on n === 5 (a bug shipped in one version). */
+const brokenCounting = defineProjection({
+  ...countingDefinition,
+  evolve: (document, event) => {
+    if (event.data.n === 5) throw new Error('bug in a projection');
+    return countingDefinition.evolve(document, event);
+  },
+});
+/** Another counter, into its own collection: it has no bug. */
+const otherCounting = defineProjection({
+  ...countingDefinition,
+  name: 'other_counter_v1',
+  collection: 'other_counters_v1',
+});
+
+async function numbersIn(readStore: ReadStore, collection: string) {
+  const documents = await readStore.collection(collection).find({});
+  return documents
+    .flatMap((document) => counterDocument.parse(document).applied)
+    .sort((a, b) => a - b);
+}
+
+describe('ProjectionRunner when a projection throws', () => {
+  it('given a projection that throws on one event, then it stops there (checkpoint before it), the others go on, position moves for them, and health reports it', async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
-    const failing = defineProjection({
-      name: 'failing_v1',
-      collection: 'failing_v1',
-      events: { Counted: z.object({ key: z.string(), n: z.number() }) },
-      document: counterDocument,
-      documentId: (event) => event.data.key,
-      evolve: () => {
-        throw new Error('bug in a projection');
-      },
+    await appendCounted(eventStore, 1, 8);
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [brokenCounting, otherCounting],
+      logger: silentLogger,
     });
-    await appendCounted(eventStore, 1, 1);
-    const runner = newRunner(eventStore, readStore, failing);
-    await expect(runner.start()).rejects.toThrow('bug in a projection');
-    expect(runner.status).toBe('failed');
+
+    await runner.start();
+    await appendCounted(eventStore, 9, 12);
+    const reached = await runner.waitForPosition(12, 2_000);
+
+    expect(reached).toBe(true);
+    expect(runner.status).toBe('live');
+    expect(await numbersIn(readStore, 'other_counters_v1')).toEqual(range(1, 12));
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 4));
+    expect(await readCheckpoint(readStore, 'counter_v1')).toBe(4);
+    expect(await readCheckpoint(readStore, 'other_counter_v1')).toBe(12);
+    expect(runner.stoppedProjections).toEqual([
+      { name: 'counter_v1', position: 5, eventType: 'Counted', error: 'bug in a projection' },
+    ]);
+    expect(runner.health()).toEqual({
+      status: 'degraded',
+      reason: 'projection counter_v1 stopped at position 5 (Counted): bug in a projection',
+    });
+    await runner.stop();
+  });
+
+  it('given a projection stopped on an event, when a fixed version starts on the same stores, then it resumes from its checkpoint: nothing skipped, nothing applied twice', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 8);
+    const broken = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [brokenCounting, otherCounting],
+      logger: silentLogger,
+    });
+    await broken.start();
+    await broken.stop();
+
+    const fixed = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counting, otherCounting],
+      logger: silentLogger,
+    });
+    await fixed.start();
+
+    expect(await appliedNumbers(readStore)).toEqual(range(1, 8));
+    expect(await numbersIn(readStore, 'other_counters_v1')).toEqual(range(1, 8));
+    expect(await readCheckpoint(readStore, 'counter_v1')).toBe(8);
+    expect(fixed.health()).toEqual({ status: 'ok' });
+    await fixed.stop();
+  });
+});
+
+describe('ProjectionRunner health', () => {
+  /** The memory store, with a hand on the runner's subscription callbacks to play a store failure. */
+  function storeWithHandle() {
+    const memory = createMemoryEventStore();
+    let subscriber: SubscribeOptions | undefined;
+    const eventStore: EventStore = {
+      ...memory,
+      subscribeToAll: (options) => {
+        subscriber = options;
+        return memory.subscribeToAll(options);
+      },
+    };
+    const handle = () => {
+      if (!subscriber) throw new Error('not subscribed yet');
+      return subscriber;
+    };
+    return { eventStore, handle };
+  }
+
+  it('given a live runner, when the subscription retries after a store failure, then health is degraded with the attempt, and ok again once caught up', async () => {
+    const { eventStore, handle } = storeWithHandle();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 3);
+    const runner = newRunner(eventStore, readStore);
+    await runner.start();
+    expect(runner.health()).toEqual({ status: 'ok' });
+
+    handle().onRetry?.({
+      error: new Error('Connection terminated unexpectedly'),
+      attempt: 2,
+      delayMs: 200,
+    });
+    const whileRetrying = runner.health();
+    handle().onCaughtUp?.(3);
+    await runner.waitForPosition(3, 1_000);
+
+    expect(whileRetrying).toEqual({
+      status: 'degraded',
+      reason: 'event store unreachable, retrying (attempt 2): Connection terminated unexpectedly',
+    });
+    expect(runner.health()).toEqual({ status: 'ok' });
+    await runner.stop();
+  });
+
+  it('given a runner not yet caught up, then health is degraded (catching up); once stopped, failed', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 3);
+    const runner = newRunner(eventStore, readStore);
+
+    const starting = runner.start();
+    const beforeCaughtUp = runner.health();
+    await starting;
+    await runner.stop();
+
+    expect(beforeCaughtUp).toEqual({
+      status: 'degraded',
+      reason: 'catching up with the event log',
+    });
+    expect(runner.health()).toEqual({ status: 'failed', reason: 'projections stopped' });
   });
 });
 
@@ -257,6 +388,10 @@ describe('ProjectionRunner batches', () => {
     expect(await runner.waitForPosition(1, 300)).toBe(false);
     expect(runner.status).toBe('failed');
     expect(runner.failure).toEqual(new Error('read store down'));
+    expect(runner.health()).toEqual({
+      status: 'failed',
+      reason: 'projections stopped: read store down',
+    });
     await runner.stop();
   });
 });

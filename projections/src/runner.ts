@@ -1,10 +1,27 @@
-import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import type {
+  EventStore,
+  RecordedEvent,
+  RetryInfo,
+  Subscription,
+} from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
-import { readCheckpoint, writeCheckpoint } from '@quitute/infra/projection-progress';
+import {
+  readCheckpoint,
+  writeCheckpoint,
+  type HealthReport,
+} from '@quitute/infra/projection-progress';
 import type { Projection } from './projection';
 
 export type RunnerStatus = 'idle' | 'catching-up' | 'live' | 'failed' | 'stopped';
+
+/** A projection whose handler threw on an event: it stays before that event until fixed and restarted. */
+export interface StoppedProjection {
+  name: string;
+  position: number;
+  eventType: string;
+  error: string;
+}
 
 /** Events applied in memory before they are written out; always written when caught up. */
 const BATCH_EVENTS = 500;
@@ -27,6 +44,7 @@ interface ProjectionState {
   /** Highest position stored in the read store with this projection's documents. */
   saved: number;
   batch: Map<string, Pending>;
+  stopped: StoppedProjection | undefined;
 }
 
 /**
@@ -43,6 +61,12 @@ interface ProjectionState {
  * whenever the subscription has caught up (after each live burst), and only
  * then does `position` move: a reader that waited for a position, or that saw a
  * checkpoint, finds every document of it already stored.
+ *
+ * A projection whose handler (route or evolve) throws stops at that event: its
+ * checkpoint stays before it (the event is never skipped), the others go on, and
+ * health() reports it until a fixed version is started, which resumes from the
+ * checkpoint. The subscription itself heals from store failures (it retries);
+ * health() is degraded meanwhile.
  */
 export class ProjectionRunner {
   #status: RunnerStatus = 'idle';
@@ -54,6 +78,7 @@ export class ProjectionRunner {
   #subscription: Subscription | undefined;
   #waiters = new Set<{ position: number; resolve: (reached: boolean) => void }>();
   #failure: unknown;
+  #retrying: RetryInfo | undefined;
 
   constructor(
     private readonly options: {
@@ -68,7 +93,12 @@ export class ProjectionRunner {
     return this.#status;
   }
 
-  /** Every projection has applied the log up to here, and its documents are stored. */
+  /**
+   * Every running projection has applied the log up to here, and its documents are
+   * stored. A stopped projection is left out: read-your-writes keeps working for the
+   * others instead of every request waiting out its timeout; the stopped one's read
+   * model is stale meanwhile, which health() says.
+   */
   get position(): number {
     return this.#position;
   }
@@ -84,6 +114,7 @@ export class ProjectionRunner {
         checkpoint,
         saved: checkpoint,
         batch: new Map(),
+        stopped: undefined,
       });
     }
     this.#position = Math.min(...this.#states.map((state) => state.checkpoint));
@@ -96,7 +127,21 @@ export class ProjectionRunner {
       this.#subscription = eventStore.subscribeToAll({
         ...(this.#position > 0 ? { fromPosition: this.#position } : {}),
         onEvent: (event) => this.#apply(event),
+        onRetry: (info) => {
+          this.#retrying = info;
+          this.options.logger.warn(
+            { err: info.error, attempt: info.attempt, delayMs: info.delayMs },
+            'event subscription failed, reading again after a pause',
+          );
+        },
         onCaughtUp: (position) => {
+          if (this.#retrying) {
+            this.options.logger.info(
+              { position, attempts: this.#retrying.attempt },
+              'event subscription recovered',
+            );
+            this.#retrying = undefined;
+          }
           this.#caughtUp(position).then(
             () => {
               if (!started) {
@@ -149,33 +194,50 @@ export class ProjectionRunner {
     });
   }
 
+  /** Projections stopped on an event they could not apply (see the class comment). */
+  get stoppedProjections(): StoppedProjection[] {
+    return this.#states.flatMap((state) => (state.stopped ? [state.stopped] : []));
+  }
+
+  /** ok once caught up and every projection runs; degraded (with the reason) while catching up, retrying or with a projection stopped; failed once the runner has stopped. */
+  health(): HealthReport {
+    switch (this.#status) {
+      case 'failed':
+        return { status: 'failed', reason: `projections stopped: ${errorMessage(this.#failure)}` };
+      case 'stopped':
+        return { status: 'failed', reason: 'projections stopped' };
+      case 'idle':
+      case 'catching-up':
+      case 'live':
+        break;
+      default:
+        return assertNever(this.#status);
+    }
+    const reasons: string[] = [];
+    if (this.#retrying) {
+      reasons.push(
+        `event store unreachable, retrying (attempt ${this.#retrying.attempt}): ${errorMessage(this.#retrying.error)}`,
+      );
+    } else if (this.#status !== 'live') {
+      reasons.push('catching up with the event log');
+    }
+    for (const stopped of this.stoppedProjections) {
+      reasons.push(
+        `projection ${stopped.name} stopped at position ${stopped.position} (${stopped.eventType}): ${stopped.error}`,
+      );
+    }
+    return reasons.length === 0
+      ? { status: 'ok' }
+      : { status: 'degraded', reason: reasons.join('; ') };
+  }
+
   async #apply(event: RecordedEvent): Promise<void> {
     // A flush started by onCaughtUp may still be writing the batch this event would join.
     if (this.#flushing) await this.#flushing;
     if (this.#status === 'failed') throw this.#failure;
     for (const state of this.#states) {
-      if (state.checkpoint >= event.position) continue;
-      if (state.projection.handles(event.type)) {
-        const routed = state.projection.route(event);
-        const documentId = routed.documentId;
-        let pending = state.batch.get(documentId);
-        if (!pending) {
-          const stored = await state.collection.get(documentId);
-          const applied = stored?.['_position'];
-          pending = {
-            document: stored,
-            position: typeof applied === 'number' ? applied : 0,
-            changed: false,
-            stored: stored !== null,
-          };
-          state.batch.set(documentId, pending);
-        }
-        if (pending.position < event.position) {
-          pending.document = routed.evolve(pending.document);
-          pending.position = event.position;
-          pending.changed = true;
-        }
-      }
+      if (state.stopped || state.checkpoint >= event.position) continue;
+      if (state.projection.handles(event.type) && !(await this.#applyTo(state, event))) continue;
       state.checkpoint = event.position;
     }
     this.#batchPosition = event.position;
@@ -183,11 +245,71 @@ export class ProjectionRunner {
     if (this.#batchEvents >= BATCH_EVENTS) await this.#flush();
   }
 
+  /**
+   * Applies one event to one projection's document; false when its handler threw,
+   * which stops that projection there. A read store failure is not the projection's
+   * fault and fails the runner as before.
+   */
+  async #applyTo(state: ProjectionState, event: RecordedEvent): Promise<boolean> {
+    let routed: ReturnType<Projection['route']>;
+    try {
+      routed = state.projection.route(event);
+    } catch (error) {
+      this.#stopProjection(state, event, error);
+      return false;
+    }
+    const documentId = routed.documentId;
+    let pending = state.batch.get(documentId);
+    if (!pending) {
+      const stored = await state.collection.get(documentId);
+      const applied = stored?.['_position'];
+      pending = {
+        document: stored,
+        position: typeof applied === 'number' ? applied : 0,
+        changed: false,
+        stored: stored !== null,
+      };
+      state.batch.set(documentId, pending);
+    }
+    if (pending.position < event.position) {
+      let next: ReadDocument | null;
+      try {
+        next = routed.evolve(pending.document);
+      } catch (error) {
+        this.#stopProjection(state, event, error);
+        return false;
+      }
+      pending.document = next;
+      pending.position = event.position;
+      pending.changed = true;
+    }
+    return true;
+  }
+
+  #stopProjection(state: ProjectionState, event: RecordedEvent, error: unknown): void {
+    state.stopped = {
+      name: state.projection.name,
+      position: event.position,
+      eventType: event.type,
+      error: errorMessage(error),
+    };
+    this.options.logger.error(
+      {
+        err: error,
+        projection: state.projection.name,
+        position: event.position,
+        eventType: event.type,
+        eventId: event.id,
+      },
+      'projection stopped on an event it cannot apply; the others go on',
+    );
+  }
+
   async #caughtUp(position: number): Promise<void> {
     // Every event up to `position` has been delivered; what lies between the last one
     // and `position` (holes proven permanent) concerns no projection.
     for (const state of this.#states) {
-      if (state.checkpoint < position) state.checkpoint = position;
+      if (!state.stopped && state.checkpoint < position) state.checkpoint = position;
     }
     if (this.#batchPosition < position) this.#batchPosition = position;
     await this.#flush();
@@ -246,4 +368,12 @@ export class ProjectionRunner {
   get failure(): unknown {
     return this.#failure;
   }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected runner status ${String(value)}`);
 }

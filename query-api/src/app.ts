@@ -3,7 +3,11 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
-import type { WaitForPosition } from '@quitute/infra/projection-progress';
+import {
+  healthStatusCode,
+  type HealthReport,
+  type WaitForPosition,
+} from '@quitute/infra/projection-progress';
 import type { TokenVerifier } from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
 import { accountQueryRoutes, type CaptchaChallenger } from './accounts/routes';
@@ -13,8 +17,8 @@ import { readYourWrites } from './shared/read-your-writes';
 export interface QueryDeps {
   readStore: ReadStore;
   waitForPosition: WaitForPosition;
-  /** Whether the read models are being kept up to date (false: /health answers 503). */
-  isHealthy: () => boolean;
+  /** Whether the read models are kept up to date: /health answers it (503 only when failed). */
+  health: () => HealthReport;
   tokens: TokenVerifier;
   captcha: CaptchaChallenger;
 }
@@ -23,8 +27,8 @@ export interface QueryDeps {
 export function createQueryRouter(deps: QueryDeps): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
-    if (deps.isHealthy()) res.json({ status: 'ok' });
-    else res.status(503).json({ status: 'unavailable' });
+    const report = deps.health();
+    res.status(healthStatusCode(report)).json(report);
   });
   router.use(readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));

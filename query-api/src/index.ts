@@ -1,2 +1,3 @@
 export { createQueryApp, createQueryRouter } from './app';
 export type { QueryDeps } from './app';
+export { sessionVersionsFromReadModel } from './accounts/routes';

@@ -27,7 +27,8 @@ const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const app = createQueryApp({
   readStore,
   waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION, USERS_PROJECTION]),
-  isHealthy: () => true,
+  // The projections service reports on the read models; this process only reads them.
+  health: () => ({ status: 'ok' }),
   tokens: createTokenVerifier({ secret: config.JWT_SECRET }),
   // Challenges are stateless (HMAC-signed): command-api verifies what this service hands out.
   captcha: createCaptcha({

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { accountMessages, RESET_LINK_TTL_MS, userStreamName, type Role } from '@quitute/contracts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '@quitute/infra/auth';
+import type { PasswordHasher, SessionVersionLookup } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
 import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
@@ -11,6 +11,7 @@ import {
 } from '../shared/load-aggregate';
 import {
   emailReservationDecider,
+  liveResetLink,
   parseAccountEvent,
   parseReservationEvent,
   userDecider,
@@ -82,6 +83,14 @@ export function runUserCommand(
   });
 }
 
+/** Tokens are checked against the user's stream: command-api decides from streams only (ARCHITECTURE §4). */
+export function sessionVersionsFromStreams(store: CommandStores): SessionVersionLookup {
+  return async (userId) => {
+    const { state } = await loadUser(store, userId);
+    return state.status === 'active' ? state.sessionVersion : null;
+  };
+}
+
 export function activeUser(state: UserState): ActiveUser {
   if (state.status !== 'active') throw new AppError('not_found', accountMessages.userNotFound);
   return state;
@@ -91,47 +100,46 @@ export function activeUser(state: UserState): ActiveUser {
  * Reserves the e-mail (no_stream: of two concurrent registrations exactly one
  * wins), then registers the user. A reservation whose user stream was never
  * written (a crash between the two appends) is taken over by the next
- * registration instead of locking the address forever. The actor is the new
- * user registering themself unless the context names another (the system
- * creating the admin).
+ * registration instead of locking the address forever. A caller may name the
+ * user id (the admin's is derived from its e-mail): a reservation already made
+ * for that id is then its own, made by a concurrent or crashed earlier attempt.
+ * The actor is the new user registering themself unless the context names
+ * another (the system creating the admin).
  */
 export async function registerUser(
   store: CommandStores,
-  input: { email: string; name: string; password: string; role: Role },
+  passwords: PasswordHasher,
+  input: { email: string; name: string; password: string; role: Role; userId?: string },
   context: Omit<CommandContext, 'actorId' | 'actorRole'> &
     Partial<Pick<CommandContext, 'actorId' | 'actorRole'>>,
 ): Promise<{ userId: string; position: number }> {
-  const passwordHash = await hashPassword(input.password);
-  let userId = await reservedUserId(store, input.email);
+  const passwordHash = await passwords.hash(input.password);
+  const wanted = input.userId ?? randomUUID();
   const actor = (id: string) => ({
     actorId: context.actorId ?? id,
     actorRole: context.actorRole ?? 'user',
   });
-  if (userId) {
-    const { state } = await loadUser(store, userId);
-    if (state.status !== 'absent') throw new AppError('conflict', accountMessages.emailTaken);
-  } else {
-    userId = randomUUID();
-    try {
-      await handleCommand({
-        store: store.eventStore,
-        decider: emailReservationDecider,
-        parse: parseReservationEvent,
-        streamName: emailReservationStreamName(input.email),
-        command: { type: 'ReserveEmail', email: input.email, userId },
-        context: {
-          ...context,
-          commandId: `${context.commandId}/reserve`,
-          ...actor(userId),
-        },
-      });
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) {
-        throw new AppError('conflict', accountMessages.emailTaken);
-      }
-      throw error;
-    }
+  let userId = await reservedUserId(store, input.email);
+  if (!userId) {
+    const reserving = handleCommand({
+      store: store.eventStore,
+      decider: emailReservationDecider,
+      parse: parseReservationEvent,
+      streamName: emailReservationStreamName(input.email),
+      command: { type: 'ReserveEmail', email: input.email, userId: wanted },
+      context: { ...context, commandId: `${context.commandId}/reserve`, ...actor(wanted) },
+    });
+    // Whoever reserved first, the reservation now says whose e-mail it is.
+    const failure = await reserving.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    userId = await reservedUserId(store, input.email);
+    if (!userId && failure) throw failure.error;
+    if (userId !== wanted) throw new AppError('conflict', accountMessages.emailTaken);
   }
+  const { state } = await loadUser(store, userId);
+  if (state.status !== 'absent') throw new AppError('conflict', accountMessages.emailTaken);
   try {
     const result = await runUserCommand(
       store,
@@ -155,18 +163,51 @@ export async function registerUser(
   }
 }
 
-/** An unknown e-mail and a wrong password answer alike, in about the same time (no enumeration). */
+/**
+ * An unknown e-mail and a wrong password answer alike, in about the same time
+ * (no enumeration). A matching password stored with older KDF parameters is
+ * hashed again with today's, without ending the user's sessions.
+ */
 export async function authenticateUser(
   store: CommandStores,
+  passwords: PasswordHasher,
   email: string,
   password: string,
+  context: Omit<CommandContext, 'actorId' | 'actorRole'>,
 ): Promise<{ user: ActiveUser; position: number }> {
   const found = await findUserByEmail(store, email);
-  const matches = found
-    ? await verifyPassword(password, found.user.passwordHash)
-    : await verifyAgainstDecoy(password);
-  if (!found || !matches) throw new AppError('unauthorized', accountMessages.invalidCredentials);
+  if (!found) {
+    await passwords.verifyAgainstDecoy(password);
+    throw new AppError('unauthorized', accountMessages.invalidCredentials);
+  }
+  const { matches, outdated } = await passwords.verify(password, found.user.passwordHash);
+  if (!matches) throw new AppError('unauthorized', accountMessages.invalidCredentials);
+  if (outdated) await upgradeHash(store, passwords, found.user, password, context);
   return found;
+}
+
+async function upgradeHash(
+  store: CommandStores,
+  passwords: PasswordHasher,
+  user: ActiveUser,
+  password: string,
+  context: Omit<CommandContext, 'actorId' | 'actorRole'>,
+): Promise<void> {
+  try {
+    await runUserCommand(
+      store,
+      user.userId,
+      {
+        type: 'RehashPassword',
+        previousHash: user.passwordHash,
+        passwordHash: await passwords.hash(password),
+      },
+      { ...context, actorId: user.userId, actorRole: user.role },
+    );
+  } catch (error) {
+    // The stream moved meanwhile (another login or an edit): the next login upgrades it.
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+  }
 }
 
 /**
@@ -194,15 +235,21 @@ export async function requestPasswordReset(
 const resetTokenPattern =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 
+/**
+ * The link is checked against the user's stream before the new password is
+ * hashed: a made-up or spent link costs one stream read, never a KDF run.
+ */
 export async function completePasswordReset(
   store: CommandStores,
+  passwords: PasswordHasher,
   token: string,
   newPassword: string,
   context: Omit<CommandContext, 'actorId' | 'actorRole'>,
 ): Promise<{ position: number }> {
   const userId = resetTokenPattern.exec(token)?.[1];
   if (!userId) throw new AppError('validation', accountMessages.resetTokenInvalid);
-  const passwordHash = await hashPassword(newPassword);
+  liveResetLink((await loadUser(store, userId)).state, sha256(token), context.occurredAt);
+  const passwordHash = await passwords.hash(newPassword);
   try {
     const result = await runUserCommand(
       store,

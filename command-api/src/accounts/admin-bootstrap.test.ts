@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createPasswordHasher } from '@quitute/infra/auth';
 import { createMemoryCommandStores } from '../shared/testing';
 import { ensureAdmin } from './admin-bootstrap';
 
 const now = () => new Date('2026-11-22T09:00:00.000Z');
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
 
 describe('ensureAdmin', () => {
   it('given an empty store, when the admin is ensured, then the system is recorded as the actor of every event', async () => {
@@ -12,6 +14,7 @@ describe('ensureAdmin', () => {
       email: 'admin@quitute.com.br',
       password: 'Admin12345',
       now,
+      passwords,
     });
 
     expect(result).toEqual({
@@ -34,9 +37,14 @@ describe('ensureAdmin', () => {
 
   it('given the admin exists, when ensured again, then nothing is appended', async () => {
     const store = createMemoryCommandStores();
-    await ensureAdmin(store, { email: 'admin@quitute.com.br', password: 'Admin12345', now });
+    await ensureAdmin(store, {
+      email: 'admin@quitute.com.br',
+      password: 'Admin12345',
+      now,
+      passwords,
+    });
 
-    const again = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
+    const again = await ensureAdmin(store, { email: 'admin@quitute.com.br', now, passwords });
 
     expect(again).toEqual({ created: false });
     expect(await store.eventStore.readAll()).toHaveLength(2);
@@ -45,7 +53,7 @@ describe('ensureAdmin', () => {
   it('given no password, when the admin is ensured, then a password passing the register rules is generated', async () => {
     const store = createMemoryCommandStores();
 
-    const result = await ensureAdmin(store, { email: 'admin@quitute.com.br', now });
+    const result = await ensureAdmin(store, { email: 'admin@quitute.com.br', now, passwords });
 
     expect(result).toMatchObject({ created: true, generated: true });
     expect(result.created && result.password).toMatch(/^(?=.*[A-Z])(?=.*\d).{8,}$/);

@@ -176,6 +176,77 @@ describe('user decider', () => {
   });
 });
 
+describe('session versions', () => {
+  const versionAfter = (events: AccountEvent[]) => {
+    const state = fold(userDecider, events);
+    return state.status === 'active' ? state.sessionVersion : null;
+  };
+
+  it('given a new user, then session version 0; a password change and a role change each raise it', () => {
+    expect(versionAfter([registered])).toBe(0);
+    const changed: AccountEvent = {
+      type: 'UserPasswordChanged',
+      data: { userId, passwordHash: 'scrypt$h2' },
+    };
+    expect(versionAfter([registered, changed])).toBe(1);
+    expect(
+      versionAfter([
+        registered,
+        changed,
+        { type: 'UserRoleChanged', data: { userId, role: 'admin' } },
+      ]),
+    ).toBe(2);
+  });
+
+  it('given profile, preferences, reset requests and a rehash, then the session version stays', () => {
+    expect(
+      versionAfter([
+        registered,
+        { type: 'UserProfileUpdated', data: { userId, name: 'Ana', phone: '', address: '' } },
+        {
+          type: 'UserPreferencesChanged',
+          data: { userId, notifications: { email: false, sms: false } },
+        },
+        resetRequested,
+        { type: 'UserPasswordRehashed', data: { userId, passwordHash: 'scrypt$h9' } },
+      ]),
+    ).toBe(0);
+  });
+
+  it('given a deleted user, then no active user (every token refused)', () => {
+    expect(versionAfter([registered, { type: 'UserDeleted', data: { userId } }])).toBeNull();
+  });
+});
+
+describe('password rehash', () => {
+  it('given the hash that was checked is still current, when RehashPassword, then UserPasswordRehashed with the new hash', () => {
+    const rehash = {
+      type: 'RehashPassword',
+      previousHash: 'scrypt$h1',
+      passwordHash: 'scrypt$new',
+    } as const;
+    expect(given([registered]).when(rehash)()).toEqual([
+      { type: 'UserPasswordRehashed', data: { userId, passwordHash: 'scrypt$new' } },
+    ]);
+    const state = fold(userDecider, [registered, ...given([registered]).when(rehash)()]);
+    expect(state).toMatchObject({ passwordHash: 'scrypt$new', sessionVersion: 0 });
+  });
+
+  it('given the password was changed meanwhile, when RehashPassword of the old hash, then nothing', () => {
+    const changed: AccountEvent = {
+      type: 'UserPasswordChanged',
+      data: { userId, passwordHash: 'scrypt$h2' },
+    };
+    expect(
+      given([registered, changed]).when({
+        type: 'RehashPassword',
+        previousHash: 'scrypt$h1',
+        passwordHash: 'scrypt$new',
+      })(),
+    ).toEqual([]);
+  });
+});
+
 describe('e-mail reservation decider', () => {
   it('given a free e-mail, when reserved, then EmailReserved; reserved again, then 409', () => {
     const command = { type: 'ReserveEmail', email: 'ana@example.com', userId } as const;

@@ -25,6 +25,11 @@ export interface ActiveUser {
   passwordHash: string;
   /** Only the newest reset link works, once, until it expires. */
   pendingReset: { tokenHash: string; expiresAt: string } | null;
+  /**
+   * Raised by a password change and a role change: tokens signed with a lower
+   * version are refused, so those changes end the user's other sessions.
+   */
+  sessionVersion: number;
 }
 
 export type UserState = { status: 'absent' } | ActiveUser | { status: 'deleted'; userId: string };
@@ -50,6 +55,8 @@ export type UserCommand =
   | { type: 'ChangePreferences'; notifications: NotificationPreferences }
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string }
+  /** The same password hashed with today's parameters; `previousHash` is the hash it was checked against. */
+  | { type: 'RehashPassword'; previousHash: string; passwordHash: string }
   | { type: 'ChangeRole'; role: Role }
   | { type: 'DeleteUser' };
 
@@ -63,6 +70,19 @@ function activeOrThrow(state: UserState): ActiveUser {
 }
 
 const invalidResetLink = () => new AppError('validation', accountMessages.resetTokenInvalid);
+
+/**
+ * The user whose pending reset link has this hash and is still valid at `now`;
+ * otherwise the link is refused. Cheap, so it runs before the new password is
+ * hashed (an unknown link must not cost the server a KDF run).
+ */
+export function liveResetLink(state: UserState, tokenHash: string, now: string): ActiveUser {
+  if (state.status !== 'active') throw invalidResetLink();
+  const pending = state.pendingReset;
+  if (!pending || pending.tokenHash !== tokenHash) throw invalidResetLink();
+  if (Date.parse(now) >= Date.parse(pending.expiresAt)) throw invalidResetLink();
+  return state;
+}
 
 export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
   initialState: { status: 'absent' },
@@ -82,6 +102,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           role,
           passwordHash,
           pendingReset: null,
+          sessionVersion: 0,
         };
       }
       case 'UserProfileUpdated': {
@@ -95,7 +116,16 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           : state;
       case 'UserPasswordChanged':
         return state.status === 'active'
-          ? { ...state, passwordHash: event.data.passwordHash, pendingReset: null }
+          ? {
+              ...state,
+              passwordHash: event.data.passwordHash,
+              pendingReset: null,
+              sessionVersion: state.sessionVersion + 1,
+            }
+          : state;
+      case 'UserPasswordRehashed':
+        return state.status === 'active'
+          ? { ...state, passwordHash: event.data.passwordHash }
           : state;
       case 'PasswordResetRequested': {
         if (state.status !== 'active') return state;
@@ -105,7 +135,9 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
       case 'PasswordResetCompleted':
         return state.status === 'active' ? { ...state, pendingReset: null } : state;
       case 'UserRoleChanged':
-        return state.status === 'active' ? { ...state, role: event.data.role } : state;
+        return state.status === 'active'
+          ? { ...state, role: event.data.role, sessionVersion: state.sessionVersion + 1 }
+          : state;
       case 'UserDeleted':
         return { status: 'deleted', userId: event.data.userId };
       default:
@@ -151,18 +183,26 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
         ];
       }
       case 'CompletePasswordReset': {
-        if (state.status !== 'active') throw invalidResetLink();
-        const pending = state.pendingReset;
-        if (!pending || pending.tokenHash !== command.tokenHash) throw invalidResetLink();
-        if (Date.parse(command.now) >= Date.parse(pending.expiresAt)) throw invalidResetLink();
+        const user = liveResetLink(state, command.tokenHash, command.now);
         return [
           {
             type: 'PasswordResetCompleted',
-            data: { userId: state.userId, tokenHash: command.tokenHash },
+            data: { userId: user.userId, tokenHash: command.tokenHash },
           },
           {
             type: 'UserPasswordChanged',
-            data: { userId: state.userId, passwordHash: command.passwordHash },
+            data: { userId: user.userId, passwordHash: command.passwordHash },
+          },
+        ];
+      }
+      case 'RehashPassword': {
+        const user = activeOrThrow(state);
+        // Changed meanwhile (a reset): the newer password stands.
+        if (user.passwordHash !== command.previousHash) return [];
+        return [
+          {
+            type: 'UserPasswordRehashed',
+            data: { userId: user.userId, passwordHash: command.passwordHash },
           },
         ];
       }

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { accountMessages, normalizeEmail } from '@quitute/contracts';
+import { currentUser } from '@quitute/infra/auth';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -8,64 +9,112 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Abuse limits on login and password reset (issue #3): per client IP and per e-mail. */
+/** Abuse limits on the accounts routes (issues #3, #8, #16). */
 export interface AccountRateLimits {
+  /** Every login request of a client IP, a failed captcha included. */
   loginPerIp: RateLimit;
-  /** Failed logins only: a customer who types the right password is never held up. */
-  failedLoginsPerEmail: RateLimit;
+  /** Wrong passwords (solved captcha, failed credential check) for one e-mail from one IP. */
+  failedLoginsPerEmailAndIp: RateLimit;
+  registerPerIp: RateLimit;
   resetPerIp: RateLimit;
   resetPerEmail: RateLimit;
+  resetConfirmPerIp: RateLimit;
+  /** Each of PUT /api/users/profile and /preferences, per authenticated user. */
+  profileWritesPerUser: RateLimit;
 }
 
 const minutes = (n: number) => n * 60_000;
 
 export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   loginPerIp: { limit: 30, windowMs: minutes(15) },
-  failedLoginsPerEmail: { limit: 5, windowMs: minutes(15) },
+  failedLoginsPerEmailAndIp: { limit: 5, windowMs: minutes(15) },
+  registerPerIp: { limit: 10, windowMs: minutes(60) },
   resetPerIp: { limit: 10, windowMs: minutes(60) },
   resetPerEmail: { limit: 3, windowMs: minutes(60) },
+  resetConfirmPerIp: { limit: 10, windowMs: minutes(15) },
+  profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
 };
+
+/**
+ * Where a limiter keeps its counters, by limiter name; the in-memory store when
+ * absent. Replicas share limits only through a shared store (e.g. Redis).
+ */
+export type RateLimitStoreFactory = (name: string) => Store;
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 
-function emailKey(req: Request): string {
+function bodyEmail(req: Request): string {
   const body: unknown = req.body;
-  const email =
-    typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
-      ? normalizeEmail(body.email)
-      : '';
+  return typeof body === 'object' &&
+    body !== null &&
+    'email' in body &&
+    typeof body.email === 'string'
+    ? normalizeEmail(body.email)
+    : '';
+}
+
+const emailKey = (req: Request) => {
+  const email = bodyEmail(req);
   return email ? `email:${email}` : `ip:${ipKey(req)}`;
-}
+};
 
-function limiter(
-  name: string,
-  { limit, windowMs }: RateLimit,
-  keyGenerator: (req: Request) => string,
-  skipSuccessfulRequests = false,
-): RequestHandler {
-  return rateLimit({
-    identifier: name,
-    limit,
-    windowMs,
-    keyGenerator,
-    skipSuccessfulRequests,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    statusCode: 429,
-    message: { message: accountMessages.tooManyAttempts, code: 'too_many_requests' },
-  });
-}
+/**
+ * Keyed by e-mail and IP, not by e-mail alone: a per-account counter is a lock
+ * any stranger can close on the account's owner, solved captchas or not. So a
+ * client is slowed on the accounts it guesses, the owner elsewhere is not, and
+ * guessing from many addresses stays bounded by the per-IP limit and one solved
+ * proof-of-work captcha per attempt.
+ */
+const emailAndIpKey = (req: Request) => `${bodyEmail(req)}|${ipKey(req)}`;
 
-export function loginLimiters(limits: AccountRateLimits): RequestHandler[] {
-  return [
-    limiter('login-ip', limits.loginPerIp, ipKey),
-    limiter('login-email', limits.failedLoginsPerEmail, emailKey, true),
-  ];
-}
+const userKey = (req: Request) => currentUser(req).userId;
 
-export function resetLimiters(limits: AccountRateLimits): RequestHandler[] {
-  return [
-    limiter('reset-ip', limits.resetPerIp, ipKey),
-    limiter('reset-email', limits.resetPerEmail, emailKey),
-  ];
+/** Only a failed credential check (401) counts: a refused captcha is the caller's IP's problem. */
+const notAFailedLogin = (_req: Request, res: { statusCode: number }) => res.statusCode !== 401;
+
+export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStoreFactory) {
+  const limiter = (
+    name: string,
+    { limit, windowMs }: RateLimit,
+    keyGenerator: (req: Request) => string,
+    message: string,
+    countOnly?: 'failed-logins',
+  ): RequestHandler =>
+    rateLimit({
+      identifier: name,
+      limit,
+      windowMs,
+      keyGenerator,
+      ...(countOnly === 'failed-logins'
+        ? { skipSuccessfulRequests: true, requestWasSuccessful: notAFailedLogin }
+        : {}),
+      ...(store ? { store: store(name) } : {}),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      statusCode: 429,
+      message: { message, code: 'too_many_requests' },
+    });
+  const login = accountMessages.tooManyAttempts;
+  const other = accountMessages.tooManyRequests;
+  return {
+    login: [
+      limiter('login-ip', limits.loginPerIp, ipKey, login),
+      limiter(
+        'login-email-ip',
+        limits.failedLoginsPerEmailAndIp,
+        emailAndIpKey,
+        login,
+        'failed-logins',
+      ),
+    ],
+    register: [limiter('register-ip', limits.registerPerIp, ipKey, other)],
+    resetRequest: [
+      limiter('reset-ip', limits.resetPerIp, ipKey, login),
+      limiter('reset-email', limits.resetPerEmail, emailKey, login),
+    ],
+    resetConfirm: [limiter('reset-confirm-ip', limits.resetConfirmPerIp, ipKey, other)],
+    /** After `authenticate`: keyed by the caller's user id. */
+    profileWrite: limiter('profile-user', limits.profileWritesPerUser, userKey, other),
+    preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),
+  };
 }

@@ -11,7 +11,13 @@ import {
   toProfileDto,
   type LoginResponse,
 } from '@quitute/contracts';
-import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
+import {
+  authenticate,
+  createPasswordHasher,
+  currentUser,
+  type PasswordHasher,
+  type TokenService,
+} from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
@@ -25,13 +31,14 @@ import {
   registerUser,
   requestPasswordReset,
   runUserCommand,
+  sessionVersionsFromStreams,
 } from './accounts';
 import { resetPasswordMail } from './mails';
 import {
+  accountLimiters,
   DEFAULT_RATE_LIMITS,
-  loginLimiters,
-  resetLimiters,
   type AccountRateLimits,
+  type RateLimitStoreFactory,
 } from './rate-limits';
 
 /** What the accounts routes need of the captcha and mail adapters (infra/captcha, infra/mail). */
@@ -53,6 +60,10 @@ export interface AccountsDeps {
   publicUrl: string;
   logger: Logger;
   rateLimits?: AccountRateLimits;
+  /** Where the limiters keep their counters (shared by replicas); in memory by default. */
+  rateLimitStore?: RateLimitStoreFactory;
+  /** Today's KDF setting by default; tests pass a cheap one. */
+  passwords?: PasswordHasher;
 }
 
 function commandContext(req: Request, now: () => Date) {
@@ -73,7 +84,9 @@ export function accountRoutes(deps: AccountsDeps): Router {
     snapshotStore: deps.snapshotStore,
     logger,
   };
-  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limiters = accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore);
+  const passwords = deps.passwords ?? createPasswordHasher();
+  const signedIn = authenticate(tokens, sessionVersionsFromStreams(store));
   const router = Router();
 
   const checkCaptcha = async (req: Request, token: string) => {
@@ -84,21 +97,28 @@ export function accountRoutes(deps: AccountsDeps): Router {
     }
   };
 
-  router.post('/api/auth/register', async (req, res) => {
+  router.post('/api/auth/register', ...limiters.register, async (req, res) => {
     const body = parseWith(registerBodySchema, req.body);
     await checkCaptcha(req, body.recaptchaToken);
     const { userId, position } = await registerUser(
       store,
+      passwords,
       { email: body.email, name: body.name, password: body.password, role: 'user' },
       commandContext(req, now),
     );
     res.status(201).json({ message: accountMessages.registered, userId, position });
   });
 
-  router.post('/api/auth/login', ...loginLimiters(limits), async (req, res) => {
+  router.post('/api/auth/login', ...limiters.login, async (req, res) => {
     const body = parseWith(loginBodySchema, req.body);
     await checkCaptcha(req, body.recaptchaToken);
-    const { user, position } = await authenticateUser(store, body.email, body.password);
+    const { user, position } = await authenticateUser(
+      store,
+      passwords,
+      body.email,
+      body.password,
+      commandContext(req, now),
+    );
     const profile = toProfileDto(user.userId, user);
     const response: LoginResponse = {
       userId: profile.id,
@@ -109,6 +129,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
         email: profile.email,
         name: profile.name,
         role: profile.role,
+        sessionVersion: user.sessionVersion,
       }),
       phone: profile.phone,
       address: profile.address,
@@ -120,23 +141,31 @@ export function accountRoutes(deps: AccountsDeps): Router {
     res.json(response);
   });
 
-  router.post('/api/auth/reset-password', ...resetLimiters(limits), async (req, res) => {
+  const sendResetLink = async (email: string, context: ReturnType<typeof commandContext>) => {
+    const issued = await requestPasswordReset(store, email, context);
+    if (!issued) return;
+    const link = new URL(`/reset/${issued.token}`, deps.publicUrl).href;
+    await deps.mailer.send(
+      resetPasswordMail({ to: issued.user.email, name: issued.user.name, link }),
+    );
+  };
+
+  router.post('/api/auth/reset-password', ...limiters.resetRequest, (req, res) => {
     const { email } = parseWith(resetRequestBodySchema, req.body);
-    const issued = await requestPasswordReset(store, email, commandContext(req, now));
-    if (issued) {
-      const link = new URL(`/reset/${issued.token}`, deps.publicUrl).href;
-      // Not awaited: the answer takes the same time whether or not the e-mail has an account.
-      deps.mailer
-        .send(resetPasswordMail({ to: issued.user.email, name: issued.user.name, link }))
-        .catch((error: unknown) => logger.error({ err: error }, 'password reset e-mail not sent'));
-    }
+    const context = commandContext(req, now);
+    // Answered before the e-mail is even looked up: a known and an unknown address
+    // take the same time, so the answer tells nobody whether an account exists.
     res.json({ message: accountMessages.resetRequested });
+    sendResetLink(email, context).catch((error: unknown) =>
+      logger.error({ err: error }, 'password reset link not issued'),
+    );
   });
 
-  router.post('/api/auth/reset-password/confirm', async (req, res) => {
+  router.post('/api/auth/reset-password/confirm', ...limiters.resetConfirm, async (req, res) => {
     const body = parseWith(resetConfirmBodySchema, req.body);
     const { position } = await completePasswordReset(
       store,
+      passwords,
       body.token,
       body.newPassword,
       commandContext(req, now),
@@ -144,7 +173,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
     res.json({ message: accountMessages.passwordReset, position });
   });
 
-  router.put('/api/users/profile', authenticate(tokens), async (req, res) => {
+  router.put('/api/users/profile', signedIn, limiters.profileWrite, async (req, res) => {
     const changes = parseWith(profileUpdateBodySchema, req.body);
     const caller = currentUser(req);
     const result = await runUserCommand(
@@ -161,7 +190,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
     });
   });
 
-  router.put('/api/users/preferences', authenticate(tokens), async (req, res) => {
+  router.put('/api/users/preferences', signedIn, limiters.preferencesWrite, async (req, res) => {
     const { notifications } = parseWith(
       preferencesSchema,
       req.body,

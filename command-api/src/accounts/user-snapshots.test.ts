@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { userStreamName } from '@quitute/contracts';
+import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
 import { createMemoryCommandStores } from '../shared/testing';
 import { findUserByEmail, registerUser, runUserCommand } from './accounts';
@@ -8,6 +9,8 @@ import { userSnapshotPolicy } from './user-snapshots';
 
 const occurredAt = '2026-11-21T12:00:00.000Z';
 const email = 'dona.benta@example.com';
+/** Cheap parameters: the KDF is not what these tests are about. */
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
 
 function preferencesChanged(userId: string, sms: boolean): NewEvent {
   return {
@@ -44,6 +47,7 @@ describe('user snapshots', () => {
     const counter = countUserReads(stores.eventStore);
     const { userId } = await registerUser(
       stores,
+      passwords,
       { email, name: 'Dona Benta', password: 'Segredo123', role: 'user' },
       { commandId: 'register', correlationId: 'register', occurredAt },
     );
@@ -84,6 +88,7 @@ describe('user snapshots', () => {
     const stores = createMemoryCommandStores();
     const { userId } = await registerUser(
       stores,
+      passwords,
       { email, name: 'Dona Benta', password: 'Segredo123', role: 'user' },
       { commandId: 'register', correlationId: 'register', occurredAt },
     );

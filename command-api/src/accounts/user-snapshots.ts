@@ -16,6 +16,7 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
     role: z.enum(ROLES),
     passwordHash: z.string(),
     pendingReset: z.object({ tokenHash: z.string(), expiresAt: z.string() }).nullable(),
+    sessionVersion: z.number().int(),
   }),
   z.object({ status: z.literal('deleted'), userId: z.string() }),
 ]);

@@ -16,7 +16,9 @@ const SEED_STOCK = { regular: 500, kit: 10 } as const;
 /**
  * Appends the static menu (spec §9) on first start. An item whose stream
  * already exists — seeded before, or since edited or deleted by an admin — is
- * left alone, so a restart never duplicates or resurrects anything.
+ * left alone, so a restart never duplicates or resurrects anything. Replicas
+ * seeding an empty store together all succeed: an item another one appended
+ * first is left alone the same way.
  */
 export async function seedMenu(
   store: EventStore,
@@ -31,7 +33,7 @@ export async function seedMenu(
     const existing = await store.readStream(streamName, { maxCount: 1 });
     if (existing.length > 0) continue;
     const seedId = uuidv5(`seed:${item.slug}`, MENU_NAMESPACE);
-    const result = await handleCommand({
+    const seeding = handleCommand({
       store,
       decider: productDecider,
       parse: parseCatalogEvent,
@@ -58,6 +60,12 @@ export async function seedMenu(
         occurredAt: now().toISOString(),
       },
     });
+    const result = await seeding.catch(async (error: unknown) => {
+      // Lost the race to another replica: its item is now there; anything else is a real failure.
+      if ((await store.readStream(streamName, { maxCount: 1 })).length > 0) return null;
+      throw error;
+    });
+    if (!result) continue;
     added += 1;
     position = result.position;
   }

@@ -29,8 +29,9 @@ export const DEFAULT_NOTIFICATIONS: Readonly<{ email: boolean; sms: boolean }> =
   sms: false,
 };
 
-export const USERS_COLLECTION = 'users_v1';
-export const USERS_PROJECTION = 'users_v1';
+/** v2: documents carry the session version, so v1 documents are rebuilt rather than read without it. */
+export const USERS_COLLECTION = 'users_v2';
+export const USERS_PROJECTION = 'users_v2';
 
 /** Angle brackets are stripped from name and e-mail (spec §5). */
 export function stripAngleBrackets(text: string): string {

@@ -167,6 +167,12 @@ export const tokenClaimsSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  /**
+   * The user's session version when the token was signed; a password reset, a
+   * role change or a deletion raises it and ends older tokens. Tokens signed
+   * before the claim existed count as version 0: valid until the first such change.
+   */
+  sessionVersion: z.number().int().nonnegative().default(0),
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;

@@ -36,6 +36,11 @@ export const userPreferencesChangedSchema = z.object({
   notifications: notificationPreferencesSchema,
 });
 export const userPasswordChangedSchema = z.object({ userId, passwordHash: z.string().min(1) });
+/**
+ * The same password, hashed again with today's KDF parameters on a successful
+ * login. Unlike UserPasswordChanged it does not end the user's sessions.
+ */
+export const userPasswordRehashedSchema = z.object({ userId, passwordHash: z.string().min(1) });
 export const passwordResetRequestedSchema = z.object({
   userId,
   tokenHash: z.string().min(1),
@@ -57,6 +62,7 @@ export const accountEventSchemas = {
   PasswordResetCompleted: passwordResetCompletedSchema,
   UserRoleChanged: userRoleChangedSchema,
   UserDeleted: userDeletedSchema,
+  UserPasswordRehashed: userPasswordRehashedSchema,
 } as const;
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
 

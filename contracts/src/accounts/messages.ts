@@ -18,6 +18,8 @@ export const accountMessages = {
   registered: 'Conta criada com sucesso!',
   invalidCredentials: 'Email ou senha incorretos.',
   tooManyAttempts: 'Muitas tentativas de login. Tente novamente mais tarde.',
+  /** The same limit answer where the caller is not logging in (register, reset confirm, profile writes). */
+  tooManyRequests: 'Muitas tentativas. Tente novamente mais tarde.',
   loginSuccess: 'Login realizado com sucesso!',
   resetEmailRequired: 'Por favor, digite seu email.',
   resetEmailInvalid: 'Por favor, digite um email válido.',

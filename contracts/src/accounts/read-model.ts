@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from './constants';
 import { notificationPreferencesSchema } from './events';
 
-/** The users read model (collection users_v1): profiles and, later, the admin's user list. Never a password hash. */
+/** The users read model (collection users_v2): profiles and, later, the admin's user list. Never a password hash. */
 export const userDocumentSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -12,6 +12,8 @@ export const userDocumentSchema = z.object({
   notifications: notificationPreferencesSchema,
   role: z.enum(ROLES),
   isDeleted: z.boolean(),
+  /** Tokens carrying an older session version are refused (password reset, role change). */
+  sessionVersion: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

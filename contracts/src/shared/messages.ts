@@ -5,5 +5,6 @@ export const messages = {
   internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente mais tarde.',
   revisionConflict: 'Os dados foram alterados por outra pessoa. Recarregue e tente novamente.',
+  duplicateEvent: 'Esta operação já foi registrada com outros dados. Recarregue e confira.',
   invalidSearch: 'Parâmetros de busca inválidos.',
 } as const;

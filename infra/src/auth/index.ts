@@ -5,7 +5,14 @@ export {
   TOKEN_ALGORITHM,
 } from './tokens';
 export type { TokenService, TokenSubject, TokenVerifier } from './tokens';
-export { hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
+export {
+  createPasswordHasher,
+  hashPassword,
+  OWASP_SCRYPT_PARAMS,
+  verifyPassword,
+} from './password';
+export type { PasswordHasher, ScryptParams } from './password';
 export { authenticate, currentUser, requireRole } from './middleware';
+export type { SessionVersionLookup } from './middleware';
 export { loadOrCreateSecrets } from './secrets';
 export type { ShopSecrets } from './secrets';

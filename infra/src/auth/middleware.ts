@@ -12,12 +12,33 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** Requires a valid bearer token; the claims are then available through `currentUser(req)`. */
-export function authenticate(tokens: TokenVerifier): RequestHandler {
-  return (req, _res, next) => {
+/**
+ * The session version a user's tokens must carry at least, or null when no
+ * active user has this id. Each service answers it from its own records:
+ * command-api from the user's stream, query-api from the users read model.
+ */
+export type SessionVersionLookup = (userId: string) => Promise<number | null>;
+
+/**
+ * Requires a valid bearer token of a session that was not ended (a password
+ * reset, a role change or a deletion ends older tokens); the claims are then
+ * available through `currentUser(req)`. A token newer than the lookup's answer
+ * is accepted: only command-api signs, from the user's stream, so that can only
+ * be a read model that has not caught up yet.
+ */
+export function authenticate(
+  tokens: TokenVerifier,
+  sessionVersion: SessionVersionLookup,
+): RequestHandler {
+  return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('unauthorized', accountMessages.tokenMissing);
-    authenticated.set(req, tokens.verify(token));
+    const claims = tokens.verify(token);
+    const current = await sessionVersion(claims.userId);
+    if (current === null || claims.sessionVersion < current) {
+      throw new AppError('unauthorized', accountMessages.tokenInvalid);
+    }
+    authenticated.set(req, claims);
     next();
   };
 }

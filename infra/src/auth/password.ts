@@ -1,22 +1,29 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
 
 /**
- * Passwords hashed with scrypt, a memory-hard KDF (ARCHITECTURE §5). The
- * parameters travel inside the hash (`scrypt$N$r$p$salt$key`), so they can be
- * raised later without invalidating stored hashes. N = 2^15, r = 8 (32 MiB)
- * takes ~140 ms on this 2-core machine kind, off the event loop.
+ * Passwords hashed with scrypt, a memory-hard KDF (ARCHITECTURE §5), at the
+ * OWASP Password Storage Cheat Sheet's setting: N = 2^17, r = 8, p = 1, which
+ * takes ~650 ms and 128 MiB per hash on this 2-core machine kind, off the
+ * event loop. The parameters travel inside the hash (`scrypt$N$r$p$salt$key`),
+ * so older hashes keep verifying and are replaced on the next login.
  */
-const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const OWASP_SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  const { N = 1, r = 1, p = 1 } = params;
+function derive(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFC'),
       salt,
       KEY_LENGTH,
+      // scrypt needs 128·N·r bytes; Node refuses above maxmem, whose default (32 MiB) is too small.
       { N, r, p, maxmem: 128 * N * r * p + 1024 * 1024 },
       (error, key) => (error ? reject(error) : resolve(key)),
     );
@@ -25,7 +32,7 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
 
 export async function hashPassword(
   password: string,
-  params: { N: number; r: number; p: number } = DEFAULT_PARAMS,
+  params: ScryptParams = OWASP_SCRYPT_PARAMS,
 ): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
   const key = await derive(password, salt, params);
@@ -41,29 +48,58 @@ export async function hashPassword(
 
 const hashPattern = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
 
-/** Constant-time comparison; a malformed hash never matches. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+function parseHash(hash: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
   const match = hashPattern.exec(hash);
-  if (!match) return false;
+  if (!match) return null;
   const [, n, r, p, salt, key] = match;
   const expected = Buffer.from(key ?? '', 'base64');
-  if (expected.length !== KEY_LENGTH) return false;
-  const actual = await derive(password, Buffer.from(salt ?? '', 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return timingSafeEqual(actual, expected);
+  if (expected.length !== KEY_LENGTH) return null;
+  return {
+    params: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt ?? '', 'base64'),
+    key: expected,
+  };
 }
 
-let decoy: Promise<string> | undefined;
+/** Constant-time comparison, with the parameters stored in the hash; a malformed hash never matches. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  const parsed = parseHash(hash);
+  if (!parsed) return false;
+  return timingSafeEqual(await derive(password, parsed.salt, parsed.params), parsed.key);
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** `outdated`: the hash was made with other parameters than this hasher's; replace it once the password matched. */
+  verify(password: string, hash: string): Promise<{ matches: boolean; outdated: boolean }>;
+  /**
+   * Spends the time of a real check against a hash nobody's password matches, so
+   * an unknown e-mail answers as slowly as a wrong password (no enumeration by timing).
+   */
+  verifyAgainstDecoy(password: string): Promise<false>;
+}
 
 /**
- * Spends the time of a real check against a hash nobody's password matches, so
- * an unknown e-mail answers as slowly as a wrong password (no enumeration by timing).
+ * The shop's hasher. The parameters are a constructor argument, never an
+ * environment variable a deployment could lower by mistake: only tests pass
+ * cheaper ones.
  */
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(randomBytes(24).toString('base64'));
-  await verifyPassword(password, await decoy);
-  return false;
+export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT_PARAMS): PasswordHasher {
+  const current = { N: params.N, r: params.r, p: params.p };
+  let decoy: Promise<string> | undefined;
+  return {
+    hash: (password) => hashPassword(password, current),
+    async verify(password, hash) {
+      const matches = await verifyPassword(password, hash);
+      const stored = parseHash(hash)?.params;
+      const outdated =
+        !stored || stored.N !== current.N || stored.r !== current.r || stored.p !== current.p;
+      return { matches, outdated };
+    },
+    async verifyAgainstDecoy(password) {
+      decoy ??= hashPassword(randomBytes(24).toString('base64'), current);
+      await verifyPassword(password, await decoy);
+      return false;
+    },
+  };
 }

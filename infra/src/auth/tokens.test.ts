@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createTokenService, createTokenVerifier } from './tokens';
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const subject = { userId: 'u-1', email: 'ana@example.com', name: 'Ana', role: 'user' } as const;
+const subject = {
+  userId: 'u-1',
+  email: 'ana@example.com',
+  name: 'Ana',
+  role: 'user',
+  sessionVersion: 0,
+} as const;
 const at = (seconds: number) => () => seconds;
 
 function encode(part: object): string {
@@ -14,7 +20,7 @@ describe('token service', () => {
   it('given a signed token, when verified, then the claims come back with exp in seconds', () => {
     const tokens = createTokenService({ secret, ttlSeconds: 3600, nowSeconds: at(1_000) });
     const claims = tokens.verify(tokens.sign(subject));
-    expect(claims).toEqual({ ...subject, exp: 4_600 });
+    expect(claims).toEqual({ ...subject, sessionVersion: 0, exp: 4_600 });
   });
 
   it('given the header, then the algorithm is the pinned HS256', () => {

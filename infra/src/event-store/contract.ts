@@ -10,7 +10,7 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from './port';
-import { WrongExpectedRevisionError } from './port';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 
 export interface EventStoreContractOptions {
   /**
@@ -18,6 +18,11 @@ export interface EventStoreContractOptions {
    * the test out for an adapter where it would not finish in reasonable time.
    */
   concurrency?: { writers: number; appendsPerWriter: number } | false;
+  /**
+   * Whether an id stored in one stream is refused in another (default true).
+   * EventStoreDB keeps ids unique per stream only.
+   */
+  idsUniqueAcrossStreams?: boolean;
 }
 
 type Factory = () => Promise<{ store: EventStore; cleanup(): Promise<void> }>;
@@ -35,6 +40,7 @@ export function eventStoreContract(
   options: EventStoreContractOptions = {},
 ): void {
   const concurrency = options.concurrency ?? { writers: 8, appendsPerWriter: 1_000 };
+  const idsUniqueAcrossStreams = options.idsUniqueAcrossStreams ?? true;
 
   describe(`EventStore contract: ${name}`, () => {
     let store: EventStore;
@@ -276,6 +282,65 @@ export function eventStoreContract(
         expect(retried).toEqual(original);
         expect(await store.readStream(stream)).toHaveLength(1);
       });
+
+      it('given an append that succeeded, when it is retried with the same data spelled in another key order, then the original result comes back', async () => {
+        const stream = newStream('payment');
+        const event = newEvent('PaymentCreated', { amount: 1250, method: { kind: 'pix', n: 1.5 } });
+        const original = await store.appendToStream(stream, [event], {
+          expectedRevision: 'no_stream',
+        });
+
+        const reordered = { ...event, data: { method: { n: 1.5, kind: 'pix' }, amount: 1250 } };
+        const retried = await store.appendToStream(stream, [reordered], {
+          expectedRevision: 'no_stream',
+        });
+
+        expect(retried).toEqual(original);
+      });
+
+      for (const [what, change] of [
+        ['data', (event: NewEvent) => ({ ...event, data: { amount: 999 } })],
+        ['type', (event: NewEvent) => ({ ...event, type: 'PaymentRefused' })],
+        [
+          'metadata',
+          (event: NewEvent) => ({
+            ...event,
+            metadata: { ...event.metadata, occurredAt: '2020-01-01T00:00:00.000Z' },
+          }),
+        ],
+      ] as const) {
+        for (const expectedRevision of ['no_stream', 'any'] as const) {
+          it(`given a stored event, when an event with its id and other ${what} is appended (expected ${expectedRevision}), then DuplicateEventIdError and nothing changes`, async () => {
+            const stream = newStream('payment');
+            const stored = newEvent('PaymentCreated', { amount: 1250 });
+            await store.appendToStream(stream, [stored], { expectedRevision: 'no_stream' });
+            const before = await store.readStream(stream);
+
+            const error = await captureError(
+              store.appendToStream(stream, [change(stored)], { expectedRevision }),
+            );
+
+            expect(error).toBeInstanceOf(DuplicateEventIdError);
+            expect(error).toMatchObject({ streamName: stream, eventId: stored.id });
+            expect(await store.readStream(stream)).toEqual(before);
+          });
+        }
+      }
+
+      it.runIf(idsUniqueAcrossStreams)(
+        'given a stored event, when its id is appended to another stream, then DuplicateEventIdError and the other stream stays empty',
+        async () => {
+          const stream = newStream('payment');
+          const other = newStream('payment');
+          const stored = newEvent('PaymentCreated');
+          await store.appendToStream(stream, [stored], { expectedRevision: 'no_stream' });
+
+          const error = await captureError(store.appendToStream(other, [stored]));
+
+          expect(error).toBeInstanceOf(DuplicateEventIdError);
+          expect(await store.readStream(other)).toEqual([]);
+        },
+      );
 
       it('given a stored event, when a batch mixing its id with a new one is appended, then it is refused and the new event is not stored', async () => {
         const stream = newStream('payment');

@@ -50,6 +50,6 @@ if ('skipped' in server) {
         },
       };
     },
-    { concurrency: { writers: 8, appendsPerWriter: 250 } },
+    { concurrency: { writers: 8, appendsPerWriter: 250 }, idsUniqueAcrossStreams: false },
   );
 }

@@ -1,9 +1,12 @@
 import type * as Esdb from '@eventstore/db-client';
 import { eventMetadataSchema } from '@quitute/contracts';
 import { z } from 'zod';
-import { checkReadWindow, matchesFilter, prepareAppend } from './store-rules';
-import type { AppendResult, EventStore, RecordedEvent, Subscription } from './port';
-import { WrongExpectedRevisionError } from './port';
+import type { Logger } from '../logging';
+import { silentLogger } from '../logging';
+import { checkReadWindow, matchesFilter, prepareAppend, sameEventContent } from './store-rules';
+import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from './port';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import { asSubscriber, createPause, retryDelayMs, SubscriberFailure } from './subscription-retry';
 
 const readPageSize = 256;
 const dataSchema = z.record(z.string(), z.json());
@@ -17,9 +20,19 @@ const dataSchema = z.record(z.string(), z.json());
  * Idempotent retries are the server's own: with an explicit expected revision it
  * recognises a resent batch by event ids and returns success without writing. With
  * 'any' it only does its best (it remembers recent ids), so callers that must not
- * duplicate pass an explicit revision.
+ * duplicate pass an explicit revision. The server matches by id alone, so such a
+ * success is checked here against the stored events' content (DuplicateEventIdError
+ * when it differs). Ids are unique per stream only: the same id in another stream is
+ * stored again, not refused as the SQL and memory stores do.
+ *
+ * $all may hold events that are not ours (another tool's, projection output): they
+ * are skipped with a debug log, never fatal.
  */
-export async function createEsdbEventStore(options: { url: string }): Promise<EventStore> {
+export async function createEsdbEventStore(options: {
+  url: string;
+  logger?: Logger;
+}): Promise<EventStore> {
+  const logger = options.logger ?? silentLogger;
   const esdb = await import('@eventstore/db-client');
   const client = esdb.EventStoreDBClient.connectionString(options.url);
   // The client connects lazily; start-up should fail fast on a wrong URL, not at the first command.
@@ -47,7 +60,14 @@ export async function createEsdbEventStore(options: { url: string }): Promise<Ev
         fromRevision: from === 0 ? esdb.START : BigInt(from),
         ...(maxCount === undefined ? {} : { maxCount }),
       })) {
-        if (resolved.event) events.push(toRecordedEvent(resolved.event));
+        if (!resolved.event) continue;
+        // Our own streams hold only our events: a foreign one there is an error, since
+        // skipping it would hide a revision from the command that reads the stream.
+        const converted = fromEsdbEvent(resolved.event);
+        if ('skipped' in converted) {
+          throw new Error(`Event ${resolved.event.id} in ${streamName}: ${converted.skipped}`);
+        }
+        events.push(converted.event);
       }
     } catch (error) {
       // A missing stream is not an error at the call but surfaces while iterating.
@@ -55,6 +75,48 @@ export async function createEsdbEventStore(options: { url: string }): Promise<Ev
       throw error;
     }
     return events;
+  };
+
+  /** The position of a deduplicated batch's last event, once each stored event is found to match. */
+  const checkRetried = async (
+    streamName: string,
+    batch: readonly NewEvent[],
+    lastRevision: number,
+  ): Promise<number> => {
+    const stored = await readStream(streamName, {
+      fromRevision: Math.max(lastRevision - batch.length + 1, 0),
+      maxCount: batch.length,
+    });
+    const byId = new Map(stored.map((event) => [event.id, event]));
+    for (const event of batch) {
+      const original = byId.get(event.id);
+      if (!original) {
+        throw new Error(`EventStoreDB returned no position for the append to ${streamName}`);
+      }
+      if (!sameEventContent(original, event)) {
+        throw new DuplicateEventIdError(streamName, event.id);
+      }
+    }
+    const last = stored.at(-1);
+    if (!last) throw new Error(`EventStoreDB returned no position for the append to ${streamName}`);
+    return last.position;
+  };
+
+  const readOurs = (resolved: Esdb.AllStreamResolvedEvent): RecordedEvent | undefined => {
+    const event = resolved.event;
+    if (!event || isSystemEvent(event)) return undefined;
+    const converted = fromEsdbEvent(event);
+    if ('event' in converted) return converted.event;
+    logger.debug(
+      {
+        eventId: event.id,
+        streamName: event.streamId,
+        type: event.type,
+        reason: converted.skipped,
+      },
+      'skipping an event that is not ours',
+    );
+    return undefined;
   };
 
   return {
@@ -81,16 +143,12 @@ export async function createEsdbEventStore(options: { url: string }): Promise<Ev
             position: toSafeNumber(result.position.commit, 'position'),
           };
         }
-        // An idempotent (deduplicated) append may come back without a position: the
-        // original result is the stored last event of the batch.
-        const [last] = await readStream(streamName, {
-          fromRevision: nextExpectedRevision,
-          maxCount: 1,
-        });
-        if (!last || last.id !== batch.at(-1)?.id) {
-          throw new Error(`EventStoreDB returned no position for the append to ${streamName}`);
-        }
-        return { nextExpectedRevision, position: last.position };
+        // An idempotent (deduplicated) append comes back without a position: the
+        // original result is the stored batch, provided it is the same content.
+        return {
+          nextExpectedRevision,
+          position: await checkRetried(streamName, batch, nextExpectedRevision),
+        };
       } catch (error) {
         if (error instanceof esdb.WrongExpectedVersionError) {
           const actual = error.actualVersion;
@@ -124,8 +182,10 @@ export async function createEsdbEventStore(options: { url: string }): Promise<Ev
           const event = resolved.event;
           if (!event) continue;
           const position = toSafeNumber(event.position.commit, 'position');
-          if (position <= after || isSystemEvent(event)) continue;
-          events.push(toRecordedEvent(event));
+          if (position <= after) continue;
+          const ours = readOurs(resolved);
+          if (!ours) continue;
+          events.push(ours);
           after = position;
           if (events.length === maxCount) break;
         }
@@ -137,7 +197,7 @@ export async function createEsdbEventStore(options: { url: string }): Promise<Ev
     },
 
     subscribeToAll(subscribeOptions) {
-      const subscription = subscribe(esdb, client, subscribeOptions);
+      const subscription = subscribe(esdb, client, subscribeOptions, readOurs);
       subscriptions.add(subscription);
       return {
         stop: async () => {
@@ -191,80 +251,126 @@ function serverFilter(esdb: EsdbModule, options: Parameters<EventStore['subscrib
   return esdb.excludeSystemEvents();
 }
 
+/**
+ * One server subscription at a time, from the last event handled. When the server
+ * subscription fails (connection dropped, leader change, server restarting) another
+ * is opened from that event after a backoff: nothing missed, nothing twice. Only
+ * the subscriber's own failures (its handler threw) end it for good.
+ */
 function subscribe(
   esdb: EsdbModule,
   client: Esdb.EventStoreDBClient,
   options: Parameters<EventStore['subscribeToAll']>[0],
+  readOurs: (resolved: Esdb.AllStreamResolvedEvent) => RecordedEvent | undefined,
 ): Subscription {
-  const from = options.fromPosition;
-  const stream = client.subscribeToAll({
-    fromPosition: from === undefined ? esdb.START : commitPosition(from),
-    filter: serverFilter(esdb, options),
-  });
   let stopped = false;
-  let checkpoint = from ?? 0;
-  let taken = 0;
-  let handling = false;
-  let live = false;
-  // 'caughtUp' is emitted when the server says so, while events before it may still
-  // wait in the stream's buffer: it applies once those have been handled.
-  let caughtUpAfter: number | undefined;
+  let checkpoint = options.fromPosition;
+  let failures = 0;
+  let current: Esdb.StreamSubscription | undefined;
+  const backoff = createPause();
 
-  const fail = (error: unknown): void => {
-    if (stopped) return;
-    stopped = true;
-    options.onError?.(error);
+  const close = (stream: Esdb.StreamSubscription): void => {
     void stream.unsubscribe().catch(() => {});
     stream.destroy();
   };
 
-  const reportCaughtUp = (): void => {
-    if (caughtUpAfter === undefined || handling || taken < caughtUpAfter) return;
-    caughtUpAfter = undefined;
-    live = true;
-    options.onCaughtUp?.(checkpoint);
-  };
+  /** One server subscription; returns once stopped, throws when it fails. */
+  const follow = async (): Promise<void> => {
+    const stream = client.subscribeToAll({
+      fromPosition: checkpoint === undefined ? esdb.START : commitPosition(checkpoint),
+      filter: serverFilter(esdb, options),
+    });
+    current = stream;
+    let taken = 0;
+    let handling = false;
+    let live = false;
+    let failure: SubscriberFailure | undefined;
+    // 'caughtUp' is emitted when the server says so, while events before it may still
+    // wait in the stream's buffer: it applies once those have been handled.
+    let caughtUpAfter: number | undefined;
 
-  stream.on('caughtUp', () => {
-    caughtUpAfter = taken + stream.readableLength;
+    const caughtUp = (): void => {
+      failures = 0;
+      options.onCaughtUp?.(checkpoint ?? 0);
+    };
+    const reportCaughtUp = (): void => {
+      if (caughtUpAfter === undefined || handling || taken < caughtUpAfter) return;
+      caughtUpAfter = undefined;
+      live = true;
+      caughtUp();
+    };
+
+    stream.on('caughtUp', () => {
+      caughtUpAfter = taken + stream.readableLength;
+      try {
+        reportCaughtUp();
+      } catch (error) {
+        failure = new SubscriberFailure(error);
+        stream.destroy();
+      }
+    });
+    stream.on('fellBehind', () => {
+      live = false;
+    });
+
     try {
-      reportCaughtUp();
+      for await (const resolved of stream) {
+        if (stopped) return;
+        taken += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        handling = true;
+        await asSubscriber(async () => {
+          const recorded = readOurs(resolved);
+          if (recorded && matchesFilter(options.filter, recorded)) await options.onEvent(recorded);
+          checkpoint = toSafeNumber(event.position.commit, 'position');
+        });
+        handling = false;
+        if (stopped) return;
+        await asSubscriber(() => {
+          if (caughtUpAfter !== undefined) reportCaughtUp();
+          else if (live && stream.readableLength === 0) caughtUp();
+        });
+      }
     } catch (error) {
-      fail(error);
+      if (stopped) return;
+      throw failure ?? error;
+    } finally {
+      close(stream);
     }
-  });
-  stream.on('fellBehind', () => {
-    live = false;
-  });
+    if (failure) throw failure;
+    if (!stopped) throw new Error('EventStoreDB ended the subscription');
+  };
 
   const run = async (): Promise<void> => {
-    for await (const resolved of stream) {
-      if (stopped) break;
-      taken += 1;
-      const event = resolved.event;
-      if (!event) continue;
-      handling = true;
-      if (!isSystemEvent(event)) {
-        const recorded = toRecordedEvent(event);
-        if (matchesFilter(options.filter, recorded)) await options.onEvent(recorded);
+    while (!stopped) {
+      try {
+        await follow();
+      } catch (error) {
+        if (error instanceof SubscriberFailure) throw error.cause;
+        if (stopped) return;
+        failures += 1;
+        const delayMs = retryDelayMs(failures);
+        await asSubscriber(() => options.onRetry?.({ error, attempt: failures, delayMs }));
+        await backoff.pause(delayMs);
       }
-      checkpoint = toSafeNumber(event.position.commit, 'position');
-      handling = false;
-      if (stopped) break;
-      if (caughtUpAfter !== undefined) reportCaughtUp();
-      else if (live && stream.readableLength === 0) options.onCaughtUp?.(checkpoint);
     }
   };
 
-  const finished = run().catch(fail);
+  const finished = run().catch((error: unknown) => {
+    stopped = true;
+    try {
+      options.onError?.(error);
+    } catch {
+      // Nowhere left to report to; an unhandled rejection here would crash the process.
+    }
+  });
 
   return {
     stop: async () => {
-      if (!stopped) {
-        stopped = true;
-        await stream.unsubscribe().catch(() => {});
-        stream.destroy();
-      }
+      stopped = true;
+      backoff.interrupt();
+      if (current) close(current);
       await finished;
     },
   };
@@ -296,19 +402,32 @@ function toSafeNumber(value: bigint, what: string): number {
   return number;
 }
 
-function toRecordedEvent(event: Esdb.RecordedEvent): RecordedEvent {
-  if (!event.isJson) throw new Error(`Event ${event.id} in ${event.streamId} is not JSON`);
+/**
+ * An EventStoreDB event as the port's, or why it is not one of ours: data that is
+ * not a JSON object, or metadata that is not our envelope (another tool's events,
+ * a projection's output). A missing or oversized position is an error, not a skip.
+ */
+export function fromEsdbEvent(
+  event: Esdb.RecordedEvent,
+): { event: RecordedEvent } | { skipped: string } {
   if (!event.position) {
     throw new Error(`EventStoreDB gave no position for ${event.id} (server older than 22.6?)`);
   }
+  if (!event.isJson) return { skipped: 'its data is not JSON' };
+  const data = dataSchema.safeParse(event.data);
+  if (!data.success) return { skipped: 'its data is not a JSON object' };
+  const metadata = eventMetadataSchema.safeParse(event.metadata);
+  if (!metadata.success) return { skipped: 'its metadata is not our envelope' };
   return {
-    id: event.id,
-    type: event.type,
-    streamName: event.streamId,
-    revision: toSafeNumber(event.revision, 'revision'),
-    position: toSafeNumber(event.position.commit, 'position'),
-    data: dataSchema.parse(event.data),
-    metadata: eventMetadataSchema.parse(event.metadata),
-    recordedAt: event.created.toISOString(),
+    event: {
+      id: event.id,
+      type: event.type,
+      streamName: event.streamId,
+      revision: toSafeNumber(event.revision, 'revision'),
+      position: toSafeNumber(event.position.commit, 'position'),
+      data: data.data,
+      metadata: metadata.data,
+      recordedAt: event.created.toISOString(),
+    },
   };
 }

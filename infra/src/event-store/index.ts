@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from '../logging';
 import type { EventStore } from './port';
 
 export type {
@@ -10,10 +11,11 @@ export type {
   JsonValue,
   NewEvent,
   RecordedEvent,
+  RetryInfo,
   SubscribeOptions,
   Subscription,
 } from './port';
-export { WrongExpectedRevisionError } from './port';
+export { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 export { createMemoryEventStore } from './memory';
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
@@ -50,6 +52,8 @@ export function eventStoreTarget(config: { url?: string; dataDir?: string }): Ev
 export async function createEventStore(config: {
   url?: string;
   dataDir?: string;
+  /** Only EventStoreDB logs (the foreign events it skips). */
+  logger?: Logger;
 }): Promise<EventStore> {
   const target = eventStoreTarget(config);
   switch (target.kind) {
@@ -59,7 +63,10 @@ export async function createEventStore(config: {
     }
     case 'esdb': {
       const { createEsdbEventStore } = await import('./esdb');
-      return createEsdbEventStore({ url: target.url });
+      return createEsdbEventStore({
+        url: target.url,
+        ...(config.logger ? { logger: config.logger } : {}),
+      });
     }
     case 'postgres': {
       const { createPostgresEventStore } = await import('./postgres');

@@ -1,5 +1,11 @@
 import { copyJson } from '../read-store/copy';
-import { checkReadWindow, expectedRevisionHolds, prepareAppend, resolveRetry } from './store-rules';
+import {
+  checkReadWindow,
+  expectedRevisionHolds,
+  prepareAppend,
+  resolveRetry,
+  sameEventContent,
+} from './store-rules';
 import { startPollingSubscription } from './polling-subscription';
 import type { EventStore, RecordedEvent, Subscription } from './port';
 import { WrongExpectedRevisionError } from './port';
@@ -32,7 +38,10 @@ export function createMemoryEventStore(): EventStore {
       const batch = prepareAppend(streamName, events, expected);
       const stream = streams.get(streamName);
       const current = stream ? stream.length - 1 : undefined;
-      const alreadyStored = batch.flatMap((event) => byId.get(event.id) ?? []);
+      const alreadyStored = batch.flatMap((event) => {
+        const stored = byId.get(event.id);
+        return stored ? [{ ...stored, sameContent: sameEventContent(stored, event) }] : [];
+      });
       if (!expectedRevisionHolds(expected, current) || alreadyStored.length > 0) {
         const original = resolveRetry(streamName, batch, alreadyStored);
         if (original) return original;

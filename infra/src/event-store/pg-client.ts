@@ -1,11 +1,21 @@
 import pg from 'pg';
 import type { SqlClient } from './sql-client';
 
-const listenerRetryMs = 1_000;
-
-/** A PostgreSQL server through a `pg` pool; LISTEN gets a connection of its own. */
-export async function openPgClient(url: string, poolSize = 10): Promise<SqlClient> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * A PostgreSQL server through a `pg` pool; LISTEN gets a connection of its own.
+ * Every connection carries `applicationName`, so an operator (or a test) can find
+ * the store's sessions in pg_stat_activity.
+ */
+export async function openPgClient(
+  url: string,
+  poolSize = 10,
+  applicationName = 'quitute-event-store',
+): Promise<SqlClient> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: applicationName,
+  });
   // An idle pooled connection that dies (server restart) emits 'error' on the pool;
   // unhandled, that would crash the process. The pool drops it and the next query reconnects.
   pool.on('error', () => {});
@@ -41,12 +51,40 @@ export async function openPgClient(url: string, poolSize = 10): Promise<SqlClien
       }
     },
 
-    async listen(channel, onNotify) {
-      const stop = await listenWithReconnect(url, channel, onNotify);
-      const unlisten = async (): Promise<void> => {
+    // A pooled connection cannot hold a LISTEN (it is handed to other queries), so the
+    // listener owns a client. It does not reconnect by itself: the subscriptions that
+    // rely on it hear of the loss, and listen again when they retry (with their backoff).
+    async listen(channel, onNotify, onLost) {
+      const client = new pg.Client({ connectionString: url, application_name: applicationName });
+      let listening = false;
+      let ended = false;
+      const end = async (): Promise<void> => {
+        ended = true;
         listeners.delete(unlisten);
-        await stop();
+        await client.end().catch(() => {});
       };
+      const unlisten = async (): Promise<void> => {
+        if (!ended) await end();
+      };
+      const drop = (error: unknown): void => {
+        if (ended) return;
+        void end();
+        if (listening) onLost(error);
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      // Stays attached for the client's life: an 'error' without a listener crashes the process.
+      client.on('error', drop);
+      client.on('end', () => drop(new Error('The LISTEN connection ended')));
+      try {
+        await client.connect();
+        await client.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        await end();
+        throw error;
+      }
+      listening = true;
       listeners.add(unlisten);
       return unlisten;
     },
@@ -55,62 +93,5 @@ export async function openPgClient(url: string, poolSize = 10): Promise<SqlClien
       await Promise.all([...listeners].map((unlisten) => unlisten()));
       await pool.end();
     },
-  };
-}
-
-/**
- * A pooled connection cannot hold a LISTEN (it is handed to other queries), so the
- * listener owns a client. If that connection drops, it reconnects and wakes the
- * subscriber once, because notifications sent meanwhile are lost.
- */
-async function listenWithReconnect(
-  url: string,
-  channel: string,
-  onNotify: () => void,
-): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
-    });
-    next.on('error', () => reconnectSoon(next));
-    next.on('end', () => reconnectSoon(next));
-    try {
-      await next.connect();
-      await next.query(`LISTEN "${channel}"`);
-    } catch (error) {
-      next.removeAllListeners();
-      next.on('error', () => {});
-      await next.end().catch(() => {});
-      throw error;
-    }
-    client = next;
-  };
-
-  const reconnectSoon = (failed: pg.Client): void => {
-    if (closed || retryTimer || (client !== undefined && client !== failed)) return;
-    client = undefined;
-    failed.removeAllListeners('end');
-    failed.end().catch(() => {});
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connect().then(onNotify, () => reconnectSoon(failed));
-    }, listenerRetryMs);
-  };
-
-  await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(retryTimer);
-    const current = client;
-    client = undefined;
-    if (current) {
-      current.removeAllListeners('end');
-      await current.end().catch(() => {});
-    }
   };
 }

@@ -1,5 +1,6 @@
 import { matchesFilter } from './store-rules';
 import type { RecordedEvent, SubscribeOptions, Subscription } from './port';
+import { asSubscriber, createPause, retryDelayMs, SubscriberFailure } from './subscription-retry';
 
 export interface LogPage {
   /** Events after the checkpoint the page was read from, contiguous and in position order. */
@@ -14,12 +15,20 @@ export interface LogPage {
 }
 
 export interface LogSource {
-  /** One per subscription: a reader may keep state between pages (a pending gap). */
+  /**
+   * One per subscription: a reader may keep state between pages (a pending gap).
+   * A throw is a failure of the store: the subscription reads again from its
+   * checkpoint after a backoff.
+   */
   readPage: (after: number) => Promise<LogPage>;
-  /** Resolves once the wake-up is armed, so nothing appended after the first read goes unnoticed. */
-  watch: (wake: () => void) => Promise<() => void>;
+  /**
+   * Resolves once the wake-up is armed, so nothing appended after the first read goes
+   * unnoticed. `lost` reports that wake-ups stopped (a dropped LISTEN connection): the
+   * subscription then watches again and re-reads, as after a failed read.
+   */
+  watch: (wake: () => void, lost: (error: unknown) => void) => Promise<() => void>;
   gapRetryMs: number;
-  /** Fallback in case a notification is lost (e.g. a dropped LISTEN connection). */
+  /** Fallback in case a notification is lost without `lost` being reported. */
   safetyPollMs: number;
   /**
    * Under a stream of appends every notification would trigger a read of one or two
@@ -35,6 +44,13 @@ export interface LogSource {
  * caught-up, then sleep until woken (or a timer). A handler that appends to the
  * same store wakes this loop again, which is fine: the dirty flag is set before sleeping.
  *
+ * When the store fails (a read throws, or the watch is lost) the loop waits (capped
+ * exponential backoff, reported to onRetry), watches again and reads on from the last
+ * delivered event: nothing missed, nothing twice. Between a lost watch and the next
+ * read nothing wakes the loop, which is why the retry re-reads at once rather than
+ * waiting for the safety poll. A throw of the handler is not retried: it ends the
+ * subscription and reaches onError.
+ *
  * A handler must not await stop() of its own subscription (stop waits for it).
  */
 export function startPollingSubscription(
@@ -43,7 +59,12 @@ export function startPollingSubscription(
 ): Subscription {
   let stopped = false;
   let dirty = false;
+  let lost: { error: unknown } | undefined;
   let interruptSleep: (() => void) | undefined;
+  const backoff = createPause();
+  let checkpoint = options.fromPosition ?? 0;
+  let reportedCaughtUp: number | undefined;
+  let failures = 0;
 
   const wake = (): void => {
     dirty = true;
@@ -52,7 +73,7 @@ export function startPollingSubscription(
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      if (dirty || stopped) {
+      if (dirty || stopped || lost) {
         resolve();
         return;
       }
@@ -65,14 +86,17 @@ export function startPollingSubscription(
       interruptSleep = finish;
     });
 
-  const run = async (): Promise<void> => {
-    const unwatch = await source.watch(wake);
+  /** One watch and the reads under it; returns once stopped, throws when the store fails. */
+  const follow = async (): Promise<void> => {
+    const unwatch = await source.watch(wake, (error) => {
+      lost = { error };
+      interruptSleep?.();
+    });
     try {
-      let checkpoint = options.fromPosition ?? 0;
-      let reportedCaughtUp: number | undefined;
       let liveReadAt = 0;
       let live = false;
       while (!stopped) {
+        if (lost) throw lost.error;
         if (live) {
           const wait = liveReadAt + source.minLiveReadIntervalMs - Date.now();
           if (wait > 0) await delay(wait);
@@ -83,7 +107,9 @@ export function startPollingSubscription(
         const page = await source.readPage(checkpoint);
         for (const event of page.events) {
           if (stopped) return;
-          if (matchesFilter(options.filter, event)) await options.onEvent(event);
+          if (matchesFilter(options.filter, event)) {
+            await asSubscriber(() => options.onEvent(event));
+          }
           checkpoint = event.position;
         }
         if (stopped) return;
@@ -92,12 +118,32 @@ export function startPollingSubscription(
         if (page.status === 'more') continue;
         if (page.status === 'caught-up' && checkpoint !== reportedCaughtUp) {
           reportedCaughtUp = checkpoint;
-          options.onCaughtUp?.(checkpoint);
+          failures = 0;
+          const position = checkpoint;
+          await asSubscriber(() => options.onCaughtUp?.(position));
         }
         await sleep(page.status === 'gap' ? source.gapRetryMs : source.safetyPollMs);
       }
     } finally {
       unwatch();
+    }
+  };
+
+  const run = async (): Promise<void> => {
+    while (!stopped) {
+      lost = undefined;
+      try {
+        await follow();
+      } catch (error) {
+        if (error instanceof SubscriberFailure) throw error.cause;
+        if (stopped) return;
+        failures += 1;
+        // Caught up again once recovered, even at the same position: subscribers wait for it.
+        reportedCaughtUp = undefined;
+        const delayMs = retryDelayMs(failures);
+        await asSubscriber(() => options.onRetry?.({ error, attempt: failures, delayMs }));
+        await backoff.pause(delayMs);
+      }
     }
   };
 
@@ -114,6 +160,7 @@ export function startPollingSubscription(
     stop: async () => {
       stopped = true;
       interruptSleep?.();
+      backoff.interrupt();
       await finished;
     },
   };

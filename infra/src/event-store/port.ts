@@ -12,7 +12,11 @@ export type JsonValue =
 export type JsonObject = { [key: string]: JsonValue };
 
 export interface NewEvent {
-  /** UUID. An id already stored is never stored twice: a retried append is a no-op that returns the original result. */
+  /**
+   * UUID. An id already stored is never stored twice: a retried append (same ids,
+   * types, data and metadata) is a no-op that returns the original result; the same
+   * id with other content raises DuplicateEventIdError.
+   */
   id: string;
   type: string;
   data: JsonObject;
@@ -54,12 +58,29 @@ export interface SubscribeOptions {
   filter?: EventFilter;
   /**
    * Called once per event, in global order; the next event waits for the returned promise.
-   * A throw stops the subscription and reaches onError.
+   * A throw stops the subscription and reaches onError: it is never retried or skipped.
    */
   onEvent: (event: RecordedEvent) => Promise<void> | void;
-  /** Called each time the subscription has delivered everything stored so far (after catch-up, and again after each live burst). */
+  /**
+   * Called each time the subscription has delivered everything stored so far (after
+   * catch-up, again after each live burst, and again once recovered after a retry).
+   */
   onCaughtUp?: (position: number) => void;
+  /**
+   * The store failed (connection dropped, server restarting, a read failed): the
+   * subscription reads again from the last delivered event after `delayMs` (capped
+   * exponential backoff), so nothing is missed or delivered twice. `attempt` counts
+   * the failures since the subscription was last caught up.
+   */
+  onRetry?: (info: RetryInfo) => void;
+  /** The subscription has ended for good (the handler threw, or the event could not be read as ours). */
   onError?: (error: unknown) => void;
+}
+
+export interface RetryInfo {
+  error: unknown;
+  attempt: number;
+  delayMs: number;
 }
 
 export interface Subscription {
@@ -77,6 +98,22 @@ export class WrongExpectedRevisionError extends Error {
     super(
       `Wrong expected revision on ${streamName}: expected ${String(expected)}, actual ${String(actual)}`,
     );
+  }
+}
+
+/**
+ * An append reused an event id already stored with other content (type, data,
+ * metadata or stream). Not a WrongExpectedRevisionError: re-reading the stream and
+ * deciding again cannot resolve it (the id names another event), so a caller that
+ * retries revision conflicts must not retry this one.
+ */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(
+    readonly streamName: string,
+    readonly eventId: string,
+  ) {
+    super(`Event id ${eventId} appended to ${streamName} is already stored with other content`);
   }
 }
 

@@ -32,6 +32,7 @@ export const storedRefSchema = z.object({
   stream_name: z.string(),
   revision: safeInteger,
   position: safeInteger,
+  same_content: z.boolean(),
 });
 
 export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });

@@ -115,8 +115,13 @@ export function sqlStatements(schema: string) {
     append: `SELECT outcome, stream_revision, last_position FROM ${s}.append_events($1, $2, $3, $4)`,
     appendBatch: `SELECT ordinal, outcome, stream_revision, last_position FROM ${s}.append_batch($1)
       ORDER BY ordinal`,
-    findIds: `SELECT id::text AS id, stream_name, revision, position FROM ${s}.events
-      WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
+    // Only on an append's failure path, never on its hot path. jsonb equality is
+    // semantic (key order, 1.0 = 1), so a retry matches however its JSON was spelled.
+    findIds: `SELECT ev.id::text AS id, ev.stream_name, ev.revision, ev.position,
+        (ev.type = e.value->>'type' AND ev.data = e.value->'data'
+          AND ev.metadata = e.value->'metadata') AS same_content
+      FROM jsonb_array_elements($1::jsonb) AS e
+      JOIN ${s}.events ev ON ev.id = (e.value->>'id')::uuid`,
     readStream: `SELECT ${eventColumns} FROM ${s}.events
       WHERE stream_name = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
     readAll: `SELECT ${eventColumns} FROM ${s}.events

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSkip } from '../testing';
 import { eventStoreContract } from './contract';
-import type { AppendResult, EventStore, NewEvent, RecordedEvent } from './port';
+import type { AppendResult, EventStore, NewEvent, RecordedEvent, RetryInfo } from './port';
 import { WrongExpectedRevisionError } from './port';
 import { createPostgresEventStore } from './postgres';
 
@@ -24,6 +24,7 @@ if (unreachable === undefined) {
   });
   describeGapSafety();
   describeBatchedAppends();
+  describeKilledConnections();
 } else if (envUrl) {
   describe('EventStore contract: PostgreSQL server', () => {
     it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
@@ -315,6 +316,101 @@ function describeBatchedAppends(): void {
         ]);
       }
       expect(await store.readStream(stream)).toHaveLength(1);
+    });
+  });
+}
+
+/**
+ * The server terminates the subscriber's sessions (as on a failover or an operator's
+ * kill) while another store keeps appending: the subscription must heal by itself.
+ */
+function describeKilledConnections(): void {
+  describe('a subscription whose PostgreSQL sessions are terminated', () => {
+    let writer: EventStore;
+    let reader: EventStore;
+    let schema: string;
+    let dropSchema: () => Promise<void>;
+    let admin: pg.Client;
+    let applicationName: string;
+
+    beforeAll(async () => {
+      ({ store: writer, schema, dropSchema } = await openInThrowawaySchema());
+      // Its own application name, so the kill reaches this store's sessions and no one else's.
+      applicationName = `quitute_subscriber_${schema}`;
+      reader = await createPostgresEventStore({ url, schema, applicationName });
+      admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+    });
+
+    afterAll(async () => {
+      await admin.end();
+      await reader.close();
+      await writer.close();
+      await dropSchema();
+    });
+
+    it('given a writer appending all along, when every session of the subscriber is terminated (twice), then it resubscribes and sees every event exactly once, in order', async () => {
+      const head = await reader.headPosition();
+      const delivered: { id: string; at: number }[] = [];
+      const retries: (RetryInfo & { at: number })[] = [];
+      const errors: unknown[] = [];
+      const subscription = reader.subscribeToAll({
+        fromPosition: head,
+        onEvent: (event) => {
+          delivered.push({ id: event.id, at: Date.now() });
+        },
+        onRetry: (info) => retries.push({ ...info, at: Date.now() }),
+        onError: (error) => errors.push(error),
+      });
+      const appended: string[] = [];
+      let writing = true;
+      const writing$ = (async () => {
+        while (writing) {
+          const event = newEvent();
+          await writer.appendToStream(`order-${event.id}`, [event]);
+          appended.push(event.id);
+          await delay(3);
+        }
+      })();
+
+      const killAndMeasure = async (): Promise<number> => {
+        await waitFor(() => delivered.length >= appended.length - 2 && delivered.length > 10);
+        const retriesBefore = retries.length;
+        const killedAt = Date.now();
+        // In the select list, so that it runs only on the rows the WHERE kept.
+        const killed = await admin.query<{ killed: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = $1`,
+          [applicationName],
+        );
+        // The LISTEN session and at least one pooled session.
+        expect(killed.rows.filter((row) => row.killed).length).toBeGreaterThanOrEqual(2);
+        await waitFor(() => retries.length > retriesBefore);
+        const recovering = retries[retriesBefore]?.at ?? killedAt;
+        await waitFor(() => delivered.some((entry) => entry.at > recovering));
+        const firstAfter = delivered.find((entry) => entry.at > recovering)?.at ?? killedAt;
+        return firstAfter - killedAt;
+      };
+
+      let first: number;
+      let second: number;
+      try {
+        first = await killAndMeasure();
+        await delay(200);
+        second = await killAndMeasure();
+        await delay(100);
+      } finally {
+        writing = false;
+        await writing$;
+      }
+      await waitFor(() => delivered.length >= appended.length, 10_000);
+      await delay(50);
+      await subscription.stop();
+
+      console.log(
+        `PostgreSQL subscription resubscribed ${first} ms and ${second} ms after pg_terminate_backend (first event delivered after the kill; retries: ${retries.map((retry) => `#${retry.attempt} ${retry.delayMs} ms`).join(', ')})`,
+      );
+      expect(errors).toEqual([]);
+      expect(delivered.map((entry) => entry.id)).toEqual(appended);
     });
   });
 }

@@ -1,6 +1,7 @@
+import type { StoredEventRef } from './store-rules';
 import { checkReadWindow, prepareAppend, resolveRetry } from './store-rules';
 import { startPollingSubscription } from './polling-subscription';
-import type { AppendResult, EventStore, Subscription } from './port';
+import type { AppendResult, EventStore, NewEvent, Subscription } from './port';
 import { WrongExpectedRevisionError } from './port';
 import { createAppendQueue, createCoalescedNotifier } from './postgres-appends';
 import { createGapSafeReader, gapRetryMs } from './postgres-gap-safe-reader';
@@ -23,10 +24,15 @@ export async function createPostgresEventStore(options: {
   url: string;
   schema?: string;
   poolSize?: number;
+  /** Names the store's sessions in pg_stat_activity. */
+  applicationName?: string;
 }): Promise<EventStore> {
   const schema = checkSchema(options.schema ?? 'public');
   const { openPgClient } = await import('./pg-client');
-  return createSqlEventStore(await openPgClient(options.url, options.poolSize), schema);
+  return createSqlEventStore(
+    await openPgClient(options.url, options.poolSize, options.applicationName),
+    schema,
+  );
 }
 
 /** The event store embedded in this process: persisted in dataDir, in memory without one. */
@@ -54,11 +60,23 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
     throw error;
   }
 
-  const wakers = new Set<() => void>();
+  /** The subscriptions' wake-ups, woken by this process's appends and by NOTIFY. */
+  const watchers = new Set<{ wake: () => void; lost: (error: unknown) => void }>();
   const wakeAll = (): void => {
-    for (const wake of wakers) wake();
+    for (const watcher of watchers) watcher.wake();
   };
+  /** One LISTEN per store, shared by its subscriptions; started again by the first to retry after a loss. */
   let listening: Promise<() => Promise<void>> | undefined;
+  const listen = (): Promise<() => Promise<void>> => {
+    const started = sql.listen(channel, wakeAll, (error) => {
+      if (listening === started) listening = undefined;
+      const lost = [...watchers];
+      watchers.clear();
+      for (const watcher of lost) watcher.lost(error);
+    });
+    listening = started;
+    return started;
+  };
   const subscriptions = new Set<Subscription>();
   const notifier = createCoalescedNotifier(sql, statements.notify, channel);
   let closed = false;
@@ -67,8 +85,8 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
     if (closed) throw new Error('The event store is closed');
   };
 
-  const findStored = async (ids: readonly string[]) => {
-    const rows = await sql.query(statements.findIds, [JSON.stringify(ids)]);
+  const findStored = async (events: readonly NewEvent[]): Promise<StoredEventRef[]> => {
+    const rows = await sql.query(statements.findIds, [JSON.stringify(events)]);
     return rows.map((row) => {
       const parsed = storedRefSchema.parse(row);
       return {
@@ -76,6 +94,7 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
         streamName: parsed.stream_name,
         revision: parsed.revision,
         position: parsed.position,
+        sameContent: parsed.same_content,
       };
     });
   };
@@ -88,7 +107,6 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
       assertOpen();
       const expected = options?.expectedRevision ?? 'any';
       const batch = prepareAppend(streamName, events, expected);
-      const ids = batch.map((event) => event.id);
       let row: Record<string, unknown>;
       try {
         row = await appends.append({
@@ -99,7 +117,7 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
         });
       } catch (error) {
         if (isDatabaseError(error) && error.constraint === 'events_id_unique') {
-          const original = resolveRetry(streamName, batch, await findStored(ids));
+          const original = resolveRetry(streamName, batch, await findStored(batch));
           if (original) return original;
         }
         throw error;
@@ -117,7 +135,7 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
         wakeAll();
         return { nextExpectedRevision: result.stream_revision, position: result.last_position };
       }
-      const original = resolveRetry(streamName, batch, await findStored(ids));
+      const original = resolveRetry(streamName, batch, await findStored(batch));
       if (original) return original;
       throw new WrongExpectedRevisionError(
         streamName,
@@ -153,17 +171,18 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
       assertOpen();
       const subscription = startPollingSubscription(options, {
         readPage: readGapSafePage(),
-        watch: async (wake) => {
-          wakers.add(wake);
-          listening ??= sql.listen(channel, wakeAll);
+        watch: async (wake, lost) => {
+          const watcher = { wake, lost };
+          watchers.add(watcher);
+          const started = listening ?? listen();
           try {
-            await listening;
+            await started;
           } catch (error) {
-            wakers.delete(wake);
-            listening = undefined;
+            watchers.delete(watcher);
+            if (listening === started) listening = undefined;
             throw error;
           }
-          return () => wakers.delete(wake);
+          return () => watchers.delete(watcher);
         },
         gapRetryMs,
         safetyPollMs,

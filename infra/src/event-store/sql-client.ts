@@ -12,8 +12,16 @@ export interface SqlClient {
   ): Promise<Record<string, unknown>[]>;
   /** Runs a multi-statement script in one transaction. */
   script(text: string): Promise<void>;
-  /** Resolves once listening; the returned function stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Resolves once listening; the returned function stops listening. `onLost` is
+   * called (once) if the listening connection drops afterwards: notifications are
+   * lost from then on, and listening again is the caller's choice.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onLost: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { eventMetadataSchema } from '@quitute/contracts';
 import type { AppendResult, EventFilter, ExpectedRevision, NewEvent, RecordedEvent } from './port';
+import { DuplicateEventIdError } from './port';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,12 +66,15 @@ export interface StoredEventRef {
   streamName: string;
   revision: number;
   position: number;
+  /** Whether the stored event has the type, data and metadata of the one appended now. */
+  sameContent: boolean;
 }
 
 /**
  * Failure path of an append (revision conflict or an id already stored): a retry
- * of an append that already succeeded gets its original result back; a batch that
- * only partly overlaps what is stored is a caller bug, never silently half-applied.
+ * of an append that already succeeded gets its original result back; an id stored
+ * with other content (or in another stream) is a DuplicateEventIdError; a batch
+ * that only partly overlaps what is stored is a caller bug, never silently half-applied.
  * Returns undefined when none of the ids is stored (a genuine conflict).
  */
 export function resolveRetry(
@@ -79,15 +83,14 @@ export function resolveRetry(
   stored: readonly StoredEventRef[],
 ): AppendResult | undefined {
   if (stored.length === 0) return undefined;
+  const clash = stored.find((ref) => !ref.sameContent || ref.streamName !== streamName);
+  if (clash) throw new DuplicateEventIdError(streamName, clash.id);
   const storedIds = new Set(stored.map((ref) => ref.id));
   const missing = events.filter((event) => !storedIds.has(event.id)).map((event) => event.id);
-  const elsewhere = stored.filter((ref) => ref.streamName !== streamName);
-  if (missing.length > 0 || elsewhere.length > 0) {
+  if (missing.length > 0) {
     throw new Error(
       `Append to ${streamName} overlaps events already stored: ` +
-        `${stored.length} of ${events.length} ids exist` +
-        (elsewhere.length > 0 ? `, some in another stream (${elsewhere[0]?.streamName})` : '') +
-        '. A retry must resend exactly the original batch.',
+        `${stored.length} of ${events.length} ids exist. A retry must resend exactly the original batch.`,
     );
   }
   const last = stored.reduce((a, b) => (b.position > a.position ? b : a));
@@ -118,4 +121,39 @@ export function matchesFilter(filter: EventFilter | undefined, event: RecordedEv
     return false;
   }
   return types.length === 0 || types.includes(event.type);
+}
+
+/**
+ * Whether a stored event is the one appended now: same type, and data and metadata
+ * equal as JSON values (key order and undefined properties do not count, as in a
+ * JSON column).
+ */
+export function sameEventContent(
+  stored: Pick<NewEvent, 'type' | 'data' | 'metadata'>,
+  appended: Pick<NewEvent, 'type' | 'data' | 'metadata'>,
+): boolean {
+  return (
+    stored.type === appended.type &&
+    jsonEqual(stored.data, appended.data) &&
+    jsonEqual(stored.metadata, appended.metadata)
+  );
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => jsonEqual(item, b[index]))
+    );
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const entriesA = Object.entries(a).filter(([, value]) => value !== undefined);
+  const entriesB = new Map(Object.entries(b).filter(([, value]) => value !== undefined));
+  return (
+    entriesA.length === entriesB.size &&
+    entriesA.every(([key, value]) => entriesB.has(key) && jsonEqual(value, entriesB.get(key)))
+  );
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { messages } from '@quitute/contracts';
 import { AppError } from '../errors';
-import { WrongExpectedRevisionError } from '../event-store/port';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
 import type { Logger } from '../logging';
 
 interface BodyParserError {
@@ -37,6 +37,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof WrongExpectedRevisionError) {
       res.status(412).json({ message: messages.revisionConflict, code: 'revision_conflict' });
+      return;
+    }
+    if (error instanceof DuplicateEventIdError) {
+      // A reused id names another event: the request conflicts with what is stored, and
+      // reloading (the 412 advice) would not help.
+      logger.warn({ err: error }, 'event id reused with other content');
+      res.status(409).json({ message: messages.duplicateEvent, code: 'conflict' });
       return;
     }
     if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {

@@ -54,3 +54,19 @@ export function pollCheckpoints(
     }
   };
 }
+
+/**
+ * What /health answers about the read models: ok; degraded (still serving, but
+ * behind or partly stopped, with the reason); failed (no longer kept up to date).
+ */
+export type HealthReport = { status: 'ok' } | { status: 'degraded' | 'failed'; reason: string };
+
+/**
+ * Degraded is still 200: the process serves (read models a little stale, or one
+ * projection stopped), and a load balancer that dropped it would turn a partial
+ * problem into an outage, the more so since a store outage degrades every instance
+ * at once. Only failed (nothing will catch up without a restart) is 503.
+ */
+export function healthStatusCode(report: HealthReport): 200 | 503 {
+  return report.status === 'failed' ? 503 : 200;
+}

@@ -1,4 +1,5 @@
 import { createEsdbEventStore, eventStoreTarget } from '../event-store';
+import type { Logger } from '../logging';
 import { createEsdbSnapshotStore } from './esdb';
 import { createPgliteStores, createPostgresStores, type Stores } from './sql-stores';
 
@@ -14,7 +15,12 @@ export { createEsdbSnapshotStore, snapshotEventType, snapshotStreamPrefix } from
  * snapshot store beside it: a `snapshots` table in the same SQL database, or
  * snapshot streams on the same EventStoreDB. Close the snapshot store first.
  */
-export async function createStores(config: { url?: string; dataDir?: string }): Promise<Stores> {
+export async function createStores(config: {
+  url?: string;
+  dataDir?: string;
+  /** Only EventStoreDB logs (the foreign events it skips). */
+  logger?: Logger;
+}): Promise<Stores> {
   const target = eventStoreTarget(config);
   switch (target.kind) {
     case 'pglite':
@@ -22,7 +28,10 @@ export async function createStores(config: { url?: string; dataDir?: string }): 
     case 'postgres':
       return createPostgresStores({ url: target.url });
     case 'esdb': {
-      const eventStore = await createEsdbEventStore({ url: target.url });
+      const eventStore = await createEsdbEventStore({
+        url: target.url,
+        ...(config.logger ? { logger: config.logger } : {}),
+      });
       try {
         return { eventStore, snapshotStore: await createEsdbSnapshotStore({ url: target.url }) };
       } catch (error) {

@@ -32,6 +32,7 @@ describe('users projection', () => {
       notifications: { email: true, sms: false },
       role: 'user',
       isDeleted: false,
+      sessionVersion: 0,
       createdAt: '2026-11-22T12:00:01.000Z',
       updatedAt: '2026-11-22T12:00:01.000Z',
     });
@@ -58,8 +59,19 @@ describe('users projection', () => {
       address: 'Rua A, 1',
       notifications: { email: false, sms: true },
       role: 'admin',
+      sessionVersion: 2,
       updatedAt: '2026-11-22T12:00:05.000Z',
     });
+    expect(JSON.stringify(document)).not.toContain('scrypt');
+  });
+
+  it('given profile, preferences and a rehash, then the session version stays 0', () => {
+    const document = given([
+      registered,
+      { type: 'UserProfileUpdated', data: { userId, name: 'Ana L.', phone: '', address: '' } },
+      { type: 'UserPasswordRehashed', data: { userId, passwordHash: 'scrypt$rehashed' } },
+    ]);
+    expect(document).toMatchObject({ sessionVersion: 0, name: 'Ana L.' });
     expect(JSON.stringify(document)).not.toContain('scrypt');
   });
 

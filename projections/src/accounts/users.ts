@@ -29,6 +29,7 @@ export const usersProjection = defineProjection({
           notifications: { ...DEFAULT_NOTIFICATIONS },
           role,
           isDeleted: false,
+          sessionVersion: 0,
           createdAt: at,
           updatedAt: at,
         };
@@ -39,11 +40,21 @@ export const usersProjection = defineProjection({
       }
       case 'UserPreferencesChanged':
         return document && { ...document, notifications: event.data.notifications, updatedAt: at };
+      // Both end the user's sessions, as in the decider (query-api refuses older tokens).
       case 'UserRoleChanged':
-        return document && { ...document, role: event.data.role, updatedAt: at };
+        return (
+          document && {
+            ...document,
+            role: event.data.role,
+            sessionVersion: document.sessionVersion + 1,
+            updatedAt: at,
+          }
+        );
+      case 'UserPasswordChanged':
+        return document && { ...document, sessionVersion: document.sessionVersion + 1 };
       case 'UserDeleted':
         return document && { ...document, isDeleted: true, updatedAt: at };
-      case 'UserPasswordChanged':
+      case 'UserPasswordRehashed':
       case 'PasswordResetRequested':
       case 'PasswordResetCompleted':
         return document;

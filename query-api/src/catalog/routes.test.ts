@@ -47,7 +47,7 @@ beforeAll(async () => {
     createQueryApp({
       readStore,
       waitForPosition: async () => true,
-      isHealthy: () => true,
+      health: () => ({ status: 'ok' }),
       logger: silentLogger,
       tokens: createTokenVerifier({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
       captcha: createAltchaCaptcha({ hmacKey: 'a-test-hmac-key-that-is-long-enough-0123456' }),
@@ -166,7 +166,7 @@ describe('GET /api/products while the menu projection moves on (the answer is ca
       createQueryApp({
         readStore: store,
         waitForPosition: pollCheckpoints(store, [MENU_PROJECTION], 5),
-        isHealthy: () => true,
+        health: () => ({ status: 'ok' }),
         logger: silentLogger,
         tokens: createTokenVerifier({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
         captcha: createAltchaCaptcha({ hmacKey: 'a-test-hmac-key-that-is-long-enough-0123456' }),

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { STATIC_MENU } from '@quitute/contracts';
+import { createPasswordHasher } from '@quitute/infra/auth';
+import {
+  createMemoryEventStore,
+  createPostgresEventStore,
+  type EventStore,
+} from '@quitute/infra/event-store';
+import { reportSkip } from '@quitute/infra/testing';
+import { seedMenu } from '../catalog/seed';
+import { withMemorySnapshots } from '../shared/testing';
+import { authenticateUser, findUserByEmail } from './accounts';
+import { ensureAdmin } from './admin-bootstrap';
+
+/**
+ * Two command-api replicas starting together on an empty store (issue 9):
+ * each seeds the menu and ensures the admin, as main.ts does.
+ */
+
+const email = 'admin@quitute.com.br';
+let clock = Date.parse('2026-11-22T09:00:00.000Z');
+const now = () => new Date((clock += 1));
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+
+async function startReplica(store: EventStore) {
+  const seeded = await seedMenu(store, now);
+  const admin = await ensureAdmin(withMemorySnapshots(store), { email, now, passwords });
+  return { seeded, admin };
+}
+
+async function thenOneAdminAndOneMenu(
+  stores: [EventStore, EventStore],
+  replicas: Awaited<ReturnType<typeof startReplica>>[],
+) {
+  const [store] = stores;
+  const reported = replicas.flatMap(({ admin }) => (admin.created ? [admin.password] : []));
+  expect(reported).toHaveLength(1);
+  const events = await store.readAll();
+  expect(events.filter((event) => event.type === 'UserRegistered')).toHaveLength(1);
+  expect(events.filter((event) => event.type === 'EmailReserved')).toHaveLength(1);
+  expect(events.filter((event) => event.type === 'ProductAdded')).toHaveLength(STATIC_MENU.length);
+  const admin = await findUserByEmail(withMemorySnapshots(store), email);
+  expect(admin?.user.role).toBe('admin');
+  for (const replicaStore of stores) {
+    const { user } = await authenticateUser(
+      withMemorySnapshots(replicaStore),
+      passwords,
+      email,
+      reported[0] ?? '',
+      {
+        commandId: randomUUID(),
+        correlationId: 'test',
+        occurredAt: now().toISOString(),
+      },
+    );
+    expect(user.userId).toBe(admin?.user.userId);
+  }
+}
+
+describe('two replicas starting together', () => {
+  it('given one empty memory store, when both start at once, then one admin, one menu, one printed password that logs in', async () => {
+    const store = createMemoryEventStore();
+    const replicas = await Promise.all([startReplica(store), startReplica(store)]);
+    await thenOneAdminAndOneMenu([store, store], replicas);
+  });
+
+  describePostgres();
+});
+
+function describePostgres(): void {
+  const url = process.env['QUITUTE_TEST_POSTGRES_URL'];
+  if (!url) {
+    reportSkip('postgres', 'QUITUTE_TEST_POSTGRES_URL is not set');
+    it.skip('given an empty PostgreSQL schema (needs QUITUTE_TEST_POSTGRES_URL)', () => {});
+    return;
+  }
+  const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const opened: EventStore[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('given one empty PostgreSQL schema, when two replicas (two connections) start at once, then one admin, one menu, one printed password that logs in', async () => {
+    const stores = await Promise.all([
+      createPostgresEventStore({ url, schema }),
+      createPostgresEventStore({ url, schema }),
+    ]);
+    opened.push(...stores);
+    const replicas = await Promise.all(stores.map(startReplica));
+    await thenOneAdminAndOneMenu(stores, replicas);
+  });
+}
