@@ -9,6 +9,7 @@ import { silentLogger } from '@quitute/infra/logging';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
 const seedBatch = 500;
+const unlimited = { limit: 1_000_000, windowMs: 60_000 };
 
 function userEvent(userId: string, type: string, data: Record<string, unknown>): NewEvent {
   return {
@@ -68,7 +69,19 @@ export async function measureCommandLatency(options: {
   const server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', jwtSecret },
     silentLogger,
-    { web: [(_req, _res, next) => next()] },
+    {
+      web: [(_req, _res, next) => next()],
+      // The per-user write limit would answer most of these requests with 429.
+      rateLimits: {
+        loginPerIp: unlimited,
+        failedLoginsPerEmailAndIp: unlimited,
+        registerPerIp: unlimited,
+        resetPerIp: unlimited,
+        resetPerEmail: unlimited,
+        resetConfirmPerIp: unlimited,
+        profileWritesPerUser: unlimited,
+      },
+    },
   );
   const url = await server.listen();
   try {
