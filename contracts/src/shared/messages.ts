@@ -6,4 +6,6 @@ export const messages = {
   unavailable: 'Serviço temporariamente indisponível. Tente novamente mais tarde.',
   revisionConflict: 'Os dados foram alterados por outra pessoa. Recarregue e tente novamente.',
   invalidSearch: 'Parâmetros de busca inválidos.',
+  /** A control character or ill-formed Unicode in a text field (see textField). */
+  invalidText: 'Texto contém caracteres inválidos.',
 } as const;
