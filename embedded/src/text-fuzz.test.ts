@@ -175,7 +175,7 @@ async function sendBody(route: BodyRoute, body: Record<string, unknown>) {
   return send(route.method, route.route, ready, route.authenticated ? auth : {});
 }
 
-/** Bounded: the whole file runs in seconds. */
+/** Bounded: a few hundred requests per route, seconds in all (the proof-of-work captchas cost most). */
 const runs = { numRuns: 100 };
 
 /** A valid value, any text, or the valid value with a forbidden character in it. */
