@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS } from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
+import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
@@ -87,6 +88,8 @@ beforeAll(async () => {
     {
       web: [(_req, _res, next) => next()],
       rateLimits: { ...DEFAULT_RATE_LIMITS, resetPerEmail: { limit: 100, windowMs: 60_000 } },
+      // Cheap hashing: the test is about what reaches the logs, not the KDF's cost.
+      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
     },
   );
   url = await server.listen();
@@ -97,12 +100,7 @@ beforeAll(async () => {
     recaptchaToken: await solveCaptcha(),
   });
   userId = z.string().parse(registered.body['userId']);
-  const login = await call('POST', '/api/auth/login', {
-    email: customer.email,
-    password: customer.password,
-    recaptchaToken: await solveCaptcha(),
-  });
-  auth = { authorization: `Bearer ${z.string().parse(login.body['token'])}` };
+  auth = await logIn();
   const saved = await call(
     'PUT',
     '/api/users/profile',
@@ -111,6 +109,18 @@ beforeAll(async () => {
   );
   expect(saved.status).toBe(200);
 });
+
+/** A reset ends the earlier sessions: a test after one logs in again with the password now valid. */
+let password = customer.password;
+
+async function logIn(): Promise<Record<string, string>> {
+  const login = await call('POST', '/api/auth/login', {
+    email: customer.email,
+    password,
+    recaptchaToken: await solveCaptcha(),
+  });
+  return { authorization: `Bearer ${z.string().parse(login.body['token'])}` };
+}
 
 afterAll(async () => {
   await server.close();
@@ -144,6 +154,7 @@ describe('logs over a password reset', () => {
       newPassword: 'NovaSenha123',
     });
     expect(confirmed).toMatchObject({ status: 200, body: { message: m.passwordReset } });
+    password = 'NovaSenha123';
 
     const stored = await server.eventStore.readStream(`user-${userId}`);
     const secrets = [token, 'NovaSenha123', customer.password, ...secretsOf(stored)];
@@ -166,6 +177,7 @@ describe('logs over a password reset', () => {
 
 describe('logs over an append the store refuses', () => {
   it('given a profile update and a reset whose appends fail, then 500s logged without the data they carried', async () => {
+    auth = await logIn();
     const token = await resetToken();
     const from = lines.length;
     await withRefusedAppends(server.eventStore, async (attempted) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AccountRateLimits } from '@quitute/command-api';
 import { accountMessages, messages } from '@quitute/contracts';
+import { createPasswordHasher } from '@quitute/infra/auth';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
@@ -20,10 +21,15 @@ import { createEmbeddedServer, type EmbeddedServer } from './server';
 const generous = { limit: 100_000, windowMs: 60_000 };
 const rateLimits: AccountRateLimits = {
   loginPerIp: generous,
-  failedLoginsPerEmail: generous,
+  failedLoginsPerEmailAndIp: generous,
+  registerPerIp: generous,
   resetPerIp: generous,
   resetPerEmail: generous,
+  resetConfirmPerIp: generous,
+  profileWritesPerUser: generous,
 };
+/** Cheap hashing: the fuzz is about text, not the KDF's cost. */
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
 
 let server: EmbeddedServer;
 let url: string;
@@ -65,7 +71,7 @@ beforeAll(async () => {
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'error', adminPassword: 'Admin12345' },
     logger,
-    { web: [(_req, _res, next) => next()], rateLimits },
+    { web: [(_req, _res, next) => next()], rateLimits, passwords },
   );
   url = await server.listen();
   const customer = { email: 'fuzz@example.com', password: 'Segredo123' };
