@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, loadConfig } from '../config';
+import { commonEnv, loadConfig } from '@quitute/infra/config';
 import {
   createComposeValidator,
   formatSchemaErrors,
@@ -31,7 +31,7 @@ import { proxiedAddresses, readNginxConf, route, servers } from './nginx';
  * Dockerfile against the files of its build context, and nginx's routing
  * against ARCHITECTURE §7.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const { document, compose } = loadComposeFile(root);
 const validate = createComposeValidator();
 
