@@ -145,9 +145,13 @@ describe('dev mailbox: who may read it', () => {
     expect(isLoopbackAddress(address)).toBe(expected);
   });
 
-  it('given a client on this machine, when it sends a forged X-Forwarded-For and no proxy is trusted, then it is still the loopback client it is', async () => {
+  it('given no proxy is trusted, when a loopback peer forwards for someone (a proxy on this machine), then 404: it could be forwarding anyone', async () => {
     const { get } = await mailbox();
-    expect((await get('/dev/mailbox', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
+    expect((await get('/dev/mailbox')).status).toBe(200);
+    for (const header of ['x-forwarded-for', 'x-real-ip']) {
+      expect((await get('/dev/mailbox', { [header]: '203.0.113.9' })).status, header).toBe(404);
+    }
+    expect((await get('/dev/mailbox', { forwarded: 'for=127.0.0.1' })).status).toBe(404);
   });
 
   it('given a trusted proxy on loopback, when it forwards a client from elsewhere, then 404 on the list and on a mail', async () => {
