@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, ConfigError, loadConfig } from './index';
+import { accountsEnv, commonEnv, ConfigError, loadConfig, proxyEnv } from './index';
 
 const schema = z.object(commonEnv);
 
@@ -42,4 +42,53 @@ describe('loadConfig', () => {
       PORT: 8080,
     });
   });
+});
+
+describe('accountsEnv secrets', () => {
+  const accounts = z.object(accountsEnv);
+
+  it.each([
+    ['JWT_SECRET', 'local-compose-only-jwt-secret-0123456789abcdef'],
+    ['CAPTCHA_HMAC_KEY', 'local-compose-only-captcha-key-0123456789abcd'],
+  ])(
+    'given %s set to the value docker-compose.yml once published, then it is refused naming the variable',
+    (variable, value) => {
+      expect(() => loadConfig(accounts, { [variable]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${variable} is a published example value`),
+      );
+    },
+  );
+
+  it('given secrets of 32+ random characters, then they are kept', () => {
+    const secret = 'k'.repeat(20) + '0123456789ab';
+    expect(loadConfig(accounts, { JWT_SECRET: secret, CAPTCHA_HMAC_KEY: secret })).toMatchObject({
+      JWT_SECRET: secret,
+      CAPTCHA_HMAC_KEY: secret,
+    });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const proxy = z.object(proxyEnv);
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['1', 1],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 172.16.0.1,::1', ['10.0.0.0/8', '172.16.0.1', '::1']],
+    ['uniquelocal,fd00::/8', ['uniquelocal', 'fd00::/8']],
+  ])('given %s, then trust proxy is %j', (value, expected) => {
+    expect(loadConfig(proxy, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'nginx', '10.0.0.0/33', '1.2.3', '-1'])(
+    'given %s, then one line naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig(proxy, { TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a hop count/,
+      );
+    },
+  );
 });

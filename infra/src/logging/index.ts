@@ -1,4 +1,5 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -67,10 +68,16 @@ const options = {
   redact: ['req.headers.authorization', 'req.headers.cookie'],
 };
 
-/** `destination` defaults to stdout; tests pass an in-memory one to read the lines. */
+/**
+ * JSON lines for machines; on a terminal (or with `pretty`), readable coloured
+ * lines instead. Written synchronously either way, so nothing is lost when the
+ * process exits. `destination` defaults to stdout; tests pass an in-memory one
+ * to read the lines.
+ */
 export function createLogger(settings: {
   level: string;
   name?: string;
+  pretty?: boolean;
   destination?: DestinationStream;
 }): Logger {
   const logger = {
@@ -78,7 +85,17 @@ export function createLogger(settings: {
     level: settings.level,
     ...(settings.name ? { name: settings.name } : {}),
   };
-  return settings.destination ? pino(logger, settings.destination) : pino(logger);
+  if (settings.destination) return pino(logger, settings.destination);
+  if (!(settings.pretty ?? process.stdout.isTTY)) return pino(logger);
+  return pino(
+    logger,
+    PinoPretty({
+      colorize: true,
+      ignore: 'pid,hostname,name',
+      translateTime: 'SYS:HH:MM:ss',
+      sync: true,
+    }),
+  );
 }
 
 export const silentLogger: Logger = pino({ ...options, level: 'silent' });
