@@ -32,10 +32,7 @@ export async function createRateLimitStores(
   if (!options.redisUrl) {
     return { store: () => undefined, close: async () => {} };
   }
-  const client = await openRedis({
-    url: options.redisUrl,
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  const client = await openRedis({ url: options.redisUrl, logger: options.logger });
   const keyPrefix = options.keyPrefix ?? `${REDIS_KEY_PREFIX}rate-limit:`;
   return {
     store: (name) =>
