@@ -3,9 +3,9 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { reportSkip } from '../testing';
+import { reportSkip, terminatePostgresLeaseHolder } from '../testing';
 import { leaseContract } from './contract';
-import { advisoryLockKey, createPostgresLease, leaseApplicationName } from './postgres';
+import { advisoryLockKey, createPostgresLease } from './postgres';
 
 const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
 const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
@@ -69,29 +69,13 @@ async function silenceableProxy(target: URL) {
   };
 }
 
-/** Terminates the backend that holds the advisory lock of `name`, as a crash or a cut network would. */
-export async function terminateLeaseHolder(databaseUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `SELECT pg_terminate_backend(l.pid)
-         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = $1`,
-      [leaseApplicationName(name)],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
 if (unreachable === undefined) {
   leaseContract('PostgreSQL advisory lock', async () => {
     // A name per run: parallel runs on one server never contend.
     const name = `test-${randomUUID().slice(0, 8)}`;
     return {
       contender: () => Promise.resolve(createPostgresLease({ url, name, pollMs: 50 })),
-      kill: () => terminateLeaseHolder(url, name),
+      kill: () => terminatePostgresLeaseHolder(url, name),
       takeoverMs: 300,
       cleanup: async () => {},
     };
