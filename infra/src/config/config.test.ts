@@ -15,12 +15,17 @@ describe('loadConfig', () => {
         EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
         MONGO_URL: 'mongodb://mongo:27017/quitute',
         KAFKA_BROKERS: 'kafka:9092,kafka-2:9092',
+        REDIS_URL: 'redis://redis:6379',
       }),
     ).toMatchObject({
       EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
       MONGO_URL: 'mongodb://mongo:27017/quitute',
       KAFKA_BROKERS: ['kafka:9092', 'kafka-2:9092'],
+      REDIS_URL: 'redis://redis:6379',
     });
+    expect(
+      loadConfig(schema, { REDIS_URL: 'rediss://:secret@cache.example:6380/0' }),
+    ).toMatchObject({ REDIS_URL: 'rediss://:secret@cache.example:6380/0' });
   });
 
   it('given a bad PORT, then one line naming the variable and the value', () => {
@@ -36,8 +41,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('given a REDIS_URL of another kind, then it is refused', () => {
+    for (const value of ['http://redis:6379', 'redis:6379', 'redis://']) {
+      expect(() => loadConfig(schema, { REDIS_URL: value })).toThrow(
+        `Invalid configuration: REDIS_URL must start with redis:// or rediss:// (got "${value}")`,
+      );
+    }
+  });
+
   it('given empty values, then they count as unset', () => {
-    expect(loadConfig(schema, { PORT: '', MONGO_URL: '' })).toEqual({
+    expect(loadConfig(schema, { PORT: '', MONGO_URL: '', REDIS_URL: '' })).toEqual({
       LOG_LEVEL: 'info',
       PORT: 8080,
     });

@@ -54,6 +54,14 @@ export const commonEnv = {
       .regex(/^mongodb(\+srv)?:\/\//, { message: 'must start with mongodb:// or mongodb+srv://' })
       .optional(),
   ),
+  /** Rate-limit counters and claimed captcha solutions shared by every instance; in memory when unset. */
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/?#]/, { message: 'must start with redis:// or rediss://' })
+      .optional(),
+  ),
   KAFKA_BROKERS: z.preprocess(
     emptyAsUndefined,
     z
