@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: [
-            '{contracts,infra,command-api,projections,query-api,embedded,bench}/src/**/*.test.ts',
+            '{contracts,infra,command-api,projections,query-api,embedded,deploy,bench}/src/**/*.test.ts',
             'test/**/*.test.ts',
           ],
           environment: 'node',

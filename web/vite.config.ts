@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const backend = 'http://localhost:8080';
 
 /**
@@ -55,6 +56,14 @@ export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react(), externalReactPreamble(), standaloneApiProxy()],
+  server: {
+    fs: {
+      // Not the repository root: it holds ./data (the event store and secrets.json).
+      allow: [webRoot, `${repoRoot}contracts`, `${repoRoot}node_modules`],
+      // Vite's defaults, and the shop's secrets wherever they are.
+      deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', 'secrets.json'],
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

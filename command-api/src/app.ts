@@ -1,7 +1,12 @@
 import express, { Router, type Express } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
-import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
+import type { TrustProxy } from '@quitute/infra/config';
+import {
+  apiNotFound,
+  errorHandler,
+  isHttpsUrl,
+  requestLogging,
+  securityHeaders,
+} from '@quitute/infra/http';
 import { accountRoutes, type AccountsDeps } from './accounts/routes';
 
 export type CommandDeps = AccountsDeps;
@@ -19,13 +24,19 @@ export function createCommandRouter(deps: CommandDeps): Router {
 /** JSON bodies only, small: nothing the shop accepts is larger. */
 export const jsonBody = express.json({ limit: '100kb', strict: true });
 
+/** How the app sits behind its proxy (distributed topology: nginx). */
+export interface ServiceHttpOptions {
+  /** TRUST_PROXY: which proxies' X-Forwarded-For to believe; none by default. */
+  trustProxy?: TrustProxy;
+}
+
 /** command-api on its own (distributed topology); tests use it on port 0. */
-export function createCommandApp(deps: CommandDeps): Express {
+export function createCommandApp(deps: CommandDeps & ServiceHttpOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
-  app.use(helmet());
-  app.use(requestLogging(deps.logger, (options) => pinoHttp(options)));
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(securityHeaders({ https: isHttpsUrl(deps.publicUrl) }));
+  app.use(requestLogging(deps.logger));
   app.get('/health', async (_req, res) => {
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normalizeEmail } from '@quitute/contracts';
 import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
 import { createCaptcha } from '@quitute/infra/captcha';
-import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
@@ -18,6 +18,7 @@ const config = loadConfigOrExit(
   z.object({
     ...commonEnv,
     ...accountsEnv,
+    ...proxyEnv,
     JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
     CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
     PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
@@ -28,6 +29,7 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const { eventStore, snapshotStore } = await createStores({
   ...(config.EVENTSTORE_URL ? { url: config.EVENTSTORE_URL } : {}),
   dataDir: config.DATA_DIR,
+  logger,
 });
 const now = () => new Date();
 const passwords = createPasswordHasher();
@@ -65,6 +67,7 @@ const app = createCommandApp({
     mailUrl: config.MAIL_URL,
   }),
   publicUrl: config.PUBLIC_URL,
+  trustProxy: config.TRUST_PROXY,
 });
 const server = app.listen(config.PORT, () => {
   logger.info(`command-api listening on port ${config.PORT}`);

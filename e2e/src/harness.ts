@@ -28,8 +28,11 @@ export interface Shop {
   close(): Promise<void>;
 }
 
-/** A fresh shop on a free port with its own data dir, and a headless Chromium. */
-export async function openShop(): Promise<Shop> {
+/**
+ * A fresh shop on a free port with its own data dir, and a headless Chromium
+ * (with `browserArgs` added, e.g. host resolver rules).
+ */
+export async function openShop(options: { browserArgs?: string[] } = {}): Promise<Shop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-e2e-'));
   const server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger);
   const url = await server.listen();
@@ -44,6 +47,7 @@ export async function openShop(): Promise<Shop> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.browserArgs ?? []),
     ],
   });
   return {

@@ -1,15 +1,30 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { accountsEnv, commonEnv, loadConfig } from '@quitute/infra/config';
+import {
+  accountsEnv,
+  commonEnv,
+  loadConfig,
+  proxyEnv,
+  type TrustProxy,
+} from '@quitute/infra/config';
 
 export const embeddedEnvSchema = z.object({
   ...commonEnv,
   ...accountsEnv,
+  ...proxyEnv,
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface EmbeddedConfig {
   port: number;
+  /** Interface to listen on; every interface when unset. */
+  host?: string;
+  /** Express `trust proxy`: which proxies' X-Forwarded-For to believe (none by default). */
+  trustProxy?: TrustProxy;
+  /** NODE_ENV=production: development helpers (the dev mailbox) are not mounted. */
+  production?: boolean;
   dataDir: string;
   logLevel: string;
   eventStoreUrl?: string;
@@ -29,10 +44,17 @@ export interface EmbeddedConfig {
   adminPassword?: string;
 }
 
-export function loadEmbeddedConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig {
+export function loadEmbeddedConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { host?: string } = {},
+): EmbeddedConfig {
   const parsed = loadConfig(embeddedEnvSchema, env);
+  const host = parsed.HOST ?? defaults.host;
   return {
     port: parsed.PORT,
+    ...(host ? { host } : {}),
+    trustProxy: parsed.TRUST_PROXY,
+    production: parsed.NODE_ENV === 'production',
     dataDir: path.resolve(parsed.DATA_DIR),
     logLevel: parsed.LOG_LEVEL,
     ...(parsed.EVENTSTORE_URL ? { eventStoreUrl: parsed.EVENTSTORE_URL } : {}),

@@ -1,16 +1,12 @@
-import path from 'node:path';
-import { createServer } from 'vite';
 import { runShop } from './run';
-import { repoRoot } from './web-assets';
+import { createDevWeb } from './dev-web';
 
-/** `npm run dev`: the same shop, with Vite's dev server (hot reload) serving the web app. */
+/**
+ * `npm run dev`: the same shop, with Vite's dev server (hot reload) serving
+ * the web app, on 127.0.0.1 unless HOST says otherwise: a dev server is not
+ * meant to be reached from the network.
+ */
 await runShop({
-  web: async () => {
-    const vite = await createServer({
-      configFile: path.join(repoRoot, 'web', 'vite.config.ts'),
-      server: { middlewareMode: true },
-      appType: 'spa',
-    });
-    return [vite.middlewares];
-  },
+  defaultHost: '127.0.0.1',
+  web: async (config) => [(await createDevWeb({ dataDir: config.dataDir })).middlewares],
 });

@@ -1,19 +1,27 @@
+import type { RequestHandler } from 'express';
 import { ConfigError } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
-import { loadEmbeddedConfig } from './config';
-import type { RequestHandler } from 'express';
+import { loadEmbeddedConfig, type EmbeddedConfig } from './config';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { outboxWarning, startupBanner } from './startup-report';
 
 /**
  * The whole shop in one process (ARCHITECTURE §3, embedded topology). A bad
  * setting or a failed start ends the process with one readable line.
  */
 export async function runShop(
-  options: { web?: () => Promise<RequestHandler[]> } = {},
+  options: {
+    web?: (config: EmbeddedConfig) => Promise<RequestHandler[]>;
+    /** Where to listen when HOST is unset (every interface by default). */
+    defaultHost?: string;
+  } = {},
 ): Promise<void> {
   let config;
   try {
-    config = loadEmbeddedConfig();
+    config = loadEmbeddedConfig(
+      process.env,
+      options.defaultHost ? { host: options.defaultHost } : {},
+    );
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -25,7 +33,7 @@ export async function runShop(
   let server: EmbeddedServer;
   let url: string;
   try {
-    const web = options.web ? await options.web() : undefined;
+    const web = options.web ? await options.web(config) : undefined;
     server = await createEmbeddedServer(config, logger, web ? { web } : {});
     url = await server.listen();
   } catch (error) {
@@ -35,24 +43,39 @@ export async function runShop(
     );
     process.exit(1);
   }
-  if (server.admin.created) {
-    logger.warn(
-      { email: server.admin.email },
-      server.admin.generated
-        ? `Admin account created: ${server.admin.email} with password ${server.admin.password} (shown only this once; set ADMIN_PASSWORD to choose it)`
-        : `Admin account created: ${server.admin.email} with the password in ADMIN_PASSWORD`,
+
+  const warning = outboxWarning({
+    mailTransport: server.mailer.transport,
+    publicUrl: config.publicUrl ?? url,
+  });
+  if (warning) logger.warn(warning);
+  const mailboxUrl =
+    server.mailer.transport === 'outbox' && !config.production ? `${url}/dev/mailbox` : undefined;
+  if (process.stdout.isTTY) {
+    console.log(startupBanner({ url, admin: server.admin, ...(mailboxUrl ? { mailboxUrl } : {}) }));
+  } else {
+    if (server.admin.created) {
+      logger.warn(
+        { email: server.admin.email },
+        server.admin.generated
+          ? `Admin account created: ${server.admin.email} with password ${server.admin.password} (shown only this once; set ADMIN_PASSWORD to choose it)`
+          : `Admin account created: ${server.admin.email} with the password in ADMIN_PASSWORD`,
+      );
+    }
+    logger.info(
+      {
+        eventStore: config.eventStoreUrl ? config.eventStoreUrl.split('://')[0] : 'pglite',
+        readStore: config.mongoUrl ? 'mongodb' : 'memory',
+        bus: config.kafkaBrokers ? 'kafka' : 'in-process',
+        dataDir: config.dataDir,
+      },
+      `Quitute is open at ${url}/cardapio`,
     );
   }
-  logger.info(
-    {
-      eventStore: config.eventStoreUrl ? config.eventStoreUrl.split('://')[0] : 'pglite',
-      readStore: config.mongoUrl ? 'mongodb' : 'memory',
-      bus: config.kafkaBrokers ? 'kafka' : 'in-process',
-      dataDir: config.dataDir,
-    },
-    `Quitute is open at ${url}/cardapio`,
-  );
 
+  // Ctrl-C reaches both npm and this process, and npm forwards it again: a
+  // second signal while closing must not kill the process before the data
+  // directory is released.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -66,6 +89,6 @@ export async function runShop(
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

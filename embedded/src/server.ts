@@ -2,8 +2,6 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import {
   createCommandRouter,
   DEFAULT_ADMIN_EMAIL,
@@ -22,7 +20,13 @@ import {
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
 import type { EventStore } from '@quitute/infra/event-store';
-import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
+import {
+  apiNotFound,
+  errorHandler,
+  isHttpsUrl,
+  requestLogging,
+  securityHeaders,
+} from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import {
   createMailer,
@@ -53,6 +57,12 @@ export interface EmbeddedServer {
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
+/** How a listening address is written in a URL: localhost for every interface. */
+const urlHost = (host: string | undefined) => {
+  if (host === undefined || host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+};
+
 /**
  * The embedded topology (ARCHITECTURE §3): command-api, projections and
  * query-api composed in one process on one port, with the same method split
@@ -79,6 +89,7 @@ export async function createEmbeddedServer(
   const { eventStore, snapshotStore } = await createStores({
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
     dataDir: config.dataDir,
+    logger,
   });
   const readStore = await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {});
   const bus = await createBus({
@@ -141,24 +152,16 @@ export async function createEmbeddedServer(
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'https:'],
-          ...(config.recaptchaSecret
-            ? {
-                'script-src': ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],
-                'frame-src': ['https://www.google.com'],
-              }
-            : {}),
-        },
-      },
+    securityHeaders({
+      https: isHttpsUrl(config.publicUrl),
+      recaptcha: config.recaptchaSecret !== undefined,
     }),
   );
-  app.use(requestLogging(logger, (options) => pinoHttp(options)));
+  app.use(requestLogging(logger));
   // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
-  if (mailer.transport === 'outbox') app.use(devMailboxRouter(mailer));
+  if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
   app.use((req, res, next) => {
     if (isRead(req.method)) queryRouter(req, res, next);
     else
@@ -185,12 +188,13 @@ export async function createEmbeddedServer(
         const listening = http.createServer(app);
         listening.keepAliveTimeout = 65_000;
         listening.once('error', reject);
-        listening.listen(config.port, () => {
+        listening.listen(config.port, config.host, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.port;
-          publicUrl ??= `http://localhost:${port}`;
-          resolve(`http://localhost:${port}`);
+          const url = `http://${urlHost(config.host)}:${port}`;
+          publicUrl ??= url;
+          resolve(url);
         });
       }),
     async close() {

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot, webDist } from './web-assets';
+import { buildWebApp, repoRoot, webDist } from './web-assets';
 
 /**
  * `npm start`: builds the web app when web/dist is missing or older than its
- * sources, then runs the shop in this same process.
+ * sources (quietly: one line, then only errors), then runs the shop in this
+ * same process.
  */
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contracts/src'];
 
@@ -25,8 +25,11 @@ const builtAt = fs.statSync(path.join(webDist, 'index.html'), { throwIfNoEntry: 
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(repoRoot, source))));
 if (builtAt === undefined || builtAt < changedAt) {
   console.log(builtAt === undefined ? 'Building the web app…' : 'Web sources changed: rebuilding…');
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const build = buildWebApp();
+  if (build.status !== 0) {
+    console.error('The web app did not build (errors above).');
+    process.exit(build.status ?? 1);
+  }
 }
 
 const { runShop } = await import('./run');

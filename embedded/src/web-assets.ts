@@ -1,10 +1,34 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler } from 'express';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const webDist = path.join(repoRoot, 'web', 'dist');
+
+/**
+ * `vite build` of the web app printing nothing but errors (not its table of
+ * chunks), so `npm start` shows what matters on a first start.
+ */
+export function buildWebApp(
+  options: { outDir?: string; stdio?: 'inherit' | 'pipe' } = {},
+): SpawnSyncReturns<string> {
+  const webDir = path.join(repoRoot, 'web');
+  const vitePackage = createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json');
+  return spawnSync(
+    process.execPath,
+    [
+      path.join(path.dirname(vitePackage), 'bin', 'vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      ...(options.outDir ? ['--outDir', options.outDir] : []),
+    ],
+    { cwd: webDir, stdio: options.stdio ?? 'inherit', encoding: 'utf8' },
+  );
+}
 
 /**
  * The built web app: hashed assets cached for a year, everything else

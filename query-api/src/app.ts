@@ -1,7 +1,12 @@
 import express, { Router, type Express } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
-import { apiNotFound, errorHandler, requestLogging } from '@quitute/infra/http';
+import type { TrustProxy } from '@quitute/infra/config';
+import {
+  apiNotFound,
+  errorHandler,
+  isHttpsUrl,
+  requestLogging,
+  securityHeaders,
+} from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import {
   healthStatusCode,
@@ -36,13 +41,21 @@ export function createQueryRouter(deps: QueryDeps): Router {
   return router;
 }
 
+/** How the app sits behind its proxy (distributed topology: nginx). */
+export interface ServiceHttpOptions {
+  /** TRUST_PROXY: which proxies' X-Forwarded-For to believe; none by default. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: https there turns on HSTS and upgrade-insecure-requests. */
+  publicUrl?: string;
+}
+
 /** query-api on its own (distributed topology); tests use it on port 0. */
-export function createQueryApp(deps: QueryDeps & { logger: Logger }): Express {
+export function createQueryApp(deps: QueryDeps & ServiceHttpOptions & { logger: Logger }): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
-  app.use(helmet());
-  app.use(requestLogging(deps.logger, (options) => pinoHttp(options)));
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(securityHeaders({ https: isHttpsUrl(deps.publicUrl) }));
+  app.use(requestLogging(deps.logger));
   app.use(createQueryRouter(deps));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));

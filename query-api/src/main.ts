@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MENU_PROJECTION, USERS_PROJECTION } from '@quitute/contracts';
 import { createTokenVerifier } from '@quitute/infra/auth';
 import { createCaptcha } from '@quitute/infra/captcha';
-import { accountsEnv, commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
@@ -17,6 +17,7 @@ const config = loadConfigOrExit(
   z.object({
     ...commonEnv,
     ...accountsEnv,
+    ...proxyEnv,
     MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
     JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
     CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
@@ -37,6 +38,8 @@ const app = createQueryApp({
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   }),
   logger,
+  trustProxy: config.TRUST_PROXY,
+  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
 const server = app.listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../shared/text';
 import {
   ADDRESS_MAX_LENGTH,
   ADDRESS_MIN_LENGTH,
@@ -22,10 +23,11 @@ import { accountMessages as m } from './messages';
  * HTTP shapes of the accounts context (spec §3, §7), shared by the server and
  * the web app so both apply the same rules (spec §5) with the same texts.
  * Request bodies are strict: an unknown key such as `role` is refused, never
- * assigned (ARCHITECTURE §5).
+ * assigned (ARCHITECTURE §5). Every text field starts from `textField`: no
+ * control character, no ill-formed Unicode (the address alone may span lines).
  */
 
-const text = (required: string) => z.string({ error: required });
+const text = (required: string) => textField({ required });
 
 const hasUppercase = (value: string) => /\p{Lu}/u.test(value);
 const hasDigit = (value: string) => /\d/.test(value);
@@ -75,7 +77,7 @@ export const phoneField = text(m.phoneInvalid)
   .refine((value) => value === '' || PHONE_PATTERN.test(value), m.phoneInvalid);
 
 /** Empty clears the address; otherwise at least 5 characters. */
-export const addressField = text(m.addressMinLength)
+export const addressField = textField({ required: m.addressMinLength, multiline: true })
   .trim()
   .refine((value) => value === '' || value.length >= ADDRESS_MIN_LENGTH, m.addressMinLength)
   .refine((value) => value.length <= ADDRESS_MAX_LENGTH, m.addressTooLong);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { textField } from '../shared/text';
 
 /** GET /api/products query (spec §7): `busca` trimmed, `category` omitted or 'Todas' for all. */
 export const productListQuerySchema = z.object({
-  busca: z.string().trim().max(100).optional(),
-  category: z.string().trim().max(60).optional(),
+  busca: textField().trim().max(100).optional(),
+  category: textField().trim().max(60).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

@@ -7,4 +7,6 @@ export const messages = {
   revisionConflict: 'Os dados foram alterados por outra pessoa. Recarregue e tente novamente.',
   duplicateEvent: 'Esta operação já foi registrada com outros dados. Recarregue e confira.',
   invalidSearch: 'Parâmetros de busca inválidos.',
+  /** A control character or ill-formed Unicode in a text field (see textField). */
+  invalidText: 'Texto contém caracteres inválidos.',
 } as const;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeWithRedis } from '../redis/test-server';
 import {
   encodeCaptchaPayload as encode,
   solveAsWidget as solve,
@@ -13,6 +14,7 @@ import {
   type AltchaCaptchaOptions,
 } from './altcha';
 import type { Captcha } from './port';
+import { createReplayGuard } from './replay-guard';
 
 const hmacKey = 'a-test-key-that-is-long-enough-for-hmac';
 /** Enough work to be a real solve, little enough to keep the suite fast. */
@@ -148,5 +150,73 @@ describe('ALTCHA captcha', () => {
   it('given an empty key or an impossible counter range, when created, then it throws', () => {
     expect(() => createAltchaCaptcha({ hmacKey: '' })).toThrow(/HMAC key/);
     expect(() => createAltchaCaptcha({ hmacKey, counter: { min: 10, max: 5 } })).toThrow(/counter/);
+  });
+});
+
+describe('two ALTCHA instances with the same key and no shared guard', () => {
+  it('given a solved payload, when each instance verifies it, then each accepts it once: the replay guard is per process', async () => {
+    const [a, b] = [altcha(), altcha()];
+    const { payload } = await solveAsWidget(a);
+    expect(await a.verify(payload)).toBe(true);
+    expect(await b.verify(payload)).toBe(true);
+  });
+});
+
+await describeWithRedis('two ALTCHA instances sharing a Redis replay guard', (redis) => {
+  afterAll(() => redis.cleanup());
+
+  const instances = async () => {
+    const guards = await Promise.all([
+      createReplayGuard({ redisUrl: redis.url, keyPrefix: redis.keyPrefix }),
+      createReplayGuard({ redisUrl: redis.url, keyPrefix: redis.keyPrefix }),
+    ]);
+    return {
+      captchas: guards.map((replayGuard) => altcha({ replayGuard })),
+      close: () => Promise.all(guards.map((guard) => guard.close())),
+    };
+  };
+
+  it('given a solved payload, when both instances verify it one after the other, then it passes once in total', async () => {
+    const { captchas, close } = await instances();
+    try {
+      const [a, b] = captchas;
+      if (!a || !b) throw new Error('two instances expected');
+      const { payload } = await solveAsWidget(a);
+      expect(await a.verify(payload)).toBe(true);
+      expect(await b.verify(payload)).toBe(false);
+      expect(await a.verify(payload)).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('given a solved payload, when both instances verify it at the same time, then exactly one passes', async () => {
+    const { captchas, close } = await instances();
+    try {
+      const { payload } = await solveAsWidget(captchas[1] ?? altcha());
+      const results = await Promise.all(
+        [...captchas, ...captchas].map((captcha) => captcha.verify(payload)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('given a challenge with a wrong solution, when it is verified, then it does not use up the real solution', async () => {
+    const { captchas, close } = await instances();
+    try {
+      const [a, b] = captchas;
+      if (!a || !b) throw new Error('two instances expected');
+      const { payload, solved } = await solveAsWidget(a);
+      const wrong = encode({
+        ...solved,
+        solution: { ...solved.solution, counter: solved.solution.counter + 1 },
+      });
+      expect(await a.verify(wrong)).toBe(false);
+      expect(await b.verify(payload)).toBe(true);
+    } finally {
+      await close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import type { Captcha } from './port';
+import { createMemoryReplayGuard, type ReplayGuard } from './replay-guard';
 
 /**
  * PBKDF2 rather than iterated SHA-256: the browser runs each attempt as one
@@ -34,12 +35,16 @@ export interface AltchaCaptchaOptions {
   cost?: number;
   /** Range of the secret counter the solver has to reach. */
   counter?: Readonly<{ min: number; max: number }>;
+  /**
+   * Where accepted solutions are remembered; in this process's memory unless
+   * given. Instances that share one (Redis) accept a solution once in total.
+   */
+  replayGuard?: ReplayGuard;
 }
 
 /** Far above any real payload (~700 characters); refuses huge bodies before decoding. */
 const MAX_TOKEN_LENGTH = 4_096;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const SWEEP_INTERVAL_MS = 60_000;
 
 const hex = z.string().regex(/^(?:[0-9a-f]{2})+$/);
 
@@ -92,7 +97,7 @@ function parsePayload(token: string): AltchaPayload | null {
 /**
  * Self-hosted proof of work (ALTCHA v2 challenges, deterministic mode). The
  * challenge is signed, not stored, so issuing one costs no memory; only
- * accepted solutions are remembered, until they expire.
+ * accepted solutions are remembered (by the replay guard), until they expire.
  */
 export function createAltchaCaptcha(options: AltchaCaptchaOptions): Captcha {
   const {
@@ -100,6 +105,7 @@ export function createAltchaCaptcha(options: AltchaCaptchaOptions): Captcha {
     now = Date.now,
     cost = DEFAULT_ALTCHA_COST,
     counter = DEFAULT_ALTCHA_COUNTER,
+    replayGuard = createMemoryReplayGuard({ now }),
   } = options;
   if (!options.hmacKey) throw new Error('ALTCHA needs a non-empty HMAC key');
   if (!Number.isInteger(counter.min) || counter.min < 0 || counter.max < counter.min) {
@@ -110,19 +116,6 @@ export function createAltchaCaptcha(options: AltchaCaptchaOptions): Captcha {
   const hmacSignatureSecret = createHmac('sha256', options.hmacKey)
     .update('quitute/captcha/altcha-challenge')
     .digest('hex');
-
-  // Per process: another instance would accept the same payload once more. A
-  // distributed deployment needs a shared store (e.g. Redis SET NX with the
-  // challenge's expiry) behind the same check-and-set.
-  const accepted = new Map<string, number>();
-  let nextSweepAt = 0;
-  const sweep = (at: number): void => {
-    if (at < nextSweepAt) return;
-    nextSweepAt = at + SWEEP_INTERVAL_MS;
-    for (const [signature, expiresAtMs] of accepted) {
-      if (expiresAtMs <= at) accepted.delete(signature);
-    }
-  };
 
   const isValidSolution = async (payload: AltchaPayload): Promise<boolean> => {
     // Never a key signature: without it the server re-derives the key from the
@@ -159,20 +152,15 @@ export function createAltchaCaptcha(options: AltchaCaptchaOptions): Captcha {
 
     async verify(token) {
       const at = now();
-      sweep(at);
       const payload = parsePayload(token);
       if (!payload) return false;
-      const { signature } = payload.challenge;
       const expiresAtMs = payload.challenge.parameters.expiresAt * 1_000;
       // altcha-lib checks expiry against the wall clock; this one honours `now`.
       if (expiresAtMs <= at) return false;
-      if (accepted.has(signature)) return false;
       if (!(await isValidSolution(payload))) return false;
-      // Checked again after the await: two concurrent verifies of one payload
-      // both pass the first check, only one may win.
-      if (accepted.has(signature)) return false;
-      accepted.set(signature, expiresAtMs);
-      return true;
+      // Claimed only once proven: someone who saw the challenge but has no
+      // solution must not use up the claim of the visitor who solved it.
+      return replayGuard.claim(payload.challenge.signature, expiresAtMs);
     },
   };
 }

@@ -1,10 +1,18 @@
 import { createAltchaCaptcha } from './altcha';
 import { createRecaptchaCaptcha } from './recaptcha';
 import type { Captcha } from './port';
+import type { ReplayGuard } from './replay-guard';
 
 export type { Captcha } from './port';
 export type { AltchaCaptchaOptions } from './altcha';
 export type { RecaptchaCaptchaOptions } from './recaptcha';
+export type { ReplayGuard } from './replay-guard';
+export {
+  CLOCK_SKEW_MARGIN_MS,
+  createMemoryReplayGuard,
+  createRedisReplayGuard,
+  createReplayGuard,
+} from './replay-guard';
 export {
   ALTCHA_ALGORITHM,
   DEFAULT_ALTCHA_COST,
@@ -23,6 +31,8 @@ export function createCaptcha(config: {
   recaptchaSecret?: string | undefined;
   recaptchaSiteKey?: string | undefined;
   hmacKey: string;
+  /** ALTCHA's memory of accepted solutions: `createReplayGuard({ redisUrl })`; per process when unset. */
+  replayGuard?: ReplayGuard | undefined;
 }): Captcha {
   if (config.recaptchaSecret) {
     if (!config.recaptchaSiteKey) {
@@ -35,5 +45,8 @@ export function createCaptcha(config: {
       siteKey: config.recaptchaSiteKey,
     });
   }
-  return createAltchaCaptcha({ hmacKey: config.hmacKey });
+  return createAltchaCaptcha({
+    hmacKey: config.hmacKey,
+    ...(config.replayGuard ? { replayGuard: config.replayGuard } : {}),
+  });
 }

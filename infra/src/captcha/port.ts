@@ -14,7 +14,8 @@ export interface Captcha {
   /**
    * True exactly once for a valid, unexpired solution token; false for
    * anything else (malformed, wrong signature, expired, wrong solution, the
-   * widget's test-mode payload, a replay). Never throws for bad input.
+   * widget's test-mode payload, a replay). Never throws for bad input; rejects
+   * only when the shared store of accepted solutions cannot be reached.
    */
   verify(token: string, remoteIp?: string): Promise<boolean>;
 }

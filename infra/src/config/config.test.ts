@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, ConfigError, loadConfig } from './index';
+import { accountsEnv, commonEnv, ConfigError, loadConfig, proxyEnv } from './index';
 
 const schema = z.object(commonEnv);
 
@@ -15,12 +15,17 @@ describe('loadConfig', () => {
         EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
         MONGO_URL: 'mongodb://mongo:27017/quitute',
         KAFKA_BROKERS: 'kafka:9092,kafka-2:9092',
+        REDIS_URL: 'redis://redis:6379',
       }),
     ).toMatchObject({
       EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
       MONGO_URL: 'mongodb://mongo:27017/quitute',
       KAFKA_BROKERS: ['kafka:9092', 'kafka-2:9092'],
+      REDIS_URL: 'redis://redis:6379',
     });
+    expect(
+      loadConfig(schema, { REDIS_URL: 'rediss://:secret@cache.example:6380/0' }),
+    ).toMatchObject({ REDIS_URL: 'rediss://:secret@cache.example:6380/0' });
   });
 
   it('given a bad PORT, then one line naming the variable and the value', () => {
@@ -36,10 +41,67 @@ describe('loadConfig', () => {
     );
   });
 
+  it('given a REDIS_URL of another kind, then it is refused', () => {
+    for (const value of ['http://redis:6379', 'redis:6379', 'redis://']) {
+      expect(() => loadConfig(schema, { REDIS_URL: value })).toThrow(
+        `Invalid configuration: REDIS_URL must start with redis:// or rediss:// (got "${value}")`,
+      );
+    }
+  });
+
   it('given empty values, then they count as unset', () => {
-    expect(loadConfig(schema, { PORT: '', MONGO_URL: '' })).toEqual({
+    expect(loadConfig(schema, { PORT: '', MONGO_URL: '', REDIS_URL: '' })).toEqual({
       LOG_LEVEL: 'info',
       PORT: 8080,
     });
   });
+});
+
+describe('accountsEnv secrets', () => {
+  const accounts = z.object(accountsEnv);
+
+  it.each([
+    ['JWT_SECRET', 'local-compose-only-jwt-secret-0123456789abcdef'],
+    ['CAPTCHA_HMAC_KEY', 'local-compose-only-captcha-key-0123456789abcd'],
+  ])(
+    'given %s set to the value docker-compose.yml once published, then it is refused naming the variable',
+    (variable, value) => {
+      expect(() => loadConfig(accounts, { [variable]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${variable} is a published example value`),
+      );
+    },
+  );
+
+  it('given secrets of 32+ random characters, then they are kept', () => {
+    const secret = 'k'.repeat(20) + '0123456789ab';
+    expect(loadConfig(accounts, { JWT_SECRET: secret, CAPTCHA_HMAC_KEY: secret })).toMatchObject({
+      JWT_SECRET: secret,
+      CAPTCHA_HMAC_KEY: secret,
+    });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const proxy = z.object(proxyEnv);
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['1', 1],
+    ['2', 2],
+    ['loopback', ['loopback']],
+    ['10.0.0.0/8, 172.16.0.1,::1', ['10.0.0.0/8', '172.16.0.1', '::1']],
+    ['uniquelocal,fd00::/8', ['uniquelocal', 'fd00::/8']],
+  ])('given %s, then trust proxy is %j', (value, expected) => {
+    expect(loadConfig(proxy, { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'nginx', '10.0.0.0/33', '1.2.3', '-1'])(
+    'given %s, then one line naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig(proxy, { TRUST_PROXY: value })).toThrow(
+        /^Invalid configuration: TRUST_PROXY must be a hop count/,
+      );
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -53,6 +54,14 @@ export const commonEnv = {
       .regex(/^mongodb(\+srv)?:\/\//, { message: 'must start with mongodb:// or mongodb+srv://' })
       .optional(),
   ),
+  /** Rate-limit counters and claimed captcha solutions shared by every instance; in memory when unset. */
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/?#]/, { message: 'must start with redis:// or rediss://' })
+      .optional(),
+  ),
   KAFKA_BROKERS: z.preprocess(
     emptyAsUndefined,
     z
@@ -64,10 +73,62 @@ export const commonEnv = {
 };
 export { loadConfigOrExit } from './service';
 
+/** What Express's `trust proxy` setting is given: nothing, a hop count, or addresses. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (PROXY_NAMES.includes(entry)) return true;
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+};
+
+/**
+ * Which proxies in front of a service to believe about the client's address
+ * (X-Forwarded-For): unset trusts none, so `req.ip` is the peer's own address.
+ */
+export const proxyEnv = {
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, context): TrustProxy => {
+        if (value === undefined) return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const entries = value.split(',').map((entry) => entry.trim());
+        if (entries.every(isProxyAddress)) return entries;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be a hop count (1) or addresses: IPs, CIDR ranges, loopback, linklocal, uniquelocal',
+        });
+        return z.NEVER;
+      }),
+  ),
+};
+
+/**
+ * The defaults docker-compose.yml once shipped: published in the repository's
+ * history, so they sign nothing.
+ */
+export const PUBLISHED_SECRETS: readonly string[] = [
+  'local-compose-only-jwt-secret-0123456789abcdef',
+  'local-compose-only-captcha-key-0123456789abcd',
+];
+
 const optionalSecret = (name: string) =>
   z.preprocess(
     emptyAsUndefined,
-    z.string().min(32, `must have at least 32 characters (${name})`).optional(),
+    z
+      .string()
+      .min(32, `must have at least 32 characters (${name})`)
+      .refine((value) => !PUBLISHED_SECRETS.includes(value), {
+        message: 'is a published example value: generate your own (openssl rand -base64 48)',
+      })
+      .optional(),
   );
 
 /** Accounts: keys, captcha, mail, the admin account and the public origin for links in e-mails. */

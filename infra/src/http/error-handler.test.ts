@@ -1,38 +1,95 @@
 import express from 'express';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@quitute/contracts';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
-import { silentLogger } from '../logging';
+import { createLogger } from '../logging';
 import { listenOnFreePort } from '../testing';
 import { errorHandler } from './error-handler';
 
-async function answerTo(error: unknown) {
-  const app = express();
-  app.get('/boom', () => {
-    throw error;
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve() {
+  const lines: string[] = [];
+  const logger = createLogger({
+    level: 'info',
+    destination: { write: (line) => lines.push(line) },
   });
-  app.use(errorHandler(silentLogger));
-  const served = await listenOnFreePort(app);
-  try {
-    const response = await fetch(`${served.url}/boom`);
+  const app = express();
+  app.use(express.json());
+  app.get('/mail/:id', (req, res) => {
+    res.json({ id: req.params.id });
+  });
+  app.get('/provider', () => {
+    throw Object.assign(new Error('Bad Request'), { status: 400, params: ['Rua Secreta, 42'] });
+  });
+  app.get('/duplicate-event', () => {
+    throw new DuplicateEventIdError('order-1', '0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10');
+  });
+  app.get('/revision-conflict', () => {
+    throw new WrongExpectedRevisionError('order-1', 0, 1);
+  });
+  app.post('/echo', (req, res) => {
+    res.json(req.body);
+  });
+  app.use(errorHandler(logger));
+  const server = await listenOnFreePort(app);
+  close = server.close;
+  const call = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${server.url}${path}`, init);
     return { status: response.status, body: await response.json() };
-  } finally {
-    await served.close();
-  }
+  };
+  return { call, lines };
 }
 
-describe('errorHandler and the event store errors', () => {
+describe('errorHandler', () => {
+  it('given a path parameter that is not percent-encoded UTF-8, then 400 and no error logged', async () => {
+    const { call, lines } = await serve();
+    expect(await call('/mail/%80%00')).toEqual({
+      status: 400,
+      body: { message: messages.invalidRequest, code: 'validation' },
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it('given a body that is not JSON, then 400 as before', async () => {
+    const { call } = await serve();
+    const answer = await call('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"address":',
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: messages.invalidRequest, code: 'validation' },
+    });
+  });
+
+  it('given some other error with a 4xx status, then 500, logged without the data it carried', async () => {
+    const { call, lines } = await serve();
+    expect(await call('/provider')).toEqual({
+      status: 500,
+      body: { message: messages.internalError, code: 'internal' },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"msg":"unhandled error"');
+    expect(lines[0]).not.toContain('Rua Secreta');
+  });
+
   it('given an append that reused an event id with other content, then 409 conflict', async () => {
-    const error = new DuplicateEventIdError('order-1', '0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10');
-    expect(await answerTo(error)).toEqual({
+    const { call } = await serve();
+    expect(await call('/duplicate-event')).toEqual({
       status: 409,
       body: { message: messages.duplicateEvent, code: 'conflict' },
     });
   });
 
   it('given a revision conflict, then 412 as before', async () => {
-    const error = new WrongExpectedRevisionError('order-1', 0, 1);
-    expect(await answerTo(error)).toEqual({
+    const { call } = await serve();
+    expect(await call('/revision-conflict')).toEqual({
       status: 412,
       body: { message: messages.revisionConflict, code: 'revision_conflict' },
     });

@@ -4,20 +4,24 @@ import { AppError } from '../errors';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
 import type { Logger } from '../logging';
 
-interface BodyParserError {
-  type: string;
-  status: number;
-}
-
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'type' in error &&
-    typeof error.type === 'string' &&
-    'status' in error &&
-    typeof error.status === 'number'
-  );
+/**
+ * A client's mistake caught before our code runs: body-parser's errors (a body
+ * that is not JSON, too large, in an unknown charset; they carry a `type`) and
+ * the router's URIError for a path parameter that is not percent-encoded UTF-8.
+ * Other errors with a 4xx `status` (a provider's answer, say) stay unhandled.
+ */
+function clientErrorStatus(error: unknown): number | null {
+  if (
+    typeof error !== 'object' ||
+    error === null ||
+    !('status' in error) ||
+    typeof error.status !== 'number' ||
+    error.status < 400 ||
+    error.status >= 500
+  )
+    return null;
+  const fromBodyParser = 'type' in error && typeof error.type === 'string';
+  return fromBodyParser || error instanceof URIError ? error.status : null;
 }
 
 /** The one place errors become HTTP answers: `{ message, code, fields? }`, never a stack trace. */
@@ -46,8 +50,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(409).json({ message: messages.duplicateEvent, code: 'conflict' });
       return;
     }
-    if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
-      res.status(error.status).json({ message: messages.invalidRequest, code: 'validation' });
+    const clientStatus = clientErrorStatus(error);
+    if (clientStatus !== null) {
+      res.status(clientStatus).json({ message: messages.invalidRequest, code: 'validation' });
       return;
     }
     logger.error({ err: error }, 'unhandled error');

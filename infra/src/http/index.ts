@@ -1,3 +1,4 @@
 export { errorHandler, apiNotFound } from './error-handler';
 export { parseWith } from './parse';
-export { requestLogging, type HttpLoggerFactory } from './request-logging';
+export { loggablePath, requestLogging } from './request-logging';
+export { isHttpsUrl, securityHeaders, type SecurityHeaderOptions } from './security-headers';

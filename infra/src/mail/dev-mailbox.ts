@@ -1,4 +1,7 @@
-import { Router, type Response } from 'express';
+import { BlockList, isIPv6 } from 'node:net';
+import { Router, type Request, type Response } from 'express';
+import { messages } from '@quitute/contracts';
+import { notFound } from '../errors';
 import type { OutboxMailer, StoredMail } from './port';
 
 const TITLE = 'Caixa de e-mails (desenvolvimento)';
@@ -120,13 +123,42 @@ function sendHtml(res: Response, status: number, html: string): void {
     .send(html);
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8 and ::1, IPv4-mapped forms included. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return loopback.check(address, isIPv6(address) ? 'ipv6' : 'ipv4');
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * A client on this machine: `req.ip` as the app's `trust proxy` setting sees
+ * it. A loopback peer that forwards for someone it was not trusted to name (a
+ * proxy on this machine, TRUST_PROXY unset) may be forwarding anyone, so it
+ * does not count.
+ */
+function isLocalClient(req: Request): boolean {
+  const forwarded = FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+  if (forwarded && req.ips.length === 0) return false;
+  return isLoopbackAddress(req.ip);
+}
+
 /**
  * GET /dev/mailbox and /dev/mailbox/:id over the outbox. Mount it only when
- * the outbox adapter is the active mailer (ARCHITECTURE §7): it shows every
- * mail's links, password reset tokens included.
+ * the outbox adapter is the active mailer (ARCHITECTURE §7), and never in
+ * production. It shows every mail's links, password reset tokens included, so
+ * it answers only clients on this machine; everyone else gets the same 404 as
+ * an unknown path.
  */
 export function devMailboxRouter(outbox: OutboxMailer): Router {
   const router = Router();
+  router.use(BASE_PATH, (req, _res, next) => {
+    next(isLocalClient(req) ? undefined : notFound(messages.notFound));
+  });
   router.get(BASE_PATH, async (_req, res) => {
     sendHtml(res, 200, listPage(await outbox.list()));
   });

@@ -6,7 +6,7 @@ export type { Mail, Mailer, OutboxMailer, SmtpMailer, StoredMail } from './port'
 export type { OutboxMailerOptions } from './outbox';
 export type { SmtpMailerOptions } from './smtp';
 export { DEFAULT_FROM } from './port';
-export { devMailboxRouter } from './dev-mailbox';
+export { devMailboxRouter, isLoopbackAddress } from './dev-mailbox';
 export { createOutboxMailer, createSmtpMailer };
 
 /**

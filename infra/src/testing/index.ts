@@ -3,3 +3,4 @@ export type { TestServer } from './reachability';
 export { listenOnFreePort } from './http';
 export { encodeCaptchaPayload, solveAsWidget } from './altcha';
 export type { SolvedChallenge, WireChallenge } from './altcha';
+export { terminatePostgresLeaseHolder } from './postgres';

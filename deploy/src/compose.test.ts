@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, loadConfig } from '../config';
+import { commonEnv, loadConfig, proxyEnv, PUBLISHED_SECRETS } from '@quitute/infra/config';
+import { securityHeaders } from '@quitute/infra/http';
+import { listenOnFreePort } from '@quitute/infra/testing';
 import {
   createComposeValidator,
   formatSchemaErrors,
@@ -23,7 +26,7 @@ import {
   type Stage,
 } from './dockerfile';
 import { readManifest, runtimeGraph } from './imports';
-import { proxiedAddresses, readNginxConf, route, servers } from './nginx';
+import { maps, proxiedAddresses, readNginxConf, route, servers, type Directive } from './nginx';
 
 /**
  * No Docker engine runs in CI, so the distributed topology is proven the way
@@ -31,7 +34,7 @@ import { proxiedAddresses, readNginxConf, route, servers } from './nginx';
  * Dockerfile against the files of its build context, and nginx's routing
  * against ARCHITECTURE §7.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const { document, compose } = loadComposeFile(root);
 const validate = createComposeValidator();
 
@@ -218,6 +221,33 @@ describe('docker-compose.yml wiring', () => {
     'given $name, then its healthcheck asks its own /health on its PORT',
     ({ name, port }) => {
       expect(healthcheckCommand(service(name))).toContain(`http://127.0.0.1:${port}/health`);
+    },
+  );
+
+  it.each(['command-api', 'query-api'])(
+    'given %s, then JWT_SECRET and CAPTCHA_HMAC_KEY have no default: compose stops with a message naming the variable',
+    (name) => {
+      const env = service(name).environment;
+      for (const variable of ['JWT_SECRET', 'CAPTCHA_HMAC_KEY']) {
+        expect(env[variable], variable).toMatch(
+          new RegExp(`^\\$\\{${variable}:\\?[^}]*\\.env[^}]*openssl rand[^}]*\\}$`),
+        );
+      }
+    },
+  );
+
+  it('given the compose file, then no published secret appears in it', () => {
+    const text = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    for (const secret of PUBLISHED_SECRETS) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/(JWT_SECRET|CAPTCHA_HMAC_KEY):-/);
+  });
+
+  it.each(['command-api', 'query-api'])(
+    'given %s behind nginx, then it trusts exactly one proxy hop',
+    (name) => {
+      const env = service(name).environment;
+      expect(env.TRUST_PROXY).toBe('1');
+      expect(loadConfig(z.object(proxyEnv), env).TRUST_PROXY).toBe(1);
     },
   );
 
@@ -423,7 +453,7 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
       expect(result).toMatchObject({ kind: 'proxy', target });
       if (result.kind !== 'proxy') return;
       expect(result.headers.get('host')).toBe('$host');
-      expect(result.headers.get('x-forwarded-for')).toBe('$proxy_add_x_forwarded_for');
+      expect(result.headers.get('x-forwarded-for')).toBe('$remote_addr');
     },
   );
 
@@ -434,7 +464,7 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
 
       expect(result).toMatchObject({ kind: 'proxy', target: queryApi, websocket: true });
       if (result.kind !== 'proxy') return;
-      expect(result.headers.get('x-forwarded-for')).toBe('$proxy_add_x_forwarded_for');
+      expect(result.headers.get('x-forwarded-for')).toBe('$remote_addr');
     },
   );
 
@@ -470,5 +500,78 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
 
   it("given scaled services, then names are resolved at request time through Docker's DNS", () => {
     expect(conf.find((d) => d.name === 'resolver')?.args[0]).toBe('127.0.0.11');
+  });
+});
+
+const named = (directives: Directive[], name: string) => directives.filter((d) => d.name === name);
+
+describe('web/nginx.conf headers and logs', () => {
+  const conf = readNginxConf(path.join(root, 'web/nginx.conf'));
+  const server = servers(conf)[0]?.block ?? [];
+  const fileLocations = named(server, 'location').filter(
+    (location) => named(location.block ?? [], 'proxy_pass').length === 0,
+  );
+
+  /** What the embedded server's helmet sends over plain http, by lower-cased name. */
+  async function embeddedHeaders(): Promise<Map<string, string>> {
+    const app = express();
+    app.use(securityHeaders({ https: false }));
+    app.get('/', (_req, res) => {
+      res.end();
+    });
+    const listening = await listenOnFreePort(app);
+    try {
+      const response = await fetch(listening.url);
+      const transport = ['connection', 'content-length', 'date', 'keep-alive'];
+      return new Map([...response.headers].filter(([name]) => !transport.includes(name)));
+    } finally {
+      await listening.close();
+    }
+  }
+
+  it('given the files nginx serves, then every such location sends the embedded security headers, always', async () => {
+    const expected = await embeddedHeaders();
+    expect(expected.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(expected.get('x-frame-options')).toBe('SAMEORIGIN');
+
+    expect(fileLocations.map((location) => location.args.join(' ')).sort()).toEqual([
+      '/',
+      '/assets/',
+      '= /index.html',
+    ]);
+    for (const location of fileLocations) {
+      const headers = named(location.block ?? [], 'add_header').filter(
+        (header) => header.args[0]?.toLowerCase() !== 'cache-control',
+      );
+      const where = `location ${location.args.join(' ')}`;
+      expect(
+        new Map(headers.map(({ args: [name = '', value = ''] }) => [name.toLowerCase(), value])),
+        where,
+      ).toEqual(expected);
+      for (const header of headers)
+        expect(header.args.at(-1), `${where} ${header.args[0]}`).toBe('always');
+    }
+  });
+
+  it('given the server block, then no add_header sits there (it would be silently dropped in every location above)', () => {
+    expect(named(server, 'add_header')).toEqual([]);
+  });
+
+  it('given a password-reset link, then the access log records /reset/[redacted], never the token or the referrer', () => {
+    const loggable = maps(conf).get('$loggable_uri');
+    expect(loggable?.source).toBe('$request_uri');
+    expect(loggable?.entries.get('~^/reset/')).toBe('/reset/[redacted]');
+    expect(loggable?.entries.get('default')).toBe('$request_uri');
+
+    const format = named(conf, 'log_format').find((d) => d.args[0] === 'redacted');
+    const line = format?.args.slice(1).join('') ?? '';
+    expect(line).toContain('$loggable_uri');
+    expect(line).not.toMatch(
+      /\$request\b|\$request_uri|\$uri|\$args|\$query_string|\$http_referer/,
+    );
+    expect(named(server, 'access_log').map((d) => d.args)).toEqual([
+      ['/var/log/nginx/access.log', 'redacted'],
+    ]);
+    expect(route(conf, 'GET', '/reset/abc123')).toMatchObject({ kind: 'static' });
   });
 });

@@ -1,0 +1,35 @@
+import type { Logger } from '../logging';
+import { createMemoryLease } from './memory';
+import { openMongoLease } from './mongo';
+import { createPostgresLease } from './postgres';
+import type { Lease } from './port';
+
+export type { Lease, LeaseHandle } from './port';
+export type { MongoLeaseOptions } from './mongo';
+export type { PostgresLeaseOptions } from './postgres';
+export { createMemoryLease } from './memory';
+export { createMongoLease, LEASES_COLLECTION, openMongoLease } from './mongo';
+export { advisoryLockKey, createPostgresLease, leaseApplicationName } from './postgres';
+
+/**
+ * The lease for the stores a service is configured with: a PostgreSQL event
+ * store holds an advisory lock (freed the moment the holder's session ends);
+ * otherwise a MongoDB read store holds a lease document with an expiry;
+ * otherwise everything lives in this one process and a memory lease will do.
+ */
+export async function createLease(config: {
+  name: string;
+  eventStoreUrl?: string | undefined;
+  mongoUrl?: string | undefined;
+  mongoDatabase?: string | undefined;
+  logger?: Logger;
+}): Promise<Lease> {
+  const { name, eventStoreUrl, mongoUrl, logger } = config;
+  if (eventStoreUrl && /^postgres(ql)?:\/\//.test(eventStoreUrl)) {
+    return createPostgresLease({ url: eventStoreUrl, name, logger });
+  }
+  if (mongoUrl) {
+    return openMongoLease({ url: mongoUrl, database: config.mongoDatabase, name, logger });
+  }
+  return createMemoryLease();
+}

@@ -1,0 +1,45 @@
+import type { Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { Logger } from '../logging';
+import { openRedis, REDIS_KEY_PREFIX } from '../redis';
+
+/**
+ * Where express-rate-limit keeps its counters. `store(name)` gives a fresh store
+ * for the limiter called `name` (express-rate-limit refuses one store shared by
+ * two limiters); undefined means express-rate-limit's own memory store.
+ */
+export interface RateLimitStores {
+  store(name: string): Store | undefined;
+  close(): Promise<void>;
+}
+
+export interface RateLimitStoresOptions {
+  /** Counters in Redis, shared by every instance that names the same server; in memory without it. */
+  redisUrl?: string | undefined;
+  /** Put before each limiter's name in its Redis keys; tests use one per run. */
+  keyPrefix?: string;
+  logger?: Logger;
+}
+
+/**
+ * Rate-limit counters for one process (memory, the embedded default) or for
+ * every replica of a service at once (Redis, `REDIS_URL`): with Redis, requests
+ * to one replica count against the limit on all of them.
+ */
+export async function createRateLimitStores(
+  options: RateLimitStoresOptions = {},
+): Promise<RateLimitStores> {
+  if (!options.redisUrl) {
+    return { store: () => undefined, close: async () => {} };
+  }
+  const client = await openRedis({ url: options.redisUrl, logger: options.logger });
+  const keyPrefix = options.keyPrefix ?? `${REDIS_KEY_PREFIX}rate-limit:`;
+  return {
+    store: (name) =>
+      new RedisStore({
+        sendCommand: (...args: string[]) => client.sendCommand<RedisReply>(args),
+        prefix: `${keyPrefix}${name}:`,
+      }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  createMemoryEventStore,
+  createPostgresEventStore,
+  type EventStore,
+} from '@quitute/infra/event-store';
+import { createMemoryLease, createPostgresLease, type Lease } from '@quitute/infra/lease';
+import { silentLogger } from '@quitute/infra/logging';
+import { readCheckpoint } from '@quitute/infra/projection-progress';
+import {
+  createMemoryReadStore,
+  type ReadCollection,
+  type ReadDocument,
+  type ReadStore,
+} from '@quitute/infra/read-store';
+import { reportSkip, terminatePostgresLeaseHolder } from '@quitute/infra/testing';
+import { LeaseHolder } from './lease-holder';
+import { defineProjection } from './projection';
+import { ProjectionRunner } from './runner';
+
+/** Records every number applied to each key's document: a lost, doubled or stale write shows. */
+const counterDocument = z.object({ _id: z.string(), applied: z.array(z.number()) });
+const counting = defineProjection({
+  name: 'counter_v1',
+  collection: 'counters_v1',
+  events: { Counted: z.object({ key: z.string(), n: z.number() }) },
+  document: counterDocument,
+  documentId: (event) => event.data.key,
+  evolve: (document, event) => ({
+    _id: event.data.key,
+    applied: [...(document?.applied ?? []), event.data.n],
+  }),
+});
+
+const metadata = {
+  correlationId: 'c',
+  causationId: 'c',
+  actorId: 'system',
+  actorRole: 'system' as const,
+  occurredAt: '2026-11-21T12:00:00.000Z',
+};
+
+const KEYS = 4;
+
+async function appendCounted(store: EventStore, from: number, to: number): Promise<number> {
+  let position = 0;
+  for (let n = from; n <= to; n += 1) {
+    const key = `k${n % KEYS}`;
+    const result = await store.appendToStream(
+      `counter-${key}`,
+      [{ id: randomUUID(), type: 'Counted', data: { key, n }, metadata }],
+      { expectedRevision: 'any' },
+    );
+    position = result.position;
+  }
+  return position;
+}
+
+/** The read store as one instance sees it, noting in `writes` each write it makes. */
+function writingAs(readStore: ReadStore, who: string, writes: string[]): ReadStore {
+  return {
+    collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
+      const inner = readStore.collection<T>(name);
+      return {
+        get: (id) => inner.get(id),
+        find: (filter, options) => inner.find(filter, options),
+        count: (filter) => inner.count(filter),
+        put: (document) => {
+          writes.push(who);
+          return inner.put(document);
+        },
+        putMany: (documents) => {
+          if (documents.length > 0) writes.push(who);
+          return inner.putMany(documents);
+        },
+        delete: (id) => {
+          writes.push(who);
+          return inner.delete(id);
+        },
+        clear: () => {
+          writes.push(who);
+          return inner.clear();
+        },
+      };
+    },
+    close: () => readStore.close(),
+  };
+}
+
+const runnerOver = (eventStore: EventStore) => (readStore: ReadStore) =>
+  new ProjectionRunner({ eventStore, readStore, projections: [counting], logger: silentLogger });
+
+/** The counters as a runner that applies the whole log, alone and from scratch, builds them. */
+async function fullRebuild(eventStore: EventStore): Promise<ReadDocument[]> {
+  const readStore = createMemoryReadStore();
+  const runner = runnerOver(eventStore)(readStore);
+  await runner.start();
+  await runner.stop();
+  return readStore.collection('counters_v1').find({}, { sort: { _id: 1 } });
+}
+
+/** Each key's document has each of its numbers once, in order: nothing lost, doubled or overwritten. */
+function expectEveryNumberOnce(documents: ReadDocument[], last: number): void {
+  for (let k = 0; k < KEYS; k++) {
+    const expected = [];
+    for (let n = 1; n <= last; n++) if (n % KEYS === k) expected.push(n);
+    const document = counterDocument.parse(documents.find((d) => d._id === `k${k}`));
+    expect(document.applied).toEqual(expected);
+  }
+}
+
+const running = (...holders: LeaseHolder[]) =>
+  holders.filter((holder) => holder.status === 'running').length;
+
+/** Samples how many holders run at once, every few milliseconds, until stopped. */
+function watchConcurrency(holders: LeaseHolder[]) {
+  let most = 0;
+  const timer = setInterval(() => {
+    most = Math.max(most, running(...holders));
+  }, 2);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return most;
+    },
+  };
+}
+
+describe('LeaseHolder over a memory lease (one process)', () => {
+  it('given two holders of one lease, when the first stops, then the second takes over and the read model equals a full rebuild', async () => {
+    const eventStore = createMemoryEventStore();
+    const shared = createMemoryReadStore();
+    const writes: string[] = [];
+    const lease: Lease = createMemoryLease();
+    const [a, b] = ['A', 'B'].map(
+      (who) =>
+        new LeaseHolder({
+          lease,
+          readStore: writingAs(shared, who, writes),
+          createRunner: runnerOver(eventStore),
+          logger: silentLogger,
+          handoverMs: 0,
+        }),
+    );
+    if (!a || !b) throw new Error('two holders expected');
+    await appendCounted(eventStore, 1, 50);
+    const concurrency = watchConcurrency([a, b]);
+
+    a.start();
+    await vi.waitFor(() => expect(a.runner?.status).toBe('live'));
+    b.start();
+    await sleep(50);
+    expect(b.status).toBe('waiting');
+
+    await appendCounted(eventStore, 51, 80);
+    await a.stop();
+    await vi.waitFor(() => expect(b.runner?.status).toBe('live'));
+    const last = await appendCounted(eventStore, 81, 100);
+    await vi.waitFor(() => expect(b.runner?.position).toBe(last));
+    await b.stop();
+
+    expect(concurrency.stop()).toBe(1);
+    expect(writes.lastIndexOf('A')).toBeLessThan(writes.indexOf('B'));
+    const documents = await shared.collection('counters_v1').find({}, { sort: { _id: 1 } });
+    expect(documents).toEqual(await fullRebuild(eventStore));
+    expectEveryNumberOnce(documents, 100);
+  });
+
+  it('given a holder whose lease is lost while a write is on its way, when its runner stops, then nothing after that write reaches the read store', async () => {
+    const eventStore = createMemoryEventStore();
+    await appendCounted(eventStore, 1, 20);
+    const shared = createMemoryReadStore();
+    const writes: string[] = [];
+    let letWriteThrough: () => void = () => {};
+    const firstWriteHeld = new Promise<void>((resolve) => {
+      letWriteThrough = resolve;
+    });
+    let writing: () => void = () => {};
+    const writeStarted = new Promise<void>((resolve) => {
+      writing = resolve;
+    });
+    const slowFirstWrite: ReadStore = {
+      collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
+        const inner = writingAs(shared, 'A', writes).collection<T>(name);
+        return {
+          get: (id) => inner.get(id),
+          find: (filter, options) => inner.find(filter, options),
+          count: (filter) => inner.count(filter),
+          put: (document) => inner.put(document),
+          putMany: async (documents) => {
+            writing();
+            await firstWriteHeld;
+            await inner.putMany(documents);
+          },
+          delete: (id) => inner.delete(id),
+          clear: () => inner.clear(),
+        };
+      },
+      close: () => shared.close(),
+    };
+    let revoke: () => void = () => {};
+    const lease: Lease = {
+      kind: 'memory',
+      acquire: () =>
+        Promise.resolve({
+          lost: new Promise<void>((resolve) => {
+            revoke = resolve;
+          }),
+          release: () => Promise.resolve(revoke()),
+        }),
+      close: () => Promise.resolve(),
+    };
+    const holder = new LeaseHolder({
+      lease,
+      readStore: slowFirstWrite,
+      createRunner: runnerOver(eventStore),
+      logger: silentLogger,
+      handoverMs: 0,
+      retryDelayMs: 60_000,
+    });
+
+    holder.start();
+    await writeStarted;
+    revoke();
+    await vi.waitFor(() => expect(holder.status).toBe('stopping'));
+    letWriteThrough();
+    await vi.waitFor(() => expect(holder.status).toBe('waiting'));
+    await holder.stop();
+
+    expect(writes).toEqual(['A']);
+    expect(await readCheckpoint(shared, counting.name)).toBe(0);
+  });
+
+  it('given a holder that was never started, when stopped, then it says so', async () => {
+    const holder = new LeaseHolder({
+      lease: createMemoryLease(),
+      readStore: createMemoryReadStore(),
+      createRunner: runnerOver(createMemoryEventStore()),
+      logger: silentLogger,
+    });
+    expect(holder.status).toBe('idle');
+    await holder.stop();
+    expect(holder.status).toBe('stopped');
+  });
+});
+
+const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
+const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
+const unreachable = await probe(url);
+
+async function probe(target: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 3_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (unreachable === undefined) {
+  describe('LeaseHolder over a PostgreSQL advisory lock (two instances)', () => {
+    const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const leaseName = `projections-${schema}`;
+    // Each instance has its own connections to the one event store, as two processes would.
+    let storeA: EventStore;
+    let storeB: EventStore;
+
+    beforeAll(async () => {
+      storeA = await createPostgresEventStore({ url, schema });
+      storeB = await createPostgresEventStore({ url, schema });
+    });
+
+    afterAll(async () => {
+      await Promise.all([storeA.close(), storeB.close()]);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    });
+
+    it("given two instances over one event store and one read store, when the holder's lease connection is killed mid-stream, then the stand-by takes over, one runs at a time and the read model equals a full rebuild", async () => {
+      const shared = createMemoryReadStore();
+      const writes: string[] = [];
+      const holder = (who: string, eventStore: EventStore) =>
+        new LeaseHolder({
+          lease: createPostgresLease({ url, name: leaseName, pollMs: 50 }),
+          readStore: writingAs(shared, who, writes),
+          createRunner: runnerOver(eventStore),
+          logger: silentLogger,
+          handoverMs: 300,
+          retryDelayMs: 1_000,
+          watchMs: 50,
+        });
+      const a = holder('A', storeA);
+      const b = holder('B', storeB);
+      await appendCounted(storeA, 1, 200);
+      const concurrency = watchConcurrency([a, b]);
+      let appending: Promise<number> | undefined;
+      try {
+        a.start();
+        await vi.waitFor(() => expect(a.runner?.status).toBe('live'), { timeout: 10_000 });
+        b.start();
+        await sleep(300);
+        expect(b.status).toBe('waiting');
+
+        appending = appendCounted(storeA, 201, 400);
+        await sleep(100);
+        await terminatePostgresLeaseHolder(url, leaseName);
+        await vi.waitFor(() => expect(b.runner?.status).toBe('live'), { timeout: 10_000 });
+        expect(a.status).toBe('waiting');
+        await appending;
+        const last = await appendCounted(storeA, 401, 420);
+        await vi.waitFor(() => expect(b.runner?.position).toBe(last), { timeout: 10_000 });
+      } finally {
+        await appending?.catch(() => {});
+        await Promise.all([b.stop(), a.stop()]);
+      }
+
+      expect(concurrency.stop()).toBe(1);
+      expect(writes).toContain('A');
+      expect(writes.lastIndexOf('A')).toBeLessThan(writes.indexOf('B'));
+      const documents = await shared.collection('counters_v1').find({}, { sort: { _id: 1 } });
+      expect(documents).toEqual(await fullRebuild(storeA));
+      expectEveryNumberOnce(documents, 420);
+    });
+  });
+} else if (envUrl) {
+  describe('LeaseHolder over a PostgreSQL advisory lock', () => {
+    it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
+      throw new Error(
+        `QUITUTE_TEST_POSTGRES_URL is set but the server does not answer: ${unreachable}`,
+      );
+    });
+  });
+} else {
+  reportSkip(
+    'postgres',
+    `QUITUTE_TEST_POSTGRES_URL is not set and ${url} does not answer (${unreachable})`,
+  );
+  describe.skip('LeaseHolder over a PostgreSQL advisory lock', () => {
+    it('needs a PostgreSQL server', () => {});
+  });
+}
