@@ -2,11 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeEmail } from '@quitute/contracts';
 import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
-import { createCaptcha } from '@quitute/infra/captcha';
+import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
+import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import { createCommandApp } from './app';
 import { seedMenu } from './catalog/seed';
@@ -47,6 +48,10 @@ if (admin.created && admin.generated) {
   );
 }
 
+// With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
+const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
+const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger });
+
 const app = createCommandApp({
   eventStore,
   now,
@@ -57,7 +62,9 @@ const app = createCommandApp({
     hmacKey: config.CAPTCHA_HMAC_KEY,
     recaptchaSecret: config.RECAPTCHA_SECRET,
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
+    replayGuard,
   }),
+  rateLimitStore: rateLimitStores.store,
   mailer: createMailer({
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     mailUrl: config.MAIL_URL,
@@ -68,6 +75,12 @@ const app = createCommandApp({
 const server = app.listen(config.PORT, () => {
   logger.info(`command-api listening on port ${config.PORT}`);
 });
-const shutdown = () => server.close(() => void eventStore.close().then(() => process.exit(0)));
+const shutdown = () =>
+  server.close(
+    () =>
+      void Promise.all([eventStore.close(), rateLimitStores.close(), replayGuard.close()]).then(
+        () => process.exit(0),
+      ),
+  );
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
