@@ -2,11 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeEmail } from '@quitute/contracts';
 import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
-import { createCaptcha } from '@quitute/infra/captcha';
+import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
+import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import { createCommandApp } from './app';
 import { seedMenu } from './catalog/seed';
@@ -50,6 +51,10 @@ if (admin.created && admin.generated) {
   );
 }
 
+// With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
+const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
+const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger });
+
 const app = createCommandApp({
   eventStore,
   snapshotStore,
@@ -61,7 +66,9 @@ const app = createCommandApp({
     hmacKey: config.CAPTCHA_HMAC_KEY,
     recaptchaSecret: config.RECAPTCHA_SECRET,
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
+    replayGuard,
   }),
+  rateLimitStore: rateLimitStores.store,
   mailer: createMailer({
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     mailUrl: config.MAIL_URL,
@@ -75,10 +82,11 @@ const server = app.listen(config.PORT, () => {
 const shutdown = () =>
   server.close(
     () =>
-      void snapshotStore
-        .close()
-        .then(() => eventStore.close())
-        .then(() => process.exit(0)),
+      void Promise.all([
+        snapshotStore.close().then(() => eventStore.close()),
+        rateLimitStores.close(),
+        replayGuard.close(),
+      ]).then(() => process.exit(0)),
   );
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

@@ -30,6 +30,8 @@ export interface EmbeddedConfig {
   eventStoreUrl?: string;
   mongoUrl?: string;
   kafkaBrokers?: string[];
+  /** Rate limits and the captcha replay guard in Redis (shared by every instance) instead of memory. */
+  redisUrl?: string;
   /** Keys generated in dataDir when unset. */
   jwtSecret?: string;
   captchaKey?: string;
@@ -60,6 +62,7 @@ export function loadEmbeddedConfig(
     ...(parsed.EVENTSTORE_URL ? { eventStoreUrl: parsed.EVENTSTORE_URL } : {}),
     ...(parsed.MONGO_URL ? { mongoUrl: parsed.MONGO_URL } : {}),
     ...(parsed.KAFKA_BROKERS ? { kafkaBrokers: parsed.KAFKA_BROKERS } : {}),
+    ...(parsed.REDIS_URL ? { redisUrl: parsed.REDIS_URL } : {}),
     ...(parsed.JWT_SECRET ? { jwtSecret: parsed.JWT_SECRET } : {}),
     ...(parsed.CAPTCHA_HMAC_KEY ? { captchaKey: parsed.CAPTCHA_HMAC_KEY } : {}),
     ...(parsed.RECAPTCHA_SECRET ? { recaptchaSecret: parsed.RECAPTCHA_SECRET } : {}),

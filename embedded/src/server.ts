@@ -18,7 +18,7 @@ import {
   type PasswordHasher,
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
-import { createCaptcha } from '@quitute/infra/captcha';
+import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
 import type { EventStore } from '@quitute/infra/event-store';
 import {
   apiNotFound,
@@ -34,6 +34,7 @@ import {
   type OutboxMailer,
   type SmtpMailer,
 } from '@quitute/infra/mail';
+import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { ProjectionRunner, projections } from '@quitute/projections';
@@ -116,10 +117,14 @@ export async function createEmbeddedServer(
   const secrets =
     config.jwtSecret && config.captchaKey ? null : await loadOrCreateSecrets(config.dataDir);
   const tokens = createTokenService({ secret: config.jwtSecret ?? secrets?.tokenSecret ?? '' });
+  // Memory unless REDIS_URL names a server shared with other instances.
+  const rateLimitStores = await createRateLimitStores({ redisUrl: config.redisUrl, logger });
+  const replayGuard = await createReplayGuard({ redisUrl: config.redisUrl, logger });
   const captcha = createCaptcha({
     hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
     recaptchaSecret: config.recaptchaSecret,
     recaptchaSiteKey: config.recaptchaSiteKey,
+    replayGuard,
   });
   const mailer = createMailer({
     outboxDir: path.join(config.dataDir, 'outbox'),
@@ -136,6 +141,7 @@ export async function createEmbeddedServer(
     mailer,
     logger,
     passwords,
+    rateLimitStore: rateLimitStores.store,
     // Known once listening (port 0 picks a free port), before any request arrives.
     get publicUrl() {
       return publicUrl ?? `http://localhost:${config.port}`;
@@ -204,6 +210,7 @@ export async function createEmbeddedServer(
         closing.closeAllConnections();
       }
       await runner.stop();
+      await Promise.all([rateLimitStores.close(), replayGuard.close()]);
       await bus.close();
       await readStore.close();
       await snapshotStore.close();

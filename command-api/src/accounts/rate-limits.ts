@@ -36,10 +36,11 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
 };
 
 /**
- * Where a limiter keeps its counters, by limiter name; the in-memory store when
- * absent. Replicas share limits only through a shared store (e.g. Redis).
+ * Where a limiter keeps its counters, by limiter name; express-rate-limit's
+ * in-memory store when absent or undefined. Replicas share limits only through
+ * a shared store (`createRateLimitStores({ redisUrl })` in infra).
  */
-export type RateLimitStoreFactory = (name: string) => Store;
+export type RateLimitStoreFactory = (name: string) => Store | undefined;
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 
@@ -79,8 +80,9 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     keyGenerator: (req: Request) => string,
     message: string,
     countOnly?: 'failed-logins',
-  ): RequestHandler =>
-    rateLimit({
+  ): RequestHandler => {
+    const shared = store?.(name);
+    return rateLimit({
       identifier: name,
       limit,
       windowMs,
@@ -88,12 +90,13 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
       ...(countOnly === 'failed-logins'
         ? { skipSuccessfulRequests: true, requestWasSuccessful: notAFailedLogin }
         : {}),
-      ...(store ? { store: store(name) } : {}),
+      ...(shared ? { store: shared } : {}),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       statusCode: 429,
       message: { message, code: 'too_many_requests' },
     });
+  };
   const login = accountMessages.tooManyAttempts;
   const other = accountMessages.tooManyRequests;
   return {
