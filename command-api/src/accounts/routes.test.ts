@@ -40,6 +40,8 @@ async function openCommandApi(
       },
     },
     publicUrl: 'http://loja.test',
+    // The test's clients speak through a proxy on loopback that names them in X-Forwarded-For.
+    trustProxy: ['loopback'],
     logger: silentLogger,
     passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
