@@ -78,8 +78,9 @@ function secretsOf(events: { data: Record<string, unknown> }[]): string[] {
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-logs-'));
+  // debug: the level at which each request gets its log line.
   const logger = createLogger({
-    level: 'info',
+    level: 'debug',
     destination: { write: (line) => lines.push(line) },
   });
   server = await createEmbeddedServer(
