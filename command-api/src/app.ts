@@ -21,8 +21,12 @@ export function createCommandRouter(deps: CommandDeps): Router {
   return router;
 }
 
-/** JSON bodies only, small: nothing the shop accepts is larger. */
-export const jsonBody = express.json({ limit: '100kb', strict: true });
+/**
+ * JSON bodies only, small (nothing the shop accepts is larger) and never
+ * compressed: a browser does not compress what it sends, and a gzip or brotli
+ * body would cost inflating before the size limit could judge it (415).
+ */
+export const jsonBody = express.json({ limit: '100kb', strict: true, inflate: false });
 
 /** How the app sits behind its proxy (distributed topology: nginx). */
 export interface ServiceHttpOptions {

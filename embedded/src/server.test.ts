@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   handleCommand,
@@ -115,6 +116,26 @@ describe('embedded shop', () => {
     expect(JSON.parse(body)).toEqual({ message: 'Requisição inválida.', code: 'validation' });
     expect(body).not.toMatch(/at .*\.ts/);
   });
+
+  it.each([
+    ['gzip', gzipSync('{}')],
+    ['br', Buffer.from('{}')],
+  ])(
+    'given a body sent with Content-Encoding %s, then 415 in pt-BR, never a 500',
+    async (encoding, body) => {
+      const { url } = await start();
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body,
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({
+        message: 'Requisição inválida.',
+        code: 'validation',
+      });
+    },
+  );
 
   it('GET /health answers 200', async () => {
     const { url } = await start();

@@ -112,8 +112,8 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     ],
     register: [limiter('register-ip', limits.registerPerIp, ipKey, other)],
     resetRequest: [
-      limiter('reset-ip', limits.resetPerIp, ipKey, login),
-      limiter('reset-email', limits.resetPerEmail, emailKey, login),
+      limiter('reset-ip', limits.resetPerIp, ipKey, other),
+      limiter('reset-email', limits.resetPerEmail, emailKey, other),
     ],
     resetConfirm: [limiter('reset-confirm-ip', limits.resetConfirmPerIp, ipKey, other)],
     /** After `authenticate`: keyed by the caller's user id. */

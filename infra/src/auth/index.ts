@@ -11,7 +11,7 @@ export {
   OWASP_SCRYPT_PARAMS,
   verifyPassword,
 } from './password';
-export type { PasswordHasher, ScryptParams } from './password';
+export type { HashingLimits, PasswordHasher, ScryptParams } from './password';
 export { authenticate, currentUser, requireRole } from './middleware';
 export type { SessionVersionLookup } from './middleware';
 export { loadOrCreateSecrets } from './secrets';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '@quitute/contracts';
 import {
   createPasswordHasher,
   hashPassword,
@@ -49,5 +50,31 @@ describe('password hashing', () => {
 
   it('given any password, then the decoy never matches', async () => {
     expect(await createPasswordHasher(cheap).verifyAgainstDecoy('Segredo123')).toBe(false);
+  });
+
+  it('given one hash running and one waiting, when a third arrives, then it is refused at once with 503 and the first two finish', async () => {
+    const hasher = createPasswordHasher(cheap, { running: 1, waiting: 1 });
+    const first = hasher.hash('Primeira1');
+    const second = hasher.hash('Segunda2');
+    await expect(hasher.hash('Terceira3')).rejects.toMatchObject({
+      status: 503,
+      message: messages.unavailable,
+    });
+    expect(await Promise.all([first, second])).toEqual([
+      expect.stringMatching(/^scrypt\$1024\$/),
+      expect.stringMatching(/^scrypt\$1024\$/),
+    ]);
+    // The slots are free again: a later login is served.
+    expect((await hasher.verify('Segunda2', await second)).matches).toBe(true);
+  });
+
+  it('given room to wait, when five hashes arrive together behind one slot, then each is served in turn', async () => {
+    const hasher = createPasswordHasher(cheap, { running: 1, waiting: 4 });
+    const passwords = ['Um11', 'Dois2', 'Tres3', 'Quatro4', 'Cinco5'];
+    const hashes = await Promise.all(passwords.map((password) => hasher.hash(password)));
+    const checks = await Promise.all(
+      hashes.map((hash, index) => hasher.verify(passwords[index] ?? '', hash)),
+    );
+    expect(checks.map((check) => check.matches)).toEqual([true, true, true, true, true]);
   });
 });

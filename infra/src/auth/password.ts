@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { messages } from '@quitute/contracts';
+import { AppError } from '../errors';
 
 export interface ScryptParams {
   N: number;
@@ -80,17 +82,52 @@ export interface PasswordHasher {
 }
 
 /**
+ * How many hashes run at once, and how many may wait: each one holds 128 MiB
+ * and a core for ~650 ms, and every solved captcha buys a stranger one, so
+ * without a bound a few dozen addresses could queue minutes of work and
+ * gigabytes behind a customer's login. Past the queue the answer is a quick 503.
+ */
+export interface HashingLimits {
+  running: number;
+  waiting: number;
+}
+
+export const DEFAULT_HASHING_LIMITS: Readonly<HashingLimits> = { running: 2, waiting: 16 };
+
+function boundedGate({ running: maxRunning, waiting: maxWaiting }: HashingLimits) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < maxRunning) running += 1;
+    else if (waiting.length < maxWaiting) await new Promise<void>((go) => waiting.push(go));
+    else throw new AppError('unavailable', messages.unavailable);
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next waiter, so `running` never overshoots.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/**
  * The shop's hasher. The parameters are a constructor argument, never an
  * environment variable a deployment could lower by mistake: only tests pass
  * cheaper ones.
  */
-export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT_PARAMS): PasswordHasher {
+export function createPasswordHasher(
+  params: ScryptParams = OWASP_SCRYPT_PARAMS,
+  limits: HashingLimits = DEFAULT_HASHING_LIMITS,
+): PasswordHasher {
   const current = { N: params.N, r: params.r, p: params.p };
+  const gated = boundedGate(limits);
   let decoy: Promise<string> | undefined;
   return {
-    hash: (password) => hashPassword(password, current),
+    hash: (password) => gated(() => hashPassword(password, current)),
     async verify(password, hash) {
-      const matches = await verifyPassword(password, hash);
+      const matches = await gated(() => verifyPassword(password, hash));
       const stored = parseHash(hash)?.params;
       const outdated =
         !stored || stored.N !== current.N || stored.r !== current.r || stored.p !== current.p;
@@ -98,7 +135,8 @@ export function createPasswordHasher(params: ScryptParams = OWASP_SCRYPT_PARAMS)
     },
     async verifyAgainstDecoy(password) {
       decoy ??= hashPassword(randomBytes(24).toString('base64'), current);
-      await verifyPassword(password, await decoy);
+      const target = await decoy;
+      await gated(() => verifyPassword(password, target));
       return false;
     },
   };

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import {
   accountMessages,
   USERS_COLLECTION,
@@ -29,6 +30,12 @@ export function sessionVersionsFromReadModel(readStore: ReadStore): SessionVersi
   };
 }
 
+/**
+ * Each challenge costs ~3 ms of CPU to sign; a visitor needs one per form. Per
+ * instance and in memory: the limit protects this process's CPU, nothing else.
+ */
+export const CAPTCHA_CHALLENGES_PER_MINUTE = 120;
+
 /** GET /api/users/profile and /preferences (the caller's own, from the token: no IDOR) and the captcha challenge. */
 export function accountQueryRoutes(deps: {
   readStore: ReadStore;
@@ -46,7 +53,18 @@ export function accountQueryRoutes(deps: {
     return toProfileDto(user._id, user);
   };
 
-  router.get('/api/auth/captcha', async (_req, res) => {
+  const challengeLimit = rateLimit({
+    identifier: 'captcha-challenge-ip',
+    limit: CAPTCHA_CHALLENGES_PER_MINUTE,
+    windowMs: 60_000,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    statusCode: 429,
+    message: { message: accountMessages.tooManyRequests, code: 'too_many_requests' },
+  });
+
+  router.get('/api/auth/captcha', challengeLimit, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await deps.captcha.challenge());
   });
 
