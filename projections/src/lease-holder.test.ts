@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -17,7 +16,11 @@ import {
   type ReadDocument,
   type ReadStore,
 } from '@quitute/infra/read-store';
-import { reportSkip, terminatePostgresLeaseHolder } from '@quitute/infra/testing';
+import {
+  describeWithPostgres,
+  terminatePostgresLeaseHolder,
+  throwawaySchema,
+} from '@quitute/infra/testing';
 import { LeaseHolder } from './lease-holder';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './runner';
@@ -248,108 +251,66 @@ describe('LeaseHolder over a memory lease (one process)', () => {
   });
 });
 
-const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
-const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
-const unreachable = await probe(url);
+await describeWithPostgres('LeaseHolder over a PostgreSQL advisory lock (two instances)', (url) => {
+  const { schema, drop } = throwawaySchema(url);
+  const leaseName = `projections-${schema}`;
+  // Each instance has its own connections to the one event store, as two processes would.
+  let storeA: EventStore;
+  let storeB: EventStore;
 
-async function probe(target: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 3_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-if (unreachable === undefined) {
-  describe('LeaseHolder over a PostgreSQL advisory lock (two instances)', () => {
-    const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const leaseName = `projections-${schema}`;
-    // Each instance has its own connections to the one event store, as two processes would.
-    let storeA: EventStore;
-    let storeB: EventStore;
-
-    beforeAll(async () => {
-      storeA = await createPostgresEventStore({ url, schema });
-      storeB = await createPostgresEventStore({ url, schema });
-    });
-
-    afterAll(async () => {
-      await Promise.all([storeA.close(), storeB.close()]);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    });
-
-    it("given two instances over one event store and one read store, when the holder's lease connection is killed mid-stream, then the stand-by takes over, one runs at a time and the read model equals a full rebuild", async () => {
-      const shared = createMemoryReadStore();
-      const writes: string[] = [];
-      const holder = (who: string, eventStore: EventStore) =>
-        new LeaseHolder({
-          lease: createPostgresLease({ url, name: leaseName, pollMs: 50 }),
-          readStore: writingAs(shared, who, writes),
-          createRunner: runnerOver(eventStore),
-          logger: silentLogger,
-          handoverMs: 300,
-          retryDelayMs: 1_000,
-          watchMs: 50,
-        });
-      const a = holder('A', storeA);
-      const b = holder('B', storeB);
-      await appendCounted(storeA, 1, 200);
-      const concurrency = watchConcurrency([a, b]);
-      let appending: Promise<number> | undefined;
-      try {
-        a.start();
-        await vi.waitFor(() => expect(a.runner?.status).toBe('live'), { timeout: 10_000 });
-        b.start();
-        await sleep(300);
-        expect(b.status).toBe('waiting');
-
-        appending = appendCounted(storeA, 201, 400);
-        await sleep(100);
-        await terminatePostgresLeaseHolder(url, leaseName);
-        await vi.waitFor(() => expect(b.runner?.status).toBe('live'), { timeout: 10_000 });
-        expect(a.status).toBe('waiting');
-        await appending;
-        const last = await appendCounted(storeA, 401, 420);
-        await vi.waitFor(() => expect(b.runner?.position).toBe(last), { timeout: 10_000 });
-      } finally {
-        await appending?.catch(() => {});
-        await Promise.all([b.stop(), a.stop()]);
-      }
-
-      expect(concurrency.stop()).toBe(1);
-      expect(writes).toContain('A');
-      expect(writes.lastIndexOf('A')).toBeLessThan(writes.indexOf('B'));
-      const documents = await shared.collection('counters_v1').find({}, { sort: { _id: 1 } });
-      expect(documents).toEqual(await fullRebuild(storeA));
-      expectEveryNumberOnce(documents, 420);
-    });
+  beforeAll(async () => {
+    storeA = await createPostgresEventStore({ url, schema });
+    storeB = await createPostgresEventStore({ url, schema });
   });
-} else if (envUrl) {
-  describe('LeaseHolder over a PostgreSQL advisory lock', () => {
-    it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
-      throw new Error(
-        `QUITUTE_TEST_POSTGRES_URL is set but the server does not answer: ${unreachable}`,
-      );
-    });
+
+  afterAll(async () => {
+    await Promise.all([storeA.close(), storeB.close()]);
+    await drop();
   });
-} else {
-  reportSkip(
-    'postgres',
-    `QUITUTE_TEST_POSTGRES_URL is not set and ${url} does not answer (${unreachable})`,
-  );
-  describe.skip('LeaseHolder over a PostgreSQL advisory lock', () => {
-    it('needs a PostgreSQL server', () => {});
+
+  it("given two instances over one event store and one read store, when the holder's lease connection is killed mid-stream, then the stand-by takes over, one runs at a time and the read model equals a full rebuild", async () => {
+    const shared = createMemoryReadStore();
+    const writes: string[] = [];
+    const holder = (who: string, eventStore: EventStore) =>
+      new LeaseHolder({
+        lease: createPostgresLease({ url, name: leaseName, pollMs: 50 }),
+        readStore: writingAs(shared, who, writes),
+        createRunner: runnerOver(eventStore),
+        logger: silentLogger,
+        handoverMs: 300,
+        retryDelayMs: 1_000,
+        watchMs: 50,
+      });
+    const a = holder('A', storeA);
+    const b = holder('B', storeB);
+    await appendCounted(storeA, 1, 200);
+    const concurrency = watchConcurrency([a, b]);
+    let appending: Promise<number> | undefined;
+    try {
+      a.start();
+      await vi.waitFor(() => expect(a.runner?.status).toBe('live'), { timeout: 10_000 });
+      b.start();
+      await sleep(300);
+      expect(b.status).toBe('waiting');
+
+      appending = appendCounted(storeA, 201, 400);
+      await sleep(100);
+      await terminatePostgresLeaseHolder(url, leaseName);
+      await vi.waitFor(() => expect(b.runner?.status).toBe('live'), { timeout: 10_000 });
+      expect(a.status).toBe('waiting');
+      await appending;
+      const last = await appendCounted(storeA, 401, 420);
+      await vi.waitFor(() => expect(b.runner?.position).toBe(last), { timeout: 10_000 });
+    } finally {
+      await appending?.catch(() => {});
+      await Promise.all([b.stop(), a.stop()]);
+    }
+
+    expect(concurrency.stop()).toBe(1);
+    expect(writes).toContain('A');
+    expect(writes.lastIndexOf('A')).toBeLessThan(writes.indexOf('B'));
+    const documents = await shared.collection('counters_v1').find({}, { sort: { _id: 1 } });
+    expect(documents).toEqual(await fullRebuild(storeA));
+    expectEveryNumberOnce(documents, 420);
   });
-}
+});

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STATIC_MENU } from '@quitute/contracts';
 import { createPasswordHasher } from '@quitute/infra/auth';
@@ -8,7 +7,7 @@ import {
   createPostgresEventStore,
   type EventStore,
 } from '@quitute/infra/event-store';
-import { reportSkip } from '@quitute/infra/testing';
+import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
 import { seedMenu } from '../catalog/seed';
 import { withMemorySnapshots } from '../shared/testing';
 import { authenticateUser, findUserByEmail } from './accounts';
@@ -65,28 +64,14 @@ describe('two replicas starting together', () => {
     const replicas = await Promise.all([startReplica(store), startReplica(store)]);
     await thenOneAdminAndOneMenu([store, store], replicas);
   });
-
-  describePostgres();
 });
 
-function describePostgres(): void {
-  const url = process.env['QUITUTE_TEST_POSTGRES_URL'];
-  if (!url) {
-    reportSkip('postgres', 'QUITUTE_TEST_POSTGRES_URL is not set');
-    it.skip('given an empty PostgreSQL schema (needs QUITUTE_TEST_POSTGRES_URL)', () => {});
-    return;
-  }
-  const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+await describeWithPostgres('two replicas starting together on PostgreSQL', (url) => {
+  const { schema, drop } = throwawaySchema(url);
   const opened: EventStore[] = [];
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close()));
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    } finally {
-      await client.end();
-    }
+    await drop();
   });
 
   it('given one empty PostgreSQL schema, when two replicas (two connections) start at once, then one admin, one menu, one printed password that logs in', async () => {
@@ -98,4 +83,4 @@ function describePostgres(): void {
     const replicas = await Promise.all(stores.map(startReplica));
     await thenOneAdminAndOneMenu(stores, replicas);
   });
-}
+});

@@ -1,89 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSkip } from '../testing';
+import { describeWithPostgres, throwawaySchema } from '../testing';
 import { eventStoreContract } from './contract';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, RetryInfo } from './port';
 import { WrongExpectedRevisionError } from './port';
 import { createPostgresEventStore } from './postgres';
 
-const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
-const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
-const unreachable = await probe(url);
-
-if (unreachable === undefined) {
+await describeWithPostgres('EventStore on a PostgreSQL server', (url) => {
   eventStoreContract('PostgreSQL server', async () => {
-    const { store, dropSchema } = await openInThrowawaySchema();
+    const { store, drop } = await openInThrowawaySchema(url);
     return {
       store,
       cleanup: async () => {
         await store.close();
-        await dropSchema();
+        await drop();
       },
     };
   });
-  describeGapSafety();
-  describeBatchedAppends();
-  describeKilledConnections();
-} else if (envUrl) {
-  describe('EventStore contract: PostgreSQL server', () => {
-    it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
-      throw new Error(
-        `QUITUTE_TEST_POSTGRES_URL is set but the server does not answer: ${unreachable}`,
-      );
-    });
-  });
-} else {
-  reportSkip(
-    'postgres',
-    `QUITUTE_TEST_POSTGRES_URL is not set and ${url} does not answer (${unreachable})`,
-  );
-  describe.skip('EventStore contract: PostgreSQL server', () => {
-    it('needs a PostgreSQL server', () => {});
-  });
-}
+  describeGapSafety(url);
+  describeBatchedAppends(url);
+  describeKilledConnections(url);
+});
 
-async function probe(target: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 3_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function openInThrowawaySchema(): Promise<{
-  store: EventStore;
-  schema: string;
-  dropSchema: () => Promise<void>;
-}> {
-  const schema = `quitute_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const store = await createPostgresEventStore({ url, schema });
-  return {
-    store,
-    schema,
-    dropSchema: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+async function openInThrowawaySchema(
+  url: string,
+): Promise<{ store: EventStore; schema: string; drop: () => Promise<void> }> {
+  const { schema, drop } = throwawaySchema(url);
+  return { store: await createPostgresEventStore({ url, schema }), schema, drop };
 }
 
 /**
  * Interleavings a subscriber must survive, staged with raw sessions that hold a
  * transaction open around the store's own append function.
  */
-function describeGapSafety(): void {
+function describeGapSafety(url: string): void {
   describe('gap-safe subscription on a PostgreSQL server', () => {
     let store: EventStore;
     let schema: string;
@@ -92,7 +43,7 @@ function describeGapSafety(): void {
     let newer: pg.Client;
 
     beforeAll(async () => {
-      ({ store, schema, dropSchema } = await openInThrowawaySchema());
+      ({ store, schema, drop: dropSchema } = await openInThrowawaySchema(url));
       older = new pg.Client({ connectionString: url });
       newer = new pg.Client({ connectionString: url });
       await Promise.all([older.connect(), newer.connect()]);
@@ -196,7 +147,7 @@ function describeGapSafety(): void {
  * Appends that arrive while others are in flight go together in one transaction;
  * each must still get exactly the answer it would get alone.
  */
-function describeBatchedAppends(): void {
+function describeBatchedAppends(url: string): void {
   describe('appends made at once on a PostgreSQL server', () => {
     let store: EventStore;
     let schema: string;
@@ -204,7 +155,7 @@ function describeBatchedAppends(): void {
     let raw: pg.Client;
 
     beforeAll(async () => {
-      ({ store, schema, dropSchema } = await openInThrowawaySchema());
+      ({ store, schema, drop: dropSchema } = await openInThrowawaySchema(url));
       raw = new pg.Client({ connectionString: url });
       await raw.connect();
     });
@@ -324,7 +275,7 @@ function describeBatchedAppends(): void {
  * The server terminates the subscriber's sessions (as on a failover or an operator's
  * kill) while another store keeps appending: the subscription must heal by itself.
  */
-function describeKilledConnections(): void {
+function describeKilledConnections(url: string): void {
   describe('a subscription whose PostgreSQL sessions are terminated', () => {
     let writer: EventStore;
     let reader: EventStore;
@@ -334,7 +285,7 @@ function describeKilledConnections(): void {
     let applicationName: string;
 
     beforeAll(async () => {
-      ({ store: writer, schema, dropSchema } = await openInThrowawaySchema());
+      ({ store: writer, schema, drop: dropSchema } = await openInThrowawaySchema(url));
       // Its own application name, so the kill reaches this store's sessions and no one else's.
       applicationName = `quitute_subscriber_${schema}`;
       reader = await createPostgresEventStore({ url, schema, applicationName });

@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { reportSkip, terminatePostgresLeaseHolder } from '../testing';
+import { describeWithPostgres, terminatePostgresLeaseHolder } from '../testing';
 import { leaseContract } from './contract';
 import { advisoryLockKey, createPostgresLease } from './postgres';
-
-const envUrl = process.env['QUITUTE_TEST_POSTGRES_URL'];
-const url = envUrl || 'postgres://postgres@127.0.0.1:5432/test';
-const unreachable = await probe(url);
-
-async function probe(target: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: target, connectionTimeoutMillis: 3_000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   const timeout = sleep(ms).then(() => false);
@@ -69,7 +50,7 @@ async function silenceableProxy(target: URL) {
   };
 }
 
-if (unreachable === undefined) {
+await describeWithPostgres('Lease on a PostgreSQL server', (url) => {
   leaseContract('PostgreSQL advisory lock', async () => {
     // A name per run: parallel runs on one server never contend.
     const name = `test-${randomUUID().slice(0, 8)}`;
@@ -103,20 +84,4 @@ if (unreachable === undefined) {
       expect(key >= -(2n ** 63n) && key < 2n ** 63n).toBe(true);
     });
   });
-} else if (envUrl) {
-  describe('Lease contract: PostgreSQL advisory lock', () => {
-    it('reaches the server named by QUITUTE_TEST_POSTGRES_URL', () => {
-      throw new Error(
-        `QUITUTE_TEST_POSTGRES_URL is set but the server does not answer: ${unreachable}`,
-      );
-    });
-  });
-} else {
-  reportSkip(
-    'postgres',
-    `QUITUTE_TEST_POSTGRES_URL is not set and ${url} does not answer (${unreachable})`,
-  );
-  describe.skip('Lease contract: PostgreSQL advisory lock', () => {
-    it('needs a PostgreSQL server', () => {});
-  });
-}
+});

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { describe, it } from 'vitest';
-import { reportSkip } from '../testing';
-
-const ENV_VAR = 'QUITUTE_TEST_REDIS_URL';
-const DEFAULT_URL = 'redis://127.0.0.1:6379';
+import { describeWithServer } from '../testing';
 
 export interface TestRedis {
   url: string;
@@ -19,28 +15,20 @@ export interface TestRedis {
  * QUITUTE_TEST_REDIS_URL, else the local default. An unreachable default is a
  * printed skip; an unreachable server that the variable names is a failure.
  */
-export async function describeWithRedis(
-  name: string,
-  define: (redis: TestRedis) => void,
-): Promise<void> {
-  const fromEnv = process.env[ENV_VAR];
-  const url = fromEnv || DEFAULT_URL;
-  const unreachable = await probe(url);
-  if (unreachable === undefined) {
-    const keyPrefix = `quitute-test:${randomUUID()}:`;
-    describe(name, () => define({ url, keyPrefix, cleanup: () => deleteKeys(url, keyPrefix) }));
-  } else if (fromEnv) {
-    describe(name, () => {
-      it(`reaches the server named by ${ENV_VAR}`, () => {
-        throw new Error(`${ENV_VAR} is set but the server does not answer: ${unreachable}`);
-      });
-    });
-  } else {
-    reportSkip('redis', `${ENV_VAR} is not set and ${url} does not answer (${unreachable})`);
-    describe.skip(name, () => {
-      it('needs a Redis server', () => {});
-    });
-  }
+export function describeWithRedis(name: string, define: (redis: TestRedis) => void): Promise<void> {
+  return describeWithServer(
+    {
+      adapter: 'redis',
+      envVar: 'QUITUTE_TEST_REDIS_URL',
+      defaultUrl: 'redis://127.0.0.1:6379',
+      probe,
+    },
+    name,
+    (url) => {
+      const keyPrefix = `quitute-test:${randomUUID()}:`;
+      define({ url, keyPrefix, cleanup: () => deleteKeys(url, keyPrefix) });
+    },
+  );
 }
 
 async function probe(url: string): Promise<string | undefined> {

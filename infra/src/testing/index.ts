@@ -1,6 +1,6 @@
-export { reportSkip, resolveTestServer } from './reachability';
+export { describeWithServer, reportSkip, resolveTestServer } from './reachability';
 export type { TestServer } from './reachability';
 export { listenOnFreePort } from './http';
 export { encodeCaptchaPayload, solveAsWidget } from './altcha';
 export type { SolvedChallenge, WireChallenge } from './altcha';
-export { terminatePostgresLeaseHolder } from './postgres';
+export { describeWithPostgres, terminatePostgresLeaseHolder, throwawaySchema } from './postgres';
