@@ -31,4 +31,18 @@ describe.runIf(enabled)('the shop served by host name over http', () => {
     expect(failed).toEqual([]);
     await page.context().close();
   });
+
+  it('given /login there, then the form says to open the shop over https instead of a captcha that cannot work', async () => {
+    const page = await shop.newPage();
+    const url = new URL('/login', shop.url);
+    url.hostname = host;
+
+    await page.goto(url.href);
+
+    await page
+      .getByText('A verificação anti-robô só funciona em conexão segura', { exact: false })
+      .waitFor();
+    expect(await page.locator('altcha-widget').count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
 import { altchaChallenge, captchaWidget, solveCaptcha } from '../../../testing/session';
-import { CAPTCHA_LOAD_ERROR, Captcha, type CaptchaHandle } from './captcha';
+import { CAPTCHA_LOAD_ERROR, CAPTCHA_NEEDS_HTTPS, Captcha, type CaptchaHandle } from './captcha';
 import { forgetRecaptchaForTests, RECAPTCHA_SCRIPT_URL, type Grecaptcha } from './recaptcha';
 
 afterEach(() => {
@@ -59,6 +59,18 @@ describe('Captcha with ALTCHA (the default)', () => {
 
     expect(widget.reset).toHaveBeenCalledTimes(1);
     expect(onToken).toHaveBeenLastCalledWith(null);
+  });
+
+  it('given a page that is not a secure context (a LAN address over http), then no widget but what to do instead', async () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    try {
+      const { onToken } = renderCaptcha(altchaChallenge);
+      expect(await screen.findByText(CAPTCHA_NEEDS_HTTPS)).toBeTruthy();
+      expect(document.querySelector('altcha-widget')).toBeNull();
+      expect(onToken).not.toHaveBeenCalledWith(expect.any(String));
+    } finally {
+      Reflect.deleteProperty(window, 'isSecureContext');
+    }
   });
 
   it('given the provider cannot be learned, then ALTCHA anyway', async () => {

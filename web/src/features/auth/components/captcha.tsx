@@ -27,6 +27,14 @@ interface ProviderProps {
 
 export const CAPTCHA_LOAD_ERROR = 'Não foi possível carregar a verificação. Recarregue a página.';
 
+/**
+ * Browsers give WebCrypto, which the proof of work runs on, only to secure
+ * pages (https, or localhost): opened by a LAN address over http, the widget
+ * could only fail, so the form says what to do instead.
+ */
+export const CAPTCHA_NEEDS_HTTPS =
+  'A verificação anti-robô só funciona em conexão segura. Abra a loja pelo endereço https:// (ou em localhost) para entrar ou se cadastrar.';
+
 /** Registered by altcha-setup; a constant here so the widget's code stays out of this chunk. */
 const ALTCHA_LANGUAGE = 'pt-br';
 
@@ -157,6 +165,8 @@ export function Captcha({ onToken, error, ref }: CaptchaProps) {
         <p className={styles.loading}>Carregando verificação...</p>
       ) : data?.provider === 'recaptcha' ? (
         <RecaptchaCaptcha siteKey={data.siteKey} onToken={onToken} ref={ref} />
+      ) : window.isSecureContext === false ? (
+        <p className={forms.fieldError}>{CAPTCHA_NEEDS_HTTPS}</p>
       ) : (
         <AltchaCaptcha onToken={onToken} ref={ref} />
       )}
