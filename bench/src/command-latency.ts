@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { uniformRateLimits } from '@quitute/command-api';
 import { userStreamName } from '@quitute/contracts';
 import { createEmbeddedServer } from '@quitute/embedded';
 import { createTokenService } from '@quitute/infra/auth';
@@ -9,7 +10,6 @@ import { silentLogger } from '@quitute/infra/logging';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
 const seedBatch = 500;
-const unlimited = { limit: 1_000_000, windowMs: 60_000 };
 
 function userEvent(userId: string, type: string, data: Record<string, unknown>): NewEvent {
   return {
@@ -72,15 +72,7 @@ export async function measureCommandLatency(options: {
     {
       web: [(_req, _res, next) => next()],
       // The per-user write limit would answer most of these requests with 429.
-      rateLimits: {
-        loginPerIp: unlimited,
-        failedLoginsPerEmailAndIp: unlimited,
-        registerPerIp: unlimited,
-        resetPerIp: unlimited,
-        resetPerEmail: unlimited,
-        resetConfirmPerIp: unlimited,
-        profileWritesPerUser: unlimited,
-      },
+      rateLimits: uniformRateLimits({ limit: 1_000_000, windowMs: 60_000 }),
     },
   );
   const url = await server.listen();

@@ -6,6 +6,6 @@ export type { CatalogCommand, ProductFields, ProductState } from './catalog/deci
 export { handleCommand, deriveEventId } from './shared/handle-command';
 export type { CommandContext, CommandResult } from './shared/handle-command';
 export { ensureAdmin, DEFAULT_ADMIN_EMAIL } from './accounts/admin-bootstrap';
-export { DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
+export { DEFAULT_RATE_LIMITS, uniformRateLimits } from './accounts/rate-limits';
 export type { AccountRateLimits, RateLimitStoreFactory } from './accounts/rate-limits';
 export { sessionVersionsFromStreams } from './accounts/accounts';

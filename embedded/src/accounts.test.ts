@@ -4,7 +4,11 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '@quitute/command-api';
+import {
+  DEFAULT_RATE_LIMITS,
+  uniformRateLimits,
+  type AccountRateLimits,
+} from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
 import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
@@ -46,16 +50,7 @@ async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
   return shop;
 }
 
-const unlimited = { limit: 10_000, windowMs: 60_000 };
-const generous: AccountRateLimits = {
-  loginPerIp: unlimited,
-  failedLoginsPerEmailAndIp: unlimited,
-  registerPerIp: unlimited,
-  resetPerIp: unlimited,
-  resetPerEmail: unlimited,
-  resetConfirmPerIp: unlimited,
-  profileWritesPerUser: unlimited,
-};
+const generous = uniformRateLimits({ limit: 10_000, windowMs: 60_000 });
 
 let shop: Shop;
 beforeAll(async () => {

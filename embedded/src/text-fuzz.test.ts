@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AccountRateLimits } from '@quitute/command-api';
+import { uniformRateLimits } from '@quitute/command-api';
 import { accountMessages, messages } from '@quitute/contracts';
 import { createPasswordHasher } from '@quitute/infra/auth';
 import { createLogger } from '@quitute/infra/logging';
@@ -18,16 +18,7 @@ import { createEmbeddedServer, type EmbeddedServer } from './server';
  * composition and its real PGlite store.
  */
 
-const generous = { limit: 100_000, windowMs: 60_000 };
-const rateLimits: AccountRateLimits = {
-  loginPerIp: generous,
-  failedLoginsPerEmailAndIp: generous,
-  registerPerIp: generous,
-  resetPerIp: generous,
-  resetPerEmail: generous,
-  resetConfirmPerIp: generous,
-  profileWritesPerUser: generous,
-};
+const rateLimits = uniformRateLimits({ limit: 100_000, windowMs: 60_000 });
 /** Cheap hashing: the fuzz is about text, not the KDF's cost. */
 const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
 

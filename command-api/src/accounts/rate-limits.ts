@@ -35,6 +35,19 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
 };
 
+/** One limit for every counter: for tests and benchmarks about something else than limits. */
+export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
+  return {
+    loginPerIp: limit,
+    failedLoginsPerEmailAndIp: limit,
+    registerPerIp: limit,
+    resetPerIp: limit,
+    resetPerEmail: limit,
+    resetConfirmPerIp: limit,
+    profileWritesPerUser: limit,
+  };
+}
+
 /**
  * Where a limiter keeps its counters, by limiter name; express-rate-limit's
  * in-memory store when absent or undefined. Replicas share limits only through

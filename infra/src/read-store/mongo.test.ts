@@ -1,26 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, it } from 'vitest';
-import { resolveTestServer } from '../testing';
+import { resolveMongoTestServer } from '../testing';
 import { readStoreContract } from './contract';
 import { createMongoReadStore } from './mongo';
 
-const server = await resolveTestServer({
-  adapter: 'mongodb',
-  envVar: 'QUITUTE_TEST_MONGO_URL',
-  startContainer: async () => {
-    const { GenericContainer, Wait } = await import('testcontainers');
-    const container = await new GenericContainer('mongo:7.0')
-      .withExposedPorts(27017)
-      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-      .start();
-    return {
-      url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
-      stop: async () => {
-        await container.stop();
-      },
-    };
-  },
-});
+const server = await resolveMongoTestServer();
 
 if ('skipped' in server) {
   describe('ReadStore contract: mongodb', () => {
