@@ -14,3 +14,8 @@ export * from './accounts/messages';
 export * from './accounts/events';
 export * from './accounts/dto';
 export * from './accounts/read-model';
+export * from './cart/constants';
+export * from './cart/messages';
+export * from './cart/events';
+export * from './cart/dto';
+export * from './cart/read-model';
