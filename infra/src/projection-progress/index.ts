@@ -70,3 +70,4 @@ export type HealthReport = { status: 'ok' } | { status: 'degraded' | 'failed'; r
 export function healthStatusCode(report: HealthReport): 200 | 503 {
   return report.status === 'failed' ? 503 : 200;
 }
+export * from './own-writes';
