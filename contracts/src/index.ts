@@ -19,3 +19,4 @@ export * from './cart/messages';
 export * from './cart/events';
 export * from './cart/dto';
 export * from './cart/read-model';
+export * from './cart/lines';

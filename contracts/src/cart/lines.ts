@@ -1,0 +1,36 @@
+import type { CartEvent, CartLineRecord } from './events';
+
+/**
+ * What a cart event does to the cart's lines: the one fold both the command
+ * side (the cart decider's state) and the read side (carts_v1) apply, so the
+ * cart a customer reads is the cart the commands decided on.
+ */
+export function applyCartEvent(
+  lines: readonly CartLineRecord[],
+  event: CartEvent,
+): CartLineRecord[] {
+  switch (event.type) {
+    case 'CartItemAdded': {
+      const { productId, quantidade } = event.data;
+      const index = lines.findIndex((line) => line.productId === productId);
+      if (index === -1) return [...lines, { productId, quantidade }];
+      return lines.map((line, at) =>
+        at === index ? { productId, quantidade: line.quantidade + quantidade } : line,
+      );
+    }
+    case 'CartItemQuantityChanged': {
+      const { productId, quantidade } = event.data;
+      return lines.map((line) => (line.productId === productId ? { productId, quantidade } : line));
+    }
+    case 'CartItemRemoved':
+      return lines.filter((line) => line.productId !== event.data.productId);
+    case 'CartReplaced':
+      return event.data.lines.map(({ productId, quantidade }) => ({ productId, quantidade }));
+    case 'CartCleared':
+      return [];
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected cart event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
