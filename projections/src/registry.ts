@@ -1,6 +1,7 @@
 import { usersProjection } from './accounts/users';
+import { cartsProjection } from './cart/carts';
 import { menuProjection } from './catalog/menu';
 import type { Projection } from './projection';
 
 /** Every projection this service runs. */
-export const projections: readonly Projection[] = [menuProjection, usersProjection];
+export const projections: readonly Projection[] = [menuProjection, usersProjection, cartsProjection];

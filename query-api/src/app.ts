@@ -11,13 +11,19 @@ import type { Logger } from '@quitute/infra/logging';
 import {
   healthStatusCode,
   type HealthReport,
+  type OwnWrites,
   type WaitForPosition,
 } from '@quitute/infra/projection-progress';
 import type { TokenVerifier } from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
-import { accountQueryRoutes, type CaptchaChallenger } from './accounts/routes';
+import {
+  accountQueryRoutes,
+  sessionVersionsFromReadModel,
+  type CaptchaChallenger,
+} from './accounts/routes';
+import { cartQueryRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
-import { readYourWrites } from './shared/read-your-writes';
+import { ownWritesVisible, readYourWrites } from './shared/read-your-writes';
 
 export interface QueryDeps {
   readStore: ReadStore;
@@ -26,6 +32,8 @@ export interface QueryDeps {
   health: () => HealthReport;
   tokens: TokenVerifier;
   captcha: CaptchaChallenger;
+  /** Embedded only: each user's last write, so reads without X-Min-Position still see it. */
+  ownWrites?: OwnWrites;
 }
 
 /** Every GET of the spec (ARCHITECTURE §7). */
@@ -36,8 +44,15 @@ export function createQueryRouter(deps: QueryDeps): Router {
     res.status(healthStatusCode(report)).json(report);
   });
   router.use(readYourWrites(deps.waitForPosition));
+  const signedInReads = {
+    readStore: deps.readStore,
+    tokens: deps.tokens,
+    sessionVersions: sessionVersionsFromReadModel(deps.readStore),
+    ownWritesVisible: ownWritesVisible(deps.ownWrites, deps.waitForPosition),
+  };
   router.use(catalogRoutes(deps.readStore));
-  router.use(accountQueryRoutes(deps));
+  router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
+  router.use(cartQueryRoutes(signedInReads));
   return router;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MENU_PROJECTION, USERS_PROJECTION } from '@quitute/contracts';
+import { CARTS_PROJECTION, MENU_PROJECTION, USERS_PROJECTION } from '@quitute/contracts';
 import { createTokenVerifier } from '@quitute/infra/auth';
 import { createCaptcha } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
@@ -27,7 +27,7 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const app = createQueryApp({
   readStore,
-  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION, USERS_PROJECTION]),
+  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION, USERS_PROJECTION, CARTS_PROJECTION]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),
   tokens: createTokenVerifier({ secret: config.JWT_SECRET }),

@@ -1,3 +1,6 @@
+import { KITS_CATEGORY } from '../catalog/constants';
+import { centsToReais } from '../shared/money';
+import type { CartLineDto } from './dto';
 import type { CartEvent, CartLineRecord } from './events';
 
 /**
@@ -33,4 +36,29 @@ export function applyCartEvent(
       throw new Error(`Unexpected cart event ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/** What a cart line shows of a product: the catalogue's fields now, price in reais (spec §3). */
+export function cartItemDto(
+  productId: string,
+  product: {
+    name: string;
+    priceCents: number;
+    category: string;
+    description: string;
+    imageUrl: string | null;
+    itens: readonly string[];
+  },
+): CartLineDto['item'] {
+  return {
+    id: productId,
+    nome: product.name,
+    preco: centsToReais(product.priceCents),
+    categoria: product.category,
+    descricao: product.description,
+    ...(product.category === KITS_CATEGORY || product.itens.length > 0
+      ? { itens: [...product.itens] }
+      : {}),
+    imageUrl: product.imageUrl,
+  };
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import {
   accountMessages,
@@ -40,10 +40,13 @@ export const CAPTCHA_CHALLENGES_PER_MINUTE = 120;
 export function accountQueryRoutes(deps: {
   readStore: ReadStore;
   tokens: TokenVerifier;
+  sessionVersions: SessionVersionLookup;
   captcha: CaptchaChallenger;
+  /** Waits until the caller's own writes are visible (read-your-writes without a header). */
+  ownWritesVisible: RequestHandler;
 }): Router {
   const users = deps.readStore.collection(USERS_COLLECTION);
-  const signedIn = authenticate(deps.tokens, sessionVersionsFromReadModel(deps.readStore));
+  const signedIn = [authenticate(deps.tokens, deps.sessionVersions), deps.ownWritesVisible];
   const router = Router();
 
   const ownProfile = async (userId: string): Promise<ProfileDto> => {
@@ -68,11 +71,11 @@ export function accountQueryRoutes(deps: {
     res.set('Cache-Control', 'no-store').json(await deps.captcha.challenge());
   });
 
-  router.get('/api/users/profile', signedIn, async (req, res) => {
+  router.get('/api/users/profile', ...signedIn, async (req, res) => {
     res.set('Cache-Control', 'private, no-store').json(await ownProfile(currentUser(req).userId));
   });
 
-  router.get('/api/users/preferences', signedIn, async (req, res) => {
+  router.get('/api/users/preferences', ...signedIn, async (req, res) => {
     const { preferences } = await ownProfile(currentUser(req).userId);
     res.set('Cache-Control', 'private, no-store').json(preferences);
   });
