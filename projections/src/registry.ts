@@ -4,4 +4,8 @@ import { menuProjection } from './catalog/menu';
 import type { Projection } from './projection';
 
 /** Every projection this service runs. */
-export const projections: readonly Projection[] = [menuProjection, usersProjection, cartsProjection];
+export const projections: readonly Projection[] = [
+  menuProjection,
+  usersProjection,
+  cartsProjection,
+];

@@ -27,7 +27,11 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const app = createQueryApp({
   readStore,
-  waitForPosition: pollCheckpoints(readStore, [MENU_PROJECTION, USERS_PROJECTION, CARTS_PROJECTION]),
+  waitForPosition: pollCheckpoints(readStore, [
+    MENU_PROJECTION,
+    USERS_PROJECTION,
+    CARTS_PROJECTION,
+  ]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),
   tokens: createTokenVerifier({ secret: config.JWT_SECRET }),
