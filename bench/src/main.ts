@@ -9,6 +9,7 @@ import {
   type EventStore,
 } from '@quitute/infra/event-store';
 import { measureAppends } from './append';
+import { measureAddToCart } from './cart';
 import { measureCommandLatency } from './command-latency';
 import { measureMenuRequests } from './http';
 import { measureRebuild } from './rebuild';
@@ -20,6 +21,7 @@ import { printTable } from './table';
  * ≥ 50,000 events/s; GET /api/products ≥ 3,000 req/s with p99 ≤ 20 ms.
  * Issue #16: a command on a stream of 10,000 events within 1.5× the latency of
  * the same command on a stream of 10.
+ * Issue #9: POST /carrinho ≥ 1,500 req/s with p99 ≤ 25 ms on the PostgreSQL server.
  */
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
 const postgresUrl =
@@ -34,6 +36,22 @@ async function postgresReachable(): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/** A database of its own on the server, for a whole shop (the shop's tables live in public). */
+async function withDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const name = `quitute_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
   }
 }
 
@@ -61,7 +79,8 @@ const stores: {
     },
   },
 ];
-if (await postgresReachable()) {
+const postgresUp = await postgresReachable();
+if (postgresUp) {
   stores.push({
     name: 'PostgreSQL server',
     open: async () => {
@@ -137,3 +156,29 @@ if (short && long) {
     },
   ]);
 }
+
+const cartRows: Record<string, string | number>[] = [];
+const cartLoad = { customers: 1_000, connections: 32, seconds: Math.max(seconds, 5) };
+const cartCells: { name: string; run: () => ReturnType<typeof measureAddToCart> }[] = [
+  { name: 'PGlite (DATA_DIR)', run: () => measureAddToCart(cartLoad) },
+];
+if (postgresUp) {
+  cartCells.push({
+    name: 'PostgreSQL server (target ≥ 1,500 req/s, p99 ≤ 25 ms)',
+    run: () => withDatabase((eventStoreUrl) => measureAddToCart({ ...cartLoad, eventStoreUrl })),
+  });
+}
+for (const { name, run } of cartCells) {
+  const figures = await run();
+  cartRows.push({
+    'event store': name,
+    'req/s': Math.round(figures.requestsPerSecond),
+    'p50 ms': figures.p50,
+    'p99 ms': figures.p99,
+    errors: figures.errors + figures.non2xx,
+  });
+}
+printTable(
+  `POST /carrinho (embedded shop, ${cartLoad.customers.toLocaleString('en-US')} carts, ${cartLoad.connections} connections, load from its own process)`,
+  cartRows,
+);
