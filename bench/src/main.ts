@@ -97,8 +97,19 @@ console.log(
   `Quitute benchmarks — ${os.cpus().length} cores, Node ${process.version}, ${seconds} s per cell`,
 );
 
+/** `npm run bench -- cart menu` runs only those sections; no names: all of them. */
+const sections = ['append', 'rebuild', 'menu', 'command', 'cart'] as const;
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(sections as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown section ${unknown.join(', ')}; choose from ${sections.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (section: (typeof sections)[number]) =>
+  chosen.length === 0 || chosen.includes(section);
+
 const appendRows: Record<string, string | number>[] = [];
-for (const { name, open } of stores) {
+for (const { name, open } of wanted('append') ? stores : []) {
   for (const writers of [1, 8]) {
     for (const batch of [1, 10]) {
       const { store, cleanup } = await open();
@@ -115,33 +126,34 @@ for (const { name, open } of stores) {
     }
   }
 }
-printTable('Append throughput', appendRows);
+if (wanted('append')) printTable('Append throughput', appendRows);
 
-const rebuild = await measureRebuild(100_000);
-printTable('Projection rebuild (menu projection, in-memory read store)', [
-  {
-    events: rebuild.events,
-    seconds: Number(rebuild.seconds.toFixed(2)),
-    'events/s': Math.round(rebuild.eventsPerSecond),
-  },
-]);
+if (wanted('rebuild')) {
+  const rebuild = await measureRebuild(100_000);
+  printTable('Projection rebuild (menu projection, in-memory read store)', [
+    {
+      events: rebuild.events,
+      seconds: Number(rebuild.seconds.toFixed(2)),
+      'events/s': Math.round(rebuild.eventsPerSecond),
+    },
+  ]);
+}
 
-const menu = await measureMenuRequests(Math.max(seconds, 5));
-printTable('GET /api/products (embedded shop, 32 connections)', [
-  {
-    'req/s': Math.round(menu.requestsPerSecond),
-    'p50 ms': menu.p50,
-    'p99 ms': menu.p99,
-    errors: menu.errors,
-  },
-]);
+if (wanted('menu')) {
+  const menu = await measureMenuRequests(Math.max(seconds, 5));
+  printTable('GET /api/products (embedded shop, 32 connections)', [
+    {
+      'req/s': Math.round(menu.requestsPerSecond),
+      'p50 ms': menu.p50,
+      'p99 ms': menu.p99,
+      errors: menu.errors,
+    },
+  ]);
+}
 
-const [short, long] = await measureCommandLatency({
-  short: 10,
-  long: 10_000,
-  requests: 200,
-  warmUp: 30,
-});
+const [short, long] = wanted('command')
+  ? await measureCommandLatency({ short: 10, long: 10_000, requests: 200, warmUp: 30 })
+  : [];
 if (short && long) {
   printTable('PUT /api/users/preferences by stream length (embedded shop, one request at a time)', [
     ...[short, long].map((row) => ({
@@ -159,10 +171,10 @@ if (short && long) {
 
 const cartRows: Record<string, string | number>[] = [];
 const cartLoad = { customers: 1_000, connections: 32, seconds: Math.max(seconds, 5) };
-const cartCells: { name: string; run: () => ReturnType<typeof measureAddToCart> }[] = [
-  { name: 'PGlite (DATA_DIR)', run: () => measureAddToCart(cartLoad) },
-];
-if (postgresUp) {
+const cartCells: { name: string; run: () => ReturnType<typeof measureAddToCart> }[] = wanted('cart')
+  ? [{ name: 'PGlite (DATA_DIR)', run: () => measureAddToCart(cartLoad) }]
+  : [];
+if (postgresUp && wanted('cart')) {
   cartCells.push({
     name: 'PostgreSQL server (target ≥ 1,500 req/s, p99 ≤ 25 ms)',
     run: () => withDatabase((eventStoreUrl) => measureAddToCart({ ...cartLoad, eventStoreUrl })),
@@ -178,7 +190,9 @@ for (const { name, run } of cartCells) {
     errors: figures.errors + figures.non2xx,
   });
 }
-printTable(
-  `POST /carrinho (embedded shop, ${cartLoad.customers.toLocaleString('en-US')} carts, ${cartLoad.connections} connections, load from its own process)`,
-  cartRows,
-);
+if (wanted('cart')) {
+  printTable(
+    `POST /carrinho (embedded shop, ${cartLoad.customers.toLocaleString('en-US')} carts, ${cartLoad.connections} connections, load from its own process)`,
+    cartRows,
+  );
+}
