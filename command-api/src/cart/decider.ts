@@ -79,10 +79,7 @@ function addItem(
  * The minimum of 20 is not checked here: the cart screen's minus button makes
  * 19, and checkout checks the minimum again.
  */
-function syncCart(
-  command: SyncCartCommand,
-  state: CartState,
-): CartEvent[] {
+function syncCart(command: SyncCartCommand, state: CartState): CartEvent[] {
   const { userId, lines } = command;
   if (lines.length > MAX_CART_LINES) throw new AppError('validation', cartMessages.tooManyLines);
   if (lines.some((line) => line.quantidade < 1)) {
@@ -108,7 +105,10 @@ function syncCart(
   return [
     {
       type: 'CartReplaced',
-      data: { userId, lines: lines.map(({ productId, quantidade }) => ({ productId, quantidade })) },
+      data: {
+        userId,
+        lines: lines.map(({ productId, quantidade }) => ({ productId, quantidade })),
+      },
     },
   ];
 }
