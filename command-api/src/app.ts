@@ -8,8 +8,9 @@ import {
   securityHeaders,
 } from '@quitute/infra/http';
 import { accountRoutes, type AccountsDeps } from './accounts/routes';
+import { cartRoutes, type CartDeps } from './cart/routes';
 
-export type CommandDeps = AccountsDeps;
+export type CommandDeps = AccountsDeps & CartDeps;
 
 /**
  * Every POST/PUT/PATCH/DELETE of the spec (ARCHITECTURE §7). Each answers with
@@ -18,6 +19,7 @@ export type CommandDeps = AccountsDeps;
 export function createCommandRouter(deps: CommandDeps): Router {
   const router = Router();
   router.use(accountRoutes(deps));
+  router.use(cartRoutes(deps));
   return router;
 }
 

@@ -1,6 +1,14 @@
 export { createCommandApp, createCommandRouter, jsonBody } from './app';
 export type { CommandDeps } from './app';
 export { seedMenu, menuProductId } from './catalog/seed';
+export { createCatalogView } from './catalog/catalog-view';
+export type {
+  CartProductDetails,
+  CatalogView,
+  ProductRef,
+  ProductResolution,
+  ResolvedProduct,
+} from './catalog/catalog-view';
 export { productDecider, parseCatalogEvent, catalogMessages } from './catalog/decider';
 export type { CatalogCommand, ProductFields, ProductState } from './catalog/decider';
 export { handleCommand, deriveEventId } from './shared/handle-command';

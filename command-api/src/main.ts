@@ -10,6 +10,7 @@ import { createMailer } from '@quitute/infra/mail';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import { createCommandApp } from './app';
+import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
 
 const required = z.string({ message: 'is required' });
@@ -51,6 +52,9 @@ if (admin.created && admin.generated) {
   );
 }
 
+const catalog = createCatalogView({ eventStore, logger });
+await catalog.start();
+
 // With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
 const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
 const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger });
@@ -58,6 +62,7 @@ const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger
 const app = createCommandApp({
   eventStore,
   snapshotStore,
+  catalog,
   now,
   logger,
   passwords,
@@ -83,7 +88,10 @@ const shutdown = () =>
   server.close(
     () =>
       void Promise.all([
-        snapshotStore.close().then(() => eventStore.close()),
+        catalog
+          .stop()
+          .then(() => snapshotStore.close())
+          .then(() => eventStore.close()),
         rateLimitStores.close(),
         replayGuard.close(),
       ]).then(() => process.exit(0)),

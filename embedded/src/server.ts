@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import {
+  createCatalogView,
   createCommandRouter,
   DEFAULT_ADMIN_EMAIL,
   ensureAdmin,
@@ -28,6 +29,7 @@ import {
   securityHeaders,
 } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import { createOwnWrites, type OwnWrites } from '@quitute/infra/projection-progress';
 import {
   createMailer,
   devMailboxRouter,
@@ -49,6 +51,8 @@ export interface EmbeddedServer {
   bus: Bus;
   runner: ProjectionRunner;
   mailer: OutboxMailer | SmtpMailer;
+  /** The position each user's own commands reached, for query-api to read them back. */
+  ownWrites: OwnWrites;
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
@@ -100,6 +104,9 @@ export async function createEmbeddedServer(
 
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
+  const catalog = createCatalogView({ eventStore, logger });
+  await catalog.start();
+  const ownWrites = createOwnWrites();
 
   const admin = await ensureAdmin(
     { eventStore, snapshotStore, logger },
@@ -135,6 +142,8 @@ export async function createEmbeddedServer(
   const commandRouter = createCommandRouter({
     eventStore,
     snapshotStore,
+    catalog,
+    ownWrites,
     now,
     tokens,
     captcha,
@@ -188,6 +197,7 @@ export async function createEmbeddedServer(
     bus,
     runner,
     mailer,
+    ownWrites,
     admin,
     listen: () =>
       new Promise((resolve, reject) => {
@@ -210,6 +220,7 @@ export async function createEmbeddedServer(
         closing.closeAllConnections();
       }
       await runner.stop();
+      await catalog.stop();
       await Promise.all([rateLimitStores.close(), replayGuard.close()]);
       await bus.close();
       await readStore.close();

@@ -7,6 +7,7 @@ import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { listenOnFreePort } from '@quitute/infra/testing';
 import { createCommandApp } from '../app';
+import { createCatalogView } from '../catalog/catalog-view';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from './rate-limits';
 
 /**
@@ -28,8 +29,11 @@ async function openCommandApi(
   } = {},
 ) {
   const mails: { to: string; text: string }[] = [];
+  const eventStore = options.store ?? createMemoryEventStore();
   const app = createCommandApp({
-    eventStore: options.store ?? createMemoryEventStore(),
+    eventStore,
+    // Never started: no account route resolves a product.
+    catalog: createCatalogView({ eventStore }),
     snapshotStore: createMemorySnapshotStore(),
     now: () => new Date(),
     tokens: createTokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import {
   accountMessages,
@@ -24,6 +23,7 @@ import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { CommandStores } from '../shared/load-aggregate';
+import { requestCommandContext } from '../shared/request-context';
 import {
   activeUser,
   authenticateUser,
@@ -66,16 +66,6 @@ export interface AccountsDeps {
   passwords?: PasswordHasher;
 }
 
-function commandContext(req: Request, now: () => Date) {
-  const commandId = randomUUID();
-  const correlation = req.get('x-correlation-id');
-  return {
-    commandId,
-    correlationId: correlation && /^[\w.:-]{1,100}$/.test(correlation) ? correlation : commandId,
-    occurredAt: now().toISOString(),
-  };
-}
-
 /** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
 export function accountRoutes(deps: AccountsDeps): Router {
   const { now, tokens, captcha, logger } = deps;
@@ -104,7 +94,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       store,
       passwords,
       { email: body.email, name: body.name, password: body.password, role: 'user' },
-      commandContext(req, now),
+      requestCommandContext(req, now),
     );
     res.status(201).json({ message: accountMessages.registered, userId, position });
   });
@@ -117,7 +107,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       passwords,
       body.email,
       body.password,
-      commandContext(req, now),
+      requestCommandContext(req, now),
     );
     const profile = toProfileDto(user.userId, user);
     const response: LoginResponse = {
@@ -141,7 +131,10 @@ export function accountRoutes(deps: AccountsDeps): Router {
     res.json(response);
   });
 
-  const sendResetLink = async (email: string, context: ReturnType<typeof commandContext>) => {
+  const sendResetLink = async (
+    email: string,
+    context: ReturnType<typeof requestCommandContext>,
+  ) => {
     const issued = await requestPasswordReset(store, email, context);
     if (!issued) return;
     const link = new URL(`/reset/${issued.token}`, deps.publicUrl).href;
@@ -152,7 +145,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
 
   router.post('/api/auth/reset-password', ...limiters.resetRequest, (req, res) => {
     const { email } = parseWith(resetRequestBodySchema, req.body);
-    const context = commandContext(req, now);
+    const context = requestCommandContext(req, now);
     // Answered before the e-mail is even looked up: a known and an unknown address
     // take the same time, so the answer tells nobody whether an account exists.
     res.json({ message: accountMessages.resetRequested });
@@ -168,7 +161,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       passwords,
       body.token,
       body.newPassword,
-      commandContext(req, now),
+      requestCommandContext(req, now),
     );
     res.json({ message: accountMessages.passwordReset, position });
   });
@@ -180,7 +173,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       store,
       caller.userId,
       { type: 'UpdateProfile', changes },
-      { ...commandContext(req, now), actorId: caller.userId, actorRole: caller.role },
+      { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
     const updated = activeUser(result.state);
     res.json({
@@ -201,7 +194,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       store,
       caller.userId,
       { type: 'ChangePreferences', notifications },
-      { ...commandContext(req, now), actorId: caller.userId, actorRole: caller.role },
+      { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
     res.json({
       notifications: activeUser(result.state).notifications,

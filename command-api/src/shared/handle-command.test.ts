@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { productStreamName } from '@quitute/contracts';
 import {
   createMemoryEventStore,
   WrongExpectedRevisionError,
   type EventStore,
+  type RecordedEvent,
 } from '@quitute/infra/event-store';
 import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
+import type { Decider } from './decider';
 import { handleCommand, type CommandContext } from './handle-command';
 
 const productId = '9d1f6a8e-2b7c-4e3a-8f5d-1c2b3a4d5e6f';
@@ -108,5 +111,160 @@ describe('handleCommand', () => {
         context: context('cmd-2'),
       }),
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+});
+
+/** A counter: every Increment lands, whatever was appended before it. */
+type CounterEvent = { type: 'Incremented'; data: { by: number } };
+const counterDecider: Decider<number, { type: 'Increment'; by: number }, CounterEvent> = {
+  initialState: 0,
+  evolve: (total, event) => total + event.data.by,
+  decide: (command) => [{ type: 'Incremented', data: { by: command.by } }],
+};
+const parseCounter = (recorded: RecordedEvent): CounterEvent | null => {
+  const by = recorded.data['by'];
+  return recorded.type === 'Incremented' && typeof by === 'number'
+    ? { type: 'Incremented', data: { by } }
+    : null;
+};
+const counterStream = 'counter-1';
+
+/** The store, with another writer adding 100 between each of the first `races` reads and the append after it. */
+function racedStore(races: number): { store: EventStore; reads: () => number } {
+  const inner = createMemoryEventStore();
+  let reads = 0;
+  const store: EventStore = {
+    ...inner,
+    async readStream(name, options) {
+      const events = await inner.readStream(name, options);
+      reads += 1;
+      if (reads <= races) {
+        await inner.appendToStream(name, [
+          {
+            id: randomUUID(),
+            type: 'Incremented',
+            data: { by: 100 },
+            metadata: { ...context('other'), causationId: 'other' },
+          },
+        ]);
+      }
+      return events;
+    },
+  };
+  return { store, reads: () => reads };
+}
+
+const increment = (
+  store: EventStore,
+  options: { retryOnConflict?: number; expectedRevision?: number },
+) =>
+  handleCommand({
+    store,
+    decider: counterDecider,
+    parse: parseCounter,
+    streamName: counterStream,
+    command: { type: 'Increment', by: 1 },
+    context: context('cmd-increment'),
+    ...options,
+  });
+
+describe('handleCommand with retryOnConflict', () => {
+  it('given a writer slipping in between load and append twice, when retried up to 2 times, then it lands on top and nothing is lost', async () => {
+    const { store, reads } = racedStore(2);
+
+    const result = await increment(store, { retryOnConflict: 2 });
+
+    expect(reads()).toBe(3);
+    expect(result.state).toBe(201);
+    expect(result.revision).toBe(2);
+    const stored = await store.readStream(counterStream);
+    expect(stored.map((event) => event.data['by'])).toEqual([100, 100, 1]);
+  });
+
+  it('given a writer slipping in every time, when the retries run out, then WrongExpectedRevisionError (412) and nothing of the command is stored', async () => {
+    const { store, reads } = racedStore(Number.POSITIVE_INFINITY);
+
+    await expect(increment(store, { retryOnConflict: 2 })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+
+    expect(reads()).toBe(3);
+    const stored = await store.readStream(counterStream);
+    expect(stored.map((event) => event.data['by'])).toEqual([100, 100, 100]);
+  });
+
+  it('given no retryOnConflict, when a writer slips in, then the conflict surfaces at once', async () => {
+    const { store, reads } = racedStore(1);
+
+    await expect(increment(store, {})).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(reads()).toBe(1);
+  });
+
+  it('given ten increments at once on one stream, when each may retry 10 times, then all ten land', async () => {
+    const store = createMemoryEventStore();
+
+    await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        handleCommand({
+          store,
+          decider: counterDecider,
+          parse: parseCounter,
+          streamName: counterStream,
+          command: { type: 'Increment', by: 1 },
+          context: context(`cmd-${n}`),
+          retryOnConflict: 10,
+        }),
+      ),
+    );
+
+    expect(await store.readStream(counterStream)).toHaveLength(10);
+  });
+});
+
+describe('handleCommand with expectedRevision', () => {
+  it('given a stream at another revision than expected, then WrongExpectedRevisionError before deciding, even with retries allowed', async () => {
+    const { store } = racedStore(0);
+    await increment(store, {});
+    const before = await store.readStream(counterStream);
+
+    await expect(
+      handleCommand({
+        store,
+        decider: counterDecider,
+        parse: parseCounter,
+        streamName: counterStream,
+        command: { type: 'Increment', by: 1 },
+        context: context('cmd-stale'),
+        expectedRevision: 5,
+        retryOnConflict: 3,
+      }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', expected: 5, actual: 0 });
+    expect(await store.readStream(counterStream)).toEqual(before);
+  });
+
+  it('given the expected revision, when a writer slips in before the append, then WrongExpectedRevisionError and no retry', async () => {
+    const { store, reads } = racedStore(1);
+
+    await expect(
+      increment(store, { expectedRevision: -1, retryOnConflict: 3 }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(reads()).toBe(1);
+  });
+
+  it('given the expected revision, when nobody else writes, then the command lands', async () => {
+    const { store } = racedStore(0);
+    await increment(store, {});
+
+    const result = await handleCommand({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+      command: { type: 'Increment', by: 2 },
+      context: context('cmd-fresh'),
+      expectedRevision: 0,
+    });
+
+    expect(result).toMatchObject({ state: 3, revision: 1 });
   });
 });

@@ -1,6 +1,11 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { EventMetadata } from '@quitute/contracts';
-import type { EventStore, JsonObject, RecordedEvent } from '@quitute/infra/event-store';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type JsonObject,
+  type RecordedEvent,
+} from '@quitute/infra/event-store';
 import type { Decider } from './decider';
 import { loadAggregate, snapshotIfDue, type AggregateSnapshots } from './load-aggregate';
 
@@ -28,19 +33,8 @@ export function deriveEventId(commandId: string, index: number): string {
   return uuidv5(`${commandId}/${index}`, EVENT_ID_NAMESPACE);
 }
 
-/**
- * The command pipeline: load the aggregate (its snapshot and the events after
- * it), decide, append with the expected revision (a concurrent writer makes the
- * append fail with WrongExpectedRevisionError, which the HTTP layer answers with
- * 412), and snapshot the new state off the answer's path once enough events
- * have piled up. Without `snapshots` the whole stream is read: fine for streams
- * that stay short.
- */
-export async function handleCommand<
-  State,
-  Command,
-  Event extends { type: string; data: JsonObject },
->(options: {
+/** Options of one command run through the pipeline. */
+export interface HandleCommandOptions<State, Command, Event> {
   store: EventStore;
   snapshots?: AggregateSnapshots<State> | undefined;
   decider: Decider<State, Command, Event>;
@@ -48,9 +42,65 @@ export async function handleCommand<
   streamName: string;
   command: Command;
   context: CommandContext;
-}): Promise<CommandResult<State>> {
+  /**
+   * The revision the client last saw (If-Match): a stream at any other revision
+   * fails with WrongExpectedRevisionError before deciding, and the append expects it.
+   */
+  expectedRevision?: number | undefined;
+  /**
+   * On WrongExpectedRevisionError, load and decide again up to this many times
+   * (after a short random pause, so racing writers spread out). Only for commands
+   * whose decision stays right on any newer state (adding to a cart); never with
+   * `expectedRevision`, whose point is to refuse a newer state.
+   */
+  retryOnConflict?: number | undefined;
+}
+
+/**
+ * The command pipeline: load the aggregate (its snapshot and the events after
+ * it), decide, append with the expected revision (a concurrent writer makes the
+ * append fail with WrongExpectedRevisionError, which the HTTP layer answers with
+ * 412, unless `retryOnConflict` decides again on the newer state), and snapshot
+ * the new state off the answer's path once enough events have piled up. Without
+ * `snapshots` the whole stream is read: fine for streams that stay short. A retry
+ * keeps the command id, so its events keep their ids: an append that was stored
+ * after all is recognised, never stored twice.
+ */
+export async function handleCommand<
+  State,
+  Command,
+  Event extends { type: string; data: JsonObject },
+>(options: HandleCommandOptions<State, Command, Event>): Promise<CommandResult<State>> {
+  const retries = options.expectedRevision === undefined ? (options.retryOnConflict ?? 0) : 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await handleOnce(options);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+      await conflictPause(attempt);
+    }
+  }
+}
+
+/** A few milliseconds, random and growing with the attempt, capped at 16 ms. */
+function conflictPause(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(16, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function handleOnce<State, Command, Event extends { type: string; data: JsonObject }>(
+  options: HandleCommandOptions<State, Command, Event>,
+): Promise<CommandResult<State>> {
   const { store, snapshots, decider, parse, streamName, command, context } = options;
   const loaded = await loadAggregate({ store, snapshots, decider, parse, streamName });
+  const { expectedRevision } = options;
+  if (expectedRevision !== undefined && loaded.revision !== expectedRevision) {
+    throw new WrongExpectedRevisionError(
+      streamName,
+      expectedRevision,
+      loaded.revision >= 0 ? loaded.revision : 'no_stream',
+    );
+  }
 
   const newEvents = decider.decide(command, loaded.state);
   if (newEvents.length === 0) {

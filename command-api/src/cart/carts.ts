@@ -1,0 +1,162 @@
+import {
+  cartMessages,
+  cartStreamName,
+  MAX_UNITS_PER_LINE,
+  productNotFoundNamed,
+  productUnavailableNamed,
+  type CartDto,
+  type CartItemRef,
+  type CartLineRecord,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
+import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
+import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import {
+  readAggregate,
+  type AggregateSnapshots,
+  type CommandStores,
+  type LoadedAggregate,
+} from '../shared/load-aggregate';
+import { cartSnapshotPolicy } from './cart-snapshots';
+import {
+  cartDecider,
+  parseCartEvent,
+  type CartCommand,
+  type CartState,
+  type SyncCartCommand,
+} from './decider';
+
+/**
+ * The cart flows around the decider: products named by the client resolved
+ * through the command side's catalogue view (prices never taken from the
+ * client), and the cart stream loaded, decided and appended.
+ */
+
+/**
+ * Adding, clearing and a sync without If-Match decide right on any newer cart
+ * (the last writer wins), so a concurrent write is retried rather than
+ * answered with 412: ten tabs adding at once all land.
+ */
+export const CART_CONFLICT_RETRIES = 10;
+
+function cartSnapshots(stores: CommandStores): AggregateSnapshots<CartState> {
+  return { store: stores.snapshotStore, policy: cartSnapshotPolicy, logger: stores.logger };
+}
+
+export function readCart(
+  stores: CommandStores,
+  userId: string,
+): Promise<LoadedAggregate<CartState>> {
+  return readAggregate({
+    store: stores.eventStore,
+    snapshots: cartSnapshots(stores),
+    decider: cartDecider,
+    parse: parseCartEvent,
+    streamName: cartStreamName(userId),
+  });
+}
+
+/**
+ * Runs a cart command. With `expectedRevision` (a sync's If-Match) a cart at
+ * another revision fails with WrongExpectedRevisionError; without it a
+ * conflict is retried.
+ */
+export function runCartCommand(
+  stores: CommandStores,
+  command: CartCommand,
+  context: CommandContext,
+  expectedRevision?: number,
+): Promise<CommandResult<CartState>> {
+  return handleCommand({
+    store: stores.eventStore,
+    snapshots: cartSnapshots(stores),
+    decider: cartDecider,
+    parse: parseCartEvent,
+    streamName: cartStreamName(command.userId),
+    command,
+    context,
+    expectedRevision,
+    retryOnConflict: CART_CONFLICT_RETRIES,
+  });
+}
+
+export type SyncOutcome =
+  | { synced: CommandResult<CartState> }
+  /** The cart moved on since the revision the client named: here it is now. */
+  | { changed: LoadedAggregate<CartState> };
+
+/** A sync that names the revision its client saw (If-Match): refused when the cart moved on. */
+export async function syncCartAt(
+  stores: CommandStores,
+  command: SyncCartCommand,
+  context: CommandContext,
+  expectedRevision: number,
+): Promise<SyncOutcome> {
+  try {
+    return { synced: await runCartCommand(stores, command, context, expectedRevision) };
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    return { changed: await readCart(stores, command.userId) };
+  }
+}
+
+/** The product an add names, or 400 with the reason. */
+export async function resolveItem(
+  catalog: CatalogView,
+  ref: CartItemRef,
+): Promise<ResolvedProduct> {
+  const resolved = await catalog.resolve(ref);
+  if (!('error' in resolved)) return resolved;
+  throw new AppError(
+    'validation',
+    resolved.error === 'not_found' ? cartMessages.productNotFound : cartMessages.productUnavailable,
+  );
+}
+
+/**
+ * A synced cart's lines as the decider wants them: 0-quantity lines dropped
+ * (spec §4: 0 removes the line), every other product resolved (400 naming the
+ * first line that is unknown or unavailable), lines of the same product summed,
+ * in the order the client sent them.
+ */
+export async function resolveSyncLines(
+  catalog: CatalogView,
+  itens: readonly { item: CartItemRef; quantidade: number }[],
+): Promise<CartLineRecord[]> {
+  const resolved = await Promise.all(
+    itens
+      .filter((line) => line.quantidade > 0)
+      .map(async (line) => ({ line, resolution: await catalog.resolve(line.item) })),
+  );
+  const merged = new Map<string, number>();
+  for (const { line, resolution } of resolved) {
+    if ('error' in resolution) {
+      throw new AppError(
+        'validation',
+        resolution.error === 'not_found'
+          ? productNotFoundNamed(line.item.nome)
+          : productUnavailableNamed(line.item.nome),
+      );
+    }
+    const quantidade = (merged.get(resolution.productId) ?? 0) + line.quantidade;
+    if (quantidade > MAX_UNITS_PER_LINE)
+      throw new AppError('validation', cartMessages.tooManyUnits);
+    merged.set(resolution.productId, quantidade);
+  }
+  return [...merged].map(([productId, quantidade]) => ({ productId, quantidade }));
+}
+
+/** The cart as the API shows it: the catalogue's products now; lines of products gone are left out. */
+export function toCartDto(
+  catalog: CatalogView,
+  userId: string,
+  state: CartState,
+  position: number,
+): CartDto {
+  const itens = state.lines.flatMap((line) => {
+    const item = catalog.details(line.productId);
+    return item ? [{ item, quantidade: line.quantidade }] : [];
+  });
+  return { userId, itens, position };
+}

@@ -1,0 +1,178 @@
+import {
+  cartEventSchemas,
+  cartMessages,
+  MAX_CART_LINES,
+  MAX_UNITS_PER_LINE,
+  MINIMUM_UNITS_PER_ITEM,
+  parseEvent,
+  type CartEvent,
+  type CartLineRecord,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import type { RecordedEvent } from '@quitute/infra/event-store';
+import type { Decider } from '../shared/decider';
+
+/** A cart's lines in the order their products were first added. */
+export interface CartState {
+  lines: CartLineRecord[];
+}
+
+/**
+ * Cart commands. Products are already resolved by the shell (catalogue view):
+ * a command names product ids, and an added line carries the catalogue's price.
+ */
+export type CartCommand =
+  | {
+      type: 'AddItem';
+      userId: string;
+      productId: string;
+      quantidade: number;
+      unitPriceCents: number;
+      isKit: boolean;
+    }
+  | SyncCartCommand
+  | { type: 'ClearCart'; userId: string };
+
+/** The whole cart as the client wants it: duplicates summed, 0-quantity lines dropped. */
+export interface SyncCartCommand {
+  type: 'SyncCart';
+  userId: string;
+  lines: CartLineRecord[];
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
+}
+
+function addItem(
+  command: Extract<CartCommand, { type: 'AddItem' }>,
+  state: CartState,
+): CartEvent[] {
+  // Kits are bought one at a time (spec §5); every other item by at least 20 units.
+  if (!command.isKit && command.quantidade < MINIMUM_UNITS_PER_ITEM) {
+    throw new AppError('validation', cartMessages.minimum);
+  }
+  const line = state.lines.find((candidate) => candidate.productId === command.productId);
+  if (!line && state.lines.length >= MAX_CART_LINES) {
+    throw new AppError('validation', cartMessages.tooManyLines);
+  }
+  if ((line?.quantidade ?? 0) + command.quantidade > MAX_UNITS_PER_LINE) {
+    throw new AppError('validation', cartMessages.tooManyUnits);
+  }
+  return [
+    {
+      type: 'CartItemAdded',
+      data: {
+        userId: command.userId,
+        productId: command.productId,
+        quantidade: command.quantidade,
+        unitPriceCents: command.unitPriceCents,
+      },
+    },
+  ];
+}
+
+/**
+ * The smallest event that turns the current lines into the wanted ones: none
+ * when they hold the same quantities (order aside), a quantity change or a
+ * removal when that is the only difference, else the whole cart replaced.
+ * The minimum of 20 is not checked here: the cart screen's minus button makes
+ * 19, and checkout checks the minimum again.
+ */
+function syncCart(command: SyncCartCommand, state: CartState): CartEvent[] {
+  const { userId, lines } = command;
+  if (lines.length > MAX_CART_LINES) throw new AppError('validation', cartMessages.tooManyLines);
+  if (lines.some((line) => line.quantidade < 1)) {
+    throw new AppError('validation', cartMessages.invalidQuantity);
+  }
+  if (lines.some((line) => line.quantidade > MAX_UNITS_PER_LINE)) {
+    throw new AppError('validation', cartMessages.tooManyUnits);
+  }
+  const wanted = new Map(lines.map((line) => [line.productId, line.quantidade]));
+  const changed = state.lines.filter((line) => wanted.get(line.productId) !== line.quantidade);
+  const added = wanted.size - state.lines.filter((line) => wanted.has(line.productId)).length;
+  if (changed.length === 0 && added === 0) return [];
+  const [only] = changed;
+  if (changed.length === 1 && added === 0 && only) {
+    const quantidade = wanted.get(only.productId);
+    if (quantidade === undefined) {
+      return [{ type: 'CartItemRemoved', data: { userId, productId: only.productId } }];
+    }
+    return [
+      { type: 'CartItemQuantityChanged', data: { userId, productId: only.productId, quantidade } },
+    ];
+  }
+  return [
+    {
+      type: 'CartReplaced',
+      data: {
+        userId,
+        lines: lines.map(({ productId, quantidade }) => ({ productId, quantidade })),
+      },
+    },
+  ];
+}
+
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
+  initialState: { lines: [] },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CartItemAdded': {
+        const { productId, quantidade } = event.data;
+        if (!state.lines.some((line) => line.productId === productId)) {
+          return { lines: [...state.lines, { productId, quantidade }] };
+        }
+        return {
+          lines: state.lines.map((line) =>
+            line.productId === productId
+              ? { productId, quantidade: line.quantidade + quantidade }
+              : line,
+          ),
+        };
+      }
+      case 'CartItemQuantityChanged': {
+        const { productId, quantidade } = event.data;
+        if (!state.lines.some((line) => line.productId === productId)) {
+          return { lines: [...state.lines, { productId, quantidade }] };
+        }
+        return {
+          lines: state.lines.map((line) =>
+            line.productId === productId ? { productId, quantidade } : line,
+          ),
+        };
+      }
+      case 'CartItemRemoved':
+        return {
+          lines: state.lines.filter((line) => line.productId !== event.data.productId),
+        };
+      case 'CartReplaced':
+        return {
+          lines: event.data.lines.map(({ productId, quantidade }) => ({ productId, quantidade })),
+        };
+      case 'CartCleared':
+        return { lines: [] };
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'AddItem':
+        return addItem(command, state);
+      case 'SyncCart':
+        return syncCart(command, state);
+      case 'ClearCart':
+        return state.lines.length === 0
+          ? []
+          : [{ type: 'CartCleared', data: { userId: command.userId } }];
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+export function parseCartEvent(recorded: RecordedEvent): CartEvent | null {
+  return parseEvent(cartEventSchemas, recorded.type, recorded.data);
+}
