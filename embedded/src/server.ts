@@ -85,6 +85,8 @@ export async function createEmbeddedServer(
     rateLimits?: AccountRateLimits;
     /** Password hashing; today's KDF setting by default (tests use a cheap one). */
     passwords?: PasswordHasher;
+    /** Where the read models live; the configured one by default (tests slow one down). */
+    readStore?: ReadStore;
   } = {},
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
@@ -96,7 +98,9 @@ export async function createEmbeddedServer(
     dataDir: config.dataDir,
     logger,
   });
-  const readStore = await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {});
+  const readStore =
+    options.readStore ??
+    (await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {}));
   const bus = await createBus({
     clientId: 'quitute-embedded',
     ...(config.kafkaBrokers ? { kafkaBrokers: config.kafkaBrokers } : {}),
@@ -163,6 +167,7 @@ export async function createEmbeddedServer(
     health: () => runner.health(),
     tokens,
     captcha,
+    ownWrites,
   });
 
   const app = express();

@@ -1,4 +1,5 @@
 import {
+  applyCartEvent,
   cartEventSchemas,
   cartMessages,
   MAX_CART_LINES,
@@ -116,45 +117,9 @@ function syncCart(command: SyncCartCommand, state: CartState): CartEvent[] {
 export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
   initialState: { lines: [] },
 
+  /** The same fold as the carts read model: the cart a customer reads is the cart decided on. */
   evolve(state, event) {
-    switch (event.type) {
-      case 'CartItemAdded': {
-        const { productId, quantidade } = event.data;
-        if (!state.lines.some((line) => line.productId === productId)) {
-          return { lines: [...state.lines, { productId, quantidade }] };
-        }
-        return {
-          lines: state.lines.map((line) =>
-            line.productId === productId
-              ? { productId, quantidade: line.quantidade + quantidade }
-              : line,
-          ),
-        };
-      }
-      case 'CartItemQuantityChanged': {
-        const { productId, quantidade } = event.data;
-        if (!state.lines.some((line) => line.productId === productId)) {
-          return { lines: [...state.lines, { productId, quantidade }] };
-        }
-        return {
-          lines: state.lines.map((line) =>
-            line.productId === productId ? { productId, quantidade } : line,
-          ),
-        };
-      }
-      case 'CartItemRemoved':
-        return {
-          lines: state.lines.filter((line) => line.productId !== event.data.productId),
-        };
-      case 'CartReplaced':
-        return {
-          lines: event.data.lines.map(({ productId, quantidade }) => ({ productId, quantidade })),
-        };
-      case 'CartCleared':
-        return { lines: [] };
-      default:
-        return assertNever(event);
-    }
+    return { lines: applyCartEvent(state.lines, event) };
   },
 
   decide(command, state) {
