@@ -205,6 +205,7 @@ describe('logout and the cart', () => {
     const store = makeStore({ storage });
     await vi.waitFor(() => expect(storage.getItem(USER_ID_KEY)).toBe(customer.id));
     store.dispatch(clearRequested());
+    await vi.waitFor(() => expect(store.getState().cart.cleared).toBe(true));
     await idle(store);
 
     store.dispatch(loggedOut());

@@ -625,6 +625,20 @@ describe('syncing local changes with the server cart (spec §4)', () => {
   });
 });
 
+describe('requests and the session', () => {
+  it('given a request made before a logout, then it is not carried out for the visitor who follows', async () => {
+    const server = fakeCartServer({ user: customer });
+    const store = cartStore();
+
+    store.dispatch(addRequested(coxinha));
+    store.dispatch(sessionSet({ userId: null, online: true }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(store.getState().cart.itens).toEqual([]);
+    expect(cartCalls(server.requests)).toEqual([]);
+  });
+});
+
 describe('cart messages', () => {
   it('given an error message, then it clears itself after 5 s; an add note after 3 s', async () => {
     fakeCartServer({ user: customer });
