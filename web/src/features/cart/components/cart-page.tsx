@@ -180,7 +180,7 @@ export function CartPage({ banner }: { banner?: ReactNode }) {
                 </p>
                 <button
                   type="button"
-                  className={`${buttons.button} ${buttons.block}`}
+                  className={`${buttons.button} ${buttons.block} ${styles.blocked}`}
                   disabled
                   aria-describedby={reasonId}
                 >
