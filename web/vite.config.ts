@@ -21,7 +21,14 @@ function standaloneApiProxy(): Plugin {
           proxy: {
             '/api': backend,
             '/health': backend,
-            '/carrinho': backend,
+            '/carrinho': {
+              target: backend,
+              // GET /carrinho itself is the SPA's cart page; the API is POST /carrinho and /carrinho/….
+              bypass: (req) =>
+                req.method === 'GET' && req.url?.split('?')[0] === '/carrinho'
+                  ? '/index.html'
+                  : undefined,
+            },
             '/payments': backend,
             '/socket.io': { target: backend, ws: true },
           },

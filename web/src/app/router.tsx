@@ -30,6 +30,7 @@ const pageModules = {
   resetConfirm: withLoginPage(() =>
     import('./routes/reset-confirm-route').then((m) => ({ default: m.ResetConfirmRoute })),
   ),
+  cart: () => import('./routes/cart-route').then((m) => ({ default: m.CartRoute })),
   profile: () => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
   preferences: () =>
     import('./routes/preferences-route').then((m) => ({ default: m.PreferencesRoute })),
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
+              { path: 'carrinho', element: page(pageModules.cart) },
               { path: 'perfil', element: page(pageModules.profile) },
               { path: 'preferences', element: page(pageModules.preferences) },
             ],

@@ -5,11 +5,13 @@ import { authErrorMiddleware } from '../features/auth/auth-error-listener';
 import { authReducer } from '../features/auth/auth-slice';
 import { startSession } from '../features/auth/session-start';
 import { authPersistenceMiddleware, loadAuthState } from '../features/auth/session-storage';
-import { cartReducer } from '../features/cart/cart-slice';
+import { cartFlowsMiddleware } from '../features/cart/cart-flows';
+import { cartReducer, initialCartState, noticeShown } from '../features/cart/cart-slice';
 import { cartPersistenceMiddleware, loadCart } from '../features/cart/cart-storage';
+import { cartMessages } from '../features/cart/model/cart-messages';
 import { connectivityReducer } from '../features/connectivity/connectivity-slice';
 import { browserStorage } from '../lib/storage';
-import { sessionCartMiddleware } from './session-cart';
+import { selectCartSession, sessionCartMiddleware } from './session-cart';
 
 const rootReducer = combineReducers({
   [queryApi.reducerPath]: queryApi.reducer,
@@ -27,6 +29,8 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** The clock that decides whether a stored token has expired. */
   now?: () => number;
+  /** How long after the user becomes known the server cart is loaded (spec §9: 500 ms). */
+  cartLoadDelayMs?: number;
 }
 
 /** Creates the store and starts the session: a stored one is checked against the server (spec §4). */
@@ -34,11 +38,13 @@ export function makeStore({
   storage = browserStorage(),
   preloadedState,
   now = Date.now,
+  cartLoadDelayMs,
 }: StoreOptions = {}) {
+  const { invalid, ...storedCart } = loadCart(storage);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      cart: { itens: loadCart(storage) },
+      cart: { ...initialCartState, ...storedCart },
       auth: loadAuthState(storage, now()),
       ...preloadedState,
     },
@@ -47,11 +53,14 @@ export function makeStore({
         .prepend(
           cartPersistenceMiddleware(storage),
           authPersistenceMiddleware(storage),
-          sessionCartMiddleware(storage),
+          sessionCartMiddleware(storage, cartLoadDelayMs),
           authErrorMiddleware(),
+          cartFlowsMiddleware<RootState>({ selectSession: selectCartSession }),
         )
         .concat(queryApi.middleware, commandApi.middleware),
   });
+  // A stored cart that could not be read is shown empty, with the reason (spec §8).
+  if (invalid) store.dispatch(noticeShown('error', cartMessages.initialLoadFailed));
   void store.dispatch(startSession());
   return store;
 }

@@ -10,5 +10,10 @@ export const HEALTH_CACHE_MS = 30_000;
 export const HEALTH_RECHECK_MS = 60_000;
 export const CONNECTIVITY_EVENT_DEBOUNCE_MS = 1_000;
 
+/** The server cart is loaded 500 ms after the user becomes known (spec §4, §9). */
+export const CART_LOAD_DELAY_MS = 500;
+/** A sync refused with 412 (another tab changed the cart) is tried again on the new cart this often. */
+export const CART_SYNC_ATTEMPTS = 3;
+
 /** Password reset request and confirmation (spec §7, §9). */
 export const RESET_TIMEOUT_MS = 10_000;

@@ -3,6 +3,8 @@ export const FEEDBACK_MS = 3_000;
 export const LEAD_TIME_NOTICE_DELAY_MS = 200;
 export const SCROLL_TO_TOP_THRESHOLD_PX = 100;
 export const CART_SAVE_DEBOUNCE_MS = 500;
+/** Cart messages clear themselves after 5 s (spec §8, §9). */
+export const MESSAGE_MS = 5_000;
 
 /** Earliest order date and recommended lead time for custom orders (spec §9). */
 export const MINIMUM_LEAD_DAYS = 2;

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CartNotice } from '../../features/cart/components/cart-notice';
 import { useConnectivityMonitor } from '../../features/connectivity/use-connectivity-monitor';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,6 +20,7 @@ export function RootLayout() {
       </main>
       <SocialBar />
       <Footer />
+      <CartNotice />
       <ScrollToTop />
       <ScrollRestoration />
     </div>

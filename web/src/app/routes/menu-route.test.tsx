@@ -1,13 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
+import { CART_STORAGE_KEY, OFFLINE_CART_KEY, USER_ID_KEY } from '../../features/cart/cart-storage';
+import { cartCalls, fakeCartServer, namesAndQuantities } from '../../testing/cart-server';
 import { json, stubFetch, stubShopApi } from '../../testing/fetch-stub';
 import { menuProducts } from '../../testing/products';
 import { renderApp } from '../../testing/render';
+import { customer, storageWithSession } from '../../testing/session';
 
-async function openMenu() {
-  stubShopApi(menuProducts);
-  const rendered = renderApp({ route: '/cardapio' });
+const ADDED_OFFLINE =
+  'Item adicionado offline. Será sincronizado quando o servidor voltar ou você fizer login.';
+
+async function openMenu(storage?: Storage) {
+  if (!storage) stubShopApi(menuProducts);
+  const rendered = renderApp({ route: '/cardapio', ...(storage ? { storage } : {}) });
   // The first test pays for loading the lazy menu page: give a busy machine time.
   const notice = await screen.findByRole(
     'dialog',
@@ -57,25 +62,25 @@ describe('/cardapio with the cart', () => {
     expect(store.getState().cart.itens).toEqual([]);
   });
 
-  it('given the default 20 units, when added twice and a kit once, then two lines, a badge of 2, a summary with Finalizar Pedido and the cart saved', async () => {
+  it('given a visitor, when 20 units are added twice and a kit once, then two local lines with the offline message, a badge of 2, a summary with Finalizar Pedido and the cart saved to sync later', async () => {
     const { user, store, storage } = await openMenu();
     expect(screen.getByText('Seu carrinho está vazio.')).toBeTruthy();
     expect(screen.queryByTestId('cart-count')).toBeNull();
 
     const coxinha = await card('Coxinha de Frango');
     await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
-    expect(
-      await screen.findByText('Coxinha de Frango (20 unidades) adicionado ao carrinho!'),
-    ).toBeTruthy();
+    expect(await screen.findByText(ADDED_OFFLINE)).toBeTruthy();
     await user.click(within(coxinha).getByRole('button', { name: 'Adicionar ao Carrinho' }));
     await user.click(
       within(await card('Kit Festa 1')).getByRole('button', { name: 'Adicionar ao Carrinho' }),
     );
 
-    expect(store.getState().cart.itens.map((l) => [l.item.nome, l.quantidade])).toEqual([
-      ['Coxinha de Frango', 40],
-      ['Kit Festa 1', 1],
-    ]);
+    await waitFor(() =>
+      expect(namesAndQuantities(store.getState().cart.itens)).toEqual([
+        ['Coxinha de Frango', 40],
+        ['Kit Festa 1', 1],
+      ]),
+    );
     expect(screen.getByTestId('cart-count').textContent).toBe('2');
     expect(screen.getByRole('link', { name: 'Carrinho, 2 itens' }).getAttribute('href')).toBe(
       '/carrinho',
@@ -85,21 +90,34 @@ describe('/cardapio with the cart', () => {
     expect(
       within(summary).getByRole('link', { name: 'Finalizar Pedido' }).getAttribute('href'),
     ).toBe('/carrinho');
-    await waitFor(() => expect(storage.getItem(CART_STORAGE_KEY)).not.toBeNull());
+    await waitFor(() => expect(storage.getItem(OFFLINE_CART_KEY)).not.toBeNull());
     expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(2);
+    expect(JSON.parse(storage.getItem(OFFLINE_CART_KEY) ?? '[]')).toHaveLength(2);
   });
 
-  it('given the success note, then it goes away after 3 s', async () => {
-    const { user } = await openMenu();
+  it('given a logged-in customer online, when an item is added, then POST /carrinho, the server cart in the badge and a note that goes away after 3 s', async () => {
+    const server = fakeCartServer({ user: customer });
+    const storage = storageWithSession(customer);
+    storage.setItem(USER_ID_KEY, customer.id);
+    const { user, store } = await openMenu(storage);
+    await waitFor(() => expect(cartCalls(server.requests)).toHaveLength(1));
     vi.useFakeTimers({ shouldAdvanceTime: true });
+
     await user.click(
       within(await card('Brigadeiro')).getByRole('button', { name: 'Adicionar ao Carrinho' }),
     );
-    expect(screen.getByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeTruthy();
 
-    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(
+      await screen.findByText('Brigadeiro (20 unidades) adicionado ao carrinho!'),
+    ).toBeTruthy();
+    expect(cartCalls(server.requests)).toEqual([`GET /carrinho/${customer.id}`, 'POST /carrinho']);
+    expect(server.contents()).toEqual([['Brigadeiro', 20]]);
+    expect(store.getState().cart.revision).toBe(server.revision);
+    expect(screen.getByTestId('cart-count').textContent).toBe('1');
+
+    await act(() => vi.advanceTimersByTimeAsync(2_800));
     expect(screen.getByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(300));
 
     expect(screen.queryByText('Brigadeiro (20 unidades) adicionado ao carrinho!')).toBeNull();
   });

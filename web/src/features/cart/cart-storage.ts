@@ -4,26 +4,78 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 import { isValidCart } from './model/cart-rules';
 import type { CartLine, CartState } from './model/cart-types';
 
+/**
+ * The locally stored cart keys (spec §3):
+ * - `carrinho`: the cart as last shown, so a new visit starts with it;
+ * - `offlineCart`: the same lines while the server has not seen them (changed
+ *   offline, as a visitor, or after a failed call) — merged into the server
+ *   cart and removed once synced; an empty list there is a clear to sync;
+ * - `userId`: whose cart it is (a login as someone else clears it).
+ */
 export const CART_STORAGE_KEY = 'carrinho';
+export const OFFLINE_CART_KEY = 'offlineCart';
+export const USER_ID_KEY = 'userId';
 
-/** The stored cart, or an empty one when nothing valid is stored (an invalid cart is discarded). */
-export function loadCart(storage: Storage | undefined): CartLine[] {
-  const raw = readStorage(storage, CART_STORAGE_KEY);
-  if (raw === null) return [];
+/** What a new store starts with; `invalid` when a stored cart had to be discarded. */
+export interface StoredCart {
+  itens: CartLine[];
+  pendingSync: boolean;
+  cleared: boolean;
+  invalid: boolean;
+}
+
+type Read = { lines: CartLine[] | null; invalid: boolean };
+
+function readLines(storage: Storage | undefined, key: string): Read {
+  const raw = readStorage(storage, key);
+  if (raw === null) return { lines: null, invalid: false };
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isValidCart(parsed)) return parsed;
+    if (isValidCart(parsed)) return { lines: parsed, invalid: false };
   } catch {
     // not JSON: discarded below like any other invalid cart
   }
-  removeStorage(storage, CART_STORAGE_KEY);
-  return [];
+  removeStorage(storage, key);
+  return { lines: null, invalid: true };
+}
+
+/**
+ * The stored cart (an invalid one is discarded, spec §4). A cart with no
+ * stored owner is a visitor's, which the server has never seen either.
+ */
+export function loadCart(storage: Storage | undefined): StoredCart {
+  const offline = readLines(storage, OFFLINE_CART_KEY);
+  const shown = readLines(storage, CART_STORAGE_KEY);
+  const invalid = offline.invalid || shown.invalid;
+  if (offline.lines) {
+    return {
+      itens: offline.lines,
+      pendingSync: true,
+      cleared: offline.lines.length === 0,
+      invalid,
+    };
+  }
+  const itens = shown.lines ?? [];
+  const visitorCart = itens.length > 0 && readStorage(storage, USER_ID_KEY) === null;
+  return { itens, pendingSync: visitorCart, cleared: false, invalid };
 }
 
 /** An empty cart is not kept: nothing stays behind after a clear or a logout (spec §4). */
-export function saveCart(storage: Storage | undefined, itens: readonly CartLine[]): void {
+export function saveCart(
+  storage: Storage | undefined,
+  { itens, pendingSync }: Pick<CartState, 'itens' | 'pendingSync'>,
+): void {
   if (itens.length === 0) removeStorage(storage, CART_STORAGE_KEY);
   else writeStorage(storage, CART_STORAGE_KEY, JSON.stringify(itens));
+  if (pendingSync) writeStorage(storage, OFFLINE_CART_KEY, JSON.stringify(itens));
+  else removeStorage(storage, OFFLINE_CART_KEY);
+}
+
+/** Removes every stored cart key (logout). */
+export function forgetCart(storage: Storage | undefined): void {
+  removeStorage(storage, CART_STORAGE_KEY);
+  removeStorage(storage, OFFLINE_CART_KEY);
+  removeStorage(storage, USER_ID_KEY);
 }
 
 /** Saves the cart 500 ms after the last change (spec §9). */
@@ -33,11 +85,13 @@ export function cartPersistenceMiddleware(
 ) {
   const listener = createListenerMiddleware();
   listener.startListening.withTypes<{ cart: CartState }>()({
-    predicate: (_action, current, previous) => current.cart.itens !== previous.cart.itens,
+    predicate: (_action, current, previous) =>
+      current.cart.itens !== previous.cart.itens ||
+      current.cart.pendingSync !== previous.cart.pendingSync,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
       await api.delay(delayMs);
-      saveCart(storage, api.getState().cart.itens);
+      saveCart(storage, api.getState().cart);
     },
   });
   return listener.middleware;

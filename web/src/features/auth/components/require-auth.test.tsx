@@ -10,7 +10,7 @@ import {
 } from '../../../testing/session';
 
 describe('protected routes (spec §2)', () => {
-  it.each(['/perfil', '/preferences'])(
+  it.each(['/perfil', '/preferences', '/carrinho'])(
     'given a visitor, when %s is opened, then /login',
     async (route) => {
       stubAccountApi();

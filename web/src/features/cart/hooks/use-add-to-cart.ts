@@ -1,60 +1,35 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { FEEDBACK_MS } from '../../../config/ui';
-import { lineAdded } from '../cart-slice';
-import { addedMessage, cartMessages } from '../model/cart-messages';
+import { addRequested, noticeShown } from '../cart-slice';
+import { cartMessages } from '../model/cart-messages';
 import { decideAdd } from '../model/cart-rules';
 import type { CartProduct } from '../model/cart-types';
 
-export type AddFeedback =
-  | { kind: 'success' | 'error'; message: string; id: number }
-  | { kind: 'below-minimum'; id: number };
-
-/** Errors stay a little longer than the 3 s success note (spec §8: errors clear after 5 s). */
-const ERROR_MS = 5_000;
-
-let nextFeedbackId = 1;
-
 /**
- * Adds to the local cart under the spec's rules (§5) and says how it went: a
- * short success note, the invalid-item message, or the 'Limite Mínimo' popup.
+ * The menu's add-to-cart under the spec's rules (§5): an invalid item or
+ * quantity says so, too few units of a regular item open the 'Limite Mínimo'
+ * popup, anything else goes to the cart (the server's when online and logged
+ * in, else the local one; cart-flows.ts says which and shows the message).
  */
-export function useAddToCart({ offline = false }: { offline?: boolean } = {}) {
+export function useAddToCart() {
   const dispatch = useDispatch();
-  const [feedback, setFeedback] = useState<AddFeedback | null>(null);
-
-  useEffect(() => {
-    if (!feedback || feedback.kind === 'below-minimum') return;
-    const timer = setTimeout(
-      () => setFeedback(null),
-      feedback.kind === 'success' ? FEEDBACK_MS : ERROR_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [feedback]);
+  const [belowMinimum, setBelowMinimum] = useState(false);
 
   const addToCart = useCallback(
     (item: CartProduct, quantidade: number): boolean => {
-      const id = nextFeedbackId++;
       const decision = decideAdd(item, quantidade);
-      if (!decision.ok) {
-        setFeedback(
-          decision.reason === 'invalid'
-            ? { kind: 'error', message: cartMessages.invalidItem, id }
-            : { kind: 'below-minimum', id },
-        );
-        return false;
+      if (decision.ok) {
+        dispatch(addRequested(decision.line));
+        return true;
       }
-      dispatch(lineAdded(decision.line));
-      const message = offline
-        ? cartMessages.addedOffline
-        : addedMessage(decision.line.item.nome, decision.line.quantidade);
-      setFeedback({ kind: 'success', message, id });
-      return true;
+      if (decision.reason === 'invalid') dispatch(noticeShown('error', cartMessages.invalidItem));
+      else setBelowMinimum(true);
+      return false;
     },
-    [dispatch, offline],
+    [dispatch],
   );
 
-  const dismissFeedback = useCallback(() => setFeedback(null), []);
+  const dismissBelowMinimum = useCallback(() => setBelowMinimum(false), []);
 
-  return { addToCart, feedback, dismissFeedback };
+  return { addToCart, belowMinimum, dismissBelowMinimum };
 }

@@ -1,5 +1,14 @@
-import { KITS_CATEGORY, MINIMUM_UNITS_PER_ITEM, type ProductDto } from '@quitute/contracts';
-import type { CartLine, CartProduct } from './cart-types';
+import {
+  KITS_CATEGORY,
+  MAX_CART_LINES,
+  MAX_UNITS_PER_LINE,
+  MINIMUM_UNITS_PER_ITEM,
+  type CartDto,
+  type CartItemRef,
+  type ProductDto,
+} from '@quitute/contracts';
+import { cartMessages } from './cart-messages';
+import type { CartIntent, CartLine, CartProduct } from './cart-types';
 
 export type AddDecision =
   { ok: true; line: CartLine } | { ok: false; reason: 'invalid' | 'below-minimum' };
@@ -17,7 +26,7 @@ export function decideAdd(item: CartProduct, quantidade: number): AddDecision {
   const named = typeof item.nome === 'string' && item.nome.trim() !== '';
   const priced = typeof item.preco === 'number' && Number.isFinite(item.preco);
   if (!named || !priced || !isPositiveNumber(quantidade)) return { ok: false, reason: 'invalid' };
-  if (item.categoria === KITS_CATEGORY) {
+  if (isKitProduct(item)) {
     return { ok: true, line: { item: { ...item, quantidade: 1 }, quantidade: 1 } };
   }
   const units = Math.trunc(quantidade);
@@ -25,19 +34,123 @@ export function decideAdd(item: CartProduct, quantidade: number): AddDecision {
   return { ok: true, line: { item: { ...item, quantidade: units }, quantidade: units } };
 }
 
-function sameItem(a: CartProduct, b: CartProduct): boolean {
-  return a.id && b.id ? a.id === b.id : a.nome === b.nome;
+export function isKitProduct(item: CartProduct): boolean {
+  return item.categoria === KITS_CATEGORY;
+}
+
+/**
+ * The same product: by id when both lines have one, or by name — a line kept
+ * from an older menu may name its product by slug where the server uses the
+ * product's id, and the spec merges carts by item name (§4).
+ */
+export function sameItem(a: CartProduct, b: CartProduct): boolean {
+  return (a.id !== '' && a.id === b.id) || a.nome === b.nome;
+}
+
+function withQuantity(line: CartLine, quantidade: number): CartLine {
+  return { item: { ...line.item, quantidade }, quantidade };
 }
 
 /** Adding an item already in the cart adds to its quantity; anything else is appended. */
 export function mergeLine(itens: readonly CartLine[], line: CartLine): CartLine[] {
   const index = itens.findIndex((existing) => sameItem(existing.item, line.item));
   if (index === -1) return [...itens, line];
-  return itens.map((existing, at) => {
-    if (at !== index) return existing;
-    const quantidade = existing.quantidade + line.quantidade;
-    return { item: { ...existing.item, quantidade }, quantidade };
+  return itens.map((existing, at) =>
+    at === index ? withQuantity(existing, existing.quantidade + line.quantidade) : existing,
+  );
+}
+
+/** The cart limits the server also enforces: the text to show when `itens` break one, else null. */
+export function limitBroken(itens: readonly CartLine[]): string | null {
+  if (itens.length > MAX_CART_LINES) return cartMessages.tooManyLines;
+  if (itens.some((line) => line.quantidade > MAX_UNITS_PER_LINE)) return cartMessages.tooManyUnits;
+  return null;
+}
+
+/**
+ * A local cart meeting the server's (spec §4): where both have an item the
+ * local quantity wins, with the server's snapshot of it (its price is the
+ * catalogue's); server lines the local cart lacks are appended.
+ */
+export function mergeCarts(local: readonly CartLine[], server: readonly CartLine[]): CartLine[] {
+  const merged = local.map((line) => {
+    const onServer = server.find((candidate) => sameItem(candidate.item, line.item));
+    return onServer ? withQuantity(onServer, line.quantidade) : line;
   });
+  const extra = server.filter((line) => !local.some((mine) => sameItem(mine.item, line.item)));
+  return [...merged, ...extra];
+}
+
+/** Same products in the same quantities, whatever the order. */
+export function sameContents(a: readonly CartLine[], b: readonly CartLine[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((line) =>
+      b.some((other) => sameItem(other.item, line.item) && other.quantidade === line.quantidade),
+    )
+  );
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected cart intent: ${JSON.stringify(value)}`);
+}
+
+/**
+ * The cart after the customer's intent. A quantity set on a line another tab
+ * removed brings the line back: the customer's latest click asked for it.
+ */
+export function applyIntent(itens: readonly CartLine[], intent: CartIntent): CartLine[] {
+  switch (intent.type) {
+    case 'set-quantity': {
+      const { line } = intent;
+      const index = itens.findIndex((existing) => sameItem(existing.item, line.item));
+      if (index === -1) return [...itens, line];
+      return itens.map((existing, at) =>
+        at === index ? withQuantity(existing, line.quantidade) : existing,
+      );
+    }
+    case 'remove':
+      return itens.filter((existing) => !sameItem(existing.item, intent.item));
+    default:
+      return assertNever(intent);
+  }
+}
+
+export type ChangeDecision = { ok: true; intent: CartIntent } | { ok: false; message: string };
+
+function lineAt(itens: readonly CartLine[], index: number): CartLine | undefined {
+  return Number.isInteger(index) && index >= 0 ? itens[index] : undefined;
+}
+
+/**
+ * The cart screen's quantity change (spec §5): the line must exist, the
+ * quantity be a number ≥ 0 (its whole part is kept); 0 removes the line.
+ */
+export function decideQuantityChange(
+  itens: readonly CartLine[],
+  index: number,
+  quantidade: number,
+): ChangeDecision {
+  const line = lineAt(itens, index);
+  if (!line) return { ok: false, message: cartMessages.invalidIndex };
+  if (typeof quantidade !== 'number' || !Number.isFinite(quantidade) || quantidade < 0) {
+    return { ok: false, message: cartMessages.invalidQuantity };
+  }
+  const units = Math.trunc(quantidade);
+  if (units > MAX_UNITS_PER_LINE) return { ok: false, message: cartMessages.tooManyUnits };
+  if (units === 0) return { ok: true, intent: { type: 'remove', item: line.item } };
+  return { ok: true, intent: { type: 'set-quantity', line: withQuantity(line, units) } };
+}
+
+export function decideRemove(itens: readonly CartLine[], index: number): ChangeDecision {
+  const line = lineAt(itens, index);
+  if (!line) return { ok: false, message: cartMessages.invalidIndex };
+  return { ok: true, intent: { type: 'remove', item: line.item } };
+}
+
+/** A regular item below 20 units (the cart screen's minus makes 19) cannot be ordered yet. */
+export function isBelowMinimum(line: CartLine): boolean {
+  return !isKitProduct(line.item) && line.quantidade < MINIMUM_UNITS_PER_ITEM;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -74,10 +187,36 @@ export function cartProductFromDto(product: ProductDto): CartProduct {
   };
 }
 
+/** The lines of a server cart, in the local shape (the item snapshot repeats the quantity, spec §3). */
+export function linesFromDto(cart: CartDto): CartLine[] {
+  return cart.itens.map(({ item, quantidade }) => ({
+    item: {
+      id: item.id,
+      nome: item.nome,
+      preco: item.preco,
+      categoria: item.categoria,
+      quantidade,
+      descricao: item.descricao,
+      ...(item.itens && item.itens.length > 0 ? { itens: [...item.itens] } : {}),
+      imageUrl: item.imageUrl,
+    },
+    quantidade,
+  }));
+}
+
+/** How a request names a product: by id, else by name; the price is sent but never trusted. */
+export function itemRef(item: CartProduct): CartItemRef {
+  return { ...(item.id ? { id: item.id } : {}), nome: item.nome, preco: item.preco };
+}
+
+function cents(reais: number): number {
+  return Math.round(reais * 100);
+}
+
+export function lineTotal(line: CartLine): number {
+  return (cents(line.item.preco) * line.quantidade) / 100;
+}
+
 export function cartTotal(itens: readonly CartLine[]): number {
-  const cents = itens.reduce(
-    (sum, line) => sum + Math.round(line.item.preco * 100) * line.quantidade,
-    0,
-  );
-  return cents / 100;
+  return itens.reduce((sum, line) => sum + cents(line.item.preco) * line.quantidade, 0) / 100;
 }
