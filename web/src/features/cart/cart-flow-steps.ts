@@ -9,13 +9,13 @@ import {
   type CartCallFailure,
 } from './api/cart-api';
 import type { CartSession, WithCart } from './cart-flows';
+import { localCartFlows, offlineChangeText } from './cart-local-flows';
 import {
   addedNotice,
   busyChanged,
   clearedLocally,
   clearedOnServer,
   lineAddedLocally,
-  linesSetLocally,
   noticeShown,
   serverCartReceived,
   serverUnreachable,
@@ -72,6 +72,7 @@ function isStale(revision: number | null, known: number | null): boolean {
  */
 export function cartFlows(api: FlowApi, syncAttempts: number) {
   const { dispatch } = api;
+  const local = localCartFlows(api);
   let busyDepth = 0;
 
   const notify = (tone: NoticeTone, text: string) => dispatch(noticeShown(tone, text));
@@ -216,8 +217,7 @@ export function cartFlows(api: FlowApi, syncAttempts: number) {
     }
     const session = api.session();
     if (!reachable(session)) {
-      dispatch(lineAddedLocally(line));
-      notify('info', cartMessages.addedOffline);
+      local.add(line);
       return;
     }
     if (!(await syncedFirst())) {
@@ -266,13 +266,11 @@ export function cartFlows(api: FlowApi, syncAttempts: number) {
    * server returned and tried again, so another tab's change is kept.
    */
   async function change(intent: CartIntent, kind: 'update' | 'remove'): Promise<void> {
-    const offlineText =
-      kind === 'update' ? cartMessages.updatedOffline : cartMessages.removedOffline;
-    const changeLocally = () => dispatch(linesSetLocally(applyIntent(api.cart().itens, intent)));
+    const offlineText = offlineChangeText(kind);
+    const changeLocally = () => local.change(intent, kind, false);
     const session = api.session();
     if (!reachable(session)) {
-      changeLocally();
-      notify('info', offlineText);
+      local.change(intent, kind);
       return;
     }
     if (!(await syncedFirst())) {
@@ -312,8 +310,7 @@ export function cartFlows(api: FlowApi, syncAttempts: number) {
   async function clear(): Promise<void> {
     const session = api.session();
     if (!reachable(session)) {
-      dispatch(clearedLocally());
-      notify('info', cartMessages.clearedOffline);
+      local.clear();
       return;
     }
     const { userId } = session;

@@ -31,12 +31,13 @@ const pastel: CartLine = {
   quantidade: 20,
 };
 
-function storeWith(storage: Storage) {
+function storeWith(storage: Storage, page: EventTarget = new EventTarget()) {
   const { invalid: _invalid, ...stored } = loadCart(storage);
   return configureStore({
     reducer: { cart: cartReducer },
     preloadedState: { cart: { ...initialCartState, ...stored } },
-    middleware: (getDefault) => getDefault().prepend(cartPersistenceMiddleware(storage)),
+    middleware: (getDefault) =>
+      getDefault().prepend(cartPersistenceMiddleware(storage, undefined, page)),
   });
 }
 
@@ -60,6 +61,23 @@ describe('cart persistence', () => {
     const expected = [{ ...pastel, item: { ...pastel.item, quantidade: 40 }, quantidade: 40 }];
     expect(stored(storage, CART_STORAGE_KEY)).toEqual(expected);
     expect(stored(storage, OFFLINE_CART_KEY)).toEqual(expected);
+  });
+
+  it('given a change still waiting to be saved, when the page goes away, then it is saved at once, and only once', async () => {
+    vi.useFakeTimers();
+    const storage = new MemoryStorage();
+    const page = new EventTarget();
+    const store = storeWith(storage, page);
+    const writes = vi.spyOn(storage, 'setItem');
+
+    store.dispatch(lineAddedLocally(pastel));
+    await vi.advanceTimersByTimeAsync(100);
+    page.dispatchEvent(new Event('pagehide'));
+
+    expect(stored(storage, CART_STORAGE_KEY)).toEqual([pastel]);
+    const writesAtPagehide = writes.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(writes.mock.calls.length).toBe(writesAtPagehide);
   });
 
   it("given the server's cart, then 'carrinho' holds it and 'offlineCart' is gone", async () => {

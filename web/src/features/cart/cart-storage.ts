@@ -78,11 +78,20 @@ export function forgetCart(storage: Storage | undefined): void {
   removeStorage(storage, USER_ID_KEY);
 }
 
-/** Saves the cart 500 ms after the last change (spec §9). */
+/**
+ * Saves the cart 500 ms after the last change (spec §9), and at once when the
+ * page goes away (a reload, a closed tab) with a save still waiting, so an item
+ * added just before is not lost.
+ */
 export function cartPersistenceMiddleware(
   storage: Storage | undefined,
   delayMs: number = CART_SAVE_DEBOUNCE_MS,
+  page: Pick<Window, 'addEventListener'> | undefined = typeof window === 'undefined'
+    ? undefined
+    : window,
 ) {
+  let pendingSave: (() => void) | null = null;
+  page?.addEventListener('pagehide', () => pendingSave?.());
   const listener = createListenerMiddleware();
   listener.startListening.withTypes<{ cart: CartState }>()({
     predicate: (_action, current, previous) =>
@@ -90,8 +99,13 @@ export function cartPersistenceMiddleware(
       current.cart.pendingSync !== previous.cart.pendingSync,
     effect: async (_action, api) => {
       api.cancelActiveListeners();
+      const save = () => {
+        pendingSave = null;
+        saveCart(storage, api.getState().cart);
+      };
+      pendingSave = save;
       await api.delay(delayMs);
-      saveCart(storage, api.getState().cart);
+      if (pendingSave === save) save();
     },
   });
   return listener.middleware;

@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cartDtoSchema } from '@quitute/contracts';
+import { browserAvailable, dismissLeadTimeNotice, openShop, type Shop } from './harness';
+
+const enabled = browserAvailable();
+
+async function solveCaptcha(page: Page): Promise<void> {
+  await page.locator('altcha-widget').getByText('Não sou um robô').click();
+  await page.waitForFunction(() => {
+    const field = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]');
+    return Boolean(field?.value);
+  });
+}
+
+async function register(page: Page, shop: Shop, email: string, password: string) {
+  await page.goto(`${shop.url}/register`);
+  await page.getByLabel('Nome').fill('Marina Souza');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha').fill(password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+  await page.getByText('Conta criada com sucesso!').waitFor();
+}
+
+async function logIn(page: Page, shop: Shop, email: string, password: string) {
+  await page.goto(`${shop.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByText('Login realizado com sucesso!').waitFor();
+}
+
+async function addToCart(page: Page, name: string, quantity?: string) {
+  const item = page.locator('article', { hasText: name });
+  if (quantity !== undefined) {
+    await item.getByLabel(`Quantidade de ${name}`).fill(quantity);
+  }
+  await item.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+}
+
+describe.runIf(enabled)('cart journeys in Chromium', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop();
+  });
+  afterAll(() => shop.close());
+
+  it('given a visitor offline, when she adds 20 coxinhas and Kit Festa 1, reloads, comes back online and logs in, then the server cart holds both and the sync message shows', async () => {
+    const email = `marina.${Date.now()}@example.com`;
+    const password = 'Festa2026';
+    const signUp = await shop.newPage();
+    await register(signUp, shop, email, password);
+    await signUp.context().close();
+
+    const page = await shop.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${shop.url}/cardapio`);
+    await dismissLeadTimeNotice(page);
+    await page.locator('article').first().waitFor();
+
+    // Offline: the browser's events and the failing health check say so.
+    await page.context().setOffline(true);
+    await page
+      .getByText(
+        'Você está offline. Os itens serão sincronizados com o servidor quando a conexão voltar.',
+      )
+      .waitFor();
+    await addToCart(page, 'Coxinha de Frango', '20');
+    await page
+      .getByText(
+        'Item adicionado offline. Será sincronizado quando o servidor voltar ou você fizer login.',
+      )
+      .first()
+      .waitFor();
+    await addToCart(page, 'Kit Festa 1');
+    const cartLink = page.getByRole('link', { name: /^Carrinho/ });
+    await expect.poll(() => cartLink.getAttribute('aria-label')).toBe('Carrinho, 2 itens');
+
+    // Back online, a reload keeps the cart (localStorage).
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('link', { name: /^Carrinho/ }).getAttribute('aria-label'))
+      .toBe('Carrinho, 2 itens');
+
+    // Logging in merges the local cart into the server's and says so.
+    await logIn(page, shop, email, password);
+    await page.getByText('Dados sincronizados com o servidor com sucesso!').waitFor();
+
+    const session = z.object({ token: z.string(), userId: z.string() }).parse(
+      await page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        userId: localStorage.getItem('userId'),
+      })),
+    );
+    const response = await fetch(`${shop.url}/carrinho/${session.userId}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(response.status).toBe(200);
+    const cart = cartDtoSchema.parse(await response.json());
+    expect(cart.itens.map((line) => [line.item.nome, line.quantidade, line.item.preco])).toEqual([
+      ['Coxinha de Frango', 20, 0.6],
+      ['Kit Festa 1', 1, 145],
+    ]);
+
+    // The cart screen shows the lines and the total in reais.
+    await page.goto(`${shop.url}/carrinho`);
+    await page.getByRole('button', { name: 'Remover Kit Festa 1' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Resumo do pedido' }).textContent()).toContain(
+      'R$ 157,00',
+    );
+    await page.context().close();
+  });
+});
