@@ -124,13 +124,11 @@ export async function resolveSyncLines(
   catalog: CatalogView,
   itens: readonly { item: CartItemRef; quantidade: number }[],
 ): Promise<CartLineRecord[]> {
-  const resolved = await Promise.all(
-    itens
-      .filter((line) => line.quantidade > 0)
-      .map(async (line) => ({ line, resolution: await catalog.resolve(line.item) })),
-  );
+  const wanted = itens.filter((line) => line.quantidade > 0);
+  const resolutions = await catalog.resolveAll(wanted.map((line) => line.item));
   const merged = new Map<string, number>();
-  for (const { line, resolution } of resolved) {
+  for (const [index, line] of wanted.entries()) {
+    const resolution = resolutions[index] ?? { error: 'not_found' };
     if ('error' in resolution) {
       throw new AppError(
         'validation',

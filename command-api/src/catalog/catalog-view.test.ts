@@ -228,6 +228,35 @@ describe('catalogue view for commands', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 
+  it('given several unknown names resolved together, then they share one look at the store’s head and answer in order', async () => {
+    const store = createMemoryEventStore();
+    await append(store, [productAdded(coxinhaId, coxinha)]);
+    let heads = 0;
+    const counting: EventStore = {
+      ...store,
+      headPosition: async () => {
+        heads += 1;
+        return store.headPosition();
+      },
+    };
+    const view = createCatalogView({ eventStore: counting });
+    views.push(view);
+    await view.start();
+
+    const answers = await view.resolveAll([
+      { nome: 'Empada' },
+      { nome: 'Coxinha de Frango' },
+      { nome: 'Quibe' },
+    ]);
+
+    expect(heads).toBe(1);
+    expect(answers).toEqual([
+      { error: 'not_found' },
+      expect.objectContaining({ productId: coxinhaId }),
+      { error: 'not_found' },
+    ]);
+  });
+
   it('given a known product, when resolved, then the store is not asked for its head', async () => {
     const store = createMemoryEventStore();
     await append(store, [productAdded(coxinhaId, coxinha)]);

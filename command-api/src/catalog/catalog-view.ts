@@ -47,6 +47,8 @@ export interface CatalogView {
    * head before answering 'not_found': an admin may have just added it.
    */
   resolve(ref: ProductRef): Promise<ProductResolution>;
+  /** resolve for several at once, in order: the misses share one catch-up. */
+  resolveAll(refs: readonly ProductRef[]): Promise<ProductResolution[]>;
   /** A listed, active product as a cart line shows it; null for any other. */
   details(productId: string): CartProductDetails | null;
 }
@@ -165,6 +167,17 @@ export function createCatalogView(options: {
 
   const lookUp = (ref: ProductRef): Known | undefined => byId(ref.id) ?? byNome(ref.nome);
 
+  const resolveAll = async (refs: readonly ProductRef[]): Promise<ProductResolution[]> => {
+    const known = refs.map(lookUp);
+    if (known.some((product) => product === undefined)) {
+      await reach(await eventStore.headPosition());
+    }
+    return refs.map((ref, index) => {
+      const product = known[index] ?? lookUp(ref);
+      return product ? availability(product) : { error: 'not_found' };
+    });
+  };
+
   return {
     start() {
       return new Promise((resolve, reject) => {
@@ -197,12 +210,11 @@ export function createCatalogView(options: {
     },
 
     async resolve(ref) {
-      const known = lookUp(ref);
-      if (known) return availability(known);
-      await reach(await eventStore.headPosition());
-      const late = lookUp(ref);
-      return late ? availability(late) : { error: 'not_found' };
+      const [resolution] = await resolveAll([ref]);
+      return resolution ?? { error: 'not_found' };
     },
+
+    resolveAll,
 
     details(productId) {
       const state = products.get(productId)?.state;

@@ -340,3 +340,105 @@ describe('handleCommand with snapshots', () => {
     expect(counter.eventsRead).toBe(1);
   });
 });
+
+/** The snapshot store, counting its reads. */
+function countingSnapshots(inner: SnapshotStore = createMemorySnapshotStore()) {
+  const counter = { reads: 0 };
+  const store: SnapshotStore = {
+    read: async (name) => {
+      counter.reads += 1;
+      return inner.read(name);
+    },
+    write: (...args) => inner.write(...args),
+    close: () => inner.close(),
+  };
+  return { store, counter };
+}
+
+describe('handleCommand after this process folded the stream', () => {
+  it('given a command just ran on the stream, when the next one runs, then no snapshot is read and only the stream from the remembered revision', async () => {
+    const { store, counter } = countingStore();
+    const snapshots = countingSnapshots();
+    await seed(store, 30);
+    await add(store, snapshotsIn(snapshots.store), 31);
+    counter.eventsRead = 0;
+    snapshots.counter.reads = 0;
+
+    const result = await add(store, snapshotsIn(snapshots.store), 32);
+
+    expect(snapshots.counter.reads).toBe(0);
+    expect(counter.eventsRead).toBe(1);
+    expect(result.state).toEqual({ total: totalUpTo(32), count: 32 });
+  });
+
+  it('given events another replica appended since, when the next command runs, then they are folded on top', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await add(store, snapshotsIn(snapshotStore), 1);
+    await seed(store, 5, 2);
+
+    const result = await add(store, snapshotsIn(snapshotStore), 7);
+
+    expect(result.state).toEqual({ total: totalUpTo(7), count: 7 });
+    expect(result.revision).toBe(6);
+  });
+
+  it('given the stream was recreated since (its remembered event is another), when a command runs, then the remembered state is ignored', async () => {
+    const snapshotStore = createMemorySnapshotStore();
+    const first = createMemoryEventStore();
+    await seed(first, 10);
+    await add(first, snapshotsIn(snapshotStore), 11);
+    // The same stream name in a store that holds other events (a restore, a recreated stream).
+    const second = createMemoryEventStore();
+    await seed(second, 3, 101);
+    await second.appendToStream('other', [added(0)]);
+    await seed(second, 12, 104);
+
+    const result = await add(second, snapshotsIn(snapshotStore), 16);
+
+    expect(result.state).toEqual({ total: totalUpTo(115) - totalUpTo(100) + 16, count: 16 });
+  });
+
+  it('given commands that each start from the remembered state, then a snapshot is still written every `every` events', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 50);
+    for (let amount = 51; amount <= 160; amount++) {
+      await add(store, snapshotsIn(snapshotStore), amount);
+    }
+
+    await vi.waitFor(async () =>
+      expect(await snapshotStore.read(streamName)).toMatchObject({
+        version: storedVersion,
+        revision: 99,
+        state: { total: totalUpTo(100), count: 100 },
+      }),
+    );
+  });
+
+  it('given a state remembered under another evolve, when a command runs, then it is not used', async () => {
+    const { store } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    await seed(store, 5);
+    const doubling: typeof tallyDecider = {
+      ...tallyDecider,
+      evolve: (state, event) => ({
+        total: state.total + 2 * event.data.amount,
+        count: state.count + 1,
+      }),
+    };
+    await handleCommand({
+      store,
+      snapshots: snapshotsIn(snapshotStore),
+      decider: doubling,
+      parse: parseTally,
+      streamName,
+      command: { type: 'Check' },
+      context: context(),
+    });
+
+    const result = await add(store, snapshotsIn(snapshotStore), 6);
+
+    expect(result.state).toEqual({ total: totalUpTo(6), count: 6 });
+  });
+});

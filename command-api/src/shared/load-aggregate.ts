@@ -65,10 +65,11 @@ export function snapshotVersion(
 }
 
 /**
- * One way to load an aggregate: its snapshot (when the policy's version and the
- * stream still agree with it) plus only the events after it; otherwise the whole
- * stream. The snapshot's own event is read again to prove the stream still holds
- * it: a stream deleted or truncated below it makes the snapshot useless.
+ * One way to load an aggregate: from where this process last folded the stream
+ * (no snapshot read), else from its snapshot (when the policy's version and the
+ * stream still agree with it), plus only the events after it; otherwise the
+ * whole stream. The starting point's own event is read again to prove the
+ * stream still holds it: a stream deleted or truncated below it makes it useless.
  */
 export async function loadAggregate<State, Event>(
   options: Evolving<State, Event> & {
@@ -78,16 +79,22 @@ export async function loadAggregate<State, Event>(
   },
 ): Promise<LoadedAggregate<State>> {
   const { store, snapshots, decider, parse, streamName } = options;
-  const snapshot = snapshots ? await readSnapshot(snapshots, decider, streamName) : null;
-  if (snapshot) {
-    const [first, ...after] = await store.readStream(streamName, {
-      fromRevision: snapshot.revision,
-    });
-    if (first?.revision === snapshot.revision && first.position === snapshot.position) {
-      return foldOnto({ decider, parse }, snapshot, after);
-    }
+  const foldFrom = async (start: Start<State>): Promise<LoadedAggregate<State> | null> => {
+    const [first, ...after] = await store.readStream(streamName, { fromRevision: start.revision });
+    return first?.revision === start.revision && first.position === start.position
+      ? foldOnto({ decider, parse }, start, after)
+      : null;
+  };
+  if (snapshots) {
+    const recent = recentStart(snapshots, decider, streamName);
+    const fromRecent = recent && (await foldFrom(recent));
+    if (fromRecent) return fromRecent;
+    if (recent) recentStreams(snapshots.store).delete(streamName);
+    const snapshot = await readSnapshot(snapshots, decider, streamName);
+    const fromSnapshot = snapshot && (await foldFrom(snapshot));
+    if (fromSnapshot) return fromSnapshot;
   }
-  const initial = { state: decider.initialState, revision: -1, position: 0 };
+  const initial = { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
   return foldOnto({ decider, parse }, initial, await store.readStream(streamName));
 }
 
@@ -102,7 +109,8 @@ export async function readAggregate<State, Event>(
 
 /**
  * Writes a snapshot of `loaded` when `every` events or more were folded since the
- * last one. Not awaited by the caller's answer: a failure is only logged.
+ * last one. Not awaited by the caller's answer: a failure is only logged. Either
+ * way `loaded` is remembered as the stream's most recent state in this process.
  */
 export function snapshotIfDue<State>(
   snapshots: AggregateSnapshots<State> | undefined,
@@ -110,7 +118,15 @@ export function snapshotIfDue<State>(
   streamName: string,
   loaded: LoadedAggregate<State>,
 ): void {
-  if (!snapshots || loaded.revision - loaded.snapshotRevision < snapshots.policy.every) return;
+  if (!snapshots) return;
+  const due = loaded.revision - loaded.snapshotRevision >= snapshots.policy.every;
+  remember(
+    snapshots,
+    decider,
+    streamName,
+    due ? { ...loaded, snapshotRevision: loaded.revision } : loaded,
+  );
+  if (!due) return;
   const write = async (): Promise<void> => {
     await snapshots.store.write(streamName, {
       version: snapshotVersion(snapshots.policy, decider.evolve),
@@ -124,11 +140,82 @@ export function snapshotIfDue<State>(
   });
 }
 
+/** Where a fold starts: a state at a revision, and the revision of the stored snapshot behind it. */
+interface Start<State> {
+  state: State;
+  revision: number;
+  position: number;
+  snapshotRevision: number;
+}
+
+/**
+ * What this process last folded each stream to, per snapshot store: a snapshot
+ * that costs no read, so a command reads only its stream (one query, not two).
+ * Events another replica appended since are simply read on top of it. The
+ * least recently used streams are forgotten beyond RECENT_STREAMS.
+ */
+interface Recent {
+  version: string;
+  revision: number;
+  position: number;
+  state: unknown;
+  snapshotRevision: number;
+}
+const RECENT_STREAMS = 10_000;
+const recentByStore = new WeakMap<SnapshotStore, Map<string, Recent>>();
+
+function recentStreams(store: SnapshotStore): Map<string, Recent> {
+  let recent = recentByStore.get(store);
+  if (!recent) {
+    recent = new Map();
+    recentByStore.set(store, recent);
+  }
+  return recent;
+}
+
+function remember<State>(
+  snapshots: AggregateSnapshots<State>,
+  decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
+  streamName: string,
+  loaded: LoadedAggregate<State>,
+): void {
+  if (loaded.revision < 0) return;
+  const recent = recentStreams(snapshots.store);
+  const known = recent.get(streamName);
+  if (known && known.revision > loaded.revision) return;
+  recent.delete(streamName);
+  recent.set(streamName, {
+    version: snapshotVersion(snapshots.policy, decider.evolve),
+    revision: loaded.revision,
+    position: loaded.position,
+    state: loaded.state,
+    snapshotRevision: loaded.snapshotRevision,
+  });
+  if (recent.size > RECENT_STREAMS) {
+    const oldest = recent.keys().next();
+    if (!oldest.done) recent.delete(oldest.value);
+  }
+}
+
+function recentStart<State>(
+  snapshots: AggregateSnapshots<State>,
+  decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
+  streamName: string,
+): Start<State> | null {
+  const known = recentStreams(snapshots.store).get(streamName);
+  if (!known || known.version !== snapshotVersion(snapshots.policy, decider.evolve)) return null;
+  // Typed again through the policy's schema: the memo holds every aggregate's states.
+  const state = snapshots.policy.schema.safeParse(known.state);
+  if (!state.success) return null;
+  const { revision, position, snapshotRevision } = known;
+  return { state: state.data, revision, position, snapshotRevision };
+}
+
 async function readSnapshot<State>(
   snapshots: AggregateSnapshots<State>,
   decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
   streamName: string,
-): Promise<{ state: State; revision: number; position: number } | null> {
+): Promise<Start<State> | null> {
   const stored = await snapshots.store.read(streamName).catch((error: unknown) => {
     snapshots.logger.warn({ err: error, streamName }, 'snapshot not read');
     return null;
@@ -139,12 +226,17 @@ async function readSnapshot<State>(
     snapshots.logger.warn({ err: state.error, streamName }, 'snapshot state rejected');
     return null;
   }
-  return { state: state.data, revision: stored.revision, position: stored.position };
+  return {
+    state: state.data,
+    revision: stored.revision,
+    position: stored.position,
+    snapshotRevision: stored.revision,
+  };
 }
 
 function foldOnto<State, Event>(
   { decider, parse }: Evolving<State, Event>,
-  start: { state: State; revision: number; position: number },
+  start: Start<State>,
   recorded: readonly RecordedEvent[],
 ): LoadedAggregate<State> {
   let state = start.state;
@@ -157,6 +249,6 @@ function foldOnto<State, Event>(
     state,
     revision: last?.revision ?? start.revision,
     position: last?.position ?? start.position,
-    snapshotRevision: start.revision,
+    snapshotRevision: start.snapshotRevision,
   };
 }

@@ -150,7 +150,10 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
         from: options?.fromRevision,
         maxCount: options?.maxCount,
       });
-      const rows = await sql.query(statements.readStream, [streamName, from, maxCount ?? null]);
+      // Prepared: every command reads its stream, and planning it each time cost more than running it.
+      const rows = await sql.query(statements.readStream, [streamName, from, maxCount ?? null], {
+        name: `quitute_read_stream_${schema}`,
+      });
       return rows.map(toRecordedEvent);
     },
 
