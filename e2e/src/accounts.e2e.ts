@@ -1,19 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openShop, type Shop } from './harness';
+import { browserAvailable, openShop, solveCaptcha, type Shop } from './harness';
 
 const enabled = browserAvailable();
-
-/** Ticks the ALTCHA checkbox and waits until its proof of work is done, as a person would. */
-async function solveCaptcha(page: Page): Promise<number> {
-  const started = Date.now();
-  await page.locator('altcha-widget').getByText('Não sou um robô').click();
-  await page.waitForFunction(() => {
-    const field = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]');
-    return Boolean(field?.value);
-  });
-  return Date.now() - started;
-}
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -2,17 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cartDtoSchema } from '@quitute/contracts';
-import { browserAvailable, dismissLeadTimeNotice, openShop, type Shop } from './harness';
+import {
+  browserAvailable,
+  dismissLeadTimeNotice,
+  openShop,
+  solveCaptcha,
+  type Shop,
+} from './harness';
 
 const enabled = browserAvailable();
-
-async function solveCaptcha(page: Page): Promise<void> {
-  await page.locator('altcha-widget').getByText('Não sou um robô').click();
-  await page.waitForFunction(() => {
-    const field = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]');
-    return Boolean(field?.value);
-  });
-}
 
 async function register(page: Page, shop: Shop, email: string, password: string) {
   await page.goto(`${shop.url}/register`);
@@ -34,7 +32,9 @@ async function logIn(page: Page, shop: Shop, email: string, password: string) {
 }
 
 async function addToCart(page: Page, name: string, quantity?: string) {
-  const item = page.locator('article', { hasText: name });
+  const item = page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
   if (quantity !== undefined) {
     await item.getByLabel(`Quantidade de ${name}`).fill(quantity);
   }
@@ -113,5 +113,52 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
       'R$ 157,00',
     );
     await page.context().close();
+  });
+
+  it('given one customer in two tabs, when one tab removes a line and the other, not yet refreshed, raises another line, then both changes are kept', async () => {
+    const email = `rita.${Date.now()}@example.com`;
+    const password = 'Festa2026';
+    const first = await shop.newPage();
+    first.setDefaultTimeout(10_000);
+    await register(first, shop, email, password);
+    await logIn(first, shop, email, password);
+    await first.goto(`${shop.url}/cardapio`);
+    await dismissLeadTimeNotice(first);
+    await addToCart(first, 'Brigadeiro', '25');
+    await first.getByText('Brigadeiro (25 unidades) adicionado ao carrinho!').waitFor();
+    await addToCart(first, 'Kit Festa 2');
+    await first.getByText('Kit Festa 2 (1 unidade) adicionado ao carrinho!').waitFor();
+    await first.goto(`${shop.url}/carrinho`);
+    await first.getByRole('button', { name: 'Remover Brigadeiro' }).waitFor();
+
+    // The second tab shares the session (same browser profile) and removes the brigadeiros.
+    const second = await first.context().newPage();
+    second.setDefaultTimeout(10_000);
+    await second.goto(`${shop.url}/carrinho`);
+    await second.getByRole('button', { name: 'Remover Brigadeiro' }).click();
+    await expect
+      .poll(() => second.getByRole('button', { name: 'Remover Brigadeiro' }).count())
+      .toBe(0);
+
+    // The first tab still shows them, and adds a second kit.
+    await first.getByRole('button', { name: 'Aumentar quantidade de Kit Festa 2' }).click();
+    await expect
+      .poll(() => first.getByRole('spinbutton', { name: 'Quantidade de Kit Festa 2' }).inputValue())
+      .toBe('2');
+
+    const session = z.object({ token: z.string(), userId: z.string() }).parse(
+      await first.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        userId: localStorage.getItem('userId'),
+      })),
+    );
+    const response = await fetch(`${shop.url}/carrinho/${session.userId}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const cart = cartDtoSchema.parse(await response.json());
+    expect(cart.itens.map((line) => [line.item.nome, line.quantidade])).toEqual([
+      ['Kit Festa 2', 2],
+    ]);
+    await first.context().close();
   });
 });

@@ -73,3 +73,14 @@ export async function dismissLeadTimeNotice(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Entendi' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/** Ticks the ALTCHA checkbox and waits until its proof of work is done, as a person would. */
+export async function solveCaptcha(page: Page): Promise<number> {
+  const started = Date.now();
+  await page.locator('altcha-widget').getByText('Não sou um robô').click();
+  await page.waitForFunction(() => {
+    const field = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]');
+    return Boolean(field?.value);
+  });
+  return Date.now() - started;
+}
