@@ -23,7 +23,7 @@ import {
 } from './accounts/routes';
 import { cartQueryRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
-import { ownWritesVisible, readYourWrites } from './shared/read-your-writes';
+import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
 export interface QueryDeps {
   readStore: ReadStore;
@@ -43,13 +43,13 @@ export function createQueryRouter(deps: QueryDeps): Router {
     const report = deps.health();
     res.status(healthStatusCode(report)).json(report);
   });
-  router.use(readYourWrites(deps.waitForPosition));
   const signedInReads = {
     readStore: deps.readStore,
     tokens: deps.tokens,
     sessionVersions: sessionVersionsFromReadModel(deps.readStore),
-    ownWritesVisible: ownWritesVisible(deps.ownWrites, deps.waitForPosition),
+    readYourWrites: signedInReadYourWrites(deps.waitForPosition, deps.ownWrites),
   };
+  router.use('/api/products', readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
   router.use(cartQueryRoutes(signedInReads));

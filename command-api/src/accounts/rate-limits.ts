@@ -9,7 +9,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Abuse limits on the accounts routes (issues #3, #8, #16). */
+/** Abuse limits on the accounts routes (issues #3, #8, #16) and on cart writes (#9). */
 export interface AccountRateLimits {
   /** Every login request of a client IP, a failed captcha included. */
   loginPerIp: RateLimit;
@@ -21,6 +21,12 @@ export interface AccountRateLimits {
   resetConfirmPerIp: RateLimit;
   /** Each of PUT /api/users/profile and /preferences, per authenticated user. */
   profileWritesPerUser: RateLimit;
+  /**
+   * Every cart command (add, sync, clear) of one user: each may append an event that
+   * is kept for ever, so one account must not be able to grow the store without
+   * bound. Two a second on average is far above what the cart screen sends.
+   */
+  cartWritesPerUser: RateLimit;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -33,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   resetPerEmail: { limit: 3, windowMs: minutes(60) },
   resetConfirmPerIp: { limit: 10, windowMs: minutes(15) },
   profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
+  cartWritesPerUser: { limit: 120, windowMs: minutes(1) },
 };
 
 /** One limit for every counter: for tests and benchmarks about something else than limits. */
@@ -45,6 +52,7 @@ export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
     resetPerEmail: limit,
     resetConfirmPerIp: limit,
     profileWritesPerUser: limit,
+    cartWritesPerUser: limit,
   };
 }
 
@@ -132,5 +140,6 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     /** After `authenticate`: keyed by the caller's user id. */
     profileWrite: limiter('profile-user', limits.profileWritesPerUser, userKey, other),
     preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),
+    cartWrite: limiter('cart-user', limits.cartWritesPerUser, userKey, other),
   };
 }

@@ -81,20 +81,30 @@ export function runCartCommand(
   });
 }
 
-export type SyncOutcome =
-  | { synced: CommandResult<CartState> }
+export type CartOutcome =
+  | { done: CommandResult<CartState> }
   /** The cart moved on since the revision the client named: here it is now. */
   | { changed: LoadedAggregate<CartState> };
 
-/** A sync that names the revision its client saw (If-Match): refused when the cart moved on. */
-export async function syncCartAt(
+/**
+ * A command whose client named the cart it saw (If-Match: a revision, or `*`
+ * for any cart that exists): refused with the cart as it is now when that is
+ * no longer the cart.
+ */
+export async function runCartCommandAt(
   stores: CommandStores,
-  command: SyncCartCommand,
+  command: CartCommand,
   context: CommandContext,
-  expectedRevision: number,
-): Promise<SyncOutcome> {
+  expected: number | 'exists',
+): Promise<CartOutcome> {
+  let revision = expected;
+  if (revision === 'exists') {
+    const current = await readCart(stores, command.userId);
+    if (current.revision < 0) return { changed: current };
+    revision = current.revision;
+  }
   try {
-    return { synced: await runCartCommand(stores, command, context, expectedRevision) };
+    return { done: await runCartCommand(stores, command, context, revision) };
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     return { changed: await readCart(stores, command.userId) };

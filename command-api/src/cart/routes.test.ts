@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
+  accountMessages,
   cartDtoSchema,
   cartEtag,
   cartMessages as m,
@@ -25,6 +26,7 @@ import { createMemorySnapshotStore, createPostgresStores } from '@quitute/infra/
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { describeWithPostgres, listenOnFreePort, throwawaySchema } from '@quitute/infra/testing';
 import { registerUser } from '../accounts/accounts';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/rate-limits';
 import { createCommandApp } from '../app';
 import { createCatalogView, type CatalogView } from '../catalog/catalog-view';
 import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
@@ -64,7 +66,12 @@ const ref = (item: { slug: string; name: string; priceCents: number }) => ({
 });
 
 async function openCartApi(
-  options: { eventStore?: EventStore; snapshotStore?: SnapshotStore; catalog?: CatalogView } = {},
+  options: {
+    eventStore?: EventStore;
+    snapshotStore?: SnapshotStore;
+    catalog?: CatalogView;
+    rateLimits?: AccountRateLimits;
+  } = {},
 ) {
   const eventStore = options.eventStore ?? createMemoryEventStore();
   await seedMenu(eventStore, now);
@@ -85,6 +92,7 @@ async function openCartApi(
     publicUrl: 'http://loja.test',
     logger: silentLogger,
     passwords,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const server = await listenOnFreePort(app);
   closing.push(() => server.close());
@@ -709,7 +717,7 @@ describe('cart routes: POST /carrinho/sync', () => {
     const api = await openCartApi();
     const ana = await signedIn(api);
 
-    const answer = await ana.sync([], { 'if-match': '*' });
+    const answer = await ana.sync([], { 'if-match': 'W/"abc"' });
 
     expect(answer).toMatchObject({ status: 400, body: { message: messages.invalidRequest } });
   });
@@ -738,6 +746,49 @@ describe('cart routes: DELETE /carrinho/{userId}', () => {
     ]);
   });
 
+  it('given If-Match of a cart another tab has changed since, when cleared, then 412 with the cart as it is and nothing appended; with the current ETag, then cleared', async () => {
+    const api = await openCartApi();
+    const ana = await signedIn(api);
+    await ana.add(ref(coxinha), 20);
+    await ana.add(ref(kit), 1);
+    const route = `/carrinho/${ana.userId}`;
+
+    const stale = await api.call('DELETE', route, {
+      token: ana.token,
+      headers: { 'if-match': cartEtag(0) },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get('etag')).toBe(cartEtag(1));
+    expect(stale.body).toMatchObject({
+      message: m.changedElsewhere,
+      code: 'cart_changed',
+    });
+    expect((await ana.events()).map((event) => event.type)).toEqual([
+      'CartItemAdded',
+      'CartItemAdded',
+    ]);
+
+    const current = await api.call('DELETE', route, {
+      token: ana.token,
+      headers: { 'if-match': cartEtag(1) },
+    });
+    expect(current).toMatchObject({ status: 200, body: { itens: [] } });
+  });
+
+  it('given If-Match: *, then it matches any cart that exists and refuses a cart never written', async () => {
+    const api = await openCartApi();
+    const ana = await signedIn(api);
+    const route = `/carrinho/${ana.userId}`;
+    const star = { token: ana.token, headers: { 'if-match': '*' } };
+
+    expect((await api.call('DELETE', route, star)).status).toBe(412);
+    await ana.add(ref(coxinha), 20);
+    expect(await api.call('DELETE', route, star)).toMatchObject({
+      status: 200,
+      body: { itens: [] },
+    });
+  });
+
   it('given a cart never written, when cleared, then 200 with no items', async () => {
     const api = await openCartApi();
     const ana = await signedIn(api);
@@ -746,6 +797,28 @@ describe('cart routes: DELETE /carrinho/{userId}', () => {
       status: 200,
       body: { userId: ana.userId, itens: [] },
     });
+  });
+});
+
+describe('cart routes: per-user write limit', () => {
+  it('given a customer past her cart writes for the minute, then 429 in pt-BR and nothing appended, while another customer still writes', async () => {
+    const api = await openCartApi({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, cartWritesPerUser: { limit: 3, windowMs: 60_000 } },
+    });
+    const ana = await signedIn(api);
+    const bia = await signedIn(api);
+    await ana.add(ref(coxinha), 20);
+    await ana.sync([{ item: ref(coxinha), quantidade: 25 }]);
+    await ana.clear();
+
+    const refused = await ana.add(ref(coxinha), 20);
+
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { message: accountMessages.tooManyRequests, code: 'too_many_requests' },
+    });
+    expect(await ana.events()).toHaveLength(3);
+    expect((await bia.add(ref(coxinha), 20)).status).toBe(200);
   });
 });
 

@@ -16,6 +16,12 @@ import type { Logger } from '@quitute/infra/logging';
 import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
+import {
+  accountLimiters,
+  DEFAULT_RATE_LIMITS,
+  type AccountRateLimits,
+  type RateLimitStoreFactory,
+} from '../accounts/rate-limits';
 import type { CatalogView } from '../catalog/catalog-view';
 import type { CommandContext } from '../shared/handle-command';
 import type { CommandStores } from '../shared/load-aggregate';
@@ -24,11 +30,11 @@ import {
   resolveItem,
   resolveSyncLines,
   runCartCommand,
-  syncCartAt,
+  runCartCommandAt,
   toCartDto,
-  type SyncOutcome,
+  type CartOutcome,
 } from './carts';
-import type { CartState, SyncCartCommand } from './decider';
+import type { CartCommand, CartState, SyncCartCommand } from './decider';
 
 export interface CartDeps {
   eventStore: EventStore;
@@ -40,6 +46,9 @@ export interface CartDeps {
   catalog: CatalogView;
   /** Where each user's own writes are recorded for query-api (embedded topology). */
   ownWrites?: OwnWrites | undefined;
+  /** The per-user cart write limit among them; DEFAULT_RATE_LIMITS when absent. */
+  rateLimits?: AccountRateLimits;
+  rateLimitStore?: RateLimitStoreFactory;
 }
 
 /**
@@ -54,7 +63,10 @@ export function cartRoutes(deps: CartDeps): Router {
     snapshotStore: deps.snapshotStore,
     logger: deps.logger,
   };
-  const signedIn = authenticate(deps.tokens, sessionVersionsFromStreams(stores));
+  const signedIn = [
+    authenticate(deps.tokens, sessionVersionsFromStreams(stores)),
+    accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore).cartWrite,
+  ];
   const router = Router();
 
   /** The caller, when `userId` is theirs; checked before anything is read or resolved. */
@@ -80,7 +92,7 @@ export function cartRoutes(deps: CartDeps): Router {
       .json(toCartDto(catalog, userId, cart.state, cart.position));
   };
 
-  router.post('/carrinho', signedIn, async (req, res) => {
+  router.post('/carrinho', ...signedIn, async (req, res) => {
     const body = parseWith(addToCartBodySchema, req.body);
     const caller = owner(req, body.userId);
     const product = await resolveItem(catalog, body.item);
@@ -99,46 +111,63 @@ export function cartRoutes(deps: CartDeps): Router {
     sendCart(res, caller.userId, result);
   });
 
-  router.post('/carrinho/sync', signedIn, async (req, res) => {
+  /** If-Match: none, a revision of ours, or `*` (any cart that exists, RFC 9110); else 400. */
+  const ifMatch = (req: Request): number | 'exists' | undefined => {
+    const header = req.get('if-match');
+    if (header === undefined) return undefined;
+    if (header.trim() === '*') return 'exists';
+    const revision = revisionFromEtag(header);
+    if (revision === null) throw new AppError('validation', messages.invalidRequest);
+    return revision;
+  };
+
+  /**
+   * Runs a command, conditionally when the client sent If-Match: a cart that
+   * moved on answers 412 with the cart as it is now, nothing appended.
+   */
+  const runAndAnswer = async (
+    req: Request,
+    res: Response,
+    caller: TokenClaims,
+    command: CartCommand,
+  ): Promise<void> => {
+    const expected = ifMatch(req);
+    const outcome: CartOutcome =
+      expected === undefined
+        ? { done: await runCartCommand(stores, command, context(req, caller)) }
+        : await runCartCommandAt(stores, command, context(req, caller), expected);
+    if ('done' in outcome) {
+      sendCart(res, caller.userId, outcome.done);
+      return;
+    }
+    const current = outcome.changed;
+    res
+      .status(412)
+      .set('ETag', cartEtag(current.revision))
+      .set('Cache-Control', 'no-store')
+      .json({
+        message: cartMessages.changedElsewhere,
+        code: 'cart_changed',
+        cart: toCartDto(catalog, caller.userId, current.state, current.position),
+      });
+  };
+
+  router.post('/carrinho/sync', ...signedIn, async (req, res) => {
     const body = parseWith(syncCartBodySchema, req.body);
     const caller = owner(req, body.userId);
-    const ifMatch = req.get('if-match');
-    const expectedRevision = ifMatch === undefined ? undefined : revisionFromEtag(ifMatch);
-    if (expectedRevision === null) throw new AppError('validation', messages.invalidRequest);
+    ifMatch(req); // an unreadable If-Match is refused before any product is resolved
     const command: SyncCartCommand = {
       type: 'SyncCart',
       userId: caller.userId,
       lines: await resolveSyncLines(catalog, body.itens),
     };
-    const outcome: SyncOutcome =
-      expectedRevision === undefined
-        ? { synced: await runCartCommand(stores, command, context(req, caller)) }
-        : await syncCartAt(stores, command, context(req, caller), expectedRevision);
-    if ('changed' in outcome) {
-      const current = outcome.changed;
-      res
-        .status(412)
-        .set('ETag', cartEtag(current.revision))
-        .set('Cache-Control', 'no-store')
-        .json({
-          message: cartMessages.changedElsewhere,
-          code: 'cart_changed',
-          cart: toCartDto(catalog, caller.userId, current.state, current.position),
-        });
-      return;
-    }
-    sendCart(res, caller.userId, outcome.synced);
+    await runAndAnswer(req, res, caller, command);
   });
 
-  router.delete('/carrinho/:userId', signedIn, async (req, res) => {
+  router.delete('/carrinho/:userId', ...signedIn, async (req, res) => {
     const { userId } = req.params;
     const caller = owner(req, typeof userId === 'string' ? userId : '');
-    const result = await runCartCommand(
-      stores,
-      { type: 'ClearCart', userId: caller.userId },
-      context(req, caller),
-    );
-    sendCart(res, caller.userId, result);
+    await runAndAnswer(req, res, caller, { type: 'ClearCart', userId: caller.userId });
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CART_LINES, MAX_UNITS_PER_LINE } from './constants';
 import { addToCartBodySchema, cartEtag, revisionFromEtag, syncCartBodySchema } from './dto';
+import { messages } from '../shared/messages';
 import { cartMessages as m } from './messages';
 
 const userId = '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b';
@@ -95,4 +96,34 @@ describe('POST /carrinho/sync body', () => {
   ])('given %s, then refused with its message', (_, itens, message) => {
     expect(refusal(syncCartBodySchema, { userId, itens })).toBe(message);
   });
+});
+
+describe('cart bodies: the pt-BR message for every malformed part', () => {
+  it.each([-1, 1.5, 1e20, 'x'.repeat(101), [], {}])(
+    'given an item id %j, then the invalid-item message',
+    (id) => {
+      expect(refusal(addToCartBodySchema, { userId, item: { ...item, id }, quantidade: 20 })).toBe(
+        m.invalidItem,
+      );
+    },
+  );
+
+  it('given an item id null, then it is accepted as no id (the item is named by nome)', () => {
+    const parsed = addToCartBodySchema.parse({
+      userId,
+      item: { ...item, id: null },
+      quantidade: 20,
+    });
+    expect(parsed.item.id).toBeUndefined();
+  });
+
+  it.each([42, ['a'], { $eq: 'a' }, null, 'x'.repeat(101)])(
+    'given a userId %j, then the general invalid-request message, not the item one',
+    (bad) => {
+      expect(refusal(addToCartBodySchema, { userId: bad, item, quantidade: 20 })).toBe(
+        messages.invalidRequest,
+      );
+      expect(refusal(syncCartBodySchema, { userId: bad, itens: [] })).toBe(messages.invalidRequest);
+    },
+  );
 });

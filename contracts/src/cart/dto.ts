@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../shared/messages';
 import { textField } from '../shared/text';
 import { MAX_CART_LINES, MAX_UNITS_PER_LINE } from './constants';
 import { cartMessages as m } from './messages';
@@ -15,7 +16,17 @@ const invalid = { error: m.invalidItem };
 
 export const cartItemRefSchema = z.object(
   {
-    id: z.union([textField().trim().max(100), z.number().int().nonnegative()]).optional(),
+    /** A client that has no id sends none, or null (an old static-menu item, say). */
+    id: z
+      .union(
+        [
+          textField().trim().max(100, m.invalidItem),
+          z.number().int(m.invalidItem).nonnegative(m.invalidItem).max(1e9, m.invalidItem),
+        ],
+        invalid,
+      )
+      .nullish()
+      .transform((id) => id ?? undefined),
     nome: textField({ required: m.invalidItem })
       .trim()
       .min(1, m.invalidItem)
@@ -24,9 +35,15 @@ export const cartItemRefSchema = z.object(
   },
   invalid,
 );
+/** A parsed item (what the server resolves). */
 export type CartItemRef = z.infer<typeof cartItemRefSchema>;
+/** An item as a client sends it. */
+export type CartItemRefInput = z.input<typeof cartItemRefSchema>;
 
-const userIdField = textField({ required: m.invalidItem }).max(100, m.invalidItem);
+const userIdField = textField({ required: messages.invalidRequest }).max(
+  100,
+  messages.invalidRequest,
+);
 
 /** Units to add: a whole number above zero (the minimum of 20 is the server's rule, by category). */
 const addQuantity = z

@@ -42,11 +42,11 @@ export function accountQueryRoutes(deps: {
   tokens: TokenVerifier;
   sessionVersions: SessionVersionLookup;
   captcha: CaptchaChallenger;
-  /** Waits until the caller's own writes are visible (read-your-writes without a header). */
-  ownWritesVisible: RequestHandler;
+  /** After authenticate: waits (bounded) for the caller's last write, sent back or recorded. */
+  readYourWrites: RequestHandler;
 }): Router {
   const users = deps.readStore.collection(USERS_COLLECTION);
-  const signedIn = [authenticate(deps.tokens, deps.sessionVersions), deps.ownWritesVisible];
+  const signedIn = [authenticate(deps.tokens, deps.sessionVersions), deps.readYourWrites];
   const router = Router();
 
   const ownProfile = async (userId: string): Promise<ProfileDto> => {

@@ -211,4 +211,33 @@ describe('GET /carrinho/{userId}', () => {
     expect((await getCart(bia, tokenOf(bia, 'Bia'))).status).toBe(200);
     expect(waits).toEqual([]);
   });
+
+  it('given a stranger with X-Min-Position far ahead, then 401 at once: nothing waits before the token is checked', async () => {
+    waits.length = 0;
+
+    const response = await getCart(ana, null, { 'x-min-position': '999999999999999' });
+
+    expect(response.status).toBe(401);
+    expect(waits).toEqual([]);
+  });
+
+  it("given Ana's header ahead of her recorded write, then her read waits for the later of the two", async () => {
+    ownWrites.record(ana, 130);
+    waits.length = 0;
+
+    await getCart(ana, tokenOf(ana, 'Ana'), { 'x-min-position': '150' });
+    await getCart(ana, tokenOf(ana, 'Ana'), { 'x-min-position': '100' });
+
+    expect(waits).toEqual([150, 130]);
+  });
+
+  it('given If-None-Match with the current ETag, then the cart is still sent (the prices may have changed under it), never 304', async () => {
+    const response = await getCart(ana, tokenOf(ana, 'Ana'), { 'if-none-match': '"4"' });
+    const star = await getCart(ana, tokenOf(ana, 'Ana'), { 'if-none-match': '*' });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await response.json()).itens).toHaveLength(2);
+    expect(star.status).toBe(200);
+  });
 });

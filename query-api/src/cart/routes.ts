@@ -28,8 +28,8 @@ export function cartQueryRoutes(deps: {
   readStore: ReadStore;
   tokens: TokenVerifier;
   sessionVersions: SessionVersionLookup;
-  /** Waits until the caller's own writes are visible (read-your-writes without a header). */
-  ownWritesVisible: RequestHandler;
+  /** After authenticate: waits (bounded) for the caller's last write, sent back or recorded. */
+  readYourWrites: RequestHandler;
 }): Router {
   const carts = deps.readStore.collection(CARTS_COLLECTION);
   const products = deps.readStore.collection(PRODUCTS_COLLECTION);
@@ -46,7 +46,7 @@ export function cartQueryRoutes(deps: {
     '/carrinho/:userId',
     authenticate(deps.tokens, deps.sessionVersions),
     ownCart,
-    deps.ownWritesVisible,
+    deps.readYourWrites,
     async (req, res) => {
       const { userId } = currentUser(req);
       const stored = await carts.get(userId);
@@ -70,10 +70,14 @@ export function cartQueryRoutes(deps: {
           return [{ item: cartItemDto(product._id, product), quantidade: line.quantidade }];
         }),
       };
+      // The ETag versions the cart's lines (what a sync's If-Match protects), not this
+      // body: prices and names come from the catalogue and may change under the same
+      // revision. So the body is written as it is, never answered 304 to If-None-Match.
       res
         .set('Cache-Control', 'private, no-store')
         .set('ETag', cartEtag(cart?.revision ?? -1))
-        .json(body);
+        .type('json')
+        .end(JSON.stringify(body));
     },
   );
 

@@ -4,7 +4,7 @@ import {
   MAX_UNITS_PER_LINE,
   MINIMUM_UNITS_PER_ITEM,
   type CartDto,
-  type CartItemRef,
+  type CartItemRefInput,
   type ProductDto,
 } from '@quitute/contracts';
 import { cartMessages } from './cart-messages';
@@ -205,7 +205,7 @@ export function linesFromDto(cart: CartDto): CartLine[] {
 }
 
 /** How a request names a product: by id, else by name; the price is sent but never trusted. */
-export function itemRef(item: CartProduct): CartItemRef {
+export function itemRef(item: CartProduct): CartItemRefInput {
   return { ...(item.id ? { id: item.id } : {}), nome: item.nome, preco: item.preco };
 }
 
