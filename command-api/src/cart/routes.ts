@@ -16,6 +16,7 @@ import type { Logger } from '@quitute/infra/logging';
 import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
+import type { SessionView } from '../accounts/session-view';
 import type { CatalogView } from '../catalog/catalog-view';
 import type { CommandContext } from '../shared/handle-command';
 import type { CommandStores } from '../shared/load-aggregate';
@@ -40,6 +41,8 @@ export interface CartDeps {
   catalog: CatalogView;
   /** Where each user's own writes are recorded for query-api (embedded topology). */
   ownWrites?: OwnWrites | undefined;
+  /** The users' session versions in memory; without it each request reads the user's stream. */
+  sessions?: SessionView | undefined;
 }
 
 /**
@@ -54,7 +57,10 @@ export function cartRoutes(deps: CartDeps): Router {
     snapshotStore: deps.snapshotStore,
     logger: deps.logger,
   };
-  const signedIn = authenticate(deps.tokens, sessionVersionsFromStreams(stores));
+  const signedIn = authenticate(
+    deps.tokens,
+    deps.sessions?.lookup ?? sessionVersionsFromStreams(stores),
+  );
   const router = Router();
 
   /** The caller, when `userId` is theirs; checked before anything is read or resolved. */

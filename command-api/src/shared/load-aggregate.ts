@@ -31,6 +31,11 @@ export interface CommandStores {
   eventStore: EventStore;
   snapshotStore: SnapshotStore;
   logger: Pick<Logger, 'warn'>;
+  /**
+   * Told of every append to a user's stream made here (the session view reads
+   * that user's stream until it has applied the write).
+   */
+  userWritten?: ((userId: string, position: number) => void) | undefined;
 }
 
 export interface LoadedAggregate<State> {
