@@ -103,6 +103,18 @@ export async function loadAggregate<State, Event>(
   return foldOnto({ decider, parse }, initial, await store.readStream(streamName));
 }
 
+/**
+ * What this process last folded the stream to, without reading anything: only
+ * a guess until an append expecting its revision succeeds (handleCommand).
+ */
+export function rememberedAggregate<State>(
+  snapshots: AggregateSnapshots<State> | undefined,
+  decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
+  streamName: string,
+): LoadedAggregate<State> | null {
+  return snapshots ? recentStart(snapshots, decider, streamName) : null;
+}
+
 /** loadAggregate where no command follows (a login, say): snapshots the state when due. */
 export async function readAggregate<State, Event>(
   options: Parameters<typeof loadAggregate<State, Event>>[0],
