@@ -17,3 +17,5 @@ export { ensureAdmin, DEFAULT_ADMIN_EMAIL } from './accounts/admin-bootstrap';
 export { DEFAULT_RATE_LIMITS, uniformRateLimits } from './accounts/rate-limits';
 export type { AccountRateLimits, RateLimitStoreFactory } from './accounts/rate-limits';
 export { sessionVersionsFromStreams } from './accounts/accounts';
+export { createSessionView } from './accounts/session-view';
+export type { SessionView } from './accounts/session-view';

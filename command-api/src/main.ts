@@ -9,6 +9,7 @@ import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
+import { createSessionView } from './accounts/session-view';
 import { createCommandApp } from './app';
 import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
@@ -54,6 +55,8 @@ if (admin.created && admin.generated) {
 
 const catalog = createCatalogView({ eventStore, logger });
 await catalog.start();
+const sessions = createSessionView({ eventStore, snapshotStore, logger });
+await sessions.start();
 
 // With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
 const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
@@ -63,6 +66,7 @@ const app = createCommandApp({
   eventStore,
   snapshotStore,
   catalog,
+  sessions,
   now,
   logger,
   passwords,
@@ -88,8 +92,7 @@ const shutdown = () =>
   server.close(
     () =>
       void Promise.all([
-        catalog
-          .stop()
+        Promise.all([catalog.stop(), sessions.stop()])
           .then(() => snapshotStore.close())
           .then(() => eventStore.close()),
         rateLimitStores.close(),

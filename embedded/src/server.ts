@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import {
   createCatalogView,
   createCommandRouter,
+  createSessionView,
   DEFAULT_ADMIN_EMAIL,
   ensureAdmin,
   jsonBody,
@@ -122,6 +123,9 @@ export async function createEmbeddedServer(
     },
   );
 
+  const sessions = createSessionView({ eventStore, snapshotStore, logger });
+  await sessions.start();
+
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
 
@@ -147,6 +151,7 @@ export async function createEmbeddedServer(
     eventStore,
     snapshotStore,
     catalog,
+    sessions,
     ownWrites,
     now,
     tokens,
@@ -226,6 +231,7 @@ export async function createEmbeddedServer(
       }
       await runner.stop();
       await catalog.stop();
+      await sessions.stop();
       await Promise.all([rateLimitStores.close(), replayGuard.close()]);
       await bus.close();
       await readStore.close();

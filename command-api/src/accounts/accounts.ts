@@ -66,13 +66,13 @@ export async function findUserByEmail(
   return state.status === 'active' ? { user: state, position } : null;
 }
 
-export function runUserCommand(
+export async function runUserCommand(
   store: CommandStores,
   userId: string,
   command: UserCommand,
   context: CommandContext,
 ): Promise<CommandResult<UserState>> {
-  return handleCommand({
+  const result = await handleCommand({
     store: store.eventStore,
     snapshots: userSnapshots(store),
     decider: userDecider,
@@ -81,6 +81,8 @@ export function runUserCommand(
     command,
     context,
   });
+  store.userWritten?.(userId, result.position);
+  return result;
 }
 
 /** Tokens are checked against the user's stream: command-api decides from streams only (ARCHITECTURE §4). */

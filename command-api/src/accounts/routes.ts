@@ -22,6 +22,7 @@ import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import type { SessionView } from './session-view';
 import type { CommandStores } from '../shared/load-aggregate';
 import { requestCommandContext } from '../shared/request-context';
 import {
@@ -64,6 +65,11 @@ export interface AccountsDeps {
   rateLimitStore?: RateLimitStoreFactory;
   /** Today's KDF setting by default; tests pass a cheap one. */
   passwords?: PasswordHasher;
+  /**
+   * The users' session versions in memory (started before requests arrive);
+   * without it each authenticated request reads the user's stream.
+   */
+  sessions?: SessionView | undefined;
 }
 
 /** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
@@ -73,10 +79,11 @@ export function accountRoutes(deps: AccountsDeps): Router {
     eventStore: deps.eventStore,
     snapshotStore: deps.snapshotStore,
     logger,
+    userWritten: deps.sessions?.wrote,
   };
   const limiters = accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore);
   const passwords = deps.passwords ?? createPasswordHasher();
-  const signedIn = authenticate(tokens, sessionVersionsFromStreams(store));
+  const signedIn = authenticate(tokens, deps.sessions?.lookup ?? sessionVersionsFromStreams(store));
   const router = Router();
 
   const checkCaptcha = async (req: Request, token: string) => {

@@ -19,13 +19,7 @@ import {
   type LoadedAggregate,
 } from '../shared/load-aggregate';
 import { cartSnapshotPolicy } from './cart-snapshots';
-import {
-  cartDecider,
-  parseCartEvent,
-  type CartCommand,
-  type CartState,
-  type SyncCartCommand,
-} from './decider';
+import { cartDecider, parseCartEvent, type CartCommand, type CartState } from './decider';
 
 /**
  * The cart flows around the decider: products named by the client resolved

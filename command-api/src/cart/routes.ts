@@ -22,6 +22,7 @@ import {
   type AccountRateLimits,
   type RateLimitStoreFactory,
 } from '../accounts/rate-limits';
+import type { SessionView } from '../accounts/session-view';
 import type { CatalogView } from '../catalog/catalog-view';
 import type { CommandContext } from '../shared/handle-command';
 import type { CommandStores } from '../shared/load-aggregate';
@@ -49,6 +50,8 @@ export interface CartDeps {
   /** The per-user cart write limit among them; DEFAULT_RATE_LIMITS when absent. */
   rateLimits?: AccountRateLimits;
   rateLimitStore?: RateLimitStoreFactory;
+  /** The users' session versions in memory; without it each request reads the user's stream. */
+  sessions?: SessionView | undefined;
 }
 
 /**
@@ -64,7 +67,7 @@ export function cartRoutes(deps: CartDeps): Router {
     logger: deps.logger,
   };
   const signedIn = [
-    authenticate(deps.tokens, sessionVersionsFromStreams(stores)),
+    authenticate(deps.tokens, deps.sessions?.lookup ?? sessionVersionsFromStreams(stores)),
     accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore).cartWrite,
   ];
   const router = Router();

@@ -1,13 +1,20 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { EventMetadata } from '@quitute/contracts';
 import {
+  DuplicateEventIdError,
   WrongExpectedRevisionError,
   type EventStore,
   type JsonObject,
   type RecordedEvent,
 } from '@quitute/infra/event-store';
 import type { Decider } from './decider';
-import { loadAggregate, snapshotIfDue, type AggregateSnapshots } from './load-aggregate';
+import {
+  loadAggregate,
+  rememberedAggregate,
+  snapshotIfDue,
+  type AggregateSnapshots,
+  type LoadedAggregate,
+} from './load-aggregate';
 
 /** Namespace for ids derived from command ids (retries of one command append the same event ids). */
 const EVENT_ID_NAMESPACE = '0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10';
@@ -58,7 +65,9 @@ export interface HandleCommandOptions<State, Command, Event> {
 
 /**
  * The command pipeline: load the aggregate (its snapshot and the events after
- * it), decide, append with the expected revision (a concurrent writer makes the
+ * it; where this process folded the stream last, nothing: the decision is made
+ * on that state and the append's expected revision proves it current, see
+ * decideOnRemembered), decide, append with the expected revision (a concurrent writer makes the
  * append fail with WrongExpectedRevisionError, which the HTTP layer answers with
  * 412, unless `retryOnConflict` decides again on the newer state), and snapshot
  * the new state off the answer's path once enough events have piled up. Without
@@ -91,9 +100,15 @@ function conflictPause(attempt: number): Promise<void> {
 async function handleOnce<State, Command, Event extends { type: string; data: JsonObject }>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State>> {
-  const { store, snapshots, decider, parse, streamName, command, context } = options;
+  const { store, snapshots, decider, parse, streamName, command, expectedRevision } = options;
+  const remembered = rememberedAggregate(snapshots, decider, streamName);
+  if (remembered && (expectedRevision === undefined || expectedRevision === remembered.revision)) {
+    const result = await decideOnRemembered(options, remembered);
+    // Still the best place to read on from: only the events after it are read.
+    if (result) return result;
+  }
+
   const loaded = await loadAggregate({ store, snapshots, decider, parse, streamName });
-  const { expectedRevision } = options;
   if (expectedRevision !== undefined && loaded.revision !== expectedRevision) {
     throw new WrongExpectedRevisionError(
       streamName,
@@ -107,7 +122,45 @@ async function handleOnce<State, Command, Event extends { type: string; data: Js
     snapshotIfDue(snapshots, decider, streamName, loaded);
     return { state: loaded.state, position: loaded.position, revision: loaded.revision };
   }
+  return appendDecided(options, loaded, newEvents);
+}
 
+/**
+ * Decides on what this process last folded the stream to, without reading it:
+ * the append expects that revision, so its success proves the state was the
+ * stream's. Null when nothing is proven (the caller then reads the stream and
+ * decides again): the append met a newer stream (another instance wrote), or
+ * the decision appends nothing or refuses the command (a stale state could be
+ * why).
+ */
+async function decideOnRemembered<State, Command, Event extends { type: string; data: JsonObject }>(
+  options: HandleCommandOptions<State, Command, Event>,
+  remembered: LoadedAggregate<State>,
+): Promise<CommandResult<State> | null> {
+  let newEvents: Event[];
+  try {
+    newEvents = options.decider.decide(options.command, remembered.state);
+  } catch {
+    return null;
+  }
+  if (newEvents.length === 0) return null;
+  try {
+    return await appendDecided(options, remembered, newEvents);
+  } catch (error) {
+    // A duplicate id too: a stale state may decide other content than this command's first try.
+    if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function appendDecided<State, Command, Event extends { type: string; data: JsonObject }>(
+  options: HandleCommandOptions<State, Command, Event>,
+  loaded: LoadedAggregate<State>,
+  newEvents: readonly Event[],
+): Promise<CommandResult<State>> {
+  const { store, snapshots, decider, streamName, context } = options;
   const metadata: EventMetadata = {
     correlationId: context.correlationId,
     causationId: context.commandId,

@@ -24,13 +24,32 @@ interface Tally {
   count: number;
 }
 type TallyEvent = { type: 'Added'; data: { amount: number } };
-type TallyCommand = { type: 'Add'; amount: number } | { type: 'Check' };
+type TallyCommand =
+  | { type: 'Add'; amount: number }
+  | { type: 'Check' }
+  /** Adds what makes the total `total`; nothing when it already is. */
+  | { type: 'SetTotal'; total: number }
+  /** Adds `amount`, refused when the total would pass `cap`. */
+  | { type: 'AddCapped'; amount: number; cap: number };
 
 const tallyDecider: Decider<Tally, TallyCommand, TallyEvent> = {
   initialState: { total: 0, count: 0 },
   evolve: (state, event) => ({ total: state.total + event.data.amount, count: state.count + 1 }),
-  decide: (command) =>
-    command.type === 'Add' ? [{ type: 'Added', data: { amount: command.amount } }] : [],
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'Add':
+        return [{ type: 'Added', data: { amount: command.amount } }];
+      case 'Check':
+        return [];
+      case 'SetTotal':
+        return command.total === state.total
+          ? []
+          : [{ type: 'Added', data: { amount: command.total - state.total } }];
+      case 'AddCapped':
+        if (state.total + command.amount > command.cap) throw new Error('over the cap');
+        return [{ type: 'Added', data: { amount: command.amount } }];
+    }
+  },
 };
 const parseTally = (recorded: RecordedEvent): TallyEvent | null => {
   const amount = recorded.data['amount'];
@@ -285,6 +304,12 @@ describe('handleCommand with snapshots', () => {
     await seed(inner, 300);
     await add(inner, snapshotsIn(snapshotStore), 301);
     await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
+    // A process that has not folded the stream yet: both commands load from the snapshot.
+    const fresh: SnapshotStore = {
+      read: (name) => snapshotStore.read(name),
+      write: (...args) => snapshotStore.write(...args),
+      close: () => snapshotStore.close(),
+    };
     // Both commands read before either appends.
     let release: () => void = () => {};
     const bothRead = new Promise<void>((resolve) => {
@@ -305,8 +330,8 @@ describe('handleCommand with snapshots', () => {
     };
 
     const results = await Promise.allSettled([
-      add(racing, snapshotsIn(snapshotStore), 302),
-      add(racing, snapshotsIn(snapshotStore), 303),
+      add(racing, snapshotsIn(fresh), 302),
+      add(racing, snapshotsIn(fresh), 303),
     ]);
 
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
@@ -356,7 +381,7 @@ function countingSnapshots(inner: SnapshotStore = createMemorySnapshotStore()) {
 }
 
 describe('handleCommand after this process folded the stream', () => {
-  it('given a command just ran on the stream, when the next one runs, then no snapshot is read and only the stream from the remembered revision', async () => {
+  it('given a command just ran on the stream, when the next one runs, then it decides on the remembered state: neither snapshot nor stream is read', async () => {
     const { store, counter } = countingStore();
     const snapshots = countingSnapshots();
     await seed(store, 30);
@@ -367,8 +392,9 @@ describe('handleCommand after this process folded the stream', () => {
     const result = await add(store, snapshotsIn(snapshots.store), 32);
 
     expect(snapshots.counter.reads).toBe(0);
-    expect(counter.eventsRead).toBe(1);
+    expect(counter.eventsRead).toBe(0);
     expect(result.state).toEqual({ total: totalUpTo(32), count: 32 });
+    expect(await store.readStream(streamName)).toHaveLength(32);
   });
 
   it('given events another replica appended since, when the next command runs, then they are folded on top', async () => {
@@ -440,5 +466,74 @@ describe('handleCommand after this process folded the stream', () => {
     const result = await add(store, snapshotsIn(snapshotStore), 6);
 
     expect(result.state).toEqual({ total: totalUpTo(6), count: 6 });
+  });
+
+  it('given two command stacks over one store writing in turn, then every write lands on top of the other and none is lost', async () => {
+    const store = createMemoryEventStore();
+    const here = snapshotsIn(createMemorySnapshotStore());
+    const there = snapshotsIn(createMemorySnapshotStore());
+
+    for (let amount = 1; amount <= 20; amount++) {
+      const result = await add(store, amount % 2 === 0 ? here : there, amount);
+      expect(result.state).toEqual({ total: totalUpTo(amount), count: amount });
+      expect(result.revision).toBe(amount - 1);
+    }
+
+    expect((await store.readStream(streamName)).map((event) => event.data['amount'])).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
+  it('given another instance wrote since, when a command decides nothing on the remembered state, then the stream is read and it decides again', async () => {
+    const store = createMemoryEventStore();
+    const snapshots = snapshotsIn(createMemorySnapshotStore());
+    await add(store, snapshots, 10);
+    await seed(store, 1, 5);
+
+    const result = await handleCommand({
+      store,
+      snapshots,
+      decider: tallyDecider,
+      parse: parseTally,
+      streamName,
+      command: { type: 'SetTotal', total: 10 },
+      context: context(),
+    });
+
+    expect(result.state).toEqual({ total: 10, count: 3 });
+    expect((await store.readStream(streamName)).map((event) => event.data['amount'])).toEqual([
+      10, 5, -5,
+    ]);
+  });
+
+  it('given another instance wrote since, when the remembered state refuses a command, then the stream is read and it decides again', async () => {
+    const store = createMemoryEventStore();
+    const snapshots = snapshotsIn(createMemorySnapshotStore());
+    await add(store, snapshots, 95);
+    await seed(store, 1, -50);
+
+    const result = await handleCommand({
+      store,
+      snapshots,
+      decider: tallyDecider,
+      parse: parseTally,
+      streamName,
+      command: { type: 'AddCapped', amount: 10, cap: 100 },
+      context: context(),
+    });
+
+    expect(result.state).toEqual({ total: 55, count: 3 });
+  });
+
+  it('given another instance wrote since, when a command without retries decides on the remembered state, then no conflict surfaces and the write lands on top', async () => {
+    const store = createMemoryEventStore();
+    const snapshots = snapshotsIn(createMemorySnapshotStore());
+    await add(store, snapshots, 1);
+    await seed(store, 1, 2);
+
+    const result = await add(store, snapshots, 3);
+
+    expect(result.state).toEqual({ total: 6, count: 3 });
+    expect(result.revision).toBe(2);
   });
 });

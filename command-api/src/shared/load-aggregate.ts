@@ -31,6 +31,11 @@ export interface CommandStores {
   eventStore: EventStore;
   snapshotStore: SnapshotStore;
   logger: Pick<Logger, 'warn'>;
+  /**
+   * Told of every append to a user's stream made here (the session view reads
+   * that user's stream until it has applied the write).
+   */
+  userWritten?: ((userId: string, position: number) => void) | undefined;
 }
 
 export interface LoadedAggregate<State> {
@@ -96,6 +101,18 @@ export async function loadAggregate<State, Event>(
   }
   const initial = { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
   return foldOnto({ decider, parse }, initial, await store.readStream(streamName));
+}
+
+/**
+ * What this process last folded the stream to, without reading anything: only
+ * a guess until an append expecting its revision succeeds (handleCommand).
+ */
+export function rememberedAggregate<State>(
+  snapshots: AggregateSnapshots<State> | undefined,
+  decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
+  streamName: string,
+): LoadedAggregate<State> | null {
+  return snapshots ? recentStart(snapshots, decider, streamName) : null;
 }
 
 /** loadAggregate where no command follows (a login, say): snapshots the state when due. */

@@ -40,6 +40,20 @@ describe('token service', () => {
     expect(() => later.verify(token)).toThrow(/expirado/);
   });
 
+  it('given a token verified before, when its exp passes, then the same verifier refuses it saying expirado', () => {
+    let now = 1_000;
+    const tokens = createTokenService({ secret, ttlSeconds: 60, nowSeconds: () => now });
+    const token = tokens.sign(subject);
+    expect(tokens.verify(token)).toMatchObject({ userId: 'u-1', exp: 1_060 });
+    now = 1_059;
+    expect(tokens.verify(token)).toMatchObject({ userId: 'u-1' });
+
+    now = 1_060;
+
+    expect(() => tokens.verify(token)).toThrow(/expirado/);
+    expect(() => tokens.verify(token)).toThrow(/expirado/);
+  });
+
   it('given alg none, when verified, then 401 Token inválido', () => {
     const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ ...subject, role: 'admin', exp: 9_999_999_999 })}.`;
     const verifier = createTokenVerifier({ secret });

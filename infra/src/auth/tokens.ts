@@ -52,6 +52,9 @@ function secretKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret));
 }
 
+/** How many verified tokens a verifier remembers (the least recently verified are forgotten first). */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenVerifier(options: {
   secret: string;
   nowSeconds?: () => number;
@@ -61,8 +64,25 @@ export function createTokenVerifier(options: {
   }
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   const key = secretKey(options.secret);
+  /**
+   * A token is the same bytes on every request of a session: checking its
+   * signature and claims again (HMAC, two base64 and JSON decodes, the schema)
+   * was a tenth of a cart command's CPU. Only its expiry changes with time, so
+   * it is the one thing checked again; the session version is the caller's.
+   */
+  const verified = new Map<string, Readonly<TokenClaims>>();
+  const remember = (token: string, claims: TokenClaims): void => {
+    verified.set(token, Object.freeze(claims));
+    if (verified.size > VERIFIED_TOKENS) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+  };
   return {
     verify(token) {
+      const known = verified.get(token);
+      if (known && nowSeconds() < known.exp) return known;
+      if (known) verified.delete(token);
       let payload: unknown;
       try {
         payload = jwt.verify(token, key, {
@@ -77,6 +97,7 @@ export function createTokenVerifier(options: {
       }
       const claims = tokenClaimsSchema.safeParse(payload);
       if (!claims.success) throw new AppError('unauthorized', accountMessages.tokenInvalid);
+      remember(token, claims.data);
       return claims.data;
     },
   };

@@ -1,7 +1,13 @@
 import type { LogPage } from './polling-subscription';
-import type { RecordedEvent } from './port';
+import type { EventFilter, RecordedEvent } from './port';
 import type { sqlStatements } from './postgres-sql';
-import { firstRow, pageHeaderSchema, toRecordedEvent, xidRowSchema } from './postgres-rows';
+import {
+  firstRow,
+  pageHeaderSchema,
+  pagePositionSchema,
+  toRecordedEvent,
+  xidRowSchema,
+} from './postgres-rows';
 import type { SqlClient } from './sql-client';
 
 const pageSize = 500;
@@ -29,26 +35,38 @@ export const gapRetryMs = 15;
  * extra round trip that burns an xid) is only taken when a hole outlives gapRetryMs.
  */
 export function createGapSafeReader(sql: SqlClient, statements: ReturnType<typeof sqlStatements>) {
-  return () => {
+  /** The filter's terms as the statement takes them: null for no restriction. */
+  const terms = (values: readonly string[] | undefined) =>
+    values && values.length > 0 ? [...values] : null;
+
+  /** The page leaves out the events `filter` does not want; its checkpoint still passes them. */
+  return (filter?: EventFilter) => {
+    const prefixes = terms(filter?.streamNamePrefixes);
+    const types = terms(filter?.eventTypes);
     let gap: { below: number; seenAt: number; bound: bigint | undefined } | undefined;
 
     return async (after: number): Promise<LogPage> => {
-      const rows = await sql.query(statements.readPage, [after, pageSize]);
+      const rows = await sql.query(statements.readPage, [after, pageSize, prefixes, types]);
       const xmin = BigInt(pageHeaderSchema.parse(firstRow(rows)).snapshot_xmin);
-      const events = rows.filter((row) => row.position !== null).map(toRecordedEvent);
+      const events = rows
+        .filter((row) => row.position !== null)
+        .map((row) => {
+          const { position, wanted } = pagePositionSchema.parse(row);
+          return { position, event: wanted ? toRecordedEvent(row) : null };
+        });
       const highest = events.at(-1)?.position ?? after;
       const settled: RecordedEvent[] = [];
       let checkpoint = after;
-      for (const event of events) {
+      for (const { position, event } of events) {
         if (
-          event.position > checkpoint + 1 &&
+          position > checkpoint + 1 &&
           gap?.bound !== undefined &&
           checkpoint + 1 < gap.below &&
           xmin >= gap.bound
         ) {
-          checkpoint = Math.min(event.position, gap.below) - 1;
+          checkpoint = Math.min(position, gap.below) - 1;
         }
-        if (event.position > checkpoint + 1) {
+        if (position > checkpoint + 1) {
           if (gap === undefined || checkpoint + 1 >= gap.below) {
             gap = { below: highest, seenAt: Date.now(), bound: undefined };
           } else if (gap.bound === undefined && Date.now() - gap.seenAt >= gapRetryMs) {
@@ -58,8 +76,8 @@ export function createGapSafeReader(sql: SqlClient, statements: ReturnType<typeo
           }
           return { events: settled, checkpoint, status: 'gap' };
         }
-        settled.push(event);
-        checkpoint = event.position;
+        if (event) settled.push(event);
+        checkpoint = position;
       }
       return {
         events: settled,

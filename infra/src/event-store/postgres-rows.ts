@@ -37,6 +37,7 @@ export const storedRefSchema = z.object({
 
 export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });
 export const pageHeaderSchema = z.object({ snapshot_xmin: z.string() });
+export const pagePositionSchema = z.object({ position: safeInteger, wanted: z.boolean() });
 export const xidRowSchema = z.object({ xid: z.string() });
 export const headRowSchema = z.object({ head: safeInteger });
 

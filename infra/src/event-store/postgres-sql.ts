@@ -127,11 +127,23 @@ export function sqlStatements(schema: string) {
     readAll: `SELECT ${eventColumns} FROM ${s}.events
       WHERE position > $1 ORDER BY position LIMIT $2`,
     // pg_current_snapshot() in the same statement is the snapshot the rows were read with.
+    // Every position comes back (the gap proof needs them all), but only the events the
+    // subscription's filter wants ($3 stream name prefixes, $4 types; null: any) carry
+    // their data and metadata, the bulk of a row to send and parse.
     readPage: `SELECT pg_snapshot_xmin(snap.s)::text AS snapshot_xmin, e.*
       FROM (SELECT pg_current_snapshot() AS s) snap
       LEFT JOIN LATERAL (
-        SELECT ${eventColumns} FROM ${s}.events
-        WHERE position > $1 ORDER BY position LIMIT $2
+        SELECT position, id::text AS id, stream_name, revision, type, recorded_at, wanted,
+          CASE WHEN wanted THEN data END AS data, CASE WHEN wanted THEN metadata END AS metadata
+        FROM (
+          SELECT ev.*,
+            ($3::text[] IS NULL
+              OR EXISTS (SELECT 1 FROM unnest($3::text[]) AS p(prefix)
+                WHERE starts_with(ev.stream_name, p.prefix)))
+            AND ($4::text[] IS NULL OR ev.type = ANY($4::text[])) AS wanted
+          FROM ${s}.events ev
+          WHERE ev.position > $1 ORDER BY ev.position LIMIT $2
+        ) page
       ) e ON true
       ORDER BY e.position`,
     // Assigning an xid (and committing at once) gives a value above every xid already handed out.

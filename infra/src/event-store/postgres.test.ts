@@ -124,6 +124,62 @@ function describeGapSafety(url: string): void {
       expect(subscriber.events.map((event) => event.id)).toEqual([later.id]);
     });
 
+    it('given a filtered subscriber and a lower position held in flight by an event it does not want, when it reads, then it waits for that position, delivers only its own event and its checkpoint passes both', async () => {
+      const head = await store.headPosition();
+      await older.query('BEGIN');
+      const unwanted = newEvent();
+      const lower = await appendIn(older, unwanted);
+      const wanted = newEvent();
+      const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
+      const events: RecordedEvent[] = [];
+      const caughtUp: number[] = [];
+      const subscription = store.subscribeToAll({
+        fromPosition: head,
+        filter: { streamNamePrefixes: ['wanted-'] },
+        onEvent: (event) => {
+          events.push(event);
+        },
+        onCaughtUp: (position) => caughtUp.push(position),
+      });
+
+      await delay(100);
+      expect(events).toEqual([]);
+      await older.query('COMMIT');
+
+      await waitFor(() => caughtUp.includes(higher));
+      await subscription.stop();
+      expect(lower).toBeLessThan(higher);
+      expect(events.map((event) => [event.id, event.position])).toEqual([[wanted.id, higher]]);
+    });
+
+    it('given an unreadable event a filtered subscriber does not want, when it reads past it, then its data is never parsed and the wanted event after it is delivered', async () => {
+      const head = await store.headPosition();
+      const unreadable = { ...newEvent(), metadata: {} };
+      await older.query(
+        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
+        [`order-${unreadable.id}`, JSON.stringify([unreadable])],
+      );
+      const wanted = newEvent();
+      const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
+      const events: RecordedEvent[] = [];
+      const errors: unknown[] = [];
+      const caughtUp: number[] = [];
+      const subscription = store.subscribeToAll({
+        fromPosition: head,
+        filter: { streamNamePrefixes: ['wanted-'] },
+        onEvent: (event) => {
+          events.push(event);
+        },
+        onCaughtUp: (position) => caughtUp.push(position),
+        onError: (error) => errors.push(error),
+      });
+
+      await waitFor(() => caughtUp.includes(higher));
+      await subscription.stop();
+      expect(errors).toEqual([]);
+      expect(events.map((event) => event.id)).toEqual([wanted.id]);
+    });
+
     it('given a subscriber that has caught up, when another process appends, then the NOTIFY wakes it well before the safety poll', async () => {
       const head = await store.headPosition();
       const subscriber = subscribe(head);

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPasswordHasher } from '@quitute/infra/auth';
+import type { EventStore } from '@quitute/infra/event-store';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
+import type { CommandStores } from '../shared/load-aggregate';
+import { withMemorySnapshots } from '../shared/testing';
+import { registerUser, runUserCommand } from './accounts';
+import { createSessionView, type SessionView } from './session-view';
+
+const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const context = (actorId = 'test') => ({
+  commandId: randomUUID(),
+  correlationId: 'test',
+  actorId,
+  actorRole: 'admin' as const,
+  occurredAt: '2026-11-22T12:00:00.000Z',
+});
+
+/** The event store, counting the stream reads made through it. */
+function countingStore(inner: EventStore) {
+  const counted = { streamReads: 0 };
+  const store: EventStore = {
+    ...inner,
+    readStream: (streamName, options) => {
+      counted.streamReads += 1;
+      return inner.readStream(streamName, options);
+    },
+  };
+  return { store, counted };
+}
+
+/** The event store, whose subscriptions stop delivering while `hold()` lasts (a lagging view). */
+function laggingStore(inner: EventStore) {
+  let gate: Promise<void> | undefined;
+  let open = (): void => {};
+  const store: EventStore = {
+    ...inner,
+    subscribeToAll: (options) =>
+      inner.subscribeToAll({
+        ...options,
+        onEvent: async (event) => {
+          await gate;
+          await options.onEvent(event);
+        },
+      }),
+  };
+  return {
+    store,
+    hold: () => {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release: () => {
+      gate = undefined;
+      open();
+    },
+  };
+}
+
+const views: SessionView[] = [];
+afterEach(async () => {
+  await Promise.all(views.splice(0).map((view) => view.stop()));
+});
+
+async function register(stores: CommandStores, email: string): Promise<string> {
+  const { userId } = await registerUser(
+    stores,
+    passwords,
+    { email, name: 'Ana', password: 'Segredo123', role: 'user' },
+    context(),
+  );
+  return userId;
+}
+
+/** One instance of command-api over `eventStore`: its stores wired to its session view. */
+async function instance(eventStore: EventStore) {
+  const stores = withMemorySnapshots(eventStore);
+  const view = createSessionView(stores);
+  views.push(view);
+  await view.start();
+  return { stores: { ...stores, userWritten: view.wrote }, view };
+}
+
+describe('session view', () => {
+  it('given a registered user, when tokens are checked, then the answer costs no stream read', async () => {
+    const { store, counted } = countingStore(createMemoryEventStore());
+    const userId = await register(withMemorySnapshots(store), 'ana@example.com');
+    const { view } = await instance(store);
+    const before = counted.streamReads;
+
+    expect(await view.lookup(userId)).toBe(0);
+    expect(await view.lookup(userId)).toBe(0);
+
+    expect(counted.streamReads).toBe(before);
+  });
+
+  it('given a role change on this instance, when the old version is checked at once, then the new version answers', async () => {
+    const lagging = laggingStore(createMemoryEventStore());
+    const { stores, view } = await instance(lagging.store);
+    const userId = await register(stores, 'ana@example.com');
+    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(0));
+    lagging.hold();
+
+    await runUserCommand(stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
+
+    try {
+      expect(await view.lookup(userId)).toBe(1);
+    } finally {
+      lagging.release();
+    }
+  });
+
+  it('given a deletion on this instance, when checked at once, then no active user answers', async () => {
+    const lagging = laggingStore(createMemoryEventStore());
+    const { stores, view } = await instance(lagging.store);
+    const userId = await register(stores, 'ana@example.com');
+    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(0));
+    lagging.hold();
+
+    await runUserCommand(stores, userId, { type: 'DeleteUser' }, context());
+
+    try {
+      expect(await view.lookup(userId)).toBeNull();
+    } finally {
+      lagging.release();
+    }
+  });
+
+  it('given a role change on another instance, when the subscription delivers it, then the new version answers', async () => {
+    const eventStore = createMemoryEventStore();
+    const { view } = await instance(eventStore);
+    const other = await instance(eventStore);
+    const userId = await register(other.stores, 'ana@example.com');
+
+    await runUserCommand(other.stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
+
+    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(1));
+  });
+
+  it('given a user registered elsewhere the view has not seen, when checked, then the stream answers', async () => {
+    const eventStore = createMemoryEventStore();
+    const { view } = await instance(eventStore);
+    await view.stop();
+    const userId = await register(withMemorySnapshots(eventStore), 'ana@example.com');
+
+    expect(await view.lookup(userId)).toBe(0);
+    expect(await view.lookup(randomUUID())).toBeNull();
+  });
+});
