@@ -94,8 +94,9 @@ const userKey = (req: Request) => currentUser(req).userId;
 /** Only a failed credential check (401) counts: a refused captcha is the caller's IP's problem. */
 const notAFailedLogin = (_req: Request, res: { statusCode: number }) => res.statusCode !== 401;
 
-export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStoreFactory) {
-  const limiter = (
+/** Makes limiters whose counters live in the factory's store of each limiter's name. */
+function limiterFactory(store?: RateLimitStoreFactory) {
+  return (
     name: string,
     { limit, windowMs }: RateLimit,
     keyGenerator: (req: Request) => string,
@@ -118,6 +119,10 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
       message: { message, code: 'too_many_requests' },
     });
   };
+}
+
+export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStoreFactory) {
+  const limiter = limiterFactory(store);
   const login = accountMessages.tooManyAttempts;
   const other = accountMessages.tooManyRequests;
   return {
@@ -140,6 +145,18 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     /** After `authenticate`: keyed by the caller's user id. */
     profileWrite: limiter('profile-user', limits.profileWritesPerUser, userKey, other),
     preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),
-    cartWrite: limiter('cart-user', limits.cartWritesPerUser, userKey, other),
   };
+}
+
+/** After `authenticate`: every cart command of the caller counts (issue #9). */
+export function cartWriteLimiter(
+  limits: AccountRateLimits,
+  store?: RateLimitStoreFactory,
+): RequestHandler {
+  return limiterFactory(store)(
+    'cart-user',
+    limits.cartWritesPerUser,
+    userKey,
+    accountMessages.tooManyRequests,
+  );
 }

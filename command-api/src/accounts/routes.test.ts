@@ -111,6 +111,7 @@ describe('login limits', () => {
       },
     });
     expect(names.sort()).toEqual([
+      'cart-user',
       'login-email-ip',
       'login-ip',
       'preferences-user',

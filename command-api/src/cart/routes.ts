@@ -17,7 +17,7 @@ import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
 import {
-  accountLimiters,
+  cartWriteLimiter,
   DEFAULT_RATE_LIMITS,
   type AccountRateLimits,
   type RateLimitStoreFactory,
@@ -68,7 +68,7 @@ export function cartRoutes(deps: CartDeps): Router {
   };
   const signedIn = [
     authenticate(deps.tokens, deps.sessions?.lookup ?? sessionVersionsFromStreams(stores)),
-    accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore).cartWrite,
+    cartWriteLimiter(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore),
   ];
   const router = Router();
 
