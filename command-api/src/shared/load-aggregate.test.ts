@@ -80,7 +80,7 @@ const added = (amount: number): NewEvent => ({
 
 /** The event store, counting the events it hands out. */
 function countingStore(inner: EventStore = createMemoryEventStore()) {
-  const counter = { eventsRead: 0 };
+  const counter = { eventsRead: 0, reads: 0 };
   const store: EventStore = {
     appendToStream: (...args) => inner.appendToStream(...args),
     readAll: (...args) => inner.readAll(...args),
@@ -90,6 +90,7 @@ function countingStore(inner: EventStore = createMemoryEventStore()) {
     async readStream(...args) {
       const events = await inner.readStream(...args);
       counter.eventsRead += events.length;
+      counter.reads += 1;
       return events;
     },
   };
@@ -290,12 +291,26 @@ describe('handleCommand with snapshots', () => {
       write: async () => {},
       close: async () => {},
     };
-    await seed(store, 20);
+    await seed(store, 120);
 
-    const result = await add(store, snapshotsIn(snapshotStore, logger), 21);
+    const result = await add(store, snapshotsIn(snapshotStore, logger), 121);
+
+    expect(result.state).toEqual({ total: totalUpTo(121), count: 121 });
+    expect(logger.warn).toHaveBeenCalledWith(expect.anything(), 'snapshot not read');
+  });
+
+  it('given a stream shorter than `every` this process has not folded yet, when a command runs, then one read of the stream and no snapshot lookup', async () => {
+    const { store, counter } = countingStore();
+    const snapshotStore = createMemorySnapshotStore();
+    const lookups = vi.spyOn(snapshotStore, 'read');
+    await seed(store, 20);
+    counter.reads = 0;
+
+    const result = await add(store, snapshotsIn(snapshotStore), 21);
 
     expect(result.state).toEqual({ total: totalUpTo(21), count: 21 });
-    expect(logger.warn).toHaveBeenCalledWith(expect.anything(), 'snapshot not read');
+    expect(counter.reads).toBe(1);
+    expect(lookups).not.toHaveBeenCalled();
   });
 
   it('given two commands loading the same snapshotted stream at once, when both append, then exactly one fails with WrongExpectedRevisionError', async () => {

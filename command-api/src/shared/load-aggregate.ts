@@ -95,12 +95,24 @@ export async function loadAggregate<State, Event>(
     const fromRecent = recent && (await foldFrom(recent));
     if (fromRecent) return fromRecent;
     if (recent) recentStreams(snapshots.store).delete(streamName);
+    // Most streams (a cart, a user) stay shorter than a snapshot's worth of events: one
+    // read of the stream's start then holds all of it, and the snapshot is not looked
+    // for. Only a longer stream pays a second read for its snapshot.
+    const start = await store.readStream(streamName, { maxCount: snapshots.policy.every });
+    if (start.length < snapshots.policy.every) {
+      return foldOnto({ decider, parse }, initialStart(decider), start);
+    }
     const snapshot = await readSnapshot(snapshots, decider, streamName);
     const fromSnapshot = snapshot && (await foldFrom(snapshot));
     if (fromSnapshot) return fromSnapshot;
+    const rest = await store.readStream(streamName, { fromRevision: start.length });
+    return foldOnto({ decider, parse }, initialStart(decider), [...start, ...rest]);
   }
-  const initial = { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
-  return foldOnto({ decider, parse }, initial, await store.readStream(streamName));
+  return foldOnto({ decider, parse }, initialStart(decider), await store.readStream(streamName));
+}
+
+function initialStart<State>(decider: { initialState: State }): Start<State> {
+  return { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
 }
 
 /**
