@@ -1,6 +1,7 @@
 import { userStreamName } from '@quitute/contracts';
 import type { SessionVersionLookup } from '@quitute/infra/auth';
 import type { RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import { followLog } from '../shared/follow-log';
 import type { CommandStores } from '../shared/load-aggregate';
 import { sessionVersionsFromStreams } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';
@@ -78,32 +79,26 @@ export function createSessionView(stores: CommandStores): SessionView {
 
   return {
     start() {
-      return new Promise((resolve, reject) => {
-        let started = false;
-        subscription = eventStore.subscribeToAll({
-          filter: { streamNamePrefixes: [USER_STREAM_PREFIX] },
-          onEvent: (event) => {
-            apply(event);
-            advance(event.position);
-          },
-          onCaughtUp: (position) => {
-            advance(position);
-            live = true;
-            if (!started) {
-              started = true;
-              resolve();
-            }
-          },
-          onRetry: () => {
-            live = false;
-          },
-          onError: (error) => {
-            live = false;
-            logger.warn({ err: error }, 'session view stopped: tokens are checked on the streams');
-            if (!started) reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        });
+      const followed = followLog(eventStore, {
+        filter: { streamNamePrefixes: [USER_STREAM_PREFIX] },
+        onEvent: (event) => {
+          apply(event);
+          advance(event.position);
+        },
+        onCaughtUp: (position) => {
+          advance(position);
+          live = true;
+        },
+        onRetry: () => {
+          live = false;
+        },
+        onError: (error) => {
+          live = false;
+          logger.warn({ err: error }, 'session view stopped: tokens are checked on the streams');
+        },
       });
+      subscription = followed.subscription;
+      return followed.caughtUp;
     },
 
     async stop() {

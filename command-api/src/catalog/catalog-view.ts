@@ -1,5 +1,5 @@
 import {
-  centsToReais,
+  cartItemDto,
   foldForSearch,
   KITS_CATEGORY,
   STATIC_MENU,
@@ -8,6 +8,7 @@ import {
 } from '@quitute/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
+import { followLog } from '../shared/follow-log';
 import { parseCatalogEvent, productDecider, type ProductState } from './decider';
 import { menuProductId } from './seed';
 
@@ -180,27 +181,17 @@ export function createCatalogView(options: {
 
   return {
     start() {
-      return new Promise((resolve, reject) => {
-        let started = false;
-        subscription = eventStore.subscribeToAll({
-          filter: { streamNamePrefixes: ['product-'] },
-          onEvent: (event) => {
-            apply(event);
-            advance(event.position);
-          },
-          onCaughtUp: (position) => {
-            advance(position);
-            if (!started) {
-              started = true;
-              resolve();
-            }
-          },
-          onError: (error) => {
-            logger?.error({ err: error }, 'catalogue view stopped');
-            if (!started) reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        });
+      const followed = followLog(eventStore, {
+        filter: { streamNamePrefixes: ['product-'] },
+        onEvent: (event) => {
+          apply(event);
+          advance(event.position);
+        },
+        onCaughtUp: advance,
+        onError: (error) => logger?.error({ err: error }, 'catalogue view stopped'),
       });
+      subscription = followed.subscription;
+      return followed.caughtUp;
     },
 
     async stop() {
@@ -219,17 +210,7 @@ export function createCatalogView(options: {
     details(productId) {
       const state = products.get(productId)?.state;
       if (state?.status !== 'listed' || !state.isActive) return null;
-      const { fields } = state;
-      const isKit = fields.category === KITS_CATEGORY;
-      return {
-        id: productId,
-        nome: fields.name,
-        preco: centsToReais(fields.priceCents),
-        categoria: fields.category,
-        descricao: fields.description,
-        ...(isKit ? { itens: fields.itens } : {}),
-        imageUrl: fields.imageUrl,
-      };
+      return cartItemDto(productId, state.fields);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
@@ -191,12 +192,12 @@ interface Recent {
   snapshotRevision: number;
 }
 const RECENT_STREAMS = 10_000;
-const recentByStore = new WeakMap<SnapshotStore, Map<string, Recent>>();
+const recentByStore = new WeakMap<SnapshotStore, LRUCache<string, Recent>>();
 
-function recentStreams(store: SnapshotStore): Map<string, Recent> {
+function recentStreams(store: SnapshotStore): LRUCache<string, Recent> {
   let recent = recentByStore.get(store);
   if (!recent) {
-    recent = new Map();
+    recent = new LRUCache({ max: RECENT_STREAMS });
     recentByStore.set(store, recent);
   }
   return recent;
@@ -210,9 +211,8 @@ function remember<State>(
 ): void {
   if (loaded.revision < 0) return;
   const recent = recentStreams(snapshots.store);
-  const known = recent.get(streamName);
+  const known = recent.peek(streamName);
   if (known && known.revision > loaded.revision) return;
-  recent.delete(streamName);
   recent.set(streamName, {
     version: snapshotVersion(snapshots.policy, decider.evolve),
     revision: loaded.revision,
@@ -220,10 +220,6 @@ function remember<State>(
     state: loaded.state,
     snapshotRevision: loaded.snapshotRevision,
   });
-  if (recent.size > RECENT_STREAMS) {
-    const oldest = recent.keys().next();
-    if (!oldest.done) recent.delete(oldest.value);
-  }
 }
 
 function recentStart<State>(

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { accountMessages, tokenClaimsSchema, type TokenClaims } from '@quitute/contracts';
 import { AppError } from '../errors';
 
@@ -52,7 +53,7 @@ function secretKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret));
 }
 
-/** How many verified tokens a verifier remembers (the least recently verified are forgotten first). */
+/** How many verified tokens a verifier remembers (the least recently used are forgotten first). */
 const VERIFIED_TOKENS = 10_000;
 
 export function createTokenVerifier(options: {
@@ -70,13 +71,9 @@ export function createTokenVerifier(options: {
    * was a tenth of a cart command's CPU. Only its expiry changes with time, so
    * it is the one thing checked again; the session version is the caller's.
    */
-  const verified = new Map<string, Readonly<TokenClaims>>();
+  const verified = new LRUCache<string, Readonly<TokenClaims>>({ max: VERIFIED_TOKENS });
   const remember = (token: string, claims: TokenClaims): void => {
     verified.set(token, Object.freeze(claims));
-    if (verified.size > VERIFIED_TOKENS) {
-      const oldest = verified.keys().next();
-      if (!oldest.done) verified.delete(oldest.value);
-    }
   };
   return {
     verify(token) {

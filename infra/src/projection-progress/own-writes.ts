@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Read-your-writes for clients that do not send `X-Min-Position` back (a plain
  * HTTP client, a second tab): command-api records the position each user's own
@@ -13,19 +15,13 @@ export interface OwnWrites {
 
 /** Keeps the most recent `maxUsers` writers; an evicted user's reads just stop waiting. */
 export function createOwnWrites(maxUsers = 100_000): OwnWrites {
-  const positions = new Map<string, number>();
+  const positions = new LRUCache<string, number>({ max: maxUsers });
   return {
     record(userId, position) {
-      const known = positions.get(userId) ?? 0;
-      positions.delete(userId);
-      positions.set(userId, Math.max(known, position));
-      if (positions.size > maxUsers) {
-        const oldest = positions.keys().next();
-        if (!oldest.done) positions.delete(oldest.value);
-      }
+      positions.set(userId, Math.max(positions.peek(userId) ?? 0, position));
     },
     lastPosition(userId) {
-      return positions.get(userId) ?? 0;
+      return positions.peek(userId) ?? 0;
     },
   };
 }
