@@ -28,18 +28,19 @@ export function sqlStatements(schema: string) {
         stream_name text PRIMARY KEY,
         revision bigint NOT NULL
       );
-      CREATE OR REPLACE FUNCTION ${s}.append_events(
+      -- The work of one append, on events already parsed (append_batch calls it with
+      -- each append's part of its JSON, without printing and parsing it again).
+      CREATE OR REPLACE FUNCTION ${s}.append_parsed_events(
         p_stream text,
         p_expected_kind text,
         p_expected_revision bigint,
-        p_events text
+        v_events jsonb
       ) RETURNS TABLE (outcome text, stream_revision bigint, last_position bigint)
       LANGUAGE plpgsql AS $fn$
       DECLARE
         -- Must stay the first action, before any nextval: the subscriber's gap proof
         -- relies on the owner of a position having its xid before taking the position.
         v_tx xid8 := pg_current_xact_id();
-        v_events jsonb := p_events::jsonb;
         v_count bigint := jsonb_array_length(v_events);
         v_current bigint;
         v_found boolean;
@@ -84,6 +85,16 @@ export function sqlStatements(schema: string) {
         RETURN QUERY SELECT 'ok'::text, v_last, v_position;
       END
       $fn$;
+      CREATE OR REPLACE FUNCTION ${s}.append_events(
+        p_stream text,
+        p_expected_kind text,
+        p_expected_revision bigint,
+        p_events text
+      ) RETURNS TABLE (outcome text, stream_revision bigint, last_position bigint)
+      LANGUAGE sql AS $fn$
+        SELECT * FROM ${s}.append_parsed_events(p_stream, p_expected_kind, p_expected_revision,
+          p_events::jsonb)
+      $fn$;
       -- Several appends (JSON: [{stream, kind, revision, events}]) in one transaction and one
       -- round trip, each as append_events does it, one result row per append in input order.
       CREATE OR REPLACE FUNCTION ${s}.append_batch(p_appends text)
@@ -91,6 +102,7 @@ export function sqlStatements(schema: string) {
       LANGUAGE plpgsql AS $fn$
       DECLARE
         v_append record;
+        v_ids uuid[];
       BEGIN
         -- First, as in append_events: the gap proof needs the xid before any position.
         PERFORM pg_current_xact_id();
@@ -98,15 +110,19 @@ export function sqlStatements(schema: string) {
           SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends::jsonb)
             WITH ORDINALITY AS a ORDER BY a.ordinality
         LOOP
-          IF EXISTS (SELECT 1 FROM ${s}.events ev WHERE ev.id IN (
-                SELECT (e.value->>'id')::uuid FROM jsonb_array_elements(v_append.value->'events') AS e)) THEN
+          -- The ids as an array first: "id = ANY(array)" is one index probe per id, where
+          -- "id IN (SELECT … jsonb_array_elements …)" let the planner guess a set of 100
+          -- rows and cost as much as the append itself.
+          SELECT array_agg((e.value->>'id')::uuid) INTO v_ids
+            FROM jsonb_array_elements(v_append.value->'events') AS e;
+          IF EXISTS (SELECT 1 FROM ${s}.events ev WHERE ev.id = ANY(v_ids)) THEN
             -- An id already stored (a retry) would abort the whole batch on the unique
             -- constraint: 'retry' tells the caller to append this one alone.
             RETURN QUERY SELECT v_append.ordinality, 'retry'::text, NULL::bigint, NULL::bigint;
           ELSE
             RETURN QUERY SELECT v_append.ordinality, r.outcome, r.stream_revision, r.last_position
-              FROM ${s}.append_events(v_append.value->>'stream', v_append.value->>'kind',
-                (v_append.value->>'revision')::bigint, (v_append.value->'events')::text) AS r;
+              FROM ${s}.append_parsed_events(v_append.value->>'stream', v_append.value->>'kind',
+                (v_append.value->>'revision')::bigint, v_append.value->'events') AS r;
           END IF;
         END LOOP;
       END
