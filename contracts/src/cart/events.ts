@@ -30,6 +30,8 @@ export const cartItemRemovedSchema = z.object({ userId, productId });
 /** The whole cart set at once: a sync that merged a local cart, or changed several lines. */
 export const cartReplacedSchema = z.object({ userId, lines: z.array(cartLineSchema) });
 export const cartClearedSchema = z.object({ userId });
+/** The cart became an order and was paid: its lines leave the cart (the order keeps them). */
+export const cartCheckedOutSchema = z.object({ userId, orderId: z.uuid() });
 
 export const cartEventSchemas = {
   CartItemAdded: cartItemAddedSchema,
@@ -37,6 +39,7 @@ export const cartEventSchemas = {
   CartItemRemoved: cartItemRemovedSchema,
   CartReplaced: cartReplacedSchema,
   CartCleared: cartClearedSchema,
+  CartCheckedOut: cartCheckedOutSchema,
 } as const;
 
 export type CartEvent = EventOf<typeof cartEventSchemas>;

@@ -30,6 +30,7 @@ export function applyCartEvent(
     case 'CartReplaced':
       return event.data.lines.map(({ productId, quantidade }) => ({ productId, quantidade }));
     case 'CartCleared':
+    case 'CartCheckedOut':
       return [];
     default: {
       const unexpected: never = event;

@@ -1,0 +1,58 @@
+/** The shop's time zone: defines "today", delivery dates and report days (ARCHITECTURE §6). */
+export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Human order numbers start here and increase by one, without gaps (issue 10). */
+export const FIRST_ORDER_NUMBER = 1001;
+
+/** spec §5: the delivery or pickup date is no earlier than two days from today. */
+export const MIN_LEAD_DAYS = 2;
+
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'ready_for_pickup',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** spec §4 (and admin-spec §4): anything else reads 'Desconhecido'. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  processing: 'Em Preparação',
+  ready_for_pickup: 'Pronto para Retirada',
+  in_transit: 'Em Trânsito',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+export const UNKNOWN_STATUS_LABEL = 'Desconhecido';
+
+/** The /orders status filter offers only these; processing is labelled Aprovado there (spec §2, §4). */
+export const CUSTOMER_ORDER_STATUS_FILTERS: readonly { value: OrderStatus; label: string }[] = [
+  { value: 'pending', label: 'Pendente' },
+  { value: 'processing', label: 'Aprovado' },
+  { value: 'delivered', label: 'Entregue' },
+  { value: 'cancelled', label: 'Cancelado' },
+];
+
+export const DELIVERY_TYPES = ['delivery', 'pickup'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+/** The checkout's radios (spec §2). */
+export const DELIVERY_TYPE_OPTIONS: Record<DeliveryType, string> = {
+  pickup: 'Retirada no Local',
+  delivery: 'Entrega',
+};
+/** Short labels of lists and details (admin-spec §2). */
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  pickup: 'Retirada',
+  delivery: 'Entrega',
+};
+
+/** Orders page (spec §2, §9). */
+export const ORDER_PAGE_SIZES = [5, 10, 20] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
+export const ORDER_DATE_FILTERS = [7, 30, 90] as const;
+export const PROFILE_RECENT_ORDERS = 3;
+/** The most orders one list request returns (GET /api/orders has no pages). */
+export const MAX_ORDERS_PER_REQUEST = 100;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { EventOf } from '../shared/events';
+import { PAYMENT_METHODS } from '../payments/constants';
+import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
+
+/**
+ * Order events, stream `order-<orderId>`, and the order numbers' own stream.
+ * Lines carry the catalogue's name, category and unit price at the moment the
+ * order was placed: an order is a record of what was sold, whatever the menu
+ * says later. Money in integer centavos.
+ * Append-only: a shipped field is never renamed or removed (STYLE rule 3).
+ */
+
+const orderId = z.uuid();
+const cents = z.number().int().nonnegative();
+
+export const orderLineSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  category: z.string(),
+  unitPriceCents: cents,
+  quantity: z.number().int().positive(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderAddressSchema = z.object({
+  zipCode: z.string(),
+  streetName: z.string(),
+  streetNumber: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  federalUnit: z.string(),
+  complement: z.string().optional(),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+export const orderCustomerSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  /** 11 digits. */
+  cpf: z.string(),
+});
+
+/** A number taken for an order, in the ORDER_NUMBERS_STREAM: revision n is number FIRST_ORDER_NUMBER + n. */
+export const orderNumberAssignedSchema = z.object({
+  orderId,
+  orderNumber: z.number().int().positive(),
+});
+
+export const orderPlacedSchema = z.object({
+  orderId,
+  orderNumber: z.number().int().positive(),
+  /** The order's one payment (stream `payment-<paymentId>`). */
+  paymentId: z.uuid(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  customer: orderCustomerSchema,
+  items: z.array(orderLineSchema).min(1),
+  totalCents: cents,
+  deliveryType: z.enum(DELIVERY_TYPES),
+  /** The chosen date and time, ISO with the shop's offset (`2026-11-25T14:30:00-03:00`). */
+  deliveryDate: z.string(),
+  /** For delivery (and boleto, whose payer needs one). */
+  address: orderAddressSchema.optional(),
+  /** Where the lines came from: the customer's server cart or the checkout request. */
+  linesFrom: z.enum(['cart', 'request']),
+});
+
+/** Its payment was approved: the shop starts preparing it (orderStatus processing). */
+export const orderPaidSchema = z.object({
+  orderId,
+  paymentId: z.uuid(),
+  amountCents: cents,
+});
+
+/** An admin moved the order along (admin-spec §4: any status may be set). */
+export const orderStatusChangedSchema = z.object({
+  orderId,
+  from: z.enum(ORDER_STATUSES),
+  to: z.enum(ORDER_STATUSES),
+});
+
+export const ORDER_CANCEL_REASONS = [
+  'payment_rejected',
+  'payment_cancelled',
+  'payment_expired',
+  'payment_failed',
+] as const;
+export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number];
+
+/** Cancelled because its payment will not come (rejected, cancelled, expired, failed). */
+export const orderCancelledSchema = z.object({
+  orderId,
+  reason: z.enum(ORDER_CANCEL_REASONS),
+});
+
+export const orderEventSchemas = {
+  OrderPlaced: orderPlacedSchema,
+  OrderPaid: orderPaidSchema,
+  OrderStatusChanged: orderStatusChangedSchema,
+  OrderCancelled: orderCancelledSchema,
+} as const;
+export type OrderEvent = EventOf<typeof orderEventSchemas>;
+export type OrderEventType = OrderEvent['type'];
+export const ORDER_EVENT_TYPES = Object.keys(orderEventSchemas) as OrderEventType[];
+
+export const orderNumberEventSchemas = {
+  OrderNumberAssigned: orderNumberAssignedSchema,
+} as const;
+export type OrderNumberEvent = EventOf<typeof orderNumberEventSchemas>;
+
+export function orderStreamName(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+/** One stream holds every number taken, so two orders can never take the same one (not named order-…: it is no order). */
+export const ORDER_NUMBERS_STREAM = 'sequence-order-numbers';

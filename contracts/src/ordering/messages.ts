@@ -1,0 +1,47 @@
+/** Texts of the checkout and orders (spec §5, §8; the last ones where the spec is silent). */
+export const checkoutMessages = {
+  emailRequired: 'E-mail é obrigatório',
+  invalidEmail: 'E-mail inválido',
+  invalidCpf: 'CPF inválido',
+  fullNameRequired: 'Nome completo é obrigatório',
+  deliveryTypeRequired: 'Selecione um tipo de entrega/retirada.',
+  dateRequired: 'Data e hora são obrigatórias.',
+  zipCodeRequired: 'CEP é obrigatório',
+  streetRequired: 'Rua é obrigatória',
+  numberRequired: 'Número é obrigatório',
+  neighborhoodRequired: 'Bairro é obrigatório',
+  cityRequired: 'Cidade é obrigatória',
+  federalUnitRequired: 'UF é obrigatória',
+  nameAndCpfFirst: 'Preencha seu Nome Completo e CPF antes de continuar.',
+  zeroTotal: 'O valor total do pedido não pode ser zero.',
+  invalidCep: 'CEP inválido',
+  cardTokenRequired: 'Dados do cartão ausentes. Preencha o formulário do cartão novamente.',
+  emptyOrder: 'Seu carrinho está vazio.',
+  /** The client's total differs from the catalogue's: the customer must see the real price first. */
+  totalChanged: 'Os preços do seu pedido mudaram. Confira o novo total antes de pagar.',
+  /** The same Idempotency-Key sent with another request body. */
+  idempotencyKeyReused: 'Esta solicitação já foi usada para outro pedido. Recarregue a página.',
+  otherUsersCheckout: 'Você só pode fazer pedidos na sua própria conta.',
+} as const;
+
+export const orderMessages = {
+  loginRequired: 'Você precisa estar logado para ver seus pedidos.',
+  invalidResponse: 'Resposta inválida do servidor.',
+  loadFailed: 'Erro ao carregar pedidos.',
+  repeatLoginRequired: 'Você precisa estar logado para repetir o pedido.',
+  repeatFailed: 'Erro ao adicionar itens ao carrinho.',
+  missingId: 'ID do pedido ausente na URL.',
+  detailsFailed: 'Não foi possível carregar os detalhes do pedido.',
+  notFound: 'Pedido não encontrado.',
+} as const;
+
+/** 'A data deve ser no mínimo {dd/MM/yyyy}.' */
+export function minimumDateMessage(earliest: string): string {
+  const [year, month, day] = earliest.split('-');
+  return `A data deve ser no mínimo ${day ?? ''}/${month ?? ''}/${year ?? ''}.`;
+}
+
+/** 'Pedido #{n} adicionado ao carrinho com sucesso!' */
+export function orderRepeatedMessage(orderNumber: number): string {
+  return `Pedido #${orderNumber} adicionado ao carrinho com sucesso!`;
+}

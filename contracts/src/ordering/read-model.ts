@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/constants';
+import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
+import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './events';
+
+/**
+ * The orders read model (collection orders_v1): one document per order, fed by
+ * order and payment events. It serves the customer's orders and details, the
+ * admin's orders and, later, the reports; every document remembers the global
+ * position of the last event applied (replays skip what was applied).
+ */
+export const orderDocumentSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.number().int(),
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  items: z.array(orderLineSchema),
+  totalCents: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Our payment's id (stream payment-<id>). */
+  paymentId: z.string(),
+  /** The provider's payment id, once it answered. */
+  providerPaymentId: z.string().nullable(),
+  /** The provider's own status and detail (approved/accredited, rejected/cc_rejected_…). */
+  providerStatus: z.string().nullable(),
+  statusDetail: z.string().nullable(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  deliveryDate: z.string(),
+  address: orderAddressSchema.nullable(),
+  /** ISO times. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
+  /** Set when an approved payment was refunded because the order had been cancelled. */
+  refundedAfterCancel: z.boolean(),
+  pix: z.object({ qrCode: z.string(), ticketUrl: z.string().optional() }).nullable(),
+  boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).nullable(),
+  paymentExpiresAt: z.string().nullable(),
+  /** Global position of the last event applied. */
+  position: z.number().int(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
+export const ORDERS_COLLECTION = 'orders_v1';
+export const ORDERS_PROJECTION = 'orders_v1';

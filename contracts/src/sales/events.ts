@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { EventOf } from '../shared/events';
+
+/**
+ * Sales, stream `sale-<saleId>`: what the admin reports add up (admin-spec §3).
+ * An online sale is recorded once its order is paid (saleId = the order's id, so
+ * it is recorded once); a physical (counter) sale is entered by an admin.
+ * Append-only (STYLE rule 3).
+ */
+export const SALE_SOURCES = ['online', 'physical'] as const;
+export type SaleSource = (typeof SALE_SOURCES)[number];
+
+export const saleLineSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  quantity: z.number().int().positive(),
+  revenueCents: z.number().int().nonnegative(),
+});
+
+export const saleRecordedSchema = z.object({
+  saleId: z.uuid(),
+  source: z.enum(SALE_SOURCES),
+  amountCents: z.number().int().nonnegative(),
+  clientName: z.string(),
+  /** When the sale happened (ISO); reports count it on the shop's calendar day. */
+  soldAt: z.string(),
+  orderId: z.uuid().optional(),
+  orderNumber: z.number().int().positive().optional(),
+  /** Online sales: what was sold (the monthly report's top products). */
+  items: z.array(saleLineSchema).optional(),
+});
+
+export const saleEventSchemas = {
+  SaleRecorded: saleRecordedSchema,
+} as const;
+export type SaleEvent = EventOf<typeof saleEventSchemas>;
+export const SALE_EVENT_TYPES = Object.keys(saleEventSchemas) as SaleEvent['type'][];
+
+export function saleStreamName(saleId: string): string {
+  return `sale-${saleId}`;
+}
