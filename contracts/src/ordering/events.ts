@@ -64,6 +64,12 @@ export const orderPlacedSchema = z.object({
   address: orderAddressSchema.optional(),
   /** Where the lines came from: the customer's server cart or the checkout request. */
   linesFrom: z.enum(['cart', 'request']),
+  /**
+   * Hash of the checkout request that placed it: a retry with the same
+   * Idempotency-Key and the same request gets the first answer; another request
+   * under that key is refused.
+   */
+  requestFingerprint: z.string(),
 });
 
 /** Its payment was approved: the shop starts preparing it (orderStatus processing). */
