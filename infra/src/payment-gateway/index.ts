@@ -6,3 +6,31 @@ export {
   signatureTimeMs,
 } from './webhook-signature';
 export type { SignatureCheck, SignatureInput } from './webhook-signature';
+export { crc16ccittFalse, pixBrCode } from './pix-brcode';
+export type { PixBrCodeInput } from './pix-brcode';
+export {
+  boletoNumbers,
+  digitableLineFromBarcode,
+  dueDateFactor,
+  formatDigitableLine,
+  isValidBarcode,
+  mod10,
+  mod11,
+} from './boleto';
+export type { BoletoInput, BoletoNumbers } from './boleto';
+export {
+  cardBrand,
+  cardDigits,
+  cardOutcome,
+  luhnValid,
+  TEST_CARDHOLDER_OUTCOMES,
+} from './test-cards';
+export type { CardBrand, CardOutcome, TestCardholderName } from './test-cards';
+export { createPaymentSimulator, isSettleable } from './simulator';
+export type {
+  CardToken,
+  CardTokenRequest,
+  PaymentSimulator,
+  PaymentSimulatorOptions,
+} from './simulator';
+export { paymentSimulatorRouter } from './simulator-routes';
