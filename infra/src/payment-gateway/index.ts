@@ -10,3 +10,31 @@ export { createMercadoPagoGateway, mercadoPagoDate, MERCADO_PAGO_API_URL } from 
 export type { MercadoPagoGatewayOptions } from './mercadopago';
 export { startMercadoPagoFake } from './mercadopago-fake';
 export type { FakePayment, MercadoPagoFake, RecordedRequest } from './mercadopago-fake';
+export { crc16ccittFalse, pixBrCode } from './pix-brcode';
+export type { PixBrCodeInput } from './pix-brcode';
+export {
+  boletoNumbers,
+  digitableLineFromBarcode,
+  dueDateFactor,
+  formatDigitableLine,
+  isValidBarcode,
+  mod10,
+  mod11,
+} from './boleto';
+export type { BoletoInput, BoletoNumbers } from './boleto';
+export {
+  cardBrand,
+  cardDigits,
+  cardOutcome,
+  luhnValid,
+  TEST_CARDHOLDER_OUTCOMES,
+} from './test-cards';
+export type { CardBrand, CardOutcome, TestCardholderName } from './test-cards';
+export { createPaymentSimulator, isSettleable } from './simulator';
+export type {
+  CardToken,
+  CardTokenRequest,
+  PaymentSimulator,
+  PaymentSimulatorOptions,
+} from './simulator';
+export { paymentSimulatorRouter } from './simulator-routes';

@@ -1,0 +1,682 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { conflict, notFound, validationError } from '../errors';
+import type { Logger } from '../logging';
+import { boletoNumbers } from './boleto';
+import { pixBrCode } from './pix-brcode';
+import {
+  PaymentGatewayError,
+  PROVIDER_PAYMENT_STATUSES,
+  type CreatePaymentRequest,
+  type PaymentGateway,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  type WebhookRequest,
+  type WebhookVerdict,
+} from './port';
+import { cardBrand, cardDigits, cardOutcome, luhnValid, type CardBrand } from './test-cards';
+import { signWebhook, verifyWebhookSignature } from './webhook-signature';
+
+export interface PaymentSimulatorOptions {
+  /** Signs the notifications (and checks them in `verifyWebhook`). */
+  webhookSecret: string;
+  /** Where notifications go (our `/payments/webhook`) unless a payment names its own. */
+  webhookUrl?: string;
+  /** Origin of the simulator's payment pages (ticket and boleto links). */
+  publicUrl: string;
+  /** Payments are kept as JSON files here and survive a restart; memory only when absent. */
+  dir?: string;
+  /** A pending Pix or boleto approves itself after this delay. */
+  autoApproveMs?: number;
+  pixKey?: string;
+  merchantName?: string;
+  merchantCity?: string;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Waits between webhook attempts; one attempt more than delays. */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How often unpaid Pix/boleto past their expiry are swept (reads always check). */
+  expirySweepMs?: number;
+}
+
+/** What the simulator's card form sends; the strings a person types. */
+export interface CardTokenRequest {
+  cardNumber: string;
+  cardholderName: string;
+  /** 1–12. */
+  expirationMonth: string;
+  /** 2 or 4 digits. */
+  expirationYear: string;
+  securityCode: string;
+  /** Payer's CPF. */
+  docNumber: string;
+}
+
+export interface CardToken {
+  /** Single use, valid for 7 days. */
+  id: string;
+  /** The brand to send as the payment's `paymentMethodId`. */
+  paymentMethodId: CardBrand;
+  lastFourDigits: string;
+}
+
+export interface PaymentSimulator extends PaymentGateway {
+  readonly provider: 'simulator';
+  /** Pays a pending Pix/boleto (or settles a card payment in review): 404/409 AppErrors otherwise. */
+  approve(paymentId: string): Promise<ProviderPayment>;
+  /** Declines a pending Pix/boleto (or a card payment in review): 404/409 AppErrors otherwise. */
+  reject(paymentId: string): Promise<ProviderPayment>;
+  /** What MercadoPago.js does in the browser; 400 AppErrors with pt-BR messages per field. */
+  createCardToken(request: CardTokenRequest): Promise<CardToken>;
+  /** Resolves once every notification sent so far was delivered or given up on. */
+  settled(): Promise<void>;
+  /** Stops timers, retries and notifications; state on disk stays. */
+  close(): void;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
+const CARD_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+const MAX_CREDIT_INSTALLMENTS = 12;
+const BRADESCO = '237';
+/** Never a registered key: a code scanned by a real banking app cannot pay anyone. */
+const DEFAULT_PIX_KEY = '00000000-0000-0000-0000-000000000000';
+
+const paymentSchema = z.object({
+  id: z.string().regex(/^\d{10,12}$/),
+  status: z.enum(PROVIDER_PAYMENT_STATUSES),
+  statusDetail: z.string(),
+  method: z.enum(['pix', 'boleto', 'credit_card', 'debit_card']),
+  amountCents: z.int().positive(),
+  externalReference: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  pix: z
+    .object({ qrCode: z.string(), qrCodeBase64: z.string(), ticketUrl: z.string().optional() })
+    .optional(),
+  boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).optional(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+/** A payment with what the simulator must remember about the requests that made and changed it. */
+const recordSchema = z.object({
+  payment: paymentSchema,
+  idempotencyKey: z.string(),
+  /** Hash of the create request: the same key with another body is a conflict. */
+  fingerprint: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  notificationUrl: z.string().optional(),
+  cancelKey: z.string().optional(),
+  refundKey: z.string().optional(),
+});
+type PaymentRecord = z.infer<typeof recordSchema>;
+
+interface StoredCardToken {
+  brand: CardBrand;
+  cardholderName: string;
+  expiresAtMs: number;
+  used: boolean;
+}
+
+const FILE_PATTERN = /^payment-(\d{10,12})\.json$/;
+const fileName = (id: string) => `payment-${id}.json`;
+
+const OPEN_STATUSES: readonly ProviderPaymentStatus[] = ['pending', 'in_process', 'authorized'];
+const isOffline = (record: PaymentRecord) =>
+  record.payment.method === 'pix' || record.payment.method === 'boleto';
+const isAwaitingPayment = (record: PaymentRecord) =>
+  isOffline(record) && record.payment.status === 'pending';
+
+/** What the simulator's page may approve or reject: an unpaid Pix/boleto or a card payment in review. */
+export function isSettleable(payment: ProviderPayment): boolean {
+  return payment.method === 'pix' || payment.method === 'boleto'
+    ? payment.status === 'pending'
+    : payment.status === 'in_process';
+}
+
+/** Keys sorted and Dates as ISO text, so equal requests hash equally however they were built. */
+function canonical(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, entry]) => [key, canonical(entry)]),
+    );
+  }
+  return value;
+}
+
+function fingerprintOf(request: CreatePaymentRequest): string {
+  // The device id travels in a header at Mercado Pago, outside the compared body.
+  const { idempotencyKey: _key, deviceId: _device, ...body } = request;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
+}
+
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day in Brazil (`YYYY-MM-DD`): a boleto falls due on a Brazilian date. */
+const brazilianDate = (date: Date): string => saoPauloDay.format(date);
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function property(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+  const found: unknown = Reflect.get(value, key);
+  return found;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const gatewayError = {
+  notFound: () => new PaymentGatewayError('Pagamento não encontrado.', 404, false),
+  badRequest: (message: string) => new PaymentGatewayError(message, 400, false),
+};
+
+function newNumericId(length: number): string {
+  let id = String(randomInt(1, 10));
+  while (id.length < length) id += String(randomInt(0, 10));
+  return id;
+}
+
+/**
+ * A local Mercado Pago: Pix with a real BR Code and QR image, boleto with
+ * valid numbers, cards whose outcome the cardholder name picks, and signed
+ * notifications posted to the shop like Mercado Pago's.
+ *
+ * Every operation runs one at a time, so two retries of a create with one
+ * idempotency key can never make two payments. An unpaid Pix/boleto past its
+ * expiry reads back as `cancelled/expired`: every operation checks first, and
+ * a sweep every `expirySweepMs` does it for payments nobody reads, so the
+ * shop is notified either way. Card tokens live in memory only (a restart
+ * asks the customer to type the card again, as an expired token would).
+ */
+export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
+  const {
+    webhookSecret,
+    webhookUrl,
+    dir,
+    autoApproveMs,
+    pixKey = DEFAULT_PIX_KEY,
+    merchantName = 'Quitute',
+    merchantCity = 'Sao Paulo',
+    now = () => new Date(),
+    fetch: fetchImpl = fetch,
+    logger,
+    webhookRetryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
+    expirySweepMs = 30_000,
+  } = options;
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const payments = new Map<string, PaymentRecord>();
+  const idsByKey = new Map<string, string>();
+  const cardTokens = new Map<string, StoredCardToken>();
+  const deliveries = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  const stop = new AbortController();
+
+  const remember = (record: PaymentRecord) => {
+    payments.set(record.payment.id, record);
+    idsByKey.set(record.idempotencyKey, record.payment.id);
+  };
+
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    for (const name of readdirSync(dir)) {
+      const id = FILE_PATTERN.exec(name)?.[1];
+      if (!id) continue;
+      const parsed = recordSchema.safeParse(safeJson(readFileSync(join(dir, name), 'utf8')));
+      if (parsed.success && parsed.data.payment.id === id) remember(parsed.data);
+      else logger?.warn({ file: name }, 'payment simulator: unreadable payment file left out');
+    }
+  }
+
+  /** On disk first: a change that could not be kept is not made. */
+  async function save(record: PaymentRecord): Promise<void> {
+    if (dir) {
+      // Written aside then renamed, so a restart never reads half a file.
+      const temporary = join(dir, `.${record.payment.id}.${randomBytes(4).toString('hex')}.tmp`);
+      await writeFile(temporary, JSON.stringify(record, null, 2) + '\n');
+      await rename(temporary, join(dir, fileName(record.payment.id)));
+    }
+    remember(record);
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = queue.then(work);
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
+  function later(ms: number, work: () => void): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      work();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  async function deliver(url: string, paymentId: string, action: string): Promise<void> {
+    const target = new URL(url);
+    target.searchParams.set('data.id', paymentId);
+    target.searchParams.set('type', 'payment');
+    const body = JSON.stringify({
+      id: Number(newNumericId(11)),
+      live_mode: false,
+      type: 'payment',
+      date_created: now().toISOString(),
+      action,
+      api_version: 'v1',
+      data: { id: paymentId },
+    });
+    for (let attempt = 0; ; attempt++) {
+      const requestId = randomUUID();
+      const ts = String(Math.floor(now().getTime() / 1000));
+      let failure: string;
+      try {
+        const response = await fetchImpl(target, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-request-id': requestId,
+            'x-signature': signWebhook(webhookSecret, { dataId: paymentId, requestId, ts }),
+          },
+          body,
+          signal: AbortSignal.any([stop.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+        });
+        await response.body?.cancel();
+        if (response.ok) return;
+        failure = `HTTP ${response.status}`;
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      const delay = webhookRetryDelaysMs[attempt];
+      if (delay === undefined || stop.signal.aborted) {
+        logger?.error(
+          { paymentId, attempts: attempt + 1, reason: failure },
+          'payment simulator: webhook not delivered',
+        );
+        return;
+      }
+      logger?.warn(
+        { paymentId, attempt: attempt + 1, reason: failure },
+        'payment simulator: webhook failed, retrying',
+      );
+      try {
+        await sleep(delay, undefined, { signal: stop.signal, ref: false });
+      } catch {
+        return;
+      }
+    }
+  }
+
+  function notify(record: PaymentRecord, action: 'payment.created' | 'payment.updated'): void {
+    const url = record.notificationUrl ?? webhookUrl;
+    if (!url || stop.signal.aborted) return;
+    const delivery: Promise<void> = deliver(url, record.payment.id, action)
+      .catch((error: unknown) => {
+        logger?.error({ err: error }, 'payment simulator: webhook delivery crashed');
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  async function transition(
+    record: PaymentRecord,
+    status: ProviderPaymentStatus,
+    statusDetail: string,
+    keys: Pick<PaymentRecord, 'cancelKey' | 'refundKey'> = {},
+  ): Promise<ProviderPayment> {
+    const changed: PaymentRecord = {
+      ...record,
+      ...keys,
+      payment: { ...record.payment, status, statusDetail, updatedAt: now().toISOString() },
+    };
+    await save(changed);
+    notify(changed, 'payment.updated');
+    return changed.payment;
+  }
+
+  async function expireDue(): Promise<void> {
+    const at = now().getTime();
+    for (const record of [...payments.values()]) {
+      const expiresAt = record.payment.expiresAt;
+      if (isAwaitingPayment(record) && expiresAt && Date.parse(expiresAt) <= at) {
+        await transition(record, 'cancelled', 'expired');
+      }
+    }
+    for (const [id, token] of cardTokens) {
+      if (token.used || token.expiresAtMs <= at) cardTokens.delete(id);
+    }
+  }
+
+  function scheduleAutoApprove(record: PaymentRecord): void {
+    if (autoApproveMs === undefined || !isAwaitingPayment(record)) return;
+    const due = Date.parse(record.createdAt) + autoApproveMs;
+    later(Math.max(0, due - now().getTime()), () => {
+      exclusive(async () => {
+        await expireDue();
+        const current = payments.get(record.payment.id);
+        if (current && isAwaitingPayment(current)) {
+          await transition(current, 'approved', 'accredited');
+        }
+      }).catch((error: unknown) => {
+        logger?.error({ err: error }, 'payment simulator: auto-approval failed');
+      });
+    });
+  }
+
+  function newPaymentId(): string {
+    for (;;) {
+      const id = newNumericId(randomInt(10, 13));
+      if (!payments.has(id)) return id;
+    }
+  }
+
+  function futureExpiry(expiresAt: Date): string {
+    if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now().getTime()) {
+      throw gatewayError.badRequest('A data de expiração do pagamento deve estar no futuro.');
+    }
+    return expiresAt.toISOString();
+  }
+
+  type Built = Omit<ProviderPayment, 'id' | 'amountCents' | 'externalReference' | 'updatedAt'>;
+
+  async function buildPayment(id: string, request: CreatePaymentRequest): Promise<Built> {
+    const { instrument, payer } = request;
+    const pageUrl = `${publicUrl}/simulator/payments/${id}`;
+    switch (instrument.method) {
+      case 'pix': {
+        const expiresAt = futureExpiry(instrument.expiresAt);
+        const qrCode = pixBrCode({
+          key: pixKey,
+          merchantName,
+          merchantCity,
+          amountCents: request.amountCents,
+          txid: id,
+        });
+        const png = await QRCode.toBuffer(qrCode, { type: 'png', errorCorrectionLevel: 'M' });
+        return {
+          method: 'pix',
+          status: 'pending',
+          statusDetail: 'pending_waiting_transfer',
+          expiresAt,
+          pix: { qrCode, qrCodeBase64: png.toString('base64'), ticketUrl: pageUrl },
+        };
+      }
+      case 'boleto': {
+        const address = payer.address;
+        const complete =
+          /^\d{11}$/.test(payer.cpf) &&
+          address !== undefined &&
+          /^\d{8}$/.test(address.zipCode) &&
+          /^[A-Za-z]{2}$/.test(address.federalUnit) &&
+          [address.streetName, address.streetNumber, address.neighborhood, address.city].every(
+            (part) => part.trim() !== '',
+          );
+        if (!complete) {
+          throw gatewayError.badRequest(
+            'Boleto exige o CPF e o endereço completo do pagador (CEP, rua, número, bairro, cidade e UF).',
+          );
+        }
+        const expiresAt = futureExpiry(instrument.expiresAt);
+        // Bradesco's free field: agency (4), wallet (2), "nosso número" (11), account (7), 0.
+        const freeField = `3381` + `09` + id.padStart(11, '0').slice(-11) + `0001234` + `0`;
+        const numbers = boletoNumbers({
+          bankCode: BRADESCO,
+          amountCents: request.amountCents,
+          dueDate: brazilianDate(instrument.expiresAt),
+          freeField,
+        });
+        return {
+          method: 'boleto',
+          status: 'pending',
+          statusDetail: 'pending_waiting_payment',
+          expiresAt,
+          boleto: { url: pageUrl, ...numbers },
+        };
+      }
+      case 'credit_card':
+      case 'debit_card': {
+        const token = cardTokens.get(instrument.token);
+        if (!token || token.used || token.expiresAtMs <= now().getTime()) {
+          throw gatewayError.badRequest('Token do cartão inválido, expirado ou já usado.');
+        }
+        // Mercado Pago names debit brands `debvisa`, `debmaster`, `debelo`.
+        if (![token.brand, `deb${token.brand}`].includes(instrument.paymentMethodId)) {
+          throw gatewayError.badRequest('A bandeira informada não corresponde ao cartão.');
+        }
+        token.used = true;
+        const validInstallments =
+          Number.isInteger(instrument.installments) &&
+          (instrument.method === 'debit_card'
+            ? instrument.installments === 1
+            : instrument.installments >= 1 && instrument.installments <= MAX_CREDIT_INSTALLMENTS);
+        const outcome = validInstallments
+          ? cardOutcome(token.cardholderName)
+          : { status: 'rejected' as const, statusDetail: 'cc_rejected_invalid_installments' };
+        return { method: instrument.method, ...outcome };
+      }
+    }
+  }
+
+  async function create(request: CreatePaymentRequest): Promise<ProviderPayment> {
+    await expireDue();
+    const fingerprint = fingerprintOf(request);
+    const existing = payments.get(idsByKey.get(request.idempotencyKey) ?? '');
+    if (existing) {
+      if (existing.fingerprint !== fingerprint) {
+        throw new PaymentGatewayError(
+          'Esta chave de idempotência já foi usada com outros dados.',
+          409,
+          false,
+        );
+      }
+      return existing.payment;
+    }
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+      throw gatewayError.badRequest('O valor do pagamento deve ser maior que zero.');
+    }
+    const id = newPaymentId();
+    const built = await buildPayment(id, request);
+    const createdAt = now().toISOString();
+    const record: PaymentRecord = {
+      payment: {
+        id,
+        amountCents: request.amountCents,
+        externalReference: request.externalReference,
+        ...built,
+        updatedAt: createdAt,
+      },
+      idempotencyKey: request.idempotencyKey,
+      fingerprint,
+      createdAt,
+      ...(request.notificationUrl ? { notificationUrl: request.notificationUrl } : {}),
+    };
+    await save(record);
+    notify(record, 'payment.created');
+    scheduleAutoApprove(record);
+    return record.payment;
+  }
+
+  async function settle(
+    paymentId: string,
+    outcome: 'approve' | 'reject',
+  ): Promise<ProviderPayment> {
+    await expireDue();
+    const record = payments.get(paymentId);
+    if (!record) throw notFound('Pagamento não encontrado.');
+    if (!isSettleable(record.payment)) {
+      throw conflict(
+        outcome === 'approve'
+          ? 'Este pagamento não está pendente e não pode ser aprovado.'
+          : 'Este pagamento não está pendente e não pode ser rejeitado.',
+      );
+    }
+    if (outcome === 'approve') return transition(record, 'approved', 'accredited');
+    // Mercado Pago's details for a refused transfer or card (not confirmed for Pix/boleto).
+    return transition(
+      record,
+      'rejected',
+      isOffline(record) ? 'rejected_by_bank' : 'cc_rejected_other_reason',
+    );
+  }
+
+  async function createCardToken(request: CardTokenRequest): Promise<CardToken> {
+    const errors: Record<string, string> = {};
+    const cardholderName = request.cardholderName.trim();
+    if (cardholderName === '') errors.cardholderName = 'Nome do titular é obrigatório.';
+    const number = cardDigits(request.cardNumber);
+    const brand = cardBrand(number);
+    if (!luhnValid(number)) errors.cardNumber = 'Número do cartão inválido.';
+    else if (!brand) errors.cardNumber = 'Bandeira do cartão não aceita.';
+    const month = /^\d{1,2}$/.test(request.expirationMonth) ? Number(request.expirationMonth) : 0;
+    const year = /^(\d{2}|\d{4})$/.test(request.expirationYear)
+      ? Number(request.expirationYear.padStart(4, '20'))
+      : 0;
+    const [thisYear = 0, thisMonth = 0] = brazilianDate(now()).split('-').map(Number);
+    if (month < 1 || month > 12) {
+      errors.expirationMonth = 'Data de validade inválida.';
+    } else if (year === 0) {
+      errors.expirationYear = 'Data de validade inválida.';
+    } else if (year * 12 + month < thisYear * 12 + thisMonth) {
+      // A card is good until the last day of its month.
+      errors.expirationYear = 'Cartão vencido.';
+    }
+    if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(request.securityCode)) {
+      errors.securityCode = 'Código de segurança inválido.';
+    }
+    if (!/^\d{11}$/.test(request.docNumber.replace(/[.\-\s]/g, ''))) {
+      errors.docNumber = 'CPF inválido';
+    }
+    const [firstError] = Object.values(errors);
+    if (firstError !== undefined || !brand) {
+      throw validationError(firstError ?? 'Bandeira do cartão não aceita.', errors);
+    }
+    const id = randomBytes(16).toString('hex');
+    cardTokens.set(id, {
+      brand,
+      cardholderName,
+      expiresAtMs: now().getTime() + CARD_TOKEN_TTL_MS,
+      used: false,
+    });
+    return { id, paymentMethodId: brand, lastFourDigits: number.slice(-4) };
+  }
+
+  function verifyWebhook(request: WebhookRequest): WebhookVerdict {
+    const { query, body, headers } = request;
+    const dataId =
+      asText(query['data.id']) ??
+      asText(property(query.data, 'id')) ??
+      asText(property(property(body, 'data'), 'id'));
+    const check = verifyWebhookSignature(
+      webhookSecret,
+      firstHeader(headers['x-signature']),
+      { dataId, requestId: firstHeader(headers['x-request-id']) },
+      { nowMs: now().getTime(), toleranceMs: SIGNATURE_TOLERANCE_MS },
+    );
+    if (!check.ok) return { kind: 'invalid', reason: check.reason };
+    const topic =
+      asText(query.type) ??
+      asText(query.topic) ??
+      asText(property(body, 'type')) ??
+      asText(property(body, 'topic'));
+    if (topic !== 'payment') return { kind: 'ignored' };
+    if (!dataId || !/^\d+$/.test(dataId)) return { kind: 'invalid', reason: 'missing data.id' };
+    return { kind: 'payment', paymentId: dataId };
+  }
+
+  for (const record of payments.values()) scheduleAutoApprove(record);
+  const sweep = setInterval(() => {
+    exclusive(expireDue).catch((error: unknown) => {
+      logger?.error({ err: error }, 'payment simulator: expiry sweep failed');
+    });
+  }, expirySweepMs);
+  sweep.unref();
+
+  return {
+    provider: 'simulator',
+
+    create: (request) => exclusive(() => create(request)),
+
+    get: (paymentId) =>
+      exclusive(async () => {
+        await expireDue();
+        return payments.get(paymentId)?.payment ?? null;
+      }),
+
+    cancel: (paymentId, idempotencyKey) =>
+      exclusive(async () => {
+        await expireDue();
+        const record = payments.get(paymentId);
+        if (!record) throw gatewayError.notFound();
+        if (record.payment.status === 'cancelled' && record.cancelKey === idempotencyKey) {
+          return record.payment;
+        }
+        if (!OPEN_STATUSES.includes(record.payment.status)) {
+          throw gatewayError.badRequest('Só é possível cancelar pagamentos ainda não aprovados.');
+        }
+        return transition(record, 'cancelled', 'by_collector', { cancelKey: idempotencyKey });
+      }),
+
+    refund: (paymentId, idempotencyKey) =>
+      exclusive(async () => {
+        await expireDue();
+        const record = payments.get(paymentId);
+        if (!record) throw gatewayError.notFound();
+        if (record.payment.status === 'refunded' && record.refundKey === idempotencyKey) {
+          return record.payment;
+        }
+        if (record.payment.status !== 'approved') {
+          throw gatewayError.badRequest('Só é possível reembolsar pagamentos aprovados.');
+        }
+        return transition(record, 'refunded', 'refunded', { refundKey: idempotencyKey });
+      }),
+
+    verifyWebhook,
+
+    approve: (paymentId) => exclusive(() => settle(paymentId, 'approve')),
+    reject: (paymentId) => exclusive(() => settle(paymentId, 'reject')),
+    createCardToken: (request) => exclusive(() => createCardToken(request)),
+
+    async settled() {
+      while (deliveries.size > 0) await Promise.all(deliveries);
+    },
+
+    close() {
+      clearInterval(sweep);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      stop.abort();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
