@@ -10,7 +10,7 @@ export { createMercadoPagoGateway, mercadoPagoDate, MERCADO_PAGO_API_URL } from 
 export type { MercadoPagoGatewayOptions } from './mercadopago';
 export { startMercadoPagoFake } from './mercadopago-fake';
 export type { FakePayment, MercadoPagoFake, RecordedRequest } from './mercadopago-fake';
-export { crc16ccittFalse, pixBrCode } from './pix-brcode';
+export { crc16ccittFalse, pixBrCode, pixQrPngBase64 } from './pix-brcode';
 export type { PixBrCodeInput } from './pix-brcode';
 export {
   boletoNumbers,

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 /**
  * Pix "copia e cola" (EMV MPM / BR Code, integration-facts §5.1), as the
  * payment simulator hands it out. Pure: the same input gives the same code.
@@ -75,4 +76,10 @@ export function pixBrCode(input: PixBrCodeInput): string {
     field('62', field('05', txid)) +
     '6304';
   return payload + crc16ccittFalse(payload);
+}
+
+/** The QR code of a Pix "copia e cola" as a PNG, base64 without a data: prefix (as Mercado Pago sends it). */
+export async function pixQrPngBase64(qrCode: string): Promise<string> {
+  const png = await QRCode.toBuffer(qrCode, { type: 'png', errorCorrectionLevel: 'M' });
+  return png.toString('base64');
 }

@@ -3,12 +3,11 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { conflict, notFound, validationError } from '../errors';
 import type { Logger } from '../logging';
 import { boletoNumbers } from './boleto';
-import { pixBrCode } from './pix-brcode';
+import { pixBrCode, pixQrPngBase64 } from './pix-brcode';
 import {
   PaymentGatewayError,
   PROVIDER_PAYMENT_STATUSES,
@@ -416,13 +415,12 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
           amountCents: request.amountCents,
           txid: id,
         });
-        const png = await QRCode.toBuffer(qrCode, { type: 'png', errorCorrectionLevel: 'M' });
         return {
           method: 'pix',
           status: 'pending',
           statusDetail: 'pending_waiting_transfer',
           expiresAt,
-          pix: { qrCode, qrCodeBase64: png.toString('base64'), ticketUrl: pageUrl },
+          pix: { qrCode, qrCodeBase64: await pixQrPngBase64(qrCode), ticketUrl: pageUrl },
         };
       }
       case 'boleto': {
