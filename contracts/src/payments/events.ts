@@ -12,12 +12,14 @@ import { PAYMENT_METHODS } from './constants';
  */
 
 const paymentId = z.uuid();
+/** Every payment event names its order too: the order's read model is keyed by it. */
+const orderId = z.uuid();
 const providerPaymentId = z.string().min(1);
 const statusDetail = z.string();
 
 export const paymentRequestedSchema = z.object({
   paymentId,
-  orderId: z.uuid(),
+  orderId,
   userId: z.uuid(),
   method: z.enum(PAYMENT_METHODS),
   amountCents: z.number().int().positive(),
@@ -29,6 +31,7 @@ export const paymentRequestedSchema = z.object({
 
 export const paymentPendingSchema = z.object({
   paymentId,
+  orderId,
   providerPaymentId,
   statusDetail,
   /** When an unpaid Pix or boleto stops being payable (ISO). */
@@ -37,18 +40,20 @@ export const paymentPendingSchema = z.object({
   boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).optional(),
 });
 
-export const paymentApprovedSchema = z.object({ paymentId, providerPaymentId, statusDetail });
+export const paymentApprovedSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
 export const paymentRejectedSchema = z.object({
   paymentId,
+  orderId,
   /** Absent when the provider refused to create the payment at all. */
   providerPaymentId: providerPaymentId.optional(),
   statusDetail,
 });
-export const paymentInReviewSchema = z.object({ paymentId, providerPaymentId, statusDetail });
+export const paymentInReviewSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
 
 export const PAYMENT_CANCEL_REASONS = ['customer', 'expired', 'provider', 'failed'] as const;
 export const paymentCancelledSchema = z.object({
   paymentId,
+  orderId,
   providerPaymentId: providerPaymentId.optional(),
   statusDetail,
   reason: z.enum(PAYMENT_CANCEL_REASONS),
@@ -57,6 +62,7 @@ export const paymentCancelledSchema = z.object({
 export const PAYMENT_REFUND_REASONS = ['approved_after_cancel', 'provider'] as const;
 export const paymentRefundedSchema = z.object({
   paymentId,
+  orderId,
   providerPaymentId,
   statusDetail,
   reason: z.enum(PAYMENT_REFUND_REASONS),
@@ -64,10 +70,11 @@ export const paymentRefundedSchema = z.object({
 /** The shop asked the provider for a refund (approved after its order was cancelled). */
 export const paymentRefundRequestedSchema = z.object({
   paymentId,
+  orderId,
   providerPaymentId,
   reason: z.enum(PAYMENT_REFUND_REASONS),
 });
-export const paymentChargedBackSchema = z.object({ paymentId, providerPaymentId, statusDetail });
+export const paymentChargedBackSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
 
 export const paymentEventSchemas = {
   PaymentRequested: paymentRequestedSchema,
