@@ -18,4 +18,39 @@ describe('loadEmbeddedConfig', () => {
     expect(loadEmbeddedConfig({}).production).toBe(false);
     expect(loadEmbeddedConfig({ NODE_ENV: 'production' }).production).toBe(true);
   });
+
+  it('given no payment settings, then the simulator with its defaults', () => {
+    expect(loadEmbeddedConfig({}).payments).toEqual({});
+  });
+
+  it('given Mercado Pago settings, then Mercado Pago with them; the other payment settings are kept', () => {
+    const payments = loadEmbeddedConfig({
+      MP_ACCESS_TOKEN: 'APP_USR-0000000000',
+      MP_WEBHOOK_SECRET: 'segredo-do-webhook-0123',
+      MP_PUBLIC_KEY: 'APP_USR-public',
+      PIX_EXPIRY_MINUTES: '15',
+      SIMULATOR_AUTO_APPROVE_MS: '2000',
+      PAYMENT_RECONCILE_INTERVAL_MS: '30000',
+      VIACEP_URL: 'http://127.0.0.1:9999',
+    }).payments;
+    expect(payments).toEqual({
+      mercadoPago: {
+        accessToken: 'APP_USR-0000000000',
+        webhookSecret: 'segredo-do-webhook-0123',
+        publicKey: 'APP_USR-public',
+      },
+      webhookSecret: 'segredo-do-webhook-0123',
+      pixExpiryMinutes: 15,
+      simulatorAutoApproveMs: 2000,
+      reconcileIntervalMs: 30000,
+      viaCepUrl: 'http://127.0.0.1:9999',
+    });
+  });
+
+  it('given an access token without the webhook secret, or a Pix expiry of zero, then start-up stops naming the variable', () => {
+    expect(() => loadEmbeddedConfig({ MP_ACCESS_TOKEN: 'APP_USR-0000000000' })).toThrow(
+      /MP_WEBHOOK_SECRET must be set with MP_ACCESS_TOKEN/,
+    );
+    expect(() => loadEmbeddedConfig({ PIX_EXPIRY_MINUTES: '0' })).toThrow(/PIX_EXPIRY_MINUTES/);
+  });
 });

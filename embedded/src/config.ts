@@ -2,20 +2,25 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   accountsEnv,
+  checkPaymentsEnv,
   commonEnv,
   loadConfig,
+  paymentsEnv,
   proxyEnv,
   type TrustProxy,
 } from '@quitute/infra/config';
 
-export const embeddedEnvSchema = z.object({
-  ...commonEnv,
-  ...accountsEnv,
-  ...proxyEnv,
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
-  NODE_ENV: z.string().optional(),
-});
+export const embeddedEnvSchema = z
+  .object({
+    ...commonEnv,
+    ...accountsEnv,
+    ...paymentsEnv,
+    ...proxyEnv,
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+    NODE_ENV: z.string().optional(),
+  })
+  .superRefine(checkPaymentsEnv);
 
 export interface EmbeddedConfig {
   port: number;
@@ -44,6 +49,18 @@ export interface EmbeddedConfig {
   publicUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
+  payments?: PaymentsConfig;
+}
+
+/** Mercado Pago when its access token is set, otherwise the local simulator (ARCHITECTURE §2). */
+export interface PaymentsConfig {
+  mercadoPago?: { accessToken: string; webhookSecret: string; publicKey?: string; apiUrl?: string };
+  /** The simulator's webhook secret; generated in dataDir when unset. */
+  webhookSecret?: string;
+  pixExpiryMinutes?: number;
+  simulatorAutoApproveMs?: number;
+  reconcileIntervalMs?: number;
+  viaCepUrl?: string;
 }
 
 export function loadEmbeddedConfig(
@@ -71,5 +88,28 @@ export function loadEmbeddedConfig(
     ...(parsed.PUBLIC_URL ? { publicUrl: parsed.PUBLIC_URL } : {}),
     ...(parsed.ADMIN_EMAIL ? { adminEmail: parsed.ADMIN_EMAIL } : {}),
     ...(parsed.ADMIN_PASSWORD ? { adminPassword: parsed.ADMIN_PASSWORD } : {}),
+    payments: {
+      ...(parsed.MP_ACCESS_TOKEN && parsed.MP_WEBHOOK_SECRET
+        ? {
+            mercadoPago: {
+              accessToken: parsed.MP_ACCESS_TOKEN,
+              webhookSecret: parsed.MP_WEBHOOK_SECRET,
+              ...(parsed.MP_PUBLIC_KEY ? { publicKey: parsed.MP_PUBLIC_KEY } : {}),
+              ...(parsed.MP_API_URL ? { apiUrl: parsed.MP_API_URL } : {}),
+            },
+          }
+        : {}),
+      ...(parsed.MP_WEBHOOK_SECRET ? { webhookSecret: parsed.MP_WEBHOOK_SECRET } : {}),
+      ...(parsed.PIX_EXPIRY_MINUTES !== undefined
+        ? { pixExpiryMinutes: parsed.PIX_EXPIRY_MINUTES }
+        : {}),
+      ...(parsed.SIMULATOR_AUTO_APPROVE_MS !== undefined
+        ? { simulatorAutoApproveMs: parsed.SIMULATOR_AUTO_APPROVE_MS }
+        : {}),
+      ...(parsed.PAYMENT_RECONCILE_INTERVAL_MS !== undefined
+        ? { reconcileIntervalMs: parsed.PAYMENT_RECONCILE_INTERVAL_MS }
+        : {}),
+      ...(parsed.VIACEP_URL ? { viaCepUrl: parsed.VIACEP_URL } : {}),
+    },
   };
 }

@@ -161,3 +161,42 @@ export const accountsEnv = {
   ),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
 };
+
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).optional());
+
+/**
+ * Payments: Mercado Pago when MP_ACCESS_TOKEN is set (then MP_WEBHOOK_SECRET is
+ * required, to verify its notifications), otherwise the local simulator, whose
+ * webhook secret is generated in DATA_DIR when unset.
+ */
+export const paymentsEnv = {
+  MP_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(10).optional()),
+  /** The browser's card form needs it (Mercado Pago's public key). */
+  MP_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MP_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** Another Payments API origin (a test double); Mercado Pago's when unset. */
+  MP_API_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** Minutes an unpaid Pix stays payable (30 when unset). */
+  PIX_EXPIRY_MINUTES: optionalInt(1, 43_200),
+  /** The simulator approves a pending Pix or boleto by itself after this many milliseconds. */
+  SIMULATOR_AUTO_APPROVE_MS: optionalInt(0, 86_400_000),
+  /** How often pending payments are re-read from the provider (60,000 when unset). */
+  PAYMENT_RECONCILE_INTERVAL_MS: optionalInt(1_000, 86_400_000),
+  /** The postal-code service (ViaCEP's when unset). */
+  VIACEP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+};
+
+/** What paymentsEnv cannot say field by field: add it to the schema that spreads paymentsEnv. */
+export function checkPaymentsEnv(
+  env: { MP_ACCESS_TOKEN?: string | undefined; MP_WEBHOOK_SECRET?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MP_WEBHOOK_SECRET'],
+      message: 'must be set with MP_ACCESS_TOKEN (Mercado Pago notifications are verified with it)',
+    });
+  }
+}
