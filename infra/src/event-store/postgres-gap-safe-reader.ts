@@ -1,4 +1,5 @@
 import type { LogPage } from './polling-subscription';
+import { matchesFilter } from './store-rules';
 import type { EventFilter, RecordedEvent } from './port';
 import type { sqlStatements } from './postgres-sql';
 import {
@@ -34,7 +35,72 @@ export const gapRetryMs = 15;
  * Most holes are in-flight commits that fill within a millisecond, so the bound (an
  * extra round trip that burns an xid) is only taken when a hole outlives gapRetryMs.
  */
-export function createGapSafeReader(sql: SqlClient, statements: ReturnType<typeof sqlStatements>) {
+type Terms = string[] | null;
+
+/** Both filters' events: null (no restriction) wins, else every term of either. */
+function unionTerms(terms: readonly Terms[]): Terms {
+  if (terms.some((term) => term === null)) return null;
+  return [...new Set(terms.flatMap((term) => term ?? []))];
+}
+
+/**
+ * Page reads asked during one turn of the event loop from the same position go
+ * to the server as one query, whose filter is the union of theirs (each reader
+ * then keeps what its own filter wants). The shop's subscriptions (projections,
+ * the command side's views, the process manager, the relay) are woken by the same
+ * notification and mostly sit at the same checkpoint: one read serves them all.
+ * Only reads not yet sent are joined: a read already sent may predate the commit
+ * that woke a subscriber, and that subscriber would then miss it until the next
+ * wake-up.
+ */
+export function createSharedPageQueries(
+  sql: SqlClient,
+  statements: ReturnType<typeof sqlStatements>,
+) {
+  type Ask = {
+    prefixes: Terms;
+    types: Terms;
+    resolve: (rows: Record<string, unknown>[]) => void;
+    reject: (error: unknown) => void;
+  };
+  const waiting = new Map<number, Ask[]>();
+  let scheduled = false;
+
+  const send = (): void => {
+    scheduled = false;
+    const batches = [...waiting];
+    waiting.clear();
+    for (const [after, asks] of batches) {
+      const prefixes = unionTerms(asks.map((ask) => ask.prefixes));
+      const types = unionTerms(asks.map((ask) => ask.types));
+      sql.query(statements.readPage, [after, pageSize, prefixes, types]).then(
+        (rows) => {
+          for (const ask of asks) ask.resolve(rows);
+        },
+        (error: unknown) => {
+          for (const ask of asks) ask.reject(error);
+        },
+      );
+    }
+  };
+
+  return (after: number, prefixes: Terms, types: Terms): Promise<Record<string, unknown>[]> =>
+    new Promise((resolve, reject) => {
+      const asks = waiting.get(after);
+      if (asks) asks.push({ prefixes, types, resolve, reject });
+      else waiting.set(after, [{ prefixes, types, resolve, reject }]);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(send);
+      }
+    });
+}
+
+export function createGapSafeReader(
+  sql: SqlClient,
+  statements: ReturnType<typeof sqlStatements>,
+  queryPage: ReturnType<typeof createSharedPageQueries> = createSharedPageQueries(sql, statements),
+) {
   /** The filter's terms as the statement takes them: null for no restriction. */
   const terms = (values: readonly string[] | undefined) =>
     values && values.length > 0 ? [...values] : null;
@@ -46,13 +112,15 @@ export function createGapSafeReader(sql: SqlClient, statements: ReturnType<typeo
     let gap: { below: number; seenAt: number; bound: bigint | undefined } | undefined;
 
     return async (after: number): Promise<LogPage> => {
-      const rows = await sql.query(statements.readPage, [after, pageSize, prefixes, types]);
+      const rows = await queryPage(after, prefixes, types);
       const xmin = BigInt(pageHeaderSchema.parse(firstRow(rows)).snapshot_xmin);
       const events = rows
         .filter((row) => row.position !== null)
         .map((row) => {
           const { position, wanted } = pagePositionSchema.parse(row);
-          return { position, event: wanted ? toRecordedEvent(row) : null };
+          // A shared read carries the data other readers wanted too: keep only this filter's.
+          const event = wanted ? toRecordedEvent(row) : null;
+          return { position, event: event && matchesFilter(filter, event) ? event : null };
         });
       const highest = events.at(-1)?.position ?? after;
       const settled: RecordedEvent[] = [];
