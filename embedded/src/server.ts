@@ -173,6 +173,7 @@ export async function createEmbeddedServer(
     tokens,
     captcha,
     ownWrites,
+    logger,
   });
 
   const app = express();

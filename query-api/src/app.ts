@@ -23,6 +23,8 @@ import {
 } from './accounts/routes';
 import { cartQueryRoutes } from './cart/routes';
 import { catalogRoutes } from './catalog/routes';
+import { cepRoutes } from './cep/routes';
+import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
 export interface QueryDeps {
@@ -34,6 +36,13 @@ export interface QueryDeps {
   captcha: CaptchaChallenger;
   /** Embedded only: each user's last write, so reads without X-Min-Position still see it. */
   ownWrites?: OwnWrites;
+  /** Which payment provider's card form the web app shows (GET /api/payments/config); the simulator by default. */
+  payments?: PaymentsPublicConfig;
+  /** VIACEP_URL; https://viacep.com.br by default. */
+  viaCepUrl?: string;
+  logger: Logger;
+  /** The clock of "the last N days" filters; the wall clock by default. */
+  now?: () => Date;
 }
 
 /** Every GET of the spec (ARCHITECTURE §7). */
@@ -53,6 +62,19 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(catalogRoutes(deps.readStore));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
   router.use(cartQueryRoutes(signedInReads));
+  router.use(
+    orderQueryRoutes({
+      ...signedInReads,
+      payments: deps.payments ?? SIMULATOR_PAYMENTS,
+      now: deps.now ?? (() => new Date()),
+    }),
+  );
+  router.use(
+    cepRoutes({
+      logger: deps.logger,
+      ...(deps.viaCepUrl ? { viaCepUrl: deps.viaCepUrl } : {}),
+    }),
+  );
   return router;
 }
 
@@ -65,7 +87,7 @@ export interface ServiceHttpOptions {
 }
 
 /** query-api on its own (distributed topology); tests use it on port 0. */
-export function createQueryApp(deps: QueryDeps & ServiceHttpOptions & { logger: Logger }): Express {
+export function createQueryApp(deps: QueryDeps & ServiceHttpOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);

@@ -1,17 +1,28 @@
 import { z } from 'zod';
-import { CARTS_PROJECTION, MENU_PROJECTION, USERS_PROJECTION } from '@quitute/contracts';
+import {
+  CARTS_PROJECTION,
+  MENU_PROJECTION,
+  ORDERS_PROJECTION,
+  USERS_PROJECTION,
+} from '@quitute/contracts';
 import { createTokenVerifier } from '@quitute/infra/auth';
+import { createBus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
 import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
+import { sessionVersionsFromReadModel } from './accounts/routes';
 import { createQueryApp } from './app';
+import { SIMULATOR_PAYMENTS } from './ordering/routes';
+import { attachSocketGateway } from './realtime/socket-gateway';
 
 /**
  * query-api on its own (distributed topology): reads the MongoDB read models
- * the projections service writes, and waits on its checkpoints for
- * read-your-writes. Scales horizontally.
+ * the projections service writes, waiting on its checkpoints for
+ * read-your-writes, and pushes payment approvals from the bus to the
+ * customers' sockets. Scales horizontally: every instance consumes the bus
+ * in its own consumer group (the sockets it holds are its own).
  */
 const config = loadConfigOrExit(
   z.object({
@@ -21,20 +32,31 @@ const config = loadConfigOrExit(
     MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
     JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
     CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
+    /** Mercado Pago's public key: set when the shop takes payments there (its card form). */
+    MERCADOPAGO_PUBLIC_KEY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().optional(),
+    ),
+    VIACEP_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    ),
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
+const tokens = createTokenVerifier({ secret: config.JWT_SECRET });
 const app = createQueryApp({
   readStore,
   waitForPosition: pollCheckpoints(readStore, [
     MENU_PROJECTION,
     USERS_PROJECTION,
     CARTS_PROJECTION,
+    ORDERS_PROJECTION,
   ]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),
-  tokens: createTokenVerifier({ secret: config.JWT_SECRET }),
+  tokens,
   // Challenges are stateless (HMAC-signed): command-api verifies what this service hands out.
   captcha: createCaptcha({
     hmacKey: config.CAPTCHA_HMAC_KEY,
@@ -42,12 +64,32 @@ const app = createQueryApp({
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   }),
   logger,
+  payments: config.MERCADOPAGO_PUBLIC_KEY
+    ? { provider: 'mercadopago', publicKey: config.MERCADOPAGO_PUBLIC_KEY }
+    : SIMULATOR_PAYMENTS,
+  ...(config.VIACEP_URL ? { viaCepUrl: config.VIACEP_URL } : {}),
   trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+});
+const bus = await createBus({
+  clientId: 'query-api',
+  ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
 });
 const server = app.listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);
 });
-const shutdown = () => server.close(() => void readStore.close().then(() => process.exit(0)));
+const gateway = await attachSocketGateway({
+  httpServer: server,
+  tokens,
+  sessionVersions: sessionVersionsFromReadModel(readStore),
+  bus,
+  logger,
+});
+const shutdown = () => {
+  void gateway
+    .close()
+    .then(() => bus.close())
+    .then(() => server.close(() => void readStore.close().then(() => process.exit(0))));
+};
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

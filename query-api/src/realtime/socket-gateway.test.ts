@@ -1,0 +1,332 @@
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  PAYMENTS_TOPIC,
+  USERS_COLLECTION,
+  type PaymentApprovedMessage,
+  type PaymentApprovedPush,
+  type UserDocument,
+} from '@quitute/contracts';
+import { createTokenService } from '@quitute/infra/auth';
+import { createMemoryBus, type MemoryBus } from '@quitute/infra/bus';
+import { silentLogger } from '@quitute/infra/logging';
+import { createMemoryReadStore } from '@quitute/infra/read-store';
+import { sessionVersionsFromReadModel } from '../accounts/routes';
+import { attachSocketGateway, MAX_PUSH_AGE_MS, type SocketGateway } from './socket-gateway';
+
+const ana = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+const bia = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+const secret = 'a-test-secret-that-is-long-enough-0123456789';
+const now = new Date('2026-11-25T15:00:00.000Z');
+const nowSeconds = () => Math.floor(now.getTime() / 1000);
+
+const tokens = createTokenService({ secret, nowSeconds });
+const readStore = createMemoryReadStore();
+const users = readStore.collection<UserDocument>(USERS_COLLECTION);
+let bus: MemoryBus;
+let gateway: SocketGateway;
+let httpServer: http.Server;
+let url: string;
+const clients: Socket[] = [];
+
+const user = (id: string, name: string, sessionVersion = 0): UserDocument => ({
+  _id: id,
+  email: `${name.toLowerCase()}@exemplo.com.br`,
+  name,
+  phone: '',
+  address: '',
+  notifications: { email: true, sms: false },
+  role: 'user',
+  isDeleted: false,
+  sessionVersion,
+  createdAt: '2026-01-10T12:00:00.000Z',
+  updatedAt: '2026-01-10T12:00:00.000Z',
+});
+
+const tokenOf = (userId: string, sessionVersion = 0) =>
+  tokens.sign({ userId, email: 'x@exemplo.com.br', name: 'X', role: 'user', sessionVersion });
+
+/** A client as the web app makes one; it does not retry, so a refusal is final. */
+function client(auth: Record<string, unknown> | null): Socket {
+  const socket = connect(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(auth ? { auth } : {}),
+  });
+  clients.push(socket);
+  return socket;
+}
+
+/** Connected, or the connect_error's message and data. */
+function outcome(socket: Socket): Promise<{ connected: true } | { error: string; data: unknown }> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ connected: true }));
+    socket.once('connect_error', (error: Error & { data?: unknown }) =>
+      resolve({ error: error.message, data: error.data }),
+    );
+  });
+}
+
+async function connected(token: string): Promise<Socket> {
+  const socket = client({ token });
+  expect(await outcome(socket)).toEqual({ connected: true });
+  return socket;
+}
+
+/** Every push a socket receives, by event, in order. */
+function recorder(socket: Socket) {
+  const received: { event: string; push: PaymentApprovedPush }[] = [];
+  for (const event of ['paymentSuccess', 'paymentApproved']) {
+    socket.on(event, (push: PaymentApprovedPush) => received.push({ event, push }));
+  }
+  /** Resolves once a push of `orderId` arrived as paymentApproved (the second event of a push). */
+  const until = (orderId: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (received.some((r) => r.event === 'paymentApproved' && r.push.orderId === orderId)) {
+          socket.off('paymentApproved', check);
+          resolve();
+        }
+      };
+      socket.on('paymentApproved', check);
+      check();
+    });
+  return { received, until };
+}
+
+let sequence = 0;
+function approval(userId: string, fields: Partial<PaymentApprovedMessage> = {}) {
+  sequence += 1;
+  const n = String(sequence).padStart(12, '0');
+  const payload: PaymentApprovedMessage = {
+    type: 'PaymentApproved',
+    eventId: `e0000000-0000-4000-8000-${n}`,
+    userId,
+    orderId: `00000000-0000-4000-8000-${n}`,
+    orderNumber: 1000 + sequence,
+    paymentId: `13255${n}`,
+    occurredAt: new Date(now.getTime() - 1_000).toISOString(),
+    ...fields,
+  };
+  return payload;
+}
+
+const publish = (...payloads: PaymentApprovedMessage[]) =>
+  bus.publish(
+    PAYMENTS_TOPIC,
+    payloads.map((payload) => ({
+      id: payload.eventId,
+      key: payload.orderId,
+      type: payload.type,
+      payload,
+    })),
+  );
+
+const pushOf = (payload: PaymentApprovedMessage): PaymentApprovedPush => ({
+  orderId: payload.orderId,
+  orderNumber: payload.orderNumber,
+  paymentId: payload.paymentId,
+});
+
+beforeAll(async () => {
+  await users.putMany([user(ana, 'Ana'), user(bia, 'Bia')]);
+});
+
+beforeEach(async () => {
+  bus = createMemoryBus();
+  httpServer = http.createServer();
+  gateway = await attachSocketGateway({
+    httpServer,
+    tokens,
+    sessionVersions: sessionVersionsFromReadModel(readStore),
+    bus,
+    logger: silentLogger,
+    groupId: 'socket-gateway-test',
+    now: () => now,
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const address = httpServer.address();
+  if (typeof address !== 'object' || !address) throw new Error('no address');
+  url = `http://127.0.0.1:${address.port}`;
+});
+
+afterEach(async () => {
+  for (const socket of clients.splice(0)) socket.disconnect();
+  await gateway.close();
+  await bus.close();
+  await new Promise<void>((resolve) => {
+    httpServer.close(() => resolve());
+    httpServer.closeAllConnections();
+  });
+  await users.put(user(ana, 'Ana'));
+});
+
+afterAll(() => readStore.close());
+
+describe('socket handshake', () => {
+  it('given no token, a forged one or an expired one, then connect_error "unauthorized" with the pt-BR reason', async () => {
+    const forger = createTokenService({
+      secret: 'another-secret-that-is-long-enough-987654321',
+      nowSeconds,
+    });
+    const expired = createTokenService({
+      secret,
+      ttlSeconds: 60,
+      nowSeconds: () => nowSeconds() - 3_600,
+    });
+    const subject = {
+      userId: ana,
+      email: 'ana@exemplo.com.br',
+      name: 'Ana',
+      role: 'user' as const,
+      sessionVersion: 0,
+    };
+
+    expect(await outcome(client(null))).toEqual({
+      error: 'unauthorized',
+      data: { message: 'Token de autenticação ausente.' },
+    });
+    expect(await outcome(client({ token: 42 }))).toMatchObject({ error: 'unauthorized' });
+    expect(await outcome(client({ token: forger.sign(subject) }))).toEqual({
+      error: 'unauthorized',
+      data: { message: 'Token inválido. Faça login novamente.' },
+    });
+    expect(await outcome(client({ token: expired.sign(subject) }))).toMatchObject({
+      error: 'unauthorized',
+      data: { message: expect.stringContaining('expirado') },
+    });
+  });
+
+  it('given a session ended after the token was signed (logout everywhere, password reset), then the handshake is refused', async () => {
+    await users.put(user(ana, 'Ana', 1));
+
+    expect(await outcome(client({ token: tokenOf(ana, 0) }))).toMatchObject({
+      error: 'unauthorized',
+    });
+    expect(await outcome(client({ token: tokenOf(ana, 1) }))).toEqual({ connected: true });
+  });
+
+  it('given a user that no longer exists, then the handshake is refused', async () => {
+    const ghost = '7e7e7e7e-7e7e-4e7e-8e7e-7e7e7e7e7e7e';
+
+    expect(await outcome(client({ token: tokenOf(ghost) }))).toMatchObject({
+      error: 'unauthorized',
+    });
+  });
+
+  it('given the spec client emitting join with its user id and a test event, then both are answered harmlessly', async () => {
+    const socket = await connected(tokenOf(ana));
+
+    expect(await socket.emitWithAck('join', ana)).toEqual({ ok: true });
+    expect(await socket.emitWithAck('test', { hello: 'world' })).toEqual({ ok: true });
+    socket.emit('join', { userId: ana });
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('payment pushes', () => {
+  it("given Ana and Bia connected, when Bia's payment is approved, then Bia receives paymentSuccess and paymentApproved and Ana nothing, even after Ana joined with Bia's id", async () => {
+    const anaSocket = await connected(tokenOf(ana));
+    const biaSocket = await connected(tokenOf(bia));
+    const anaPushes = recorder(anaSocket);
+    const biaPushes = recorder(biaSocket);
+    await anaSocket.emitWithAck('join', bia);
+    await anaSocket.emitWithAck('join', { userId: bia });
+
+    const forBia = approval(bia);
+    const forAna = approval(ana);
+    // Published in this order and delivered in it: once Ana has her own, Bia's had passed her by.
+    await publish(forBia, forAna);
+    await Promise.all([biaPushes.until(forBia.orderId), anaPushes.until(forAna.orderId)]);
+
+    expect(biaPushes.received).toEqual([
+      { event: 'paymentSuccess', push: pushOf(forBia) },
+      { event: 'paymentApproved', push: pushOf(forBia) },
+    ]);
+    expect(anaPushes.received).toEqual([
+      { event: 'paymentSuccess', push: pushOf(forAna) },
+      { event: 'paymentApproved', push: pushOf(forAna) },
+    ]);
+  });
+
+  it('given the same approval delivered twice (same eventId), then each event is emitted once', async () => {
+    const socket = await connected(tokenOf(ana));
+    const pushes = recorder(socket);
+    const approved = approval(ana);
+    const sentinel = approval(ana);
+
+    await publish(approved);
+    await publish(approved, sentinel);
+    await pushes.until(sentinel.orderId);
+
+    expect(pushes.received.map((r) => [r.event, r.push.orderId])).toEqual([
+      ['paymentSuccess', approved.orderId],
+      ['paymentApproved', approved.orderId],
+      ['paymentSuccess', sentinel.orderId],
+      ['paymentApproved', sentinel.orderId],
+    ]);
+  });
+
+  it('given two sockets of one customer (two tabs), then both receive the push', async () => {
+    const tabs = [await connected(tokenOf(ana)), await connected(tokenOf(ana))].map(recorder);
+    const approved = approval(ana);
+
+    await publish(approved);
+    await Promise.all(tabs.map((tab) => tab.until(approved.orderId)));
+
+    for (const tab of tabs) expect(tab.received).toHaveLength(2);
+  });
+
+  it('given a payload that is not a PaymentApproved, or an approval older than the checkout waits, then nothing is pushed and the next approval still is', async () => {
+    const socket = await connected(tokenOf(ana));
+    const pushes = recorder(socket);
+    const stale = approval(ana, {
+      occurredAt: new Date(now.getTime() - MAX_PUSH_AGE_MS - 1).toISOString(),
+    });
+    const fresh = approval(ana);
+
+    await bus.publish(PAYMENTS_TOPIC, [
+      { id: 'broken', key: 'k', type: 'PaymentApproved', payload: { userId: ana } },
+      { id: 'other', key: 'k', type: 'PaymentRefunded', payload: { type: 'PaymentRefunded' } },
+    ]);
+    await publish(stale, fresh);
+    await pushes.until(fresh.orderId);
+
+    expect(pushes.received.map((r) => r.push.orderId)).toEqual([fresh.orderId, fresh.orderId]);
+  });
+
+  it('given a socket whose session ended after it connected, when a push comes, then it is disconnected instead of told', async () => {
+    const socket = await connected(tokenOf(ana));
+    const pushes = recorder(socket);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    await users.put(user(ana, 'Ana', 1));
+    await publish(approval(ana));
+
+    expect(await disconnected).toBe('io server disconnect');
+    expect(pushes.received).toEqual([]);
+  });
+});
+
+describe('close', () => {
+  it('given connected sockets, when the gateway closes, then they are disconnected and its consumer group no longer consumes', async () => {
+    const socket = await connected(tokenOf(ana));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    await gateway.close();
+    const approved = approval(ana);
+    await publish(approved);
+    // The group kept the message for its next consumer: nobody took it meanwhile.
+    const leftForNext: string[] = [];
+    await bus.subscribe(PAYMENTS_TOPIC, 'socket-gateway-test', async (message) => {
+      leftForNext.push(message.id);
+    });
+    await bus.drain();
+
+    expect(await disconnected).toBe('io server disconnect');
+    expect(leftForNext).toEqual([approved.eventId]);
+  });
+});

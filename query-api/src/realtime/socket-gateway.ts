@@ -1,0 +1,203 @@
+import type { Server as HttpServer } from 'node:http';
+import { hostname } from 'node:os';
+import { Server, type ExtendedError } from 'socket.io';
+import { z } from 'zod';
+import {
+  accountMessages,
+  messages,
+  PAYMENT_POLL_HARD_STOP_MS,
+  PAYMENTS_TOPIC,
+  paymentApprovedMessageSchema,
+  userRoom,
+  type PaymentApprovedMessage,
+  type PaymentApprovedPush,
+  type TokenClaims,
+} from '@quitute/contracts';
+import type { SessionVersionLookup, TokenVerifier } from '@quitute/infra/auth';
+import { recentIds, type Bus } from '@quitute/infra/bus';
+import { AppError } from '@quitute/infra/errors';
+import type { Logger } from '@quitute/infra/logging';
+
+/**
+ * Older pushes are dropped: the checkout page stops waiting after this long,
+ * and a gateway that joins the bus late (a new consumer group reads the
+ * topic's history) must not replay old approvals to connected customers.
+ */
+export const MAX_PUSH_AGE_MS = PAYMENT_POLL_HARD_STOP_MS;
+/** Event ids remembered to drop redeliveries (the bus redelivers recent messages, not old ones). */
+export const REMEMBERED_EVENT_IDS = 10_000;
+
+/** What a client may send: the spec's client emits `join` with its user id and a test event. */
+interface ClientEvents {
+  join: (...args: unknown[]) => void;
+  test: (...args: unknown[]) => void;
+}
+
+interface ServerEvents {
+  paymentSuccess: (push: PaymentApprovedPush) => void;
+  paymentApproved: (push: PaymentApprovedPush) => void;
+}
+
+/** Who the socket belongs to, from its handshake token, never from what the client says. */
+interface SocketData {
+  userId: string;
+  sessionVersion: number;
+  /** The token's expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export type SocketGatewayServer = Server<ClientEvents, ServerEvents, object, SocketData>;
+
+export interface SocketGateway {
+  io: SocketGatewayServer;
+  /** Stops consuming and disconnects every socket; the HTTP server is its owner's to close. */
+  close(): Promise<void>;
+}
+
+export interface SocketGatewayDeps {
+  httpServer: HttpServer;
+  tokens: TokenVerifier;
+  /** The same check as HTTP's `authenticate`: a token of an ended session is refused. */
+  sessionVersions: SessionVersionLookup;
+  bus: Bus;
+  logger: Logger;
+  /** Only when the web app is served from another origin; same-origin needs no CORS. */
+  corsOrigin?: string | string[];
+  /**
+   * Every gateway instance must receive every message (each holds its own
+   * sockets), so each needs its own consumer group; the host name is one per
+   * container.
+   */
+  groupId?: string;
+  now?: () => Date;
+}
+
+const handshakeAuthSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/** Clients read `err.message` (stable) and `err.data.message` (pt-BR) on connect_error. */
+function refusal(code: 'unauthorized' | 'unavailable', message: string): ExtendedError {
+  return Object.assign(new Error(code), { data: { message } });
+}
+
+/** Answers an acknowledgement when the client asked for one (harmless either way). */
+function acknowledge(args: unknown[]): void {
+  const ack = args.at(-1);
+  if (typeof ack === 'function') ack({ ok: true });
+}
+
+/**
+ * The socket.io gateway (spec §7, ARCHITECTURE §5) on the query side's HTTP
+ * server, path /socket.io: a handshake needs a valid token of a live session;
+ * the socket joins its own user's room only; each PaymentApproved the relay
+ * publishes is pushed once, as `paymentSuccess` and `paymentApproved`, to the
+ * sockets of the order's owner.
+ */
+export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<SocketGateway> {
+  const now = deps.now ?? (() => new Date());
+  const io: SocketGatewayServer = new Server(deps.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // Clients send only join and test: a few bytes.
+    maxHttpBufferSize: 10_000,
+    ...(deps.corsOrigin ? { cors: { origin: deps.corsOrigin } } : {}),
+  });
+
+  const authenticateHandshake = async (auth: unknown): Promise<TokenClaims> => {
+    const parsed = handshakeAuthSchema.safeParse(auth);
+    if (!parsed.success) throw new AppError('unauthorized', accountMessages.tokenMissing);
+    const claims = deps.tokens.verify(parsed.data.token);
+    const current = await deps.sessionVersions(claims.userId);
+    if (current === null || claims.sessionVersion < current) {
+      throw new AppError('unauthorized', accountMessages.tokenInvalid);
+    }
+    return claims;
+  };
+
+  io.use((socket, next) => {
+    authenticateHandshake(socket.handshake.auth).then(
+      (claims) => {
+        socket.data = {
+          userId: claims.userId,
+          sessionVersion: claims.sessionVersion,
+          exp: claims.exp,
+        };
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'unauthorized') {
+          next(refusal('unauthorized', error.message));
+          return;
+        }
+        deps.logger.error({ err: error }, 'socket handshake failed');
+        next(refusal('unavailable', messages.unavailable));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const ownRoom = userRoom(socket.data.userId);
+    void socket.join(ownRoom);
+    // Whatever user id a client names, it stays in its own room only.
+    socket.on('join', (...args) => acknowledge(args));
+    socket.on('test', (...args) => acknowledge(args));
+  });
+
+  /**
+   * To the owner's sockets on this instance. A socket whose session ended or
+   * whose token expired since its handshake is disconnected instead: it must
+   * sign in again.
+   */
+  const push = async (approved: PaymentApprovedMessage): Promise<void> => {
+    const sockets = await io.in(userRoom(approved.userId)).fetchSockets();
+    if (sockets.length === 0) return;
+    const current = await deps.sessionVersions(approved.userId);
+    const nowSeconds = now().getTime() / 1000;
+    const payload: PaymentApprovedPush = {
+      orderId: approved.orderId,
+      orderNumber: approved.orderNumber,
+      paymentId: approved.paymentId,
+    };
+    for (const socket of sockets) {
+      if (
+        current === null ||
+        socket.data.sessionVersion < current ||
+        socket.data.exp <= nowSeconds
+      ) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.emit('paymentSuccess', payload);
+      socket.emit('paymentApproved', payload);
+    }
+  };
+
+  const seen = recentIds(REMEMBERED_EVENT_IDS);
+  const subscription = await deps.bus.subscribe(
+    PAYMENTS_TOPIC,
+    deps.groupId ?? `socket-gateway-${hostname()}`,
+    async (message) => {
+      const parsed = paymentApprovedMessageSchema.safeParse(message.payload);
+      if (!parsed.success) {
+        if (message.type === 'PaymentApproved') {
+          deps.logger.warn({ id: message.id }, 'payment push ignored: unexpected payload');
+        }
+        return;
+      }
+      const approved = parsed.data;
+      if (seen.has(approved.eventId)) return;
+      if (now().getTime() - Date.parse(approved.occurredAt) <= MAX_PUSH_AGE_MS) {
+        await push(approved);
+      }
+      seen.add(approved.eventId);
+    },
+  );
+
+  return {
+    io,
+    async close() {
+      await subscription.stop();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
