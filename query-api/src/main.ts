@@ -8,7 +8,13 @@ import {
 import { createTokenVerifier } from '@quitute/infra/auth';
 import { createBus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
-import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
+import {
+  accountsEnv,
+  commonEnv,
+  loadConfigOrExit,
+  paymentsEnv,
+  proxyEnv,
+} from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
@@ -32,15 +38,7 @@ const config = loadConfigOrExit(
     MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
     JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
     CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
-    /** Mercado Pago's public key: set when the shop takes payments there (its card form). */
-    MERCADOPAGO_PUBLIC_KEY: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.string().optional(),
-    ),
-    VIACEP_URL: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
-    ),
+    ...paymentsEnv,
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
@@ -64,8 +62,9 @@ const app = createQueryApp({
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   }),
   logger,
-  payments: config.MERCADOPAGO_PUBLIC_KEY
-    ? { provider: 'mercadopago', publicKey: config.MERCADOPAGO_PUBLIC_KEY }
+  // The same variables as command-api's: Mercado Pago takes the payments when its token is set.
+  payments: config.MP_ACCESS_TOKEN
+    ? { provider: 'mercadopago', publicKey: config.MP_PUBLIC_KEY ?? null }
     : SIMULATOR_PAYMENTS,
   ...(config.VIACEP_URL ? { viaCepUrl: config.VIACEP_URL } : {}),
   trustProxy: config.TRUST_PROXY,
