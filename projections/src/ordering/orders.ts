@@ -13,11 +13,8 @@ import {
   paymentStatusAfter,
 } from '../payments/payment-status';
 
-const {
-  PaymentRequested: _requested,
-  PaymentRefundRequested,
-  ...paymentStatusEventSchemas
-} = paymentEventSchemas;
+/** PaymentRequested tells the order nothing OrderPlaced did not. */
+const { PaymentRequested: _requested, ...paymentEventsAfterRequest } = paymentEventSchemas;
 
 /**
  * One document per order (orders_v1), keyed by the orderId every order and
@@ -28,7 +25,7 @@ const {
 export const ordersProjection = defineProjection({
   name: ORDERS_PROJECTION,
   collection: ORDERS_COLLECTION,
-  events: { ...orderEventSchemas, ...paymentStatusEventSchemas, PaymentRefundRequested },
+  events: { ...orderEventSchemas, ...paymentEventsAfterRequest },
   document: orderDocumentSchema,
   documentId: (event) => event.data.orderId,
   evolve(document, event, recorded): OrderDocument | null {
