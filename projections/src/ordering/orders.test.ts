@@ -293,6 +293,15 @@ describe('orders projection', () => {
     });
   });
 
+  it('given an admin cancelling a pending order, then cancelled since then, with no payment reason', () => {
+    expect(
+      given([
+        placed,
+        { type: 'OrderStatusChanged', data: { orderId, from: 'pending', to: 'cancelled' } },
+      ]),
+    ).toMatchObject({ orderStatus: 'cancelled', cancelledAt: at(2), cancelReason: null });
+  });
+
   it('given payment events of an order never placed, then no document', () => {
     expect(given([approved, paid])).toBeNull();
   });

@@ -69,7 +69,12 @@ export const ordersProjection = defineProjection({
       case 'OrderPaid':
         return { ...changed, orderStatus: 'processing', paidAt: at };
       case 'OrderStatusChanged':
-        return { ...changed, orderStatus: event.data.to };
+        return {
+          ...changed,
+          orderStatus: event.data.to,
+          cancelledAt:
+            event.data.to === 'cancelled' ? (document.cancelledAt ?? at) : document.cancelledAt,
+        };
       case 'OrderCancelled':
         return {
           ...changed,
