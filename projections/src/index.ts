@@ -4,3 +4,16 @@ export { defineProjection } from './projection';
 export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
 export { menuProjection } from './catalog/menu';
+export { ordersProjection } from './ordering/orders';
+export type { PaymentProcessCommands } from './payments/commands';
+export {
+  createPaymentProcessManager,
+  DEFAULT_RECONCILE_INTERVAL_MS,
+} from './payments/payment-process-manager';
+export type {
+  PaymentProcessManager,
+  PaymentProcessManagerOptions,
+} from './payments/payment-process-manager';
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './payments/order-process';
+export { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT } from './payments/payment-relay';
+export type { PaymentRelay, PaymentRelayOptions } from './payments/payment-relay';

@@ -1,6 +1,7 @@
 import { usersProjection } from './accounts/users';
 import { cartsProjection } from './cart/carts';
 import { menuProjection } from './catalog/menu';
+import { ordersProjection } from './ordering/orders';
 import type { Projection } from './projection';
 
 /** Every projection this service runs. */
@@ -8,4 +9,5 @@ export const projections: readonly Projection[] = [
   menuProjection,
   usersProjection,
   cartsProjection,
+  ordersProjection,
 ];

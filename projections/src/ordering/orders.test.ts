@@ -1,0 +1,353 @@
+import { describe, expect, it } from 'vitest';
+import {
+  orderDocumentSchema,
+  ORDERS_COLLECTION,
+  ORDERS_PROJECTION,
+  orderStreamName,
+  paymentStreamName,
+  type OrderEvent,
+  type PaymentEvent,
+} from '@quitute/contracts';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { readCheckpoint, writeCheckpoint } from '@quitute/infra/projection-progress';
+import { createMemoryReadStore } from '@quitute/infra/read-store';
+import { project } from '../testing';
+import { ProjectionRunner } from '../runner';
+import { ordersProjection } from './orders';
+
+const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
+const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const userId = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+const coxinha = '11111111-1111-4111-8111-111111111111';
+
+/** The n-th event of a test is recorded at position n, n seconds after noon (see testing.ts). */
+const at = (position: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, position)).toISOString();
+
+const placed = {
+  type: 'OrderPlaced' as const,
+  data: {
+    orderId,
+    orderNumber: 1001,
+    paymentId,
+    paymentMethod: 'pix',
+    customer: { userId, name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725' },
+    items: [
+      {
+        productId: coxinha,
+        name: 'Coxinha',
+        category: 'Salgados',
+        unitPriceCents: 60,
+        quantity: 50,
+      },
+    ],
+    totalCents: 3_000,
+    deliveryType: 'pickup',
+    deliveryDate: '2026-11-25T14:30:00-03:00',
+    linesFrom: 'cart',
+    requestFingerprint: 'f1',
+  },
+} satisfies OrderEvent;
+const pixPending: PaymentEvent = {
+  type: 'PaymentPending',
+  data: {
+    paymentId,
+    orderId,
+    providerPaymentId: 'mp-1',
+    statusDetail: 'pending_waiting_transfer',
+    expiresAt: '2026-11-22T12:30:00.000Z',
+    pix: { qrCode: '00020126pix', ticketUrl: 'https://pix.example/1' },
+  },
+};
+const approved: PaymentEvent = {
+  type: 'PaymentApproved',
+  data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'accredited' },
+};
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 3_000 } };
+
+type Event = OrderEvent | PaymentEvent;
+
+/** Given these events of one order (and its payment), then this document. */
+const given = (events: Event[]) =>
+  project(ordersProjection, events, { streamName: orderStreamName(orderId), documentId: orderId });
+
+describe('orders projection', () => {
+  it('given an order placed, then a pending order with a pending payment and nothing from the provider yet', () => {
+    expect(given([placed])).toEqual({
+      _id: orderId,
+      orderNumber: 1001,
+      userId,
+      customerName: 'Ana Souza',
+      customerEmail: 'ana@example.com',
+      items: placed.data.items,
+      totalCents: 3_000,
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: 'pix',
+      paymentId,
+      providerPaymentId: null,
+      providerStatus: null,
+      statusDetail: null,
+      deliveryType: 'pickup',
+      deliveryDate: '2026-11-25T14:30:00-03:00',
+      address: null,
+      createdAt: at(1),
+      updatedAt: at(1),
+      paidAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      refundedAfterCancel: false,
+      pix: null,
+      boleto: null,
+      paymentExpiresAt: null,
+      position: 1,
+    });
+  });
+
+  it('given a Pix pending at the provider, then its provider id, status, QR code and expiry', () => {
+    expect(given([placed, pixPending])).toMatchObject({
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+      providerPaymentId: 'mp-1',
+      providerStatus: 'pending',
+      statusDetail: 'pending_waiting_transfer',
+      pix: { qrCode: '00020126pix', ticketUrl: 'https://pix.example/1' },
+      boleto: null,
+      paymentExpiresAt: '2026-11-22T12:30:00.000Z',
+      updatedAt: at(2),
+      position: 2,
+    });
+  });
+
+  it('given the payment approved and the order paid, then approved and processing (the Pix kept), paid at the OrderPaid', () => {
+    expect(given([placed, pixPending, approved, paid])).toMatchObject({
+      orderStatus: 'processing',
+      paymentStatus: 'approved',
+      providerStatus: 'approved',
+      statusDetail: 'accredited',
+      pix: { qrCode: '00020126pix', ticketUrl: 'https://pix.example/1' },
+      paidAt: at(4),
+      cancelledAt: null,
+      position: 4,
+    });
+  });
+
+  it('given a payment the provider refused to create and the order cancelled, then rejected with its detail and cancelled with the reason', () => {
+    expect(
+      given([
+        placed,
+        {
+          type: 'PaymentRejected',
+          data: { paymentId, orderId, statusDetail: 'Cartão inválido' },
+        },
+        { type: 'OrderCancelled', data: { orderId, reason: 'payment_rejected' } },
+      ]),
+    ).toMatchObject({
+      orderStatus: 'cancelled',
+      paymentStatus: 'rejected',
+      providerPaymentId: null,
+      providerStatus: 'rejected',
+      statusDetail: 'Cartão inválido',
+      cancelledAt: at(3),
+      cancelReason: 'payment_rejected',
+      refundedAfterCancel: false,
+    });
+  });
+
+  it('given a Pix expired, its order cancelled, then paid anyway and refunded, then cancelled, refunded and refundedAfterCancel', () => {
+    const document = given([
+      placed,
+      pixPending,
+      {
+        type: 'PaymentCancelled',
+        data: {
+          paymentId,
+          orderId,
+          providerPaymentId: 'mp-1',
+          statusDetail: 'expired',
+          reason: 'expired',
+        },
+      },
+      { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+      approved,
+      {
+        type: 'PaymentRefundRequested',
+        data: { paymentId, orderId, providerPaymentId: 'mp-1', reason: 'approved_after_cancel' },
+      },
+    ]);
+    expect(document).toMatchObject({
+      orderStatus: 'cancelled',
+      paymentStatus: 'approved',
+      cancelReason: 'payment_expired',
+      cancelledAt: at(4),
+      paidAt: null,
+      refundedAfterCancel: true,
+    });
+    expect(
+      project(
+        ordersProjection,
+        [
+          placed,
+          pixPending,
+          { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+          approved,
+          {
+            type: 'PaymentRefunded',
+            data: {
+              paymentId,
+              orderId,
+              providerPaymentId: 'mp-1',
+              statusDetail: 'refunded',
+              reason: 'approved_after_cancel',
+            },
+          },
+        ],
+        { streamName: paymentStreamName(paymentId), documentId: orderId },
+      ),
+    ).toMatchObject({
+      orderStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      providerStatus: 'refunded',
+      refundedAfterCancel: true,
+    });
+  });
+
+  it('given a payment in review, then in_review (provider in_process); then approved moves it on', () => {
+    const inReview: PaymentEvent = {
+      type: 'PaymentInReview',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-2',
+        statusDetail: 'pending_review_manual',
+      },
+    };
+    expect(given([placed, inReview])).toMatchObject({
+      paymentStatus: 'in_review',
+      providerStatus: 'in_process',
+      providerPaymentId: 'mp-2',
+      statusDetail: 'pending_review_manual',
+    });
+    expect(given([placed, inReview, approved])).toMatchObject({ paymentStatus: 'approved' });
+  });
+
+  it('given a pending report that arrives after the approval (a slow notification), then the approval stays', () => {
+    const document = given([placed, approved, pixPending]);
+    expect(document).toMatchObject({
+      paymentStatus: 'approved',
+      providerStatus: 'approved',
+      statusDetail: 'accredited',
+      pix: null,
+      updatedAt: at(2),
+      position: 3,
+    });
+  });
+
+  it('given a boleto pending, then its boleto and expiry; given a charge-back after the approval, then charged_back', () => {
+    const boleto = { url: 'https://boleto.example/1', digitableLine: '2379 0000', barcode: '2379' };
+    const pending: PaymentEvent = {
+      type: 'PaymentPending',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-3',
+        statusDetail: 'pending_waiting_payment',
+        expiresAt: '2026-11-25T23:59:59.000-03:00',
+        boleto,
+      },
+    };
+    expect(given([placed, pending])).toMatchObject({
+      boleto,
+      pix: null,
+      paymentExpiresAt: '2026-11-25T23:59:59.000-03:00',
+    });
+    expect(
+      given([
+        placed,
+        pending,
+        approved,
+        paid,
+        {
+          type: 'PaymentChargedBack',
+          data: { paymentId, orderId, providerPaymentId: 'mp-3', statusDetail: 'settled' },
+        },
+      ]),
+    ).toMatchObject({ orderStatus: 'processing', paymentStatus: 'charged_back', boleto });
+  });
+
+  it('given an admin moving a paid order along, then its status is the new one', () => {
+    expect(
+      given([
+        placed,
+        approved,
+        paid,
+        {
+          type: 'OrderStatusChanged',
+          data: { orderId, from: 'processing', to: 'ready_for_pickup' },
+        },
+      ]),
+    ).toMatchObject({
+      orderStatus: 'ready_for_pickup',
+      paymentStatus: 'approved',
+      updatedAt: at(4),
+    });
+  });
+
+  it('given an admin cancelling a pending order, then cancelled since then, with no payment reason', () => {
+    expect(
+      given([
+        placed,
+        { type: 'OrderStatusChanged', data: { orderId, from: 'pending', to: 'cancelled' } },
+      ]),
+    ).toMatchObject({ orderStatus: 'cancelled', cancelledAt: at(2), cancelReason: null });
+  });
+
+  it('given payment events of an order never placed, then no document', () => {
+    expect(given([approved, paid])).toBeNull();
+  });
+
+  it('given an order stored at position 4, when positions 1–4 are delivered again (a lost checkpoint), then none is applied twice; a later event still is', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const orders = readStore.collection(ORDERS_COLLECTION);
+    const metadata = {
+      correlationId: 'c',
+      causationId: 'c',
+      actorId: 'system',
+      actorRole: 'system' as const,
+      occurredAt: '2026-11-22T12:00:00.000Z',
+    };
+    const append = (stream: string, event: Event) =>
+      eventStore.appendToStream(stream, [{ id: crypto.randomUUID(), ...event, metadata }]);
+    const run = async () => {
+      const runner = new ProjectionRunner({
+        eventStore,
+        readStore,
+        projections: [ordersProjection],
+        logger: silentLogger,
+      });
+      await runner.start();
+      await runner.stop();
+      return orderDocumentSchema.parse(await orders.get(orderId));
+    };
+    await append(orderStreamName(orderId), placed);
+    await append(paymentStreamName(paymentId), pixPending);
+    await append(paymentStreamName(paymentId), approved);
+    await append(orderStreamName(orderId), paid);
+    expect(await run()).toMatchObject({ orderStatus: 'processing', position: 4 });
+
+    // A mark no event writes: re-applying OrderPlaced (or any of 1–4) would erase it.
+    const stored = await orders.get(orderId);
+    if (!stored) throw new Error('no order stored');
+    await orders.put({ ...stored, customerName: 'applied once' });
+    await writeCheckpoint(readStore, ORDERS_PROJECTION, 0);
+    expect(await run()).toMatchObject({ customerName: 'applied once', position: 4 });
+    expect(await readCheckpoint(readStore, ORDERS_PROJECTION)).toBe(4);
+
+    await append(orderStreamName(orderId), {
+      type: 'OrderStatusChanged',
+      data: { orderId, from: 'processing', to: 'ready_for_pickup' },
+    });
+    expect(await run()).toMatchObject({ orderStatus: 'ready_for_pickup', position: 5 });
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  orderDocumentSchema,
+  orderEventSchemas,
+  ORDERS_COLLECTION,
+  ORDERS_PROJECTION,
+  paymentEventSchemas,
+  type OrderDocument,
+} from '@quitute/contracts';
+import { defineProjection } from '../projection';
+import {
+  PAYMENT_STATUS_OF,
+  PROVIDER_STATUS_OF,
+  paymentStatusAfter,
+} from '../payments/payment-status';
+
+/** PaymentRequested tells the order nothing OrderPlaced did not. */
+const { PaymentRequested: _requested, ...paymentEventsAfterRequest } = paymentEventSchemas;
+
+/**
+ * One document per order (orders_v1), keyed by the orderId every order and
+ * payment event carries, with the payment's status beside the order's so a
+ * reader finds both in one document. Times are the events' `occurredAt`;
+ * `details` is the query side's.
+ */
+export const ordersProjection = defineProjection({
+  name: ORDERS_PROJECTION,
+  collection: ORDERS_COLLECTION,
+  events: { ...orderEventSchemas, ...paymentEventsAfterRequest },
+  document: orderDocumentSchema,
+  documentId: (event) => event.data.orderId,
+  evolve(document, event, recorded): OrderDocument | null {
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'OrderPlaced') {
+      const placed = event.data;
+      return {
+        _id: placed.orderId,
+        orderNumber: placed.orderNumber,
+        userId: placed.customer.userId,
+        customerName: placed.customer.name,
+        customerEmail: placed.customer.email,
+        items: placed.items,
+        totalCents: placed.totalCents,
+        orderStatus: 'pending',
+        paymentStatus: 'pending',
+        paymentMethod: placed.paymentMethod,
+        paymentId: placed.paymentId,
+        providerPaymentId: null,
+        providerStatus: null,
+        statusDetail: null,
+        deliveryType: placed.deliveryType,
+        deliveryDate: placed.deliveryDate,
+        address: placed.address ?? null,
+        createdAt: at,
+        updatedAt: at,
+        paidAt: null,
+        cancelledAt: null,
+        cancelReason: null,
+        refundedAfterCancel: false,
+        pix: null,
+        boleto: null,
+        paymentExpiresAt: null,
+        position: recorded.position,
+      };
+    }
+    // Every other event changes an order already placed.
+    if (!document) return null;
+    const changed = { ...document, updatedAt: at, position: recorded.position };
+    switch (event.type) {
+      case 'OrderPaid':
+        return { ...changed, orderStatus: 'processing', paidAt: at };
+      case 'OrderStatusChanged':
+        return {
+          ...changed,
+          orderStatus: event.data.to,
+          cancelledAt:
+            event.data.to === 'cancelled' ? (document.cancelledAt ?? at) : document.cancelledAt,
+        };
+      case 'OrderCancelled':
+        return {
+          ...changed,
+          orderStatus: 'cancelled',
+          cancelledAt: at,
+          cancelReason: event.data.reason,
+        };
+      case 'PaymentRefundRequested':
+        // The customer is told as soon as the shop asks for the money back.
+        return {
+          ...changed,
+          refundedAfterCancel:
+            document.refundedAfterCancel || event.data.reason === 'approved_after_cancel',
+        };
+      case 'PaymentPending':
+      case 'PaymentApproved':
+      case 'PaymentRejected':
+      case 'PaymentInReview':
+      case 'PaymentCancelled':
+      case 'PaymentRefunded':
+      case 'PaymentChargedBack': {
+        const reported = PAYMENT_STATUS_OF[event.type];
+        const status = paymentStatusAfter(document.paymentStatus, reported);
+        if (status !== reported) return { ...document, position: recorded.position };
+        const report = {
+          ...changed,
+          paymentStatus: status,
+          providerStatus: PROVIDER_STATUS_OF[event.type],
+          statusDetail: event.data.statusDetail,
+          providerPaymentId: event.data.providerPaymentId ?? document.providerPaymentId,
+        };
+        switch (event.type) {
+          case 'PaymentPending':
+            return {
+              ...report,
+              pix: event.data.pix ?? document.pix,
+              boleto: event.data.boleto ?? document.boleto,
+              paymentExpiresAt: event.data.expiresAt ?? document.paymentExpiresAt,
+            };
+          case 'PaymentRefunded':
+            return {
+              ...report,
+              refundedAfterCancel:
+                document.refundedAfterCancel || event.data.reason === 'approved_after_cancel',
+            };
+          default:
+            return report;
+        }
+      }
+      default: {
+        const unexpected: never = event;
+        throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+      }
+    }
+  },
+});

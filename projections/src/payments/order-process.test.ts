@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { recordedAt } from '../testing';
+import {
+  evolveOrderProcess,
+  isFinished,
+  nextDeadline,
+  nextSteps,
+  stepKey,
+  withProgress,
+  type OrderProcess,
+  type OrderProcessEvent,
+} from './order-process';
+import { streamOf, testOrder } from './test-orders';
+
+/** recordedAt puts the n-th event n seconds after this. */
+const noon = Date.UTC(2026, 10, 22, 12, 0, 0);
+const seconds = (n: number) => noon + n * 1_000;
+const minutes = (n: number) => noon + n * 60_000;
+
+/** Given these events (the n-th recorded n seconds after noon), then this process state. */
+function given(...events: OrderProcessEvent[]): OrderProcess {
+  const state = events.reduce<OrderProcess | null>(
+    (current, event, index) =>
+      evolveOrderProcess(current, event, recordedAt(event, index + 1, streamOf(event))),
+    null,
+  );
+  if (!state) throw new Error('no order placed');
+  return state;
+}
+
+/** What is due, as `kind(input)` and the cause's position, for short assertions. */
+const due = (state: OrderProcess, now: number) =>
+  nextSteps(state, now).map((step) => ({
+    kind: step.kind,
+    input: step.input,
+    cause: step.cause.position,
+  }));
+
+describe('payment process: nextSteps', () => {
+  const order = testOrder('pix');
+  const { orderId, paymentId, userId } = order;
+
+  it('given a payment approved for a pending order, then mark it paid, caused by the approval', () => {
+    const state = given(order.placed(), order.requested(), order.pending(), order.approved());
+    expect(due(state, seconds(5))).toEqual([
+      { kind: 'markOrderPaid', input: { orderId, paymentId, amountCents: 3_000 }, cause: 4 },
+    ]);
+  });
+
+  it('given the order paid, then check the cart out and record the online sale, both caused by OrderPaid; each done drops out', () => {
+    const paid = [order.placed(), order.requested(), order.approved(), order.paid()] as const;
+    expect(due(given(...paid), seconds(5))).toEqual([
+      { kind: 'checkOutCart', input: { userId, orderId }, cause: 4 },
+      { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
+    ]);
+    expect(due(given(...paid, order.cartCheckedOut()), seconds(6))).toEqual([
+      { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
+    ]);
+    const finished = given(...paid, order.saleRecorded(), order.cartCheckedOut());
+    expect(due(finished, seconds(7))).toEqual([]);
+    expect(isFinished(finished)).toBe(true);
+  });
+
+  it('given a payment approved after its order was cancelled, then refund it (not mark it paid); once asked, never again', () => {
+    const cancelledThenApproved = [
+      order.placed(),
+      order.requested(),
+      order.pending(),
+      order.paymentCancelled('expired'),
+      order.orderCancelled('payment_expired'),
+      order.approved(),
+    ] as const;
+    const state = given(...cancelledThenApproved);
+    expect(due(state, seconds(7))).toEqual([
+      { kind: 'refundApprovedPayment', input: { paymentId }, cause: 6 },
+    ]);
+    expect(isFinished(state)).toBe(false);
+
+    const asked = given(...cancelledThenApproved, order.refundRequested());
+    expect(due(asked, seconds(8))).toEqual([]);
+    expect(isFinished(asked)).toBe(true);
+  });
+
+  it('given a payment rejected while the order is pending, then cancel the order (payment_rejected); once cancelled, nothing', () => {
+    const rejected = [order.placed(), order.requested(), order.rejected()] as const;
+    expect(due(given(...rejected), seconds(4))).toEqual([
+      { kind: 'cancelOrder', input: { orderId, reason: 'payment_rejected' }, cause: 3 },
+    ]);
+    const cancelled = given(...rejected, order.orderCancelled('payment_rejected'));
+    expect(due(cancelled, seconds(5))).toEqual([]);
+    expect(isFinished(cancelled)).toBe(true);
+  });
+
+  it.each([
+    ['customer', 'payment_cancelled'],
+    ['provider', 'payment_cancelled'],
+    ['expired', 'payment_expired'],
+    ['failed', 'payment_failed'],
+  ] as const)(
+    'given the payment cancelled (%s) while the order is pending, then cancel the order (%s)',
+    (paymentReason, orderReason) => {
+      const state = given(order.placed(), order.requested(), order.paymentCancelled(paymentReason));
+      expect(due(state, seconds(4))).toEqual([
+        { kind: 'cancelOrder', input: { orderId, reason: orderReason }, cause: 3 },
+      ]);
+    },
+  );
+
+  it('given a pending Pix, then nothing before its expiry and expire it (expired) from then on, caused by the pending report', () => {
+    const state = given(
+      order.placed(),
+      order.requested(),
+      order.pending(new Date(minutes(30)).toISOString()),
+    );
+    expect(due(state, minutes(30) - 1)).toEqual([]);
+    expect(due(state, minutes(30))).toEqual([
+      { kind: 'expirePayment', input: { paymentId, reason: 'expired' }, cause: 3 },
+    ]);
+    expect(nextDeadline(state, seconds(4))).toBe(minutes(30));
+  });
+
+  it('given a pending boleto past its expiry, then nothing (the provider expires it)', () => {
+    const boleto = testOrder('boleto');
+    const state = given(
+      boleto.placed(),
+      boleto.requested(),
+      boleto.pending(new Date(minutes(30)).toISOString()),
+    );
+    expect(due(state, minutes(60))).toEqual([]);
+    expect(nextDeadline(state, seconds(4))).toBeNull();
+  });
+
+  it('given a payment requested that the provider never answered, then nothing for 15 minutes, then expire it (failed)', () => {
+    const state = given(order.placed(), order.requested());
+    const timeout = seconds(2) + 15 * 60_000;
+    expect(due(state, timeout - 1)).toEqual([]);
+    expect(due(state, timeout)).toEqual([
+      { kind: 'expirePayment', input: { paymentId, reason: 'failed' }, cause: 2 },
+    ]);
+    expect(nextDeadline(state, seconds(3))).toBe(timeout);
+    expect(due(given(order.placed(), order.requested(), order.pending()), timeout)).toEqual([]);
+  });
+
+  it('given an order whose payment was never requested, then cancel the order (payment_failed) 15 minutes after it was placed', () => {
+    const state = given(order.placed());
+    expect(due(state, seconds(1) + 15 * 60_000)).toEqual([
+      { kind: 'cancelOrder', input: { orderId, reason: 'payment_failed' }, cause: 1 },
+    ]);
+  });
+
+  it('given a payment in review, then nothing (reconciliation re-reads it)', () => {
+    const state = given(order.placed(), order.requested(), order.inReview());
+    expect(due(state, minutes(60))).toEqual([]);
+    expect(nextDeadline(state, seconds(4))).toBeNull();
+  });
+
+  it('given a pending report after the approval (a slow notification), then the approval still counts', () => {
+    const state = given(order.placed(), order.requested(), order.approved(), order.pending());
+    expect(state.payment.report?.status).toBe('approved');
+    expect(due(state, seconds(5)).map((step) => step.kind)).toEqual(['markOrderPaid']);
+  });
+
+  it('given a step running, then it is not due again; succeeded, never again in this process', () => {
+    const state = given(order.placed(), order.requested(), order.approved());
+    const [step] = nextSteps(state, seconds(4));
+    if (!step) throw new Error('markOrderPaid expected');
+    const key = stepKey(step);
+    const running = withProgress(state, key, {
+      running: true,
+      succeeded: false,
+      failures: 0,
+      retryAt: 0,
+    });
+    expect(nextSteps(running, seconds(5))).toEqual([]);
+    const succeeded = withProgress(state, key, {
+      running: false,
+      succeeded: true,
+      failures: 0,
+      retryAt: 0,
+    });
+    expect(nextSteps(succeeded, seconds(5))).toEqual([]);
+  });
+
+  it('given a step that failed, then it is due again from its retry time, which is the next deadline', () => {
+    const state = given(order.placed(), order.requested(), order.approved());
+    const failed = withProgress(state, 'markOrderPaid', {
+      running: false,
+      succeeded: false,
+      failures: 2,
+      retryAt: seconds(20),
+    });
+    expect(nextSteps(failed, seconds(19))).toEqual([]);
+    expect(nextDeadline(failed, seconds(19))).toBe(seconds(20));
+    expect(due(failed, seconds(20)).map((step) => step.kind)).toEqual(['markOrderPaid']);
+    expect(nextDeadline(failed, seconds(20))).toBeNull();
+  });
+
+  it('given expiry failed once and then the provider answered pending, then the Pix expiry is a step of its own', () => {
+    const state = given(
+      order.placed(),
+      order.requested(),
+      order.pending(new Date(minutes(30)).toISOString()),
+    );
+    const failedExpired = withProgress(state, 'expirePayment:failed', {
+      running: false,
+      succeeded: true,
+      failures: 0,
+      retryAt: 0,
+    });
+    expect(due(failedExpired, minutes(31)).map((step) => step.kind)).toEqual(['expirePayment']);
+  });
+
+  it('given events of an order never placed, then no process', () => {
+    const other = testOrder();
+    expect(
+      evolveOrderProcess(null, other.approved(), recordedAt(other.approved(), 1, 'payment-x')),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,362 @@
+import {
+  cartCheckedOutSchema,
+  orderEventSchemas,
+  paymentEventSchemas,
+  saleEventSchemas,
+  type EventOf,
+  type PAYMENT_CANCEL_REASONS,
+  type OrderCancelReason,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@quitute/contracts';
+import type { RecordedEvent } from '@quitute/infra/event-store';
+import type { PaymentProcessCommands } from './commands';
+import {
+  PAYMENT_STATUS_OF,
+  paymentStatusAfter,
+  type PaymentStatusEventType,
+} from './payment-status';
+
+/**
+ * The payment process of one order, folded from the log: what has happened and
+ * so what is left to do (pure; the process manager does the I/O). Causes are kept
+ * as recorded events because the commands name them in the events they append.
+ */
+
+/** The events the process reads: an order's, its payment's, its online sale, its cart's check-out. */
+export const orderProcessEventSchemas = {
+  ...orderEventSchemas,
+  ...paymentEventSchemas,
+  ...saleEventSchemas,
+  CartCheckedOut: cartCheckedOutSchema,
+} as const;
+export type OrderProcessEvent = EventOf<typeof orderProcessEventSchemas>;
+
+export interface PaymentProcess {
+  paymentId: string;
+  method: PaymentMethod;
+  amountCents: number;
+  /** PaymentRequested, once appended. */
+  requested: RecordedEvent | null;
+  /** The provider's last word that counts (see paymentStatusAfter); null before it answered. */
+  report: PaymentReport | null;
+  providerPaymentId: string | null;
+  /** When an unpaid Pix or boleto stops being payable (ISO). */
+  expiresAt: string | null;
+  /** PaymentApproved, if the provider ever approved it. */
+  approval: RecordedEvent | null;
+  /** The shop asked for the money back (PaymentRefundRequested). */
+  refundRequested: boolean;
+}
+
+export interface PaymentReport {
+  status: PaymentStatus;
+  event: RecordedEvent;
+  /** What the order's cancellation says when this report cancels it (rejected, cancelled). */
+  cancelReason: OrderCancelReason | null;
+}
+
+export interface OrderProcess {
+  orderId: string;
+  userId: string;
+  placed: RecordedEvent;
+  orderStatus: OrderStatus;
+  /** OrderPaid, once appended. */
+  paid: RecordedEvent | null;
+  payment: PaymentProcess;
+  cartCheckedOut: boolean;
+  saleRecorded: boolean;
+  /** What this process manager has run for the order, by stepKey (not in the log). */
+  progress: Readonly<Record<string, StepProgress>>;
+}
+
+export interface StepProgress {
+  running: boolean;
+  succeeded: boolean;
+  failures: number;
+  /** Not before this time (ms) after a failure. */
+  retryAt: number;
+}
+
+type Input<K extends keyof PaymentProcessCommands> = Parameters<PaymentProcessCommands[K]>[0];
+
+/** One command the process owes, with the event that makes it due. */
+export type Step =
+  | { kind: 'markOrderPaid'; input: Input<'markOrderPaid'>; cause: RecordedEvent }
+  | { kind: 'cancelOrder'; input: Input<'cancelOrder'>; cause: RecordedEvent }
+  | { kind: 'checkOutCart'; input: Input<'checkOutCart'>; cause: RecordedEvent }
+  | { kind: 'recordOnlineSale'; input: Input<'recordOnlineSale'>; cause: RecordedEvent }
+  | { kind: 'refundApprovedPayment'; input: Input<'refundApprovedPayment'>; cause: RecordedEvent }
+  | { kind: 'expirePayment'; input: Input<'expirePayment'>; cause: RecordedEvent };
+
+export interface ProcessRules {
+  /** A payment still without a provider answer this long after it was requested has failed. */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15 * 60_000;
+
+/** Identifies a step for its progress: the same command for another reason is another step. */
+export function stepKey(step: Step): string {
+  switch (step.kind) {
+    case 'cancelOrder':
+    case 'expirePayment':
+      return `${step.kind}:${step.input.reason}`;
+    default:
+      return step.kind;
+  }
+}
+
+const CANCEL_REASON_OF_PAYMENT_CANCEL: Record<
+  (typeof PAYMENT_CANCEL_REASONS)[number],
+  OrderCancelReason
+> = {
+  customer: 'payment_cancelled',
+  provider: 'payment_cancelled',
+  expired: 'payment_expired',
+  failed: 'payment_failed',
+};
+
+/** The order's process after one event; null for an event of an order never placed. */
+export function evolveOrderProcess(
+  state: OrderProcess | null,
+  event: OrderProcessEvent,
+  recorded: RecordedEvent,
+): OrderProcess | null {
+  if (event.type === 'OrderPlaced') {
+    const placed = event.data;
+    return (
+      state ?? {
+        orderId: placed.orderId,
+        userId: placed.customer.userId,
+        placed: recorded,
+        orderStatus: 'pending',
+        paid: null,
+        payment: {
+          paymentId: placed.paymentId,
+          method: placed.paymentMethod,
+          amountCents: placed.totalCents,
+          requested: null,
+          report: null,
+          providerPaymentId: null,
+          expiresAt: null,
+          approval: null,
+          refundRequested: false,
+        },
+        cartCheckedOut: false,
+        saleRecorded: false,
+        progress: {},
+      }
+    );
+  }
+  if (!state) return null;
+  switch (event.type) {
+    case 'OrderPaid':
+      return { ...state, orderStatus: 'processing', paid: recorded };
+    case 'OrderStatusChanged':
+      return { ...state, orderStatus: event.data.to };
+    case 'OrderCancelled':
+      return { ...state, orderStatus: 'cancelled' };
+    case 'SaleRecorded':
+      return { ...state, saleRecorded: true };
+    case 'CartCheckedOut':
+      return { ...state, cartCheckedOut: true };
+    case 'PaymentRequested':
+      return withPayment(state, event.data.paymentId, {
+        requested: recorded,
+        amountCents: event.data.amountCents,
+      });
+    case 'PaymentRefundRequested':
+      return withPayment(state, event.data.paymentId, { refundRequested: true });
+    case 'PaymentPending':
+    case 'PaymentApproved':
+    case 'PaymentRejected':
+    case 'PaymentInReview':
+    case 'PaymentCancelled':
+    case 'PaymentRefunded':
+    case 'PaymentChargedBack': {
+      const payment = state.payment;
+      const reported = PAYMENT_STATUS_OF[event.type];
+      if (paymentStatusAfter(payment.report?.status ?? null, reported) !== reported) return state;
+      return withPayment(state, event.data.paymentId, {
+        report: { status: reported, event: recorded, cancelReason: cancelReasonOf(event) },
+        providerPaymentId: event.data.providerPaymentId ?? payment.providerPaymentId,
+        expiresAt:
+          event.type === 'PaymentPending'
+            ? (event.data.expiresAt ?? payment.expiresAt)
+            : payment.expiresAt,
+        approval: event.type === 'PaymentApproved' ? recorded : payment.approval,
+      });
+    }
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** One payment per order: an event of another payment changes nothing. */
+function withPayment(
+  state: OrderProcess,
+  paymentId: string,
+  changes: Partial<PaymentProcess>,
+): OrderProcess {
+  if (paymentId !== state.payment.paymentId) return state;
+  return { ...state, payment: { ...state.payment, ...changes } };
+}
+
+function cancelReasonOf(
+  event: Extract<OrderProcessEvent, { type: PaymentStatusEventType }>,
+): OrderCancelReason | null {
+  switch (event.type) {
+    case 'PaymentRejected':
+      return 'payment_rejected';
+    case 'PaymentCancelled':
+      return CANCEL_REASON_OF_PAYMENT_CANCEL[event.data.reason];
+    default:
+      return null;
+  }
+}
+
+/**
+ * What the process owes now (issue 10's rules), leaving out a step already
+ * running, one that succeeded in this process, and one waiting to be retried.
+ * - approved, order neither paid nor cancelled ⇒ mark it paid;
+ * - order paid ⇒ check the cart out and record the online sale;
+ * - rejected or cancelled while the order is pending ⇒ cancel the order;
+ * - approved after the order was cancelled (never paid) ⇒ refund, once;
+ * - a pending Pix past its expiry ⇒ expire the payment (expired);
+ * - no provider answer `requestTimeoutMs` after the request ⇒ expire it (failed);
+ *   no payment requested at all that long after the order ⇒ cancel the order (failed).
+ */
+export function nextSteps(
+  state: OrderProcess,
+  now: number,
+  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+): Step[] {
+  const { orderId, payment } = state;
+  const { paymentId } = payment;
+  const status = payment.report?.status ?? null;
+  const steps: Step[] = [];
+
+  if (status === 'approved' && payment.approval) {
+    if (!state.paid && state.orderStatus !== 'cancelled') {
+      steps.push({
+        kind: 'markOrderPaid',
+        input: { orderId, paymentId, amountCents: payment.amountCents },
+        cause: payment.approval,
+      });
+    }
+    if (!state.paid && state.orderStatus === 'cancelled' && !payment.refundRequested) {
+      steps.push({ kind: 'refundApprovedPayment', input: { paymentId }, cause: payment.approval });
+    }
+  }
+  if (state.paid) {
+    if (!state.cartCheckedOut) {
+      steps.push({
+        kind: 'checkOutCart',
+        input: { userId: state.userId, orderId },
+        cause: state.paid,
+      });
+    }
+    if (!state.saleRecorded) {
+      steps.push({ kind: 'recordOnlineSale', input: { orderId }, cause: state.paid });
+    }
+  }
+  const report = payment.report;
+  if (report?.cancelReason && state.orderStatus === 'pending') {
+    steps.push({
+      kind: 'cancelOrder',
+      input: { orderId, reason: report.cancelReason },
+      cause: report.event,
+    });
+  }
+  const expiry = pixExpiry(state);
+  if (report && expiry !== null && now >= expiry) {
+    steps.push({
+      kind: 'expirePayment',
+      input: { paymentId, reason: 'expired' },
+      cause: report.event,
+    });
+  }
+  const timeout = requestTimeout(state, rules);
+  if (timeout !== null && now >= timeout) {
+    steps.push(
+      payment.requested
+        ? {
+            kind: 'expirePayment',
+            input: { paymentId, reason: 'failed' },
+            cause: payment.requested,
+          }
+        : {
+            kind: 'cancelOrder',
+            input: { orderId, reason: 'payment_failed' },
+            cause: state.placed,
+          },
+    );
+  }
+  return steps.filter((step) => {
+    const progress = state.progress[stepKey(step)];
+    return !progress || (!progress.running && !progress.succeeded && progress.retryAt <= now);
+  });
+}
+
+/**
+ * The next time (ms, after `now`) something may become due without a new event:
+ * a Pix expiry, a request timeout, a retry. Null when nothing waits on the clock.
+ */
+export function nextDeadline(
+  state: OrderProcess,
+  now: number,
+  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+): number | null {
+  const retries = Object.values(state.progress)
+    .filter((progress) => !progress.running && !progress.succeeded && progress.failures > 0)
+    .map((progress) => progress.retryAt);
+  const future = [pixExpiry(state), requestTimeout(state, rules), ...retries].filter(
+    (time): time is number => time !== null && time > now,
+  );
+  return future.length > 0 ? Math.min(...future) : null;
+}
+
+/** When a pending Pix stops being payable; null for anything else. */
+function pixExpiry({ payment }: OrderProcess): number | null {
+  if (payment.method !== 'pix' || payment.report?.status !== 'pending') return null;
+  return payment.expiresAt === null ? null : Date.parse(payment.expiresAt);
+}
+
+/**
+ * When a payment the provider never answered counts as failed: from its request,
+ * or, if it was never even requested (the checkout stopped after placing the
+ * order), from the order while it is pending.
+ */
+function requestTimeout(state: OrderProcess, rules: ProcessRules): number | null {
+  const { payment } = state;
+  if (payment.report) return null;
+  if (payment.requested) {
+    return Date.parse(payment.requested.metadata.occurredAt) + rules.requestTimeoutMs;
+  }
+  if (state.orderStatus !== 'pending') return null;
+  return Date.parse(state.placed.metadata.occurredAt) + rules.requestTimeoutMs;
+}
+
+/**
+ * Nothing can be due for this order any more, whatever comes: paid with its cart
+ * checked out and its sale recorded, refunded after a cancellation, or cancelled
+ * after a rejection (final at the provider). The process manager forgets it.
+ */
+export function isFinished(state: OrderProcess): boolean {
+  if (state.paid) return state.cartCheckedOut && state.saleRecorded;
+  if (state.orderStatus !== 'cancelled') return false;
+  return state.payment.refundRequested || state.payment.report?.status === 'rejected';
+}
+
+/** The state with one step's progress replaced. */
+export function withProgress(
+  state: OrderProcess,
+  key: string,
+  progress: StepProgress,
+): OrderProcess {
+  return { ...state, progress: { ...state.progress, [key]: progress } };
+}

@@ -1,0 +1,256 @@
+import { parseEvent } from '@quitute/contracts';
+import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import type { Logger } from '@quitute/infra/logging';
+import type { PaymentProcessCommands } from './commands';
+import { followLog } from './follow-log';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  evolveOrderProcess,
+  isFinished,
+  nextDeadline,
+  nextSteps,
+  orderProcessEventSchemas,
+  stepKey,
+  withProgress,
+  type OrderProcess,
+  type OrderProcessEvent,
+  type ProcessRules,
+  type Step,
+  type StepProgress,
+} from './order-process';
+
+export interface PaymentProcessManagerOptions {
+  eventStore: EventStore;
+  commands: PaymentProcessCommands;
+  logger: Logger;
+  /** The clock (ms), for the time rules; Date.now by default. */
+  now?: () => number;
+  /** How often pending and in-review payments are re-read from the provider (default 60 s). */
+  reconcileIntervalMs?: number;
+  /** A payment still unanswered by the provider this long after its request has failed (default 15 min). */
+  requestTimeoutMs?: number;
+  /** Wait before retrying a command that failed, doubled per failure (default 5 s)… */
+  retryDelayMs?: number;
+  /** …up to this (default 5 min). */
+  maxRetryDelayMs?: number;
+}
+
+export interface PaymentProcessManager {
+  /** Follows the log from its start; resolves once caught up and the orders owing a step are acted on. */
+  start(): Promise<void>;
+  /** Stops following, stops the timers and waits for the commands in flight. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RECONCILE_INTERVAL_MS = 60_000;
+
+/** setTimeout's longest delay; a later deadline is reached in several waits. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const PROCESS_EVENT_TYPES = Object.keys(orderProcessEventSchemas);
+
+/**
+ * The payment process manager (issue 10): folds every order's payment process
+ * from the log in memory and, once caught up, runs what each order owes
+ * (nextSteps) through the command side — after catching up for every order,
+ * then on each new event of an order, at each deadline (a Pix expiry, a request
+ * timeout, a retry) and, every reconcile interval, re-reads each pending or
+ * in-review payment from the provider so a lost webhook cannot leave an order
+ * pending forever. Commands are idempotent, so a step run again after a restart
+ * changes nothing; within a process a step is never run twice at once nor again
+ * once it succeeded. A command that fails is logged and retried later with a
+ * growing pause; it never stops the process nor holds up other orders.
+ */
+export function createPaymentProcessManager(
+  options: PaymentProcessManagerOptions,
+): PaymentProcessManager {
+  const { eventStore, commands, logger } = options;
+  const now = options.now ?? Date.now;
+  const rules: ProcessRules = {
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  };
+  const reconcileIntervalMs = options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
+  const retryDelayMs = options.retryDelayMs ?? 5_000;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 300_000;
+
+  /** Orders that may still owe a step; a finished one is forgotten. */
+  const orders = new Map<string, OrderProcess>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let subscription: Subscription | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<void> | undefined;
+  let live = false;
+  let closed = false;
+
+  const read = (recorded: RecordedEvent): OrderProcessEvent | null => {
+    try {
+      return parseEvent(orderProcessEventSchemas, recorded.type, recorded.data);
+    } catch (error) {
+      // One unreadable event must not stop every order's process: that order alone may stall.
+      logger.error(
+        { err: error, eventId: recorded.id, eventType: recorded.type },
+        'payment process skipped an event it cannot read',
+      );
+      return null;
+    }
+  };
+
+  const apply = (recorded: RecordedEvent): void => {
+    const event = read(recorded);
+    const orderId = event?.data.orderId;
+    if (!event || !orderId) return;
+    const next = evolveOrderProcess(orders.get(orderId) ?? null, event, recorded);
+    if (!next) return;
+    if (isFinished(next)) {
+      forget(orderId);
+      return;
+    }
+    orders.set(orderId, next);
+    if (live) act(orderId);
+  };
+
+  const forget = (orderId: string): void => {
+    orders.delete(orderId);
+    clearTimeout(timers.get(orderId));
+    timers.delete(orderId);
+  };
+
+  const setProgress = (orderId: string, key: string, progress: StepProgress): void => {
+    const state = orders.get(orderId);
+    if (state) orders.set(orderId, withProgress(state, key, progress));
+  };
+
+  /** Runs what the order owes now and waits for its next deadline. */
+  const act = (orderId: string): void => {
+    if (closed) return;
+    const state = orders.get(orderId);
+    if (!state) return;
+    for (const step of nextSteps(state, now(), rules)) run(orderId, step);
+    schedule(orderId);
+  };
+
+  const run = (orderId: string, step: Step): void => {
+    const key = stepKey(step);
+    const failures = orders.get(orderId)?.progress[key]?.failures ?? 0;
+    setProgress(orderId, key, { running: true, succeeded: false, failures, retryAt: 0 });
+    const attempt = Promise.resolve()
+      .then(() => execute(commands, step))
+      .then(
+        () => setProgress(orderId, key, { running: false, succeeded: true, failures, retryAt: 0 }),
+        (error: unknown) => {
+          const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** failures);
+          logger.error(
+            { err: error, orderId, step: key, attempt: failures + 1, retryInMs: delay },
+            'payment process step failed; it will be retried',
+          );
+          setProgress(orderId, key, {
+            running: false,
+            succeeded: false,
+            failures: failures + 1,
+            retryAt: now() + delay,
+          });
+        },
+      )
+      .finally(() => {
+        inFlight.delete(attempt);
+        act(orderId);
+      });
+    inFlight.add(attempt);
+  };
+
+  const schedule = (orderId: string): void => {
+    clearTimeout(timers.get(orderId));
+    timers.delete(orderId);
+    const state = orders.get(orderId);
+    const at = now();
+    const deadline = state ? nextDeadline(state, at, rules) : null;
+    if (deadline === null) return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(orderId);
+        act(orderId);
+      },
+      Math.min(deadline - at, MAX_TIMER_MS),
+    );
+    timer.unref();
+    timers.set(orderId, timer);
+  };
+
+  /** Re-reads each payment awaiting the provider, one at a time (the provider is shared). */
+  const reconcile = (): void => {
+    if (!live || closed || reconciling) return;
+    reconciling = (async () => {
+      for (const state of [...orders.values()]) {
+        if (closed) return;
+        const { paymentId, report, providerPaymentId } = state.payment;
+        const awaiting = report?.status === 'pending' || report?.status === 'in_review';
+        if (!awaiting || providerPaymentId === null) continue;
+        try {
+          await commands.syncPaymentFromProvider({ paymentId }, null);
+        } catch (error) {
+          logger.warn(
+            { err: error, orderId: state.orderId, paymentId },
+            'payment reconciliation failed; it is tried again next round',
+          );
+        }
+      }
+    })().finally(() => {
+      reconciling = undefined;
+    });
+  };
+
+  return {
+    async start() {
+      const followed = followLog(eventStore, {
+        filter: {
+          streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
+          eventTypes: PROCESS_EVENT_TYPES,
+        },
+        onEvent: apply,
+        onCaughtUp: () => {
+          if (live || closed) return;
+          live = true;
+          logger.info({ orders: orders.size }, 'payment process caught up');
+          for (const orderId of orders.keys()) act(orderId);
+        },
+        onError: (error) =>
+          logger.error({ err: error }, 'payment process stopped following the log'),
+      });
+      subscription = followed.subscription;
+      await followed.caughtUp;
+      reconcileTimer = setInterval(reconcile, reconcileIntervalMs);
+      reconcileTimer.unref();
+    },
+
+    async close() {
+      closed = true;
+      clearInterval(reconcileTimer);
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await subscription?.stop();
+      await Promise.allSettled([...inFlight, reconciling]);
+    },
+  };
+}
+
+function execute(commands: PaymentProcessCommands, step: Step): Promise<void> {
+  switch (step.kind) {
+    case 'markOrderPaid':
+      return commands.markOrderPaid(step.input, step.cause);
+    case 'cancelOrder':
+      return commands.cancelOrder(step.input, step.cause);
+    case 'checkOutCart':
+      return commands.checkOutCart(step.input, step.cause);
+    case 'recordOnlineSale':
+      return commands.recordOnlineSale(step.input, step.cause);
+    case 'refundApprovedPayment':
+      return commands.refundApprovedPayment(step.input, step.cause);
+    case 'expirePayment':
+      return commands.expirePayment(step.input, step.cause);
+    default: {
+      const unexpected: never = step;
+      throw new Error(`Unexpected step ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

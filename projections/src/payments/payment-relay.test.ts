@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { paymentApprovedMessageSchema, PAYMENTS_TOPIC } from '@quitute/contracts';
+import { createMemoryBus, type Bus, type BusMessage, type MemoryBus } from '@quitute/infra/bus';
+import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { readCheckpoint } from '@quitute/infra/projection-progress';
+import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
+import { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT, type PaymentRelay } from './payment-relay';
+import { appendEvent, testOrder, type TestOrder } from './test-orders';
+
+const relays: PaymentRelay[] = [];
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((relay) => relay.close()));
+});
+
+async function startRelay(eventStore: EventStore, bus: Bus, readStore: ReadStore) {
+  const relay = createPaymentRelay({
+    eventStore,
+    bus,
+    readStore,
+    logger: silentLogger,
+    retryDelayMs: 1,
+  });
+  relays.push(relay);
+  await relay.start();
+  return relay;
+}
+
+/** A consumer of the payments topic, as the socket gateway is. */
+async function listen(bus: MemoryBus) {
+  const received: BusMessage[] = [];
+  await bus.subscribe(PAYMENTS_TOPIC, 'test', async (message) => {
+    received.push(message);
+  });
+  return received;
+}
+
+/** An order placed and its payment approved; the approval's position and event id. */
+async function approve(eventStore: EventStore, order: TestOrder) {
+  await appendEvent(eventStore, order.placed());
+  await appendEvent(eventStore, order.requested());
+  const position = await appendEvent(eventStore, order.approved());
+  const [approval] = await eventStore.readAll({ fromPosition: position - 1, maxCount: 1 });
+  if (!approval) throw new Error('no approval stored');
+  return approval;
+}
+
+/** Waits until the relay's checkpoint has reached `position`. */
+const relayed = (readStore: ReadStore, position: number) =>
+  expect
+    .poll(() => readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT), { timeout: 5_000 })
+    .toBe(position);
+
+describe('payment relay', () => {
+  it('given approvals before its first start, then none is published; an approval after it is, with the order’s user and number', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const bus = createMemoryBus();
+    const received = await listen(bus);
+    await approve(eventStore, testOrder());
+    const head = await eventStore.headPosition();
+
+    const relay = await startRelay(eventStore, bus, readStore);
+    expect(await readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT)).toBe(head);
+    const order = testOrder();
+    const approval = await approve(eventStore, order);
+    await relayed(readStore, approval.position);
+    await relay.close();
+    await bus.drain();
+
+    expect(received).toHaveLength(1);
+    const [message] = received;
+    expect(message).toMatchObject({ id: approval.id, key: order.orderId, type: 'PaymentApproved' });
+    expect(paymentApprovedMessageSchema.parse(message?.payload)).toEqual({
+      type: 'PaymentApproved',
+      eventId: approval.id,
+      userId: order.userId,
+      orderId: order.orderId,
+      orderNumber: 1001,
+      paymentId: order.providerPaymentId,
+      occurredAt: approval.metadata.occurredAt,
+    });
+    expect(await readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT)).toBe(approval.position);
+  });
+
+  it('given a checkpoint, when it starts again after approvals came while it was down, then it publishes those and none before', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const bus = createMemoryBus();
+    const received = await listen(bus);
+    const first = await startRelay(eventStore, bus, readStore);
+    const before = await approve(eventStore, testOrder());
+    await relayed(readStore, before.position);
+    await first.close();
+    await bus.drain();
+    expect(received.map((message) => message.id)).toEqual([before.id]);
+
+    const whileDown = [
+      await approve(eventStore, testOrder()),
+      await approve(eventStore, testOrder()),
+    ];
+    await startRelay(eventStore, bus, readStore);
+    await relayed(readStore, whileDown[1]?.position ?? 0);
+    await bus.drain();
+
+    expect(received.map((message) => message.id)).toEqual([
+      before.id,
+      ...whileDown.map((approval) => approval.id),
+    ]);
+  });
+
+  it('given a bus that fails to publish, then the approval is retried until published, and the checkpoint moves only after it', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const memory = createMemoryBus();
+    const received = await listen(memory);
+    let failures = 2;
+    const checkpointsAtPublish: number[] = [];
+    const flaky: Bus = {
+      ...memory,
+      async publish(topic, messages) {
+        checkpointsAtPublish.push(await readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT));
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('broker unreachable');
+        }
+        await memory.publish(topic, messages);
+      },
+    };
+    await startRelay(eventStore, flaky, readStore);
+    const start = await readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT);
+
+    const approval = await approve(eventStore, testOrder());
+    await relayed(readStore, approval.position);
+    await memory.drain();
+
+    expect(checkpointsAtPublish).toEqual([start, start, start]);
+    expect(received.map((message) => message.id)).toEqual([approval.id]);
+  });
+});

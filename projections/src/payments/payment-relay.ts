@@ -1,0 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  orderPlacedSchema,
+  orderStreamName,
+  paymentApprovedSchema,
+  PAYMENTS_TOPIC,
+  type PaymentApprovedMessage,
+} from '@quitute/contracts';
+import type { Bus } from '@quitute/infra/bus';
+import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import type { Logger } from '@quitute/infra/logging';
+import { CHECKPOINTS_COLLECTION, writeCheckpoint } from '@quitute/infra/projection-progress';
+import type { ReadStore } from '@quitute/infra/read-store';
+import { followLog } from './follow-log';
+
+/** The relay's checkpoint (in the projections' checkpoints collection). */
+export const PAYMENT_RELAY_CHECKPOINT = 'payment_approved_relay';
+
+export interface PaymentRelayOptions {
+  eventStore: EventStore;
+  bus: Bus;
+  /** Where its checkpoint is kept. */
+  readStore: ReadStore;
+  logger: Logger;
+  /** Pause after a failed publish, doubled per failure up to 30 s (default 500 ms). */
+  retryDelayMs?: number;
+}
+
+export interface PaymentRelay {
+  /** Resolves once it has relayed what the log holds after its checkpoint. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Publishes a PaymentApprovedMessage on PAYMENTS_TOPIC for each PaymentApproved
+ * (the socket gateway tells the customer). At least once: the checkpoint moves
+ * after the publish, so a crash between them publishes again, and consumers
+ * de-duplicate by `eventId` (the approval's event id). Its first start begins at
+ * the log's head: old approvals are never pushed to customers browsing now.
+ * A publish that fails is retried (with a growing pause) before the next
+ * approval, so they leave in log order.
+ */
+export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
+  const { eventStore, bus, readStore, logger } = options;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  const closing = new AbortController();
+  let subscription: Subscription | undefined;
+
+  /** Where to resume: the stored checkpoint or, the first time, the head (stored at once). */
+  const startingPosition = async (): Promise<number> => {
+    const stored = await readStore.collection(CHECKPOINTS_COLLECTION).get(PAYMENT_RELAY_CHECKPOINT);
+    const position = stored?.['position'];
+    if (typeof position === 'number') return position;
+    const head = await eventStore.headPosition();
+    await writeCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT, head);
+    return head;
+  };
+
+  /** The message for an approval, from its order's OrderPlaced; null when there is none to tell. */
+  const messageFor = async (recorded: RecordedEvent): Promise<PaymentApprovedMessage | null> => {
+    const approved = paymentApprovedSchema.safeParse(recorded.data);
+    if (!approved.success) return null;
+    const { orderId, providerPaymentId } = approved.data;
+    const [first] = await eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+    const placed = first?.type === 'OrderPlaced' ? orderPlacedSchema.safeParse(first.data) : null;
+    if (!placed?.success) return null;
+    return {
+      type: 'PaymentApproved',
+      eventId: recorded.id,
+      userId: placed.data.customer.userId,
+      orderId,
+      orderNumber: placed.data.orderNumber,
+      paymentId: providerPaymentId,
+      occurredAt: recorded.metadata.occurredAt,
+    };
+  };
+
+  const relay = async (recorded: RecordedEvent): Promise<void> => {
+    for (let failures = 0; !closing.signal.aborted; failures += 1) {
+      try {
+        const message = await messageFor(recorded);
+        if (message) {
+          await bus.publish(PAYMENTS_TOPIC, [
+            { id: recorded.id, key: message.orderId, type: message.type, payload: message },
+          ]);
+        } else {
+          logger.error(
+            { eventId: recorded.id, position: recorded.position },
+            'payment relay found no order for an approval; nothing published',
+          );
+        }
+        await writeCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT, recorded.position);
+        return;
+      } catch (error) {
+        const delayMs = Math.min(MAX_RETRY_DELAY_MS, retryDelayMs * 2 ** failures);
+        logger.warn(
+          { err: error, eventId: recorded.id, attempt: failures + 1, delayMs },
+          'payment relay could not publish an approval; trying again after a pause',
+        );
+        // Closing ends the pause: the approval stays after the checkpoint, for the next start.
+        await sleep(delayMs, undefined, { signal: closing.signal }).catch(() => {});
+      }
+    }
+  };
+
+  return {
+    async start() {
+      const from = await startingPosition();
+      const followed = followLog(eventStore, {
+        ...(from > 0 ? { fromPosition: from } : {}),
+        filter: { streamNamePrefixes: ['payment-'], eventTypes: ['PaymentApproved'] },
+        onEvent: relay,
+        onError: (error) => logger.error({ err: error }, 'payment relay stopped following the log'),
+      });
+      subscription = followed.subscription;
+      await followed.caughtUp;
+    },
+
+    async close() {
+      closing.abort();
+      await subscription?.stop();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  cartStreamName,
+  orderStreamName,
+  paymentStreamName,
+  saleStreamName,
+  type EventMetadata,
+  type OrderCancelReason,
+  type PaymentMethod,
+} from '@quitute/contracts';
+import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import type { OrderProcessEvent } from './order-process';
+
+/** Test helper: one order's events (its payment, sale and cart check-out too), with fresh ids. */
+export function testOrder(paymentMethod: PaymentMethod = 'pix') {
+  const orderId = crypto.randomUUID();
+  const paymentId = crypto.randomUUID();
+  const userId = crypto.randomUUID();
+  const providerPaymentId = `mp-${orderId.slice(0, 8)}`;
+  const ids = { orderId, paymentId, userId, providerPaymentId };
+  return {
+    ...ids,
+    placed: (): OrderProcessEvent => ({
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        orderNumber: 1001,
+        paymentId,
+        paymentMethod,
+        customer: { userId, name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725' },
+        items: [
+          {
+            productId: '11111111-1111-4111-8111-111111111111',
+            name: 'Coxinha',
+            category: 'Salgados',
+            unitPriceCents: 60,
+            quantity: 50,
+          },
+        ],
+        totalCents: 3_000,
+        deliveryType: 'pickup',
+        deliveryDate: '2026-11-25T14:30:00-03:00',
+        linesFrom: 'cart',
+        requestFingerprint: 'f1',
+      },
+    }),
+    requested: (): OrderProcessEvent => ({
+      type: 'PaymentRequested',
+      data: {
+        paymentId,
+        orderId,
+        userId,
+        method: paymentMethod,
+        amountCents: 3_000,
+        provider: 'simulator',
+        paymentMethodId: paymentMethod === 'boleto' ? 'bolbradesco' : paymentMethod,
+      },
+    }),
+    pending: (expiresAt?: string): OrderProcessEvent => ({
+      type: 'PaymentPending',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId,
+        statusDetail: 'pending_waiting_transfer',
+        ...(expiresAt ? { expiresAt } : {}),
+      },
+    }),
+    inReview: (): OrderProcessEvent => ({
+      type: 'PaymentInReview',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: 'pending_review_manual' },
+    }),
+    approved: (): OrderProcessEvent => ({
+      type: 'PaymentApproved',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: 'accredited' },
+    }),
+    rejected: (): OrderProcessEvent => ({
+      type: 'PaymentRejected',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: 'cc_rejected_other_reason' },
+    }),
+    paymentCancelled: (
+      reason: 'customer' | 'expired' | 'provider' | 'failed',
+    ): OrderProcessEvent => ({
+      type: 'PaymentCancelled',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: reason, reason },
+    }),
+    refundRequested: (): OrderProcessEvent => ({
+      type: 'PaymentRefundRequested',
+      data: { paymentId, orderId, providerPaymentId, reason: 'approved_after_cancel' },
+    }),
+    paid: (): OrderProcessEvent => ({
+      type: 'OrderPaid',
+      data: { orderId, paymentId, amountCents: 3_000 },
+    }),
+    orderCancelled: (reason: OrderCancelReason): OrderProcessEvent => ({
+      type: 'OrderCancelled',
+      data: { orderId, reason },
+    }),
+    cartCheckedOut: (): OrderProcessEvent => ({
+      type: 'CartCheckedOut',
+      data: { userId, orderId },
+    }),
+    saleRecorded: (): OrderProcessEvent => ({
+      type: 'SaleRecorded',
+      data: {
+        saleId: orderId,
+        source: 'online',
+        amountCents: 3_000,
+        clientName: 'Ana Souza',
+        soldAt: '2026-11-22T12:00:00.000Z',
+        orderId,
+        orderNumber: 1001,
+      },
+    }),
+  };
+}
+export type TestOrder = ReturnType<typeof testOrder>;
+
+/** The stream an event of an order's process belongs to. */
+export function streamOf(event: OrderProcessEvent): string {
+  switch (event.type) {
+    case 'OrderPlaced':
+    case 'OrderPaid':
+    case 'OrderStatusChanged':
+    case 'OrderCancelled':
+      return orderStreamName(event.data.orderId);
+    case 'SaleRecorded':
+      return saleStreamName(event.data.saleId);
+    case 'CartCheckedOut':
+      return cartStreamName(event.data.userId);
+    default:
+      return paymentStreamName(event.data.paymentId);
+  }
+}
+
+/** Appends an event to its stream, caused by `cause` when given (as the command side does). */
+export async function appendEvent(
+  eventStore: EventStore,
+  event: OrderProcessEvent,
+  cause?: RecordedEvent | null,
+  occurredAt = new Date().toISOString(),
+): Promise<number> {
+  const metadata: EventMetadata = {
+    correlationId: cause?.metadata.correlationId ?? crypto.randomUUID(),
+    causationId: cause?.id ?? crypto.randomUUID(),
+    actorId: 'system',
+    actorRole: 'system',
+    occurredAt,
+  };
+  const { position } = await eventStore.appendToStream(streamOf(event), [
+    { id: crypto.randomUUID(), type: event.type, data: event.data, metadata },
+  ]);
+  return position;
+}
