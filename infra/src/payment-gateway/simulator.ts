@@ -24,9 +24,12 @@ import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 export interface PaymentSimulatorOptions {
   /** Signs the notifications (and checks them in `verifyWebhook`). */
   webhookSecret: string;
-  /** Where notifications go (our `/payments/webhook`) unless a payment names its own. */
+  /**
+   * Where notifications go (our `/payments/webhook`) unless a payment names its own.
+   * Read at each use, like publicUrl: a getter may answer once the shop listens.
+   */
   webhookUrl?: string;
-  /** Origin of the simulator's payment pages (ticket and boleto links). */
+  /** Origin of the simulator's payment pages (ticket and boleto links); read at each use. */
   publicUrl: string;
   /** Payments are kept as JSON files here and survive a restart; memory only when absent. */
   dir?: string;
@@ -213,7 +216,6 @@ function newNumericId(length: number): string {
 export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
   const {
     webhookSecret,
-    webhookUrl,
     dir,
     autoApproveMs,
     pixKey = DEFAULT_PIX_KEY,
@@ -225,7 +227,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     webhookRetryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
     expirySweepMs = 30_000,
   } = options;
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const publicUrl = (): string => options.publicUrl.replace(/\/+$/, '');
   const payments = new Map<string, PaymentRecord>();
   const idsByKey = new Map<string, string>();
   const cardTokens = new Map<string, StoredCardToken>();
@@ -331,7 +333,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   }
 
   function notify(record: PaymentRecord, action: 'payment.created' | 'payment.updated'): void {
-    const url = record.notificationUrl ?? webhookUrl;
+    const url = record.notificationUrl ?? options.webhookUrl;
     if (!url || stop.signal.aborted) return;
     const delivery: Promise<void> = deliver(url, record.payment.id, action)
       .catch((error: unknown) => {
@@ -404,7 +406,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
 
   async function buildPayment(id: string, request: CreatePaymentRequest): Promise<Built> {
     const { instrument, payer } = request;
-    const pageUrl = `${publicUrl}/simulator/payments/${id}`;
+    const pageUrl = `${publicUrl()}/simulator/payments/${id}`;
     switch (instrument.method) {
       case 'pix': {
         const expiresAt = futureExpiry(instrument.expiresAt);
