@@ -9,8 +9,14 @@ import {
 } from '@quitute/infra/http';
 import { accountRoutes, type AccountsDeps } from './accounts/routes';
 import { cartRoutes, type CartDeps } from './cart/routes';
+import type { OrderingOptions } from './payments/options';
+import { paymentRoutes } from './payments/routes';
 
-export type CommandDeps = AccountsDeps & CartDeps;
+export type CommandDeps = AccountsDeps &
+  CartDeps & {
+    /** Checkout, payments and orders; their routes are mounted only when given. */
+    ordering?: OrderingOptions | undefined;
+  };
 
 /**
  * Every POST/PUT/PATCH/DELETE of the spec (ARCHITECTURE §7). Each answers with
@@ -20,6 +26,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   const router = Router();
   router.use(accountRoutes(deps));
   router.use(cartRoutes(deps));
+  if (deps.ordering) router.use(paymentRoutes(deps, deps.ordering));
   return router;
 }
 

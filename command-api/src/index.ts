@@ -19,3 +19,8 @@ export type { AccountRateLimits, RateLimitStoreFactory } from './accounts/rate-l
 export { sessionVersionsFromStreams } from './accounts/accounts';
 export { createSessionView } from './accounts/session-view';
 export type { SessionView } from './accounts/session-view';
+export type { OrderingOptions } from './payments/options';
+export { DEFAULT_PAYMENT_RATE_LIMITS } from './payments/rate-limits';
+export type { PaymentRateLimits } from './payments/rate-limits';
+export { createPaymentProcessCommands } from './payments/process-commands';
+export type { PaymentProcessCommands, PaymentProcessDeps } from './payments/process-commands';

@@ -95,7 +95,7 @@ const userKey = (req: Request) => currentUser(req).userId;
 const notAFailedLogin = (_req: Request, res: { statusCode: number }) => res.statusCode !== 401;
 
 /** Makes limiters whose counters live in the factory's store of each limiter's name. */
-function limiterFactory(store?: RateLimitStoreFactory) {
+export function limiterFactory(store?: RateLimitStoreFactory) {
   return (
     name: string,
     { limit, windowMs }: RateLimit,

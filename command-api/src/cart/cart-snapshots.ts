@@ -3,7 +3,10 @@ import { cartLineSchema } from '@quitute/contracts';
 import type { SnapshotPolicy } from '../shared/load-aggregate';
 import type { CartState } from './decider';
 
-const cartStateSchema: z.ZodType<CartState> = z.object({ lines: z.array(cartLineSchema) });
+const cartStateSchema: z.ZodType<CartState> = z.object({
+  lines: z.array(cartLineSchema),
+  checkedOut: z.array(z.string()).optional(),
+});
 
 /**
  * `cart-<userId>` streams live as long as the customer: every add, sync and

@@ -240,3 +240,28 @@ describe('cart decider: evolve', () => {
     });
   });
 });
+
+describe('cart decider: CheckOut', () => {
+  const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
+  const checkOut: CartCommand = { type: 'CheckOut', userId, orderId };
+  const checkedOut: CartEvent = { type: 'CartCheckedOut', data: { userId, orderId } };
+
+  it('given a cart, when its order was paid, then CartCheckedOut and the cart is empty', () => {
+    expect(given([added(coxinha, 20)]).when(checkOut)()).toEqual([checkedOut]);
+    expect(fold(cartDecider, [added(coxinha, 20), checkedOut]).lines).toEqual([]);
+  });
+
+  it('given a cart that checked out the order, when it comes again after new lines, then nothing and the new lines stay', () => {
+    const events = [added(coxinha, 20), checkedOut, added(kibe, 30)];
+    expect(given(events).when(checkOut)()).toEqual([]);
+    expect(fold(cartDecider, events).lines).toEqual([{ productId: kibe, quantidade: 30 }]);
+  });
+
+  it('given a cart that checked out another order, when this order is checked out, then CartCheckedOut', () => {
+    const other: CartEvent = {
+      type: 'CartCheckedOut',
+      data: { userId, orderId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' },
+    };
+    expect(given([other, added(kibe, 30)]).when(checkOut)()).toEqual([checkedOut]);
+  });
+});

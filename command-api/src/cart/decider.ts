@@ -16,6 +16,8 @@ import type { Decider } from '../shared/decider';
 /** A cart's lines in the order their products were first added. */
 export interface CartState {
   lines: CartLineRecord[];
+  /** Orders whose payment emptied the cart (absent before the first). */
+  checkedOut?: string[];
 }
 
 /**
@@ -32,7 +34,9 @@ export type CartCommand =
       isKit: boolean;
     }
   | SyncCartCommand
-  | { type: 'ClearCart'; userId: string };
+  | { type: 'ClearCart'; userId: string }
+  /** The order was paid: its lines leave the cart, once per order. */
+  | { type: 'CheckOut'; userId: string; orderId: string };
 
 /** The whole cart as the client wants it: duplicates summed, 0-quantity lines dropped. */
 export interface SyncCartCommand {
@@ -119,7 +123,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
 
   /** The same fold as the carts read model: the cart a customer reads is the cart decided on. */
   evolve(state, event) {
-    return { lines: applyCartEvent(state.lines, event) };
+    const lines = applyCartEvent(state.lines, event);
+    if (event.type !== 'CartCheckedOut') return { ...state, lines };
+    return { lines, checkedOut: [...(state.checkedOut ?? []), event.data.orderId] };
   },
 
   decide(command, state) {
@@ -132,6 +138,11 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return state.lines.length === 0
           ? []
           : [{ type: 'CartCleared', data: { userId: command.userId } }];
+      case 'CheckOut': {
+        const { userId, orderId } = command;
+        if (state.checkedOut?.includes(orderId)) return [];
+        return [{ type: 'CartCheckedOut', data: { userId, orderId } }];
+      }
       default:
         return assertNever(command);
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { productStreamName } from '@quitute/contracts';
 import {
   createMemoryEventStore,
+  DuplicateEventIdError,
   WrongExpectedRevisionError,
   type EventStore,
   type RecordedEvent,
@@ -266,5 +267,106 @@ describe('handleCommand with expectedRevision', () => {
     });
 
     expect(result).toMatchObject({ state: 3, revision: 1 });
+  });
+});
+
+describe('handleCommand with causationId and eventId', () => {
+  it('given a causation id, when the command lands, then its events name it as their cause', async () => {
+    const store = createMemoryEventStore();
+
+    await handleCommand({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+      command: { type: 'Increment', by: 1 },
+      context: { ...context('cmd-1'), causationId: 'event-7' },
+    });
+
+    const [event] = await store.readStream(counterStream);
+    expect(event?.metadata).toMatchObject({ causationId: 'event-7', correlationId: 'corr-1' });
+  });
+
+  /** Once: the fact is stored, so a second writer decides nothing. */
+  type OnceEvent = { type: 'Noted'; data: { fact: string } };
+  const onceDecider: Decider<string[], { type: 'Note'; fact: string }, OnceEvent> = {
+    initialState: [],
+    evolve: (facts, event) => [...facts, event.data.fact],
+    decide: (command, facts) =>
+      facts.includes(command.fact) ? [] : [{ type: 'Noted', data: { fact: command.fact } }],
+  };
+  const parseOnce = (recorded: RecordedEvent): OnceEvent | null =>
+    typeof recorded.data['fact'] === 'string'
+      ? { type: 'Noted', data: { fact: recorded.data['fact'] } }
+      : null;
+  const factId = '7d9c2b1a-0e8f-4d6c-9b5a-3f2e1d0c9b8a';
+
+  it('given the fact stored by another writer between the read and the append (other metadata), when its id names the fact, then the duplicate is retried and decides nothing', async () => {
+    const inner = createMemoryEventStore();
+    let reads = 0;
+    const store: EventStore = {
+      ...inner,
+      async readStream(name, options) {
+        const events = await inner.readStream(name, options);
+        reads += 1;
+        if (reads === 1) {
+          await inner.appendToStream('facts-1', [
+            {
+              id: factId,
+              type: 'Noted',
+              data: { fact: 'paid' },
+              metadata: {
+                ...context('other'),
+                causationId: 'other',
+                occurredAt: '2026-11-21T12:00:01.000Z',
+              },
+            },
+          ]);
+        }
+        return events;
+      },
+    };
+    const run = (eventId?: () => string) =>
+      handleCommand({
+        store,
+        decider: onceDecider,
+        parse: parseOnce,
+        streamName: 'facts-1',
+        command: { type: 'Note', fact: 'paid' },
+        context: context('cmd-note'),
+        retryOnConflict: 3,
+        eventId,
+      });
+
+    const result = await run(() => factId);
+
+    expect(result).toMatchObject({ state: ['paid'], revision: 0 });
+    expect(await inner.readStream('facts-1')).toHaveLength(1);
+  });
+
+  it('given an eventId that names another stored event, when the retries run out, then DuplicateEventIdError and nothing is stored', async () => {
+    const store = createMemoryEventStore();
+    await store.appendToStream('facts-2', [
+      {
+        id: factId,
+        type: 'Noted',
+        data: { fact: 'other' },
+        metadata: { ...context('other'), causationId: 'other' },
+      },
+    ]);
+
+    await expect(
+      handleCommand({
+        store,
+        decider: onceDecider,
+        parse: parseOnce,
+        streamName: 'facts-3',
+        command: { type: 'Note', fact: 'paid' },
+        context: context('cmd-note'),
+        retryOnConflict: 3,
+        eventId: () => factId,
+      }),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
+    expect(await store.readStream('facts-3')).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ export interface CommandContext {
   actorId: string;
   actorRole: EventMetadata['actorRole'];
   occurredAt: string;
+  /** What caused the command when it is not the request itself (the event a process manager reacts to); the command id by default. */
+  causationId?: string | undefined;
 }
 
 export interface CommandResult<State> {
@@ -61,6 +63,13 @@ export interface HandleCommandOptions<State, Command, Event> {
    * `expectedRevision`, whose point is to refuse a newer state.
    */
   retryOnConflict?: number | undefined;
+  /**
+   * Ids that name the fact rather than this attempt (a provider's payment
+   * status, a process manager's reaction to one event): the same fact appended
+   * by another writer first then fails with DuplicateEventIdError, which is
+   * retried like a revision conflict, so the decider sees it and decides nothing.
+   */
+  eventId?: ((event: Event, index: number) => string) | undefined;
 }
 
 /**
@@ -85,7 +94,10 @@ export async function handleCommand<
     try {
       return await handleOnce(options);
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+      const conflict =
+        error instanceof WrongExpectedRevisionError ||
+        (options.eventId !== undefined && error instanceof DuplicateEventIdError);
+      if (!conflict || attempt >= retries) throw error;
       await conflictPause(attempt);
     }
   }
@@ -160,10 +172,10 @@ async function appendDecided<State, Command, Event extends { type: string; data:
   loaded: LoadedAggregate<State>,
   newEvents: readonly Event[],
 ): Promise<CommandResult<State>> {
-  const { store, snapshots, decider, streamName, context } = options;
+  const { store, snapshots, decider, streamName, context, eventId } = options;
   const metadata: EventMetadata = {
     correlationId: context.correlationId,
-    causationId: context.commandId,
+    causationId: context.causationId ?? context.commandId,
     actorId: context.actorId,
     actorRole: context.actorRole,
     occurredAt: context.occurredAt,
@@ -171,7 +183,7 @@ async function appendDecided<State, Command, Event extends { type: string; data:
   const result = await store.appendToStream(
     streamName,
     newEvents.map((event, index) => ({
-      id: deriveEventId(context.commandId, index),
+      id: eventId?.(event, index) ?? deriveEventId(context.commandId, index),
       type: event.type,
       data: event.data,
       metadata,

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutMessages, orderMessages, type OrderEvent } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { fold } from '../shared/decider';
+import { orderDecider, type OrderCommand, type PlacedOrder } from './order-decider';
+
+const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
+const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const order: PlacedOrder = {
+  orderId,
+  orderNumber: 1001,
+  paymentId,
+  paymentMethod: 'pix',
+  customer: {
+    userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
+    name: 'Maria da Silva',
+    email: 'maria@example.com',
+    cpf: '52998224725',
+  },
+  items: [
+    {
+      productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
+      name: 'Coxinha de Frango',
+      category: 'Salgados Fritos',
+      unitPriceCents: 60,
+      quantity: 20,
+    },
+  ],
+  totalCents: 1200,
+  deliveryType: 'pickup',
+  deliveryDate: '2026-11-25T10:00:00-03:00',
+  linesFrom: 'request',
+  requestFingerprint: 'fingerprint-1',
+};
+
+const placed: OrderEvent = { type: 'OrderPlaced', data: order };
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 1200 } };
+const cancelled: OrderEvent = {
+  type: 'OrderCancelled',
+  data: { orderId, reason: 'payment_rejected' },
+};
+const markPaid: OrderCommand = { type: 'MarkOrderPaid', orderId, paymentId, amountCents: 1200 };
+const cancel: OrderCommand = { type: 'CancelOrder', orderId, reason: 'payment_expired' };
+
+const given = (events: OrderEvent[]) => ({
+  when: (command: OrderCommand) => () => orderDecider.decide(command, fold(orderDecider, events)),
+});
+
+function rejectsWith(run: () => unknown, code: string, message: string) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code, message });
+    return;
+  }
+  throw new Error('expected the command to be rejected');
+}
+
+describe('order decider: PlaceOrder', () => {
+  it('given no order, when placed, then OrderPlaced and the order is pending', () => {
+    const events = given([]).when({ type: 'PlaceOrder', order })();
+    expect(events).toEqual([placed]);
+    expect(fold(orderDecider, events)).toEqual({ placed: order, status: 'pending', paid: false });
+  });
+
+  it('given the order placed, when the same request places it again, then nothing', () => {
+    expect(given([placed]).when({ type: 'PlaceOrder', order })()).toEqual([]);
+  });
+
+  it('given the order placed, when another request under its key places it, then 409 idempotencyKeyReused', () => {
+    rejectsWith(
+      given([placed]).when({
+        type: 'PlaceOrder',
+        order: { ...order, requestFingerprint: 'fingerprint-2' },
+      }),
+      'conflict',
+      checkoutMessages.idempotencyKeyReused,
+    );
+  });
+});
+
+describe('order decider: MarkOrderPaid', () => {
+  it('given a pending order, when marked paid, then OrderPaid and it is processing', () => {
+    const events = given([placed]).when(markPaid)();
+    expect(events).toEqual([paid]);
+    expect(fold(orderDecider, [placed, ...events])).toMatchObject({
+      status: 'processing',
+      paid: true,
+    });
+  });
+
+  it('given a paid order, when marked paid again, then nothing', () => {
+    expect(given([placed, paid]).when(markPaid)()).toEqual([]);
+  });
+
+  it('given a paid order an admin moved on, when marked paid again, then nothing', () => {
+    const delivered: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { orderId, from: 'processing', to: 'delivered' },
+    };
+    expect(given([placed, paid, delivered]).when(markPaid)()).toEqual([]);
+  });
+
+  it('given a cancelled order, when marked paid, then nothing (the payment is refunded instead)', () => {
+    expect(given([placed, cancelled]).when(markPaid)()).toEqual([]);
+  });
+
+  it('given no order, when marked paid, then 404', () => {
+    rejectsWith(given([]).when(markPaid), 'not_found', orderMessages.notFound);
+  });
+});
+
+describe('order decider: CancelOrder', () => {
+  it('given a pending order, when cancelled, then OrderCancelled with the reason', () => {
+    const events = given([placed]).when(cancel)();
+    expect(events).toEqual([
+      { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+    ]);
+    expect(fold(orderDecider, [placed, ...events])).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('given a paid order, when cancelled, then nothing', () => {
+    expect(given([placed, paid]).when(cancel)()).toEqual([]);
+  });
+
+  it('given a cancelled order, when cancelled again, then nothing', () => {
+    expect(given([placed, cancelled]).when(cancel)()).toEqual([]);
+  });
+});
+
+describe('order decider: ChangeOrderStatus (admin)', () => {
+  it('given a paid order, when moved to each status, then OrderStatusChanged from → to', () => {
+    for (const to of [
+      'ready_for_pickup',
+      'in_transit',
+      'delivered',
+      'cancelled',
+      'pending',
+    ] as const) {
+      expect(given([placed, paid]).when({ type: 'ChangeOrderStatus', orderId, to })()).toEqual([
+        { type: 'OrderStatusChanged', data: { orderId, from: 'processing', to } },
+      ]);
+    }
+  });
+
+  it('given an order at a status, when set to that same status, then nothing', () => {
+    expect(
+      given([placed, paid]).when({ type: 'ChangeOrderStatus', orderId, to: 'processing' })(),
+    ).toEqual([]);
+  });
+
+  it('given a status change, then the order stands at its new status', () => {
+    const events: OrderEvent[] = [
+      placed,
+      paid,
+      { type: 'OrderStatusChanged', data: { orderId, from: 'processing', to: 'in_transit' } },
+    ];
+    expect(fold(orderDecider, events)).toMatchObject({ status: 'in_transit', paid: true });
+  });
+
+  it('given no order, when its status is changed, then 404', () => {
+    rejectsWith(
+      given([]).when({ type: 'ChangeOrderStatus', orderId, to: 'delivered' }),
+      'not_found',
+      orderMessages.notFound,
+    );
+  });
+});

@@ -1,0 +1,465 @@
+import { createHash } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import {
+  BOLETO_EXPIRY_DAYS,
+  BOLETO_PAYMENT_METHOD_ID,
+  cartMessages,
+  centsToReais,
+  checkoutMessages,
+  formatShopDateTime,
+  MAX_UNITS_PER_LINE,
+  MINIMUM_UNITS_PER_ITEM,
+  parseShopDateTime,
+  paymentStatusMessage,
+  paymentStreamName,
+  productNotFoundNamed,
+  productUnavailableNamed,
+  type CheckoutBody,
+  type OrderLine,
+  type PaymentResult,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import {
+  pixQrPngBase64,
+  type CreatePaymentRequest,
+  type PaymentInstrument,
+  type ProviderPayment,
+} from '@quitute/infra/payment-gateway';
+import { readCart } from '../cart/carts';
+import type { CatalogView, ProductRef, ProductResolution } from '../catalog/catalog-view';
+import type { PlacedOrder } from '../ordering/order-decider';
+import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
+import { readOrder, runOrderCommand } from '../ordering/orders';
+import type { CommandContext } from '../shared/handle-command';
+import {
+  providerStatusOf,
+  shopPaymentStatus,
+  type PaymentRequest,
+  type RequestedPayment,
+} from './payment-decider';
+import {
+  isRefusal,
+  providerUnavailable,
+  requestedPayment,
+  runPaymentCommand,
+  withPaymentLane,
+  type PaymentWork,
+} from './payments';
+
+export interface CheckoutWork extends PaymentWork {
+  catalog: CatalogView;
+  allocator: OrderNumberAllocator;
+  pixExpiryMinutes: number;
+  notificationUrl?: string | undefined;
+}
+
+export type CheckoutOutcome =
+  /** The provider returned a payment (whatever its status): 200. */
+  | { kind: 'paid'; result: PaymentResult; position: number }
+  /** The provider refused the request itself: 400 with its message. */
+  | { kind: 'refused'; message: string; position: number }
+  /** The client's total is not the catalogue's: 409 with the server's total. */
+  | { kind: 'totalChanged'; totalCents: number };
+
+const CHECKOUT_NAMESPACE = '8c1f4b2e-7d3a-4f6e-9b0c-5a2d1e8f7c64';
+
+/** One order per customer and Idempotency-Key: a retry finds the order it placed. */
+export function checkoutOrderId(userId: string, idempotencyKey: string): string {
+  return uuidv5(`${userId}:${idempotencyKey}`, CHECKOUT_NAMESPACE);
+}
+
+/** The order's one payment: derived, so a retry asks the provider under the same key. */
+export function orderPaymentId(orderId: string): string {
+  return uuidv5(`payment:${orderId}`, CHECKOUT_NAMESPACE);
+}
+
+/** Keys sorted, undefined left out: the same request hashes the same however it was spelled. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, entry]) => [key, canonical(entry)]),
+    );
+  }
+  return value;
+}
+
+export function requestFingerprint(body: CheckoutBody): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
+}
+
+/** Each step of a checkout is a command of its own (its own event ids), all caused by the request. */
+function step(context: CommandContext, name: string): CommandContext {
+  return {
+    ...context,
+    commandId: uuidv5(`${context.commandId}:${name}`, CHECKOUT_NAMESPACE),
+    causationId: context.causationId ?? context.commandId,
+  };
+}
+
+interface Priced {
+  lines: OrderLine[];
+  linesFrom: PlacedOrder['linesFrom'];
+}
+
+/**
+ * The order's lines: the request's when it names any, else the customer's
+ * cart; every product resolved through the catalogue (price, name and
+ * category are the catalogue's, whatever the client sent), lines of one
+ * product summed, the minimum checked.
+ */
+async function priceLines(
+  catalog: CatalogView,
+  wanted: { ref: ProductRef; quantity: number; named: boolean }[],
+): Promise<OrderLine[]> {
+  const resolutions = await catalog.resolveAll(wanted.map((line) => line.ref));
+  const merged = new Map<string, { line: OrderLine; isKit: boolean }>();
+  for (const [index, line] of wanted.entries()) {
+    const resolution: ProductResolution = resolutions[index] ?? { error: 'not_found' };
+    if ('error' in resolution) {
+      const missing = resolution.error === 'not_found';
+      const message = line.named
+        ? (missing ? productNotFoundNamed : productUnavailableNamed)(line.ref.nome)
+        : missing
+          ? cartMessages.productNotFound
+          : cartMessages.productUnavailable;
+      throw new AppError('validation', message);
+    }
+    const known = merged.get(resolution.productId);
+    const quantity = (known?.line.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_UNITS_PER_LINE) throw new AppError('validation', cartMessages.tooManyUnits);
+    merged.set(resolution.productId, {
+      isKit: resolution.isKit,
+      line: {
+        productId: resolution.productId,
+        name: resolution.nome,
+        category: catalog.details(resolution.productId)?.categoria ?? '',
+        unitPriceCents: resolution.unitPriceCents,
+        quantity,
+      },
+    });
+  }
+  const lines = [...merged.values()];
+  if (lines.some(({ line, isKit }) => !isKit && line.quantity < MINIMUM_UNITS_PER_ITEM)) {
+    throw new AppError('validation', cartMessages.minimum);
+  }
+  return lines.map(({ line }) => line);
+}
+
+async function orderLines(work: CheckoutWork, body: CheckoutBody): Promise<Priced> {
+  const items = body.items ?? [];
+  if (items.length > 0) {
+    const wanted = items.map((item) => ({
+      ref: { id: item.id, nome: item.title },
+      quantity: item.quantity,
+      named: true,
+    }));
+    return { lines: await priceLines(work.catalog, wanted), linesFrom: 'request' };
+  }
+  const cart = await readCart(work.stores, body.userId);
+  const wanted = cart.state.lines.map((line) => ({
+    ref: { id: line.productId, nome: '' },
+    quantity: line.quantidade,
+    named: false,
+  }));
+  return { lines: await priceLines(work.catalog, wanted), linesFrom: 'cart' };
+}
+
+/** A new order from the request: priced, checked against the client's total, numbered, placed. */
+async function placeOrder(
+  work: CheckoutWork,
+  body: CheckoutBody,
+  ids: { orderId: string; fingerprint: string },
+  context: CommandContext,
+): Promise<{ placed: PlacedOrder; position: number } | { totalCents: number }> {
+  const { lines, linesFrom } = await orderLines(work, body);
+  if (lines.length === 0) throw new AppError('validation', checkoutMessages.emptyOrder);
+  const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (totalCents === 0) throw new AppError('validation', checkoutMessages.zeroTotal);
+  if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
+  const deliveryDate = parseShopDateTime(body.deliveryDate);
+  if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
+
+  const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
+  const { address } = body;
+  const order: PlacedOrder = {
+    orderId: ids.orderId,
+    orderNumber,
+    paymentId: orderPaymentId(ids.orderId),
+    paymentMethod: body.paymentMethod,
+    customer: {
+      userId: body.userId,
+      name: [body.firstName, body.lastName].filter(Boolean).join(' '),
+      email: body.email,
+      cpf: body.docNumber,
+    },
+    items: lines,
+    totalCents,
+    deliveryType: body.deliveryType,
+    deliveryDate: formatShopDateTime(deliveryDate),
+    ...(address
+      ? {
+          address: {
+            zipCode: address.zipCode,
+            streetName: address.streetName,
+            streetNumber: address.streetNumber,
+            neighborhood: address.neighborhood,
+            city: address.city,
+            federalUnit: address.federalUnit,
+            ...(address.complement ? { complement: address.complement } : {}),
+          },
+        }
+      : {}),
+    linesFrom,
+    requestFingerprint: ids.fingerprint,
+  };
+  // A retry racing this one may have placed it first: the stored order is the order.
+  const result = await runOrderCommand(
+    work.stores,
+    ids.orderId,
+    { type: 'PlaceOrder', order },
+    step(context, 'place-order'),
+  );
+  if (result.state.placed === null) throw new Error(`order ${ids.orderId} was not placed`);
+  return { placed: result.state.placed, position: result.position };
+}
+
+function paymentRequest(
+  work: CheckoutWork,
+  order: PlacedOrder,
+  body: CheckoutBody,
+): PaymentRequest {
+  const method = body.paymentMethod;
+  const card = method === 'credit_card' || method === 'debit_card';
+  return {
+    paymentId: order.paymentId,
+    orderId: order.orderId,
+    userId: order.customer.userId,
+    method,
+    amountCents: order.totalCents,
+    provider: work.gateway.provider,
+    paymentMethodId:
+      method === 'pix'
+        ? 'pix'
+        : method === 'boleto'
+          ? BOLETO_PAYMENT_METHOD_ID
+          : (body.paymentMethodId ?? ''),
+    ...(card ? { installments: installments(body) } : {}),
+  };
+}
+
+/** spec §5: a debit card always pays in one installment. */
+const installments = (body: CheckoutBody): number =>
+  body.paymentMethod === 'debit_card' ? 1 : (body.installments ?? 1);
+
+/**
+ * What the provider is asked: built only from the order, the request's body
+ * and when the payment was first requested, so a retry asks the very same
+ * thing under the same idempotency key (our payment id).
+ */
+function createPaymentRequest(
+  work: CheckoutWork,
+  order: PlacedOrder,
+  body: CheckoutBody,
+  requestedAt: Date,
+): CreatePaymentRequest {
+  let instrument: PaymentInstrument;
+  switch (body.paymentMethod) {
+    case 'pix':
+      instrument = {
+        method: 'pix',
+        expiresAt: new Date(requestedAt.getTime() + work.pixExpiryMinutes * 60_000),
+      };
+      break;
+    case 'boleto':
+      instrument = {
+        method: 'boleto',
+        expiresAt: new Date(requestedAt.getTime() + BOLETO_EXPIRY_DAYS * 86_400_000),
+      };
+      break;
+    case 'credit_card':
+    case 'debit_card': {
+      const { token, paymentMethodId } = body;
+      if (!token || !paymentMethodId) {
+        throw new AppError('validation', checkoutMessages.cardTokenRequired);
+      }
+      instrument = {
+        method: body.paymentMethod,
+        token,
+        paymentMethodId,
+        installments: installments(body),
+        ...(body.issuerId ? { issuerId: body.issuerId } : {}),
+      };
+      break;
+    }
+  }
+  const { address } = body;
+  return {
+    idempotencyKey: order.paymentId,
+    amountCents: order.totalCents,
+    description: `Pedido #${order.orderNumber} — Quitute`,
+    externalReference: order.orderId,
+    payer: {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName ?? '',
+      cpf: body.docNumber,
+      ...(address
+        ? {
+            address: {
+              zipCode: address.zipCode,
+              streetName: address.streetName,
+              streetNumber: address.streetNumber,
+              neighborhood: address.neighborhood,
+              city: address.city,
+              federalUnit: address.federalUnit,
+            },
+          }
+        : {}),
+    },
+    instrument,
+    ...(work.notificationUrl ? { notificationUrl: work.notificationUrl } : {}),
+    ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+  };
+}
+
+/** When the payment was first requested: its expiry counts from there on every retry. */
+async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
+  const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
+    maxCount: 1,
+  });
+  if (!first) throw new Error(`payment ${paymentId} has no request`);
+  return new Date(first.metadata.occurredAt);
+}
+
+/**
+ * The answer (spec §3 payment result) from the payment as recorded; `report`
+ * is the provider's own answer when this request got one (its precise status
+ * and QR image), else they are rebuilt from the events.
+ */
+export async function paymentResult(
+  order: PlacedOrder,
+  payment: RequestedPayment,
+  report: ProviderPayment | null,
+  position: number,
+): Promise<PaymentResult> {
+  const stage = payment.stage === 'requested' ? 'pending' : payment.stage;
+  const status =
+    report && shopPaymentStatus(report.status) === stage ? report.status : providerStatusOf(stage);
+  const { pix, boleto } = payment;
+  return {
+    status,
+    statusDetail: payment.statusDetail,
+    paymentId: payment.providerPaymentId,
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    paymentStatus: stage,
+    paymentMethod: order.paymentMethod,
+    message: paymentStatusMessage(stage, order.paymentMethod, payment.statusDetail),
+    ...(pix
+      ? {
+          pixQrCode: pix.qrCode,
+          pixQrCodeBase64: report?.pix?.qrCodeBase64 ?? (await pixQrPngBase64(pix.qrCode)),
+        }
+      : {}),
+    ...(pix?.ticketUrl ? { ticketUrl: pix.ticketUrl } : boleto ? { ticketUrl: boleto.url } : {}),
+    ...(boleto
+      ? {
+          boletoUrl: boleto.url,
+          boletoDigitableLine: boleto.digitableLine,
+          ...(payment.expiresAt ? { boletoExpirationDate: payment.expiresAt } : {}),
+        }
+      : {}),
+    position,
+  };
+}
+
+/**
+ * POST /payments/mercadopago/transparent-checkout (issue 10): the order is
+ * placed once per Idempotency-Key (OrderNumberAssigned, OrderPlaced), its
+ * payment requested (PaymentRequested) and created at the provider under our
+ * payment id, and the provider's answer recorded. A retry continues wherever
+ * the first attempt stopped, and answers from what was recorded.
+ */
+export async function checkout(
+  work: CheckoutWork,
+  input: { body: CheckoutBody; idempotencyKey: string; context: CommandContext },
+): Promise<CheckoutOutcome> {
+  const { body, context } = input;
+  const orderId = checkoutOrderId(body.userId, input.idempotencyKey);
+  const fingerprint = requestFingerprint(body);
+
+  const existing = await readOrder(work.stores, orderId);
+  let order: PlacedOrder;
+  let orderPosition = existing.position;
+  if (existing.state.placed !== null) {
+    if (existing.state.placed.requestFingerprint !== fingerprint) {
+      throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+    }
+    order = existing.state.placed;
+  } else {
+    const placed = await placeOrder(work, body, { orderId, fingerprint }, context);
+    if ('totalCents' in placed) return { kind: 'totalChanged', totalCents: placed.totalCents };
+    order = placed.placed;
+    orderPosition = placed.position;
+  }
+
+  return withPaymentLane(work.stores, order.paymentId, async () => {
+    const requested = await runPaymentCommand(
+      work,
+      order.paymentId,
+      { type: 'RequestPayment', request: paymentRequest(work, order, body) },
+      step(context, 'request-payment'),
+    );
+    const payment = requestedPayment(requested.state);
+    if (!payment) throw new Error(`payment ${order.paymentId} was not requested`);
+    const at = (position: number) => Math.max(orderPosition, position);
+
+    if (payment.stage !== 'requested') {
+      if (payment.providerPaymentId === null && payment.stage === 'rejected') {
+        return { kind: 'refused', message: payment.statusDetail, position: at(requested.position) };
+      }
+      const position = at(requested.position);
+      return {
+        kind: 'paid',
+        result: await paymentResult(order, payment, null, position),
+        position,
+      };
+    }
+
+    let report: ProviderPayment;
+    try {
+      report = await work.gateway.create(
+        createPaymentRequest(work, order, body, await requestedAt(work, order.paymentId)),
+      );
+    } catch (error) {
+      if (!isRefusal(error)) throw providerUnavailable(work.logger, error, 'create');
+      const refused = await runPaymentCommand(
+        work,
+        order.paymentId,
+        { type: 'RecordRequestRefused', statusDetail: error.message },
+        step(context, 'payment-refused'),
+      );
+      return { kind: 'refused', message: error.message, position: at(refused.position) };
+    }
+    const recorded = await runPaymentCommand(
+      work,
+      order.paymentId,
+      { type: 'RecordProviderPayment', report },
+      step(context, 'payment-answered'),
+    );
+    const answered = requestedPayment(recorded.state);
+    if (!answered) throw new Error(`payment ${order.paymentId} was not requested`);
+    const position = at(recorded.position);
+    return {
+      kind: 'paid',
+      result: await paymentResult(order, answered, report, position),
+      position,
+    };
+  });
+}

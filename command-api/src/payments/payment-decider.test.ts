@@ -1,0 +1,323 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentEvent } from '@quitute/contracts';
+import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import { fold } from '../shared/decider';
+import {
+  NO_PROVIDER_ANSWER,
+  paymentDecider,
+  paymentStatusEventId,
+  shopPaymentStatus,
+  type PaymentCommand,
+  type PaymentRequest,
+  type ProviderReport,
+} from './payment-decider';
+
+const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
+const request: PaymentRequest = {
+  paymentId,
+  orderId,
+  userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
+  method: 'pix',
+  amountCents: 1200,
+  provider: 'simulator',
+  paymentMethodId: 'pix',
+};
+const ids = { paymentId, orderId, providerPaymentId: '12345678901' };
+
+const requested: PaymentEvent = { type: 'PaymentRequested', data: request };
+const report = (
+  status: ProviderPayment['status'],
+  statusDetail: string,
+  extra: Partial<ProviderReport> = {},
+): ProviderReport => ({ id: ids.providerPaymentId, status, statusDetail, ...extra });
+const pending: PaymentEvent = {
+  type: 'PaymentPending',
+  data: {
+    ...ids,
+    statusDetail: 'pending_waiting_transfer',
+    expiresAt: '2026-11-21T12:30:00.000Z',
+    pix: { qrCode: '000201…', ticketUrl: 'http://loja.test/simulator/payments/12345678901' },
+  },
+};
+const approved: PaymentEvent = {
+  type: 'PaymentApproved',
+  data: { ...ids, statusDetail: 'accredited' },
+};
+const record = (reported: ProviderReport): PaymentCommand => ({
+  type: 'RecordProviderPayment',
+  report: reported,
+});
+
+const given = (events: PaymentEvent[]) => ({
+  when: (command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, events)),
+});
+
+describe('payment decider: RequestPayment', () => {
+  it('given nothing, when requested, then PaymentRequested; requested again, then nothing', () => {
+    expect(given([]).when({ type: 'RequestPayment', request })).toEqual([requested]);
+    expect(given([requested]).when({ type: 'RequestPayment', request })).toEqual([]);
+  });
+});
+
+describe('payment decider: RecordProviderPayment', () => {
+  it('given a request, when the provider reports a pending Pix, then PaymentPending with its code, link and expiry (no image)', () => {
+    const events = given([requested]).when(
+      record(
+        report('pending', 'pending_waiting_transfer', {
+          expiresAt: '2026-11-21T12:30:00.000Z',
+          pix: {
+            qrCode: '000201…',
+            qrCodeBase64: 'iVBORw0…',
+            ticketUrl: 'http://loja.test/simulator/payments/12345678901',
+          },
+        }),
+      ),
+    );
+    expect(events).toEqual([pending]);
+  });
+
+  it.each([
+    ['approved', 'accredited', 'PaymentApproved'],
+    ['in_process', 'pending_contingency', 'PaymentInReview'],
+    ['in_mediation', 'x', 'PaymentInReview'],
+    ['authorized', 'pending_capture', 'PaymentInReview'],
+    ['rejected', 'cc_rejected_other_reason', 'PaymentRejected'],
+    ['charged_back', 'x', 'PaymentChargedBack'],
+  ] as const)(
+    'given a request, when the provider reports %s, then %s',
+    (status, statusDetail, type) => {
+      expect(given([requested]).when(record(report(status, statusDetail)))).toEqual([
+        { type, data: { ...ids, statusDetail } },
+      ]);
+    },
+  );
+
+  it('given a pending payment, when the provider reports it cancelled as expired, then PaymentCancelled reason expired; otherwise reason provider', () => {
+    expect(given([requested, pending]).when(record(report('cancelled', 'expired')))).toEqual([
+      { type: 'PaymentCancelled', data: { ...ids, statusDetail: 'expired', reason: 'expired' } },
+    ]);
+    expect(given([requested, pending]).when(record(report('cancelled', 'by_collector')))).toEqual([
+      {
+        type: 'PaymentCancelled',
+        data: { ...ids, statusDetail: 'by_collector', reason: 'provider' },
+      },
+    ]);
+  });
+
+  it('given an approved payment, when a late notification reports it pending or in review, then nothing (never backwards)', () => {
+    const events = [requested, pending, approved];
+    expect(given(events).when(record(report('pending', 'pending_waiting_transfer')))).toEqual([]);
+    expect(given(events).when(record(report('in_process', 'pending_contingency')))).toEqual([]);
+    expect(given(events).when(record(report('rejected', 'x')))).toEqual([]);
+  });
+
+  it('given a status recorded, when the same status is reported again, then nothing', () => {
+    expect(given([requested, pending]).when(record(report('pending', 'other_detail')))).toEqual([]);
+    expect(given([requested, approved]).when(record(report('approved', 'accredited')))).toEqual([]);
+  });
+
+  it('given a payment in review, when reported pending, then nothing', () => {
+    const inReview: PaymentEvent = {
+      type: 'PaymentInReview',
+      data: { ...ids, statusDetail: 'pending_contingency' },
+    };
+    expect(given([requested, inReview]).when(record(report('pending', 'x')))).toEqual([]);
+  });
+
+  it('given an approved payment, when the provider reports a refund of its own, then PaymentRefunded reason provider', () => {
+    expect(given([requested, approved]).when(record(report('refunded', 'refunded')))).toEqual([
+      { type: 'PaymentRefunded', data: { ...ids, statusDetail: 'refunded', reason: 'provider' } },
+    ]);
+  });
+
+  it('given a cancelled payment, when the provider reports it approved after all, then PaymentApproved (the money was taken)', () => {
+    const cancelled: PaymentEvent = {
+      type: 'PaymentCancelled',
+      data: { ...ids, statusDetail: 'expired', reason: 'expired' },
+    };
+    expect(
+      given([requested, pending, cancelled]).when(record(report('approved', 'accredited'))),
+    ).toEqual([approved]);
+  });
+
+  it('given a rejected payment, when anything else is reported, then nothing', () => {
+    const rejected: PaymentEvent = {
+      type: 'PaymentRejected',
+      data: { ...ids, statusDetail: 'cc_rejected_other_reason' },
+    };
+    expect(given([requested, rejected]).when(record(report('approved', 'accredited')))).toEqual([]);
+  });
+
+  it('given a payment the provider knows under one id, when another provider payment is reported, then nothing', () => {
+    expect(
+      given([requested, pending]).when(
+        record({ ...report('approved', 'accredited'), id: '99999999999' }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('given no request, when a status is recorded, then 404', () => {
+    expect(() => given([]).when(record(report('approved', 'accredited')))).toThrow(
+      expect.objectContaining({ code: 'not_found' }),
+    );
+  });
+});
+
+describe('payment decider: RecordRequestRefused', () => {
+  const refused: PaymentCommand = {
+    type: 'RecordRequestRefused',
+    statusDetail: 'Token do cartão inválido, expirado ou já usado.',
+  };
+
+  it('given a request the provider never answered, when the provider refuses it, then PaymentRejected without a provider id', () => {
+    expect(given([requested]).when(refused)).toEqual([
+      {
+        type: 'PaymentRejected',
+        data: {
+          paymentId,
+          orderId,
+          statusDetail: 'Token do cartão inválido, expirado ou já usado.',
+        },
+      },
+    ]);
+  });
+
+  it('given a payment the provider answered, when a refusal comes, then nothing', () => {
+    expect(given([requested, pending]).when(refused)).toEqual([]);
+  });
+});
+
+describe('payment decider: CancelPayment', () => {
+  it('given a pending payment, when the customer cancels and the provider confirms, then PaymentCancelled reason customer', () => {
+    expect(
+      given([requested, pending]).when({
+        type: 'CancelPayment',
+        reason: 'customer',
+        report: report('cancelled', 'by_collector'),
+      }),
+    ).toEqual([
+      {
+        type: 'PaymentCancelled',
+        data: { ...ids, statusDetail: 'by_collector', reason: 'customer' },
+      },
+    ]);
+  });
+
+  it('given a pending Pix, when the shop expires it and the provider confirms, then PaymentCancelled reason expired', () => {
+    expect(
+      given([requested, pending]).when({
+        type: 'CancelPayment',
+        reason: 'expired',
+        report: report('cancelled', 'by_collector'),
+      }),
+    ).toEqual([
+      {
+        type: 'PaymentCancelled',
+        data: { ...ids, statusDetail: 'by_collector', reason: 'expired' },
+      },
+    ]);
+  });
+
+  it('given a pending Pix, when the shop cancels but the provider says it was just approved, then PaymentApproved', () => {
+    expect(
+      given([requested, pending]).when({
+        type: 'CancelPayment',
+        reason: 'expired',
+        report: report('approved', 'accredited'),
+      }),
+    ).toEqual([approved]);
+  });
+
+  it('given a request the provider never answered, when it fails, then PaymentCancelled reason failed without a provider id; once', () => {
+    const failed: PaymentCommand = { type: 'CancelPayment', reason: 'failed', report: null };
+    const events = given([requested]).when(failed);
+    expect(events).toEqual([
+      {
+        type: 'PaymentCancelled',
+        data: { paymentId, orderId, statusDetail: NO_PROVIDER_ANSWER, reason: 'failed' },
+      },
+    ]);
+    expect(given([requested, ...events]).when(failed)).toEqual([]);
+    expect(given([requested, pending]).when(failed)).toEqual([]);
+  });
+});
+
+describe('payment decider: RequestRefund', () => {
+  it('given an approved payment, when a refund is requested, then PaymentRefundRequested once; the refund then reads approved_after_cancel', () => {
+    const events = given([requested, approved]).when({ type: 'RequestRefund' });
+    expect(events).toEqual([
+      {
+        type: 'PaymentRefundRequested',
+        data: { ...ids, reason: 'approved_after_cancel' },
+      },
+    ]);
+    const afterRequest = [requested, approved, ...events];
+    expect(given(afterRequest).when({ type: 'RequestRefund' })).toEqual([]);
+    expect(given(afterRequest).when(record(report('refunded', 'refunded')))).toEqual([
+      {
+        type: 'PaymentRefunded',
+        data: { ...ids, statusDetail: 'refunded', reason: 'approved_after_cancel' },
+      },
+    ]);
+  });
+
+  it('given a payment not approved, when a refund is requested, then nothing', () => {
+    expect(given([requested, pending]).when({ type: 'RequestRefund' })).toEqual([]);
+  });
+});
+
+describe('payment decider: evolve and ids', () => {
+  it('given a request, a pending Pix and an approval, then the state keeps the provider id, the Pix and the last status', () => {
+    expect(fold(paymentDecider, [requested, pending, approved])).toEqual({
+      request,
+      stage: 'approved',
+      providerPaymentId: ids.providerPaymentId,
+      statusDetail: 'accredited',
+      expiresAt: '2026-11-21T12:30:00.000Z',
+      pix: pending.type === 'PaymentPending' ? pending.data.pix : null,
+      boleto: null,
+      refundRequested: false,
+    });
+  });
+
+  it('given a status event, then its id is the same for the same provider payment and type, and differs otherwise', () => {
+    expect(paymentStatusEventId('simulator', approved)).toBe(
+      paymentStatusEventId('simulator', { ...approved }),
+    );
+    expect(paymentStatusEventId('simulator', approved)).not.toBe(
+      paymentStatusEventId('simulator', pending),
+    );
+    expect(paymentStatusEventId('simulator', approved)).not.toBe(
+      paymentStatusEventId('mercadopago', approved),
+    );
+  });
+
+  it('maps every provider status to the shop status of the issue', () => {
+    expect(
+      (
+        [
+          'pending',
+          'approved',
+          'authorized',
+          'in_process',
+          'in_mediation',
+          'rejected',
+          'cancelled',
+          'refunded',
+          'charged_back',
+        ] as const
+      ).map(shopPaymentStatus),
+    ).toEqual([
+      'pending',
+      'approved',
+      'in_review',
+      'in_review',
+      'in_review',
+      'rejected',
+      'cancelled',
+      'refunded',
+      'charged_back',
+    ]);
+  });
+});

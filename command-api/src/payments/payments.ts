@@ -1,0 +1,208 @@
+import { paymentMessages, paymentStreamName, type PaymentEvent } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import type { EventStore } from '@quitute/infra/event-store';
+import type { Logger } from '@quitute/infra/logging';
+import {
+  PaymentGatewayError,
+  type PaymentGateway,
+  type ProviderPayment,
+} from '@quitute/infra/payment-gateway';
+import type { MailSender } from '../accounts/routes';
+import { readOrder } from '../ordering/orders';
+import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import { loadAggregate, type CommandStores, type LoadedAggregate } from '../shared/load-aggregate';
+import { refundedAfterCancelMail } from './mails';
+import {
+  parsePaymentEvent,
+  paymentDecider,
+  paymentStatusEventId,
+  type PaymentCommand,
+  type PaymentState,
+  type RequestedPayment,
+} from './payment-decider';
+
+/** What every payment flow works with: the stores, the provider, and the mailer for the refund notice. */
+export interface PaymentWork {
+  stores: CommandStores;
+  gateway: PaymentGateway;
+  mailer: MailSender;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/** The provider's idempotency keys of the shop's cancel (the customer's, or an expiry) and refund. */
+export const cancelKey = (paymentId: string) => `cancel-${paymentId}`;
+export const refundKey = (paymentId: string) => `refund-${paymentId}`;
+
+/** Payment commands decide on the payment as it stands, so a conflict is retried. */
+export const PAYMENT_CONFLICT_RETRIES = 10;
+
+/** A payment stream stays short (a request and a few statuses): read whole, no snapshots. */
+export function readPayment(
+  stores: CommandStores,
+  paymentId: string,
+): Promise<LoadedAggregate<PaymentState>> {
+  return loadAggregate({
+    store: stores.eventStore,
+    decider: paymentDecider,
+    parse: parsePaymentEvent,
+    streamName: paymentStreamName(paymentId),
+  });
+}
+
+export interface PaymentCommandResult extends CommandResult<PaymentState> {
+  /** What this run appended (nothing when the stream already held it). */
+  appended: PaymentEvent[];
+}
+
+/**
+ * Runs a payment command; event ids name the facts (paymentStatusEventId). Whoever
+ * appends the refund of a payment approved after its order was cancelled
+ * tells the customer by e-mail: one writer appends it, so one e-mail is sent
+ * (a failed send is logged, not retried: the order's details say it too).
+ */
+export async function runPaymentCommand(
+  work: PaymentWork,
+  paymentId: string,
+  command: PaymentCommand,
+  context: CommandContext,
+): Promise<PaymentCommandResult> {
+  // The events of the run that appended: handleCommand decides last on the state it appends to.
+  let decided: PaymentEvent[] = [];
+  const result = await handleCommand({
+    store: work.stores.eventStore,
+    decider: {
+      ...paymentDecider,
+      decide: (toDecide, state) => (decided = paymentDecider.decide(toDecide, state)),
+    },
+    parse: parsePaymentEvent,
+    streamName: paymentStreamName(paymentId),
+    command,
+    context,
+    retryOnConflict: PAYMENT_CONFLICT_RETRIES,
+    eventId: (event) => paymentStatusEventId(work.gateway.provider, event),
+  });
+  for (const event of decided) {
+    if (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel') {
+      await tellRefundedAfterCancel(work, result.state);
+    }
+  }
+  return { ...result, appended: decided };
+}
+
+async function tellRefundedAfterCancel(work: PaymentWork, state: PaymentState): Promise<void> {
+  if (state.request === null) return;
+  const { placed } = (await readOrder(work.stores, state.request.orderId)).state;
+  if (placed === null) return;
+  try {
+    await work.mailer.send(
+      refundedAfterCancelMail({
+        to: placed.customer.email,
+        name: placed.customer.name,
+        orderNumber: placed.orderNumber,
+      }),
+    );
+  } catch (error) {
+    work.logger.error({ err: error, orderId: placed.orderId }, 'refund notice e-mail not sent');
+  }
+}
+
+/**
+ * Work on one payment runs one at a time in this process (the checkout, the
+ * webhook, a cancel, the process manager): a webhook announcing the shop's
+ * own cancel then finds it recorded with its reason. Other processes are met
+ * by the event ids and expected revisions.
+ */
+const lanes = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+export function withPaymentLane<T>(
+  stores: CommandStores,
+  paymentId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  let byPayment = lanes.get(stores.eventStore);
+  if (!byPayment) {
+    byPayment = new Map();
+    lanes.set(stores.eventStore, byPayment);
+  }
+  const lane = byPayment;
+  const turn = (lane.get(paymentId) ?? Promise.resolve()).then(work);
+  const settled = turn.catch(() => undefined);
+  lane.set(paymentId, settled);
+  void settled.then(() => {
+    if (lane.get(paymentId) === settled) lane.delete(paymentId);
+  });
+  return turn;
+}
+
+/** The provider refused the request itself (bad card token, bad data): retrying the same cannot help. */
+export function isRefusal(error: unknown): error is PaymentGatewayError {
+  return (
+    error instanceof PaymentGatewayError &&
+    !error.retryable &&
+    error.status >= 400 &&
+    error.status < 500
+  );
+}
+
+/** The provider could not be reached or failed: 503, try again later. */
+export function providerUnavailable(
+  logger: Pick<Logger, 'warn'>,
+  error: unknown,
+  operation: string,
+): AppError {
+  logger.warn({ err: error, operation }, 'payment provider unavailable');
+  return new AppError('unavailable', paymentMessages.providerUnavailable);
+}
+
+/** Reads a payment from the provider; null when it does not know it; 503 when it cannot answer. */
+export async function providerPayment(
+  work: PaymentWork,
+  providerPaymentId: string,
+): Promise<ProviderPayment | null> {
+  try {
+    return await work.gateway.get(providerPaymentId);
+  } catch (error) {
+    throw providerUnavailable(work.logger, error, 'get');
+  }
+}
+
+export type SyncOutcome =
+  | { kind: 'unknown'; reason: string }
+  | { kind: 'recorded'; paymentId: string; result: PaymentCommandResult };
+
+/**
+ * Records what the provider says of one of its payments now (a webhook, a
+ * reconciliation): its external reference is our order, whose payment stream
+ * gets the status event. A payment that is none of ours changes nothing.
+ */
+export async function recordProviderPayment(
+  work: PaymentWork,
+  report: ProviderPayment,
+  context: CommandContext,
+): Promise<SyncOutcome> {
+  const orderId = report.externalReference;
+  if (!UUID.test(orderId)) return { kind: 'unknown', reason: 'external reference is no order' };
+  const { placed } = (await readOrder(work.stores, orderId)).state;
+  if (placed === null) return { kind: 'unknown', reason: 'no such order' };
+  const paymentId = placed.paymentId;
+  return withPaymentLane(work.stores, paymentId, async () => {
+    const payment = (await readPayment(work.stores, paymentId)).state;
+    if (payment.request === null) return { kind: 'unknown', reason: 'payment never requested' };
+    if (payment.providerPaymentId !== null && payment.providerPaymentId !== report.id) {
+      return { kind: 'unknown', reason: 'another provider payment of the order' };
+    }
+    const result = await runPaymentCommand(
+      work,
+      paymentId,
+      { type: 'RecordProviderPayment', report },
+      context,
+    );
+    return { kind: 'recorded', paymentId, result };
+  });
+}
+
+export function requestedPayment(state: PaymentState): RequestedPayment | null {
+  return state.request === null ? null : state;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

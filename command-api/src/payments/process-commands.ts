@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import { saleStreamName, SYSTEM_ACTOR, type OrderCancelReason } from '@quitute/contracts';
+import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import type { Logger } from '@quitute/infra/logging';
+import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import type { MailSender } from '../accounts/routes';
+import { runCartCommand } from '../cart/carts';
+import { onlineSaleDecider, parseSaleEvent } from '../ordering/online-sale';
+import { readOrder, runOrderCommand } from '../ordering/orders';
+import { deriveEventId, handleCommand, type CommandContext } from '../shared/handle-command';
+import type { CommandStores } from '../shared/load-aggregate';
+import type { OrderingOptions } from './options';
+import {
+  cancelKey,
+  isRefusal,
+  providerPayment,
+  providerUnavailable,
+  readPayment,
+  recordProviderPayment,
+  refundKey,
+  requestedPayment,
+  runPaymentCommand,
+  UUID,
+  withPaymentLane,
+  type PaymentWork,
+} from './payments';
+
+/**
+ * The commands the payment process manager (projections/) runs as it reacts
+ * to events: its port, which this implementation satisfies. Each is
+ * idempotent: run again for the same cause, it appends nothing and does not
+ * throw. A provider that cannot be reached fails with AppError 'unavailable'
+ * (try again later).
+ */
+export interface PaymentProcessCommands {
+  markOrderPaid(
+    input: { orderId: string; paymentId: string; amountCents: number },
+    cause: RecordedEvent,
+  ): Promise<void>;
+  cancelOrder(
+    input: { orderId: string; reason: OrderCancelReason },
+    cause: RecordedEvent,
+  ): Promise<void>;
+  checkOutCart(input: { userId: string; orderId: string }, cause: RecordedEvent): Promise<void>;
+  recordOnlineSale(input: { orderId: string }, cause: RecordedEvent): Promise<void>;
+  refundApprovedPayment(input: { paymentId: string }, cause: RecordedEvent): Promise<void>;
+  expirePayment(
+    input: { paymentId: string; reason: 'expired' | 'failed' },
+    cause: RecordedEvent,
+  ): Promise<void>;
+  /** Re-reads the payment from the provider and appends the status event if it changed (webhook and reconciliation). */
+  syncPaymentFromProvider(input: { paymentId: string }, cause: RecordedEvent | null): Promise<void>;
+}
+
+export interface PaymentProcessDeps {
+  eventStore: EventStore;
+  snapshotStore: SnapshotStore;
+  logger: Logger;
+  /** Tells a customer whose payment is given back. */
+  mailer: MailSender;
+  now: () => Date;
+  ordering: Pick<OrderingOptions, 'gateway'>;
+}
+
+const REACTION_NAMESPACE = '2b7e9c41-6f0d-4a8b-b3e5-9d1c7a4f2e08';
+
+/** Retries of a sale's append (it has one writer: a conflict is a repeated reaction). */
+const SALE_CONFLICT_RETRIES = 3;
+
+export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentProcessCommands {
+  const { logger } = deps;
+  const stores: CommandStores = {
+    eventStore: deps.eventStore,
+    snapshotStore: deps.snapshotStore,
+    logger,
+  };
+  const work: PaymentWork = { stores, gateway: deps.ordering.gateway, mailer: deps.mailer, logger };
+
+  /**
+   * The process manager's reaction `name` to `cause`: actor system, caused by
+   * the event, in its correlation; ids derived from both, so the reaction run
+   * again appends the same events (none, once its stream holds them).
+   */
+  const reaction = (cause: RecordedEvent | null, name: string) => {
+    const commandId = cause ? uuidv5(`${cause.id}:${name}`, REACTION_NAMESPACE) : randomUUID();
+    const context: CommandContext = {
+      commandId,
+      correlationId: cause?.metadata.correlationId ?? commandId,
+      causationId: cause?.id ?? commandId,
+      actorId: SYSTEM_ACTOR,
+      actorRole: 'system',
+      occurredAt: deps.now().toISOString(),
+    };
+    return {
+      context,
+      eventId: (_event: unknown, index: number) => deriveEventId(commandId, index),
+    };
+  };
+
+  /** The provider's payment after the shop's request was refused (it moved on meanwhile), or null. */
+  const reread = async (providerPaymentId: string, error: unknown, operation: string) => {
+    logger.warn({ err: error, providerPaymentId, operation }, 'provider refused; payment re-read');
+    return providerPayment(work, providerPaymentId);
+  };
+
+  return {
+    async markOrderPaid({ orderId, paymentId, amountCents }, cause) {
+      const { context, eventId } = reaction(cause, 'mark-order-paid');
+      await runOrderCommand(
+        stores,
+        orderId,
+        { type: 'MarkOrderPaid', orderId, paymentId, amountCents },
+        context,
+        eventId,
+      );
+    },
+
+    async cancelOrder({ orderId, reason }, cause) {
+      const { context, eventId } = reaction(cause, 'cancel-order');
+      await runOrderCommand(
+        stores,
+        orderId,
+        { type: 'CancelOrder', orderId, reason },
+        context,
+        eventId,
+      );
+    },
+
+    async checkOutCart({ userId, orderId }, cause) {
+      const { context } = reaction(cause, 'check-out-cart');
+      await runCartCommand(stores, { type: 'CheckOut', userId, orderId }, context);
+    },
+
+    async recordOnlineSale({ orderId }, cause) {
+      const order = (await readOrder(stores, orderId)).state;
+      if (order.placed === null || !order.paid) {
+        logger.warn({ orderId }, 'online sale not recorded: the order is not paid');
+        return;
+      }
+      const { context, eventId } = reaction(cause, 'record-online-sale');
+      await handleCommand({
+        store: stores.eventStore,
+        decider: onlineSaleDecider,
+        parse: parseSaleEvent,
+        streamName: saleStreamName(orderId),
+        command: {
+          type: 'RecordOnlineSale',
+          order: order.placed,
+          soldAt: cause.metadata.occurredAt,
+        },
+        context,
+        retryOnConflict: SALE_CONFLICT_RETRIES,
+        eventId,
+      });
+    },
+
+    async refundApprovedPayment({ paymentId }, cause) {
+      const { context } = reaction(cause, 'refund-approved-payment');
+      await withPaymentLane(stores, paymentId, async () => {
+        if (!requestedPayment((await readPayment(stores, paymentId)).state)) return;
+        const requested = await runPaymentCommand(
+          work,
+          paymentId,
+          { type: 'RequestRefund' },
+          context,
+        );
+        const payment = requestedPayment(requested.state);
+        const providerPaymentId = payment?.providerPaymentId;
+        // Refunded already, or never approved: nothing to give back.
+        if (!payment?.refundRequested || payment.stage !== 'approved' || !providerPaymentId) return;
+        let report: ProviderPayment | null;
+        try {
+          report = await work.gateway.refund(providerPaymentId, refundKey(paymentId));
+        } catch (error) {
+          if (!isRefusal(error)) throw providerUnavailable(logger, error, 'refund');
+          report = await reread(providerPaymentId, error, 'refund');
+        }
+        if (!report) return;
+        await runPaymentCommand(
+          work,
+          paymentId,
+          { type: 'RecordProviderPayment', report },
+          { ...context, commandId: uuidv5(`${context.commandId}:answer`, REACTION_NAMESPACE) },
+        );
+      });
+    },
+
+    async expirePayment({ paymentId, reason }, cause) {
+      const { context } = reaction(cause, `expire-payment-${reason}`);
+      await withPaymentLane(stores, paymentId, async () => {
+        const payment = requestedPayment((await readPayment(stores, paymentId)).state);
+        if (!payment) return;
+        if (reason === 'failed') {
+          // Only while the provider never answered; an answer since is recorded as such.
+          if (payment.stage !== 'requested') return;
+          await runPaymentCommand(
+            work,
+            paymentId,
+            { type: 'CancelPayment', reason, report: null },
+            context,
+          );
+          return;
+        }
+        const providerPaymentId = payment.providerPaymentId;
+        if (payment.stage !== 'pending' || !providerPaymentId) return;
+        let report: ProviderPayment | null;
+        try {
+          report = await work.gateway.cancel(providerPaymentId, cancelKey(paymentId));
+        } catch (error) {
+          if (!isRefusal(error)) throw providerUnavailable(logger, error, 'cancel');
+          // Paid just now, or the provider expired it itself: record what it is.
+          report = await reread(providerPaymentId, error, 'cancel');
+        }
+        if (!report) return;
+        await runPaymentCommand(
+          work,
+          paymentId,
+          { type: 'CancelPayment', reason, report },
+          context,
+        );
+      });
+    },
+
+    async syncPaymentFromProvider({ paymentId }, cause) {
+      // Our payment id (a uuid); the provider's id is taken as well, as a webhook names it.
+      const providerPaymentId = UUID.test(paymentId)
+        ? requestedPayment((await readPayment(stores, paymentId)).state)?.providerPaymentId
+        : paymentId;
+      if (!providerPaymentId) return;
+      const report = await providerPayment(work, providerPaymentId);
+      if (!report) {
+        logger.warn({ paymentId, providerPaymentId }, 'the provider does not know the payment');
+        return;
+      }
+      const { context } = reaction(cause, 'sync-payment');
+      const outcome = await recordProviderPayment(work, report, context);
+      if (outcome.kind === 'unknown') {
+        logger.warn({ paymentId, reason: outcome.reason }, 'provider payment not recorded');
+      }
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import {
+  cancelPaymentBodySchema,
+  centsToReais,
+  checkoutBodySchema,
+  checkoutMessages,
+  messages,
+  paymentMessages,
+  SYSTEM_ACTOR,
+  type PaymentStatusDto,
+} from '@quitute/contracts';
+import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
+import { AppError } from '@quitute/infra/errors';
+import type { EventStore } from '@quitute/infra/event-store';
+import { parseWith } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import type { OwnWrites } from '@quitute/infra/projection-progress';
+import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import { sessionVersionsFromStreams } from '../accounts/accounts';
+import type { RateLimitStoreFactory } from '../accounts/rate-limits';
+import type { MailSender } from '../accounts/routes';
+import type { SessionView } from '../accounts/session-view';
+import type { CatalogView } from '../catalog/catalog-view';
+import { orderNumberAllocatorFor } from '../ordering/order-number-allocator';
+import { readOrder } from '../ordering/orders';
+import type { CommandContext } from '../shared/handle-command';
+import type { CommandStores } from '../shared/load-aggregate';
+import { requestCommandContext } from '../shared/request-context';
+import { checkout, type CheckoutWork } from './checkout';
+import type { OrderingOptions } from './options';
+import { shopPaymentStatus } from './payment-decider';
+import {
+  cancelKey,
+  isRefusal,
+  providerPayment,
+  providerUnavailable,
+  readPayment,
+  recordProviderPayment,
+  requestedPayment,
+  runPaymentCommand,
+  UUID,
+  withPaymentLane,
+} from './payments';
+import { DEFAULT_PAYMENT_RATE_LIMITS, paymentLimiters } from './rate-limits';
+
+export interface PaymentsDeps {
+  eventStore: EventStore;
+  snapshotStore: SnapshotStore;
+  now: () => Date;
+  tokens: TokenService;
+  logger: Logger;
+  /** The command side's catalogue: prices come from it. */
+  catalog: CatalogView;
+  mailer: MailSender;
+  ownWrites?: OwnWrites | undefined;
+  rateLimitStore?: RateLimitStoreFactory;
+  sessions?: SessionView | undefined;
+}
+
+/** How long a client or the provider should wait before trying again when the provider is down. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** Visible ASCII, at most 100 characters (a UUID is what the web app sends). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,100}$/;
+
+/** An answer of 503 says when to try again. */
+const retryAfterWhenUnavailable: ErrorRequestHandler = (error, _req, res, next) => {
+  if (error instanceof AppError && error.code === 'unavailable') {
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  }
+  next(error);
+};
+
+/**
+ * POST /payments/mercadopago/transparent-checkout, /payments/cancel-payment
+ * (the customer's own payments only) and /payments/webhook (the provider's
+ * signed notifications; no token, no limit). Issue 10.
+ */
+export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Router {
+  const { now, logger, ownWrites } = deps;
+  const stores: CommandStores = {
+    eventStore: deps.eventStore,
+    snapshotStore: deps.snapshotStore,
+    logger,
+  };
+  const { gateway } = ordering;
+  const work: CheckoutWork = {
+    stores,
+    gateway,
+    mailer: deps.mailer,
+    logger,
+    catalog: deps.catalog,
+    allocator: orderNumberAllocatorFor(stores),
+    pixExpiryMinutes: ordering.pixExpiryMinutes,
+    // Read at each checkout: the embedded server knows its public URL only once listening.
+    get notificationUrl() {
+      return ordering.notificationUrl;
+    },
+  };
+  const limits = paymentLimiters(
+    ordering.rateLimits ?? DEFAULT_PAYMENT_RATE_LIMITS,
+    deps.rateLimitStore,
+  );
+  const signedIn = authenticate(
+    deps.tokens,
+    deps.sessions?.lookup ?? sessionVersionsFromStreams(stores),
+  );
+  const router = Router();
+
+  const idempotencyKey = (req: Request): string => {
+    const key = req.get('idempotency-key');
+    if (key === undefined) return randomUUID();
+    if (!IDEMPOTENCY_KEY.test(key)) throw new AppError('validation', messages.invalidRequest);
+    return key;
+  };
+
+  router.post(
+    '/payments/mercadopago/transparent-checkout',
+    signedIn,
+    limits.checkout,
+    async (req, res) => {
+      const body = parseWith(checkoutBodySchema(now()), req.body);
+      const caller = currentUser(req);
+      if (caller.userId !== body.userId) {
+        throw new AppError('forbidden', checkoutMessages.otherUsersCheckout);
+      }
+      const context: CommandContext = {
+        ...requestCommandContext(req, now),
+        actorId: caller.userId,
+        actorRole: caller.role,
+      };
+      const outcome = await checkout(work, { body, idempotencyKey: idempotencyKey(req), context });
+      res.set('Cache-Control', 'no-store');
+      switch (outcome.kind) {
+        case 'paid':
+          ownWrites?.record(caller.userId, outcome.position);
+          res.json(outcome.result);
+          return;
+        case 'refused':
+          ownWrites?.record(caller.userId, outcome.position);
+          res.status(400).json({ message: outcome.message, code: 'payment_refused' });
+          return;
+        case 'totalChanged':
+          res.status(409).json({
+            message: checkoutMessages.totalChanged,
+            code: 'total_changed',
+            total: centsToReais(outcome.totalCents),
+          });
+          return;
+      }
+    },
+  );
+
+  router.post('/payments/cancel-payment', signedIn, limits.cancel, async (req, res) => {
+    const { paymentId: providerPaymentId } = parseWith(cancelPaymentBodySchema, req.body);
+    const caller = currentUser(req);
+    const notFound = new AppError('not_found', paymentMessages.paymentNotFound);
+    const current = await providerPayment(work, providerPaymentId);
+    if (!current || !UUID.test(current.externalReference)) throw notFound;
+    const { placed } = (await readOrder(stores, current.externalReference)).state;
+    // Another customer's payment is answered exactly like one that does not exist.
+    if (placed === null || placed.customer.userId !== caller.userId) throw notFound;
+    const context: CommandContext = {
+      ...requestCommandContext(req, now),
+      actorId: caller.userId,
+      actorRole: caller.role,
+    };
+
+    const cancelled = await withPaymentLane(stores, placed.paymentId, async () => {
+      const payment = requestedPayment((await readPayment(stores, placed.paymentId)).state);
+      if (!payment || (payment.providerPaymentId ?? providerPaymentId) !== providerPaymentId) {
+        throw notFound;
+      }
+      const record = (report: ProviderPayment, reason?: 'customer') =>
+        runPaymentCommand(
+          work,
+          placed.paymentId,
+          reason
+            ? { type: 'CancelPayment', reason, report }
+            : { type: 'RecordProviderPayment', report },
+          context,
+        );
+      // Cancelled already (it expired, say): recorded as it is, and the cancel holds.
+      if (current.status === 'cancelled') return { report: current, result: await record(current) };
+      const cannotCancel = async (report: ProviderPayment) => {
+        await record(report);
+        return new AppError('conflict', paymentMessages.cannotCancel);
+      };
+      if (!isOpen(current)) throw await cannotCancel(current);
+      let report: ProviderPayment;
+      try {
+        report = await gateway.cancel(providerPaymentId, cancelKey(placed.paymentId));
+      } catch (error) {
+        if (!isRefusal(error)) throw providerUnavailable(logger, error, 'cancel');
+        // Approved (or otherwise settled) between the read and the cancel.
+        throw await cannotCancel((await providerPayment(work, providerPaymentId)) ?? current);
+      }
+      return { report, result: await record(report, 'customer') };
+    });
+
+    ownWrites?.record(caller.userId, cancelled.result.position);
+    const payment = requestedPayment(cancelled.result.state);
+    const answer: PaymentStatusDto = {
+      paymentId: providerPaymentId,
+      orderId: placed.orderId,
+      orderNumber: placed.orderNumber,
+      paymentStatus:
+        payment && payment.stage !== 'requested'
+          ? payment.stage
+          : shopPaymentStatus(cancelled.report.status),
+      status: cancelled.report.status,
+      statusDetail: cancelled.report.statusDetail,
+      paymentMethod: placed.paymentMethod,
+      message: paymentMessages.cancelSucceeded,
+    };
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  router.post('/payments/webhook', async (req, res) => {
+    const verdict = gateway.verifyWebhook({
+      headers: req.headers,
+      query: req.query,
+      body: req.body,
+    });
+    if (verdict.kind === 'invalid') {
+      logger.warn({ reason: verdict.reason }, 'payment webhook refused');
+      throw new AppError('unauthorized', paymentMessages.invalidSignature);
+    }
+    if (verdict.kind === 'payment') {
+      const report = await providerPayment(work, verdict.paymentId);
+      if (!report) {
+        logger.warn(
+          { providerPaymentId: verdict.paymentId },
+          'webhook for a payment the provider does not know',
+        );
+      } else {
+        const outcome = await recordProviderPayment(work, report, {
+          ...requestCommandContext(req, now),
+          actorId: SYSTEM_ACTOR,
+          actorRole: 'system',
+        });
+        if (outcome.kind === 'unknown') {
+          logger.info(
+            { providerPaymentId: report.id, reason: outcome.reason },
+            'webhook for a payment that is none of ours',
+          );
+        }
+      }
+    }
+    res.json({ received: true });
+  });
+
+  router.use(retryAfterWhenUnavailable);
+  return router;
+}
+
+/** What the shop may still cancel: not yet approved, rejected or settled. */
+function isOpen(payment: ProviderPayment): boolean {
+  return ['pending', 'in_process', 'authorized'].includes(payment.status);
+}
