@@ -5,14 +5,16 @@ import express, { type Express, type RequestHandler } from 'express';
 import {
   createCatalogView,
   createCommandRouter,
+  createPaymentProcessCommands,
   createSessionView,
   DEFAULT_ADMIN_EMAIL,
   ensureAdmin,
   jsonBody,
   seedMenu,
   type AccountRateLimits,
+  type PaymentRateLimits,
 } from '@quitute/command-api';
-import { normalizeEmail } from '@quitute/contracts';
+import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
 import {
   createPasswordHasher,
   createTokenService,
@@ -37,11 +39,28 @@ import {
   type OutboxMailer,
   type SmtpMailer,
 } from '@quitute/infra/mail';
+import {
+  createMercadoPagoGateway,
+  createPaymentSimulator,
+  paymentSimulatorRouter,
+  type PaymentGateway,
+  type PaymentSimulator,
+} from '@quitute/infra/payment-gateway';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { createStores } from '@quitute/infra/snapshot-store';
-import { ProjectionRunner, projections } from '@quitute/projections';
-import { createQueryRouter } from '@quitute/query-api';
+import {
+  createPaymentProcessManager,
+  createPaymentRelay,
+  ProjectionRunner,
+  projections,
+} from '@quitute/projections';
+import {
+  attachSocketGateway,
+  createQueryRouter,
+  sessionVersionsFromReadModel,
+  type SocketGateway,
+} from '@quitute/query-api';
 import type { EmbeddedConfig } from './config';
 import { serveWebApp } from './web-assets';
 
@@ -52,6 +71,8 @@ export interface EmbeddedServer {
   bus: Bus;
   runner: ProjectionRunner;
   mailer: OutboxMailer | SmtpMailer;
+  /** Mercado Pago, or the local simulator (whose pages and routes are then mounted). */
+  paymentGateway: PaymentGateway;
   /** The position each user's own commands reached, for query-api to read them back. */
   ownWrites: OwnWrites;
   /** The admin account made on this start, if it was the first: its password is shown once. */
@@ -88,6 +109,8 @@ export async function createEmbeddedServer(
     passwords?: PasswordHasher;
     /** Where the read models live; the configured one by default (tests slow one down). */
     readStore?: ReadStore;
+    /** Checkout and cancel limits (benchmarks lift them). */
+    paymentRateLimits?: PaymentRateLimits;
   } = {},
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
@@ -129,8 +152,11 @@ export async function createEmbeddedServer(
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
 
+  const payments = config.payments ?? {};
   const secrets =
-    config.jwtSecret && config.captchaKey ? null : await loadOrCreateSecrets(config.dataDir);
+    config.jwtSecret && config.captchaKey && (payments.mercadoPago || payments.webhookSecret)
+      ? null
+      : await loadOrCreateSecrets(config.dataDir);
   const tokens = createTokenService({ secret: config.jwtSecret ?? secrets?.tokenSecret ?? '' });
   // Memory unless REDIS_URL names a server shared with other instances.
   const rateLimitStores = await createRateLimitStores({ redisUrl: config.redisUrl, logger });
@@ -147,6 +173,52 @@ export async function createEmbeddedServer(
   });
 
   let publicUrl = config.publicUrl;
+  // Known once listening (port 0 picks a free port), before any request arrives.
+  const shopUrl = () => publicUrl ?? `http://localhost:${config.port}`;
+  const simulator: PaymentSimulator | null = payments.mercadoPago
+    ? null
+    : createPaymentSimulator({
+        webhookSecret: payments.webhookSecret ?? secrets?.webhookSecret ?? '',
+        get publicUrl() {
+          return shopUrl();
+        },
+        get webhookUrl() {
+          return `${shopUrl()}/payments/webhook`;
+        },
+        dir: path.join(config.dataDir, 'payment-simulator'),
+        ...(payments.simulatorAutoApproveMs !== undefined
+          ? { autoApproveMs: payments.simulatorAutoApproveMs }
+          : {}),
+        logger,
+      });
+  const paymentGateway: PaymentGateway =
+    simulator ??
+    createMercadoPagoGateway({
+      accessToken: payments.mercadoPago?.accessToken ?? '',
+      webhookSecret: payments.mercadoPago?.webhookSecret ?? '',
+      ...(payments.mercadoPago?.apiUrl ? { baseUrl: payments.mercadoPago.apiUrl } : {}),
+      logger,
+    });
+  const paymentCommands = createPaymentProcessCommands({
+    eventStore,
+    snapshotStore,
+    logger,
+    mailer,
+    now,
+    ordering: { gateway: paymentGateway },
+  });
+  const paymentProcess = createPaymentProcessManager({
+    eventStore,
+    commands: paymentCommands,
+    logger,
+    now: () => now().getTime(),
+    ...(payments.reconcileIntervalMs !== undefined
+      ? { reconcileIntervalMs: payments.reconcileIntervalMs }
+      : {}),
+  });
+  await paymentProcess.start();
+  const paymentRelay = createPaymentRelay({ eventStore, bus, readStore, logger });
+
   const commandRouter = createCommandRouter({
     eventStore,
     snapshotStore,
@@ -160,11 +232,18 @@ export async function createEmbeddedServer(
     logger,
     passwords,
     rateLimitStore: rateLimitStores.store,
-    // Known once listening (port 0 picks a free port), before any request arrives.
     get publicUrl() {
-      return publicUrl ?? `http://localhost:${config.port}`;
+      return shopUrl();
     },
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ordering: {
+      gateway: paymentGateway,
+      pixExpiryMinutes: payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,
+      get notificationUrl() {
+        return `${shopUrl()}/payments/webhook`;
+      },
+      ...(options.paymentRateLimits ? { rateLimits: options.paymentRateLimits } : {}),
+    },
   });
   const queryRouter = createQueryRouter({
     readStore,
@@ -188,6 +267,8 @@ export async function createEmbeddedServer(
   app.use(requestLogging(logger));
   // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
   if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
+  // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
+  if (simulator) app.use(paymentSimulatorRouter(simulator));
   app.use((req, res, next) => {
     if (isRead(req.method)) queryRouter(req, res, next);
     else
@@ -201,6 +282,7 @@ export async function createEmbeddedServer(
   app.use(errorHandler(logger));
 
   let server: http.Server | undefined;
+  let socketGateway: SocketGateway | undefined;
   return {
     app,
     eventStore,
@@ -208,6 +290,7 @@ export async function createEmbeddedServer(
     bus,
     runner,
     mailer,
+    paymentGateway,
     ownWrites,
     admin,
     listen: () =>
@@ -221,10 +304,28 @@ export async function createEmbeddedServer(
           const port = typeof address === 'object' && address ? address.port : config.port;
           const url = `http://${urlHost(config.host)}:${port}`;
           publicUrl ??= url;
-          resolve(url);
+          // The gateway subscribes to the bus before the relay publishes: the in-process
+          // bus delivers only to groups already listening.
+          attachSocketGateway({
+            httpServer: listening,
+            tokens,
+            sessionVersions: sessionVersionsFromReadModel(readStore),
+            bus,
+            logger,
+          })
+            .then(async (gateway) => {
+              socketGateway = gateway;
+              await paymentRelay.start();
+              resolve(url);
+            })
+            .catch(reject);
         });
       }),
     async close() {
+      await paymentProcess.close();
+      await paymentRelay.close();
+      await socketGateway?.close();
+      simulator?.close();
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));
