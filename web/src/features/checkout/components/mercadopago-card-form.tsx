@@ -1,4 +1,4 @@
-import { formatBRL, paymentMessages } from '@quitute/contracts';
+import { cpfDigits, formatBRL, paymentMessages } from '@quitute/contracts';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import buttons from '../../../components/button.module.css';
 import forms from '../../../components/form.module.css';
@@ -106,19 +106,29 @@ function waitForSdk(): Promise<void> {
   });
 }
 
-/** The device id Mercado Pago's script sets, or a made-up one once it has not appeared in 30 s. */
-function deviceId(): Promise<string> {
-  return new Promise((resolve) => {
-    let tries = 0;
-    const look = () => {
-      const found = window.MP_DEVICE_SESSION_ID;
-      if (found) resolve(found);
-      else if ((tries += 1) >= DEVICE_ID_TRIES)
-        resolve(`web-${crypto.getRandomValues(new Uint32Array(2)).join('')}`);
-      else setTimeout(look, DEVICE_ID_POLL_MS);
-    };
-    look();
-  });
+/**
+ * Watches for the device id Mercado Pago's script sets; after 30 s without it
+ * one is made up. Returns what is known now, so paying never waits for it.
+ */
+function watchDeviceId(): { current: () => string | undefined; stop: () => void } {
+  let found: string | undefined;
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const look = () => {
+    found = window.MP_DEVICE_SESSION_ID;
+    tries += 1;
+    if (found) return;
+    if (tries >= DEVICE_ID_TRIES) {
+      found = `web-${crypto.getRandomValues(new Uint32Array(2)).join('')}`;
+      return;
+    }
+    timer = setTimeout(look, DEVICE_ID_POLL_MS);
+  };
+  look();
+  return {
+    current: () => found ?? window.MP_DEVICE_SESSION_ID,
+    stop: () => clearTimeout(timer),
+  };
 }
 
 export function MercadoPagoCardFormView({
@@ -140,7 +150,7 @@ export function MercadoPagoCardFormView({
   useEffect(() => {
     let form: MercadoPagoCardForm | null = null;
     let cancelled = false;
-    const device = deviceId();
+    const device = watchDeviceId();
     waitForSdk()
       .then(() => {
         if (cancelled) return;
@@ -178,15 +188,14 @@ export function MercadoPagoCardFormView({
                 return;
               }
               const { token, paymentMethodId, issuerId } = data;
-              void device.then((found) =>
-                submit({
-                  token,
-                  paymentMethodId,
-                  installments: method === 'debit_card' ? 1 : Number(data.installments) || 1,
-                  ...(issuerId ? { issuerId } : {}),
-                  deviceId: found,
-                }),
-              );
+              const deviceId = device.current();
+              submit({
+                token,
+                paymentMethodId,
+                installments: method === 'debit_card' ? 1 : Number(data.installments) || 1,
+                ...(issuerId ? { issuerId } : {}),
+                ...(deviceId ? { deviceId } : {}),
+              });
             },
           },
         });
@@ -197,6 +206,7 @@ export function MercadoPagoCardFormView({
       });
     return () => {
       cancelled = true;
+      device.stop();
       try {
         form?.unmount();
       } catch {
@@ -210,7 +220,13 @@ export function MercadoPagoCardFormView({
       <h2 id={`${id}-title`} className={styles.sectionTitle}>
         Dados do Cartão
       </h2>
-      <form id={`${id}-form`} className={forms.form} aria-busy={!ready}>
+      <form
+        id={`${id}-form`}
+        className={forms.form}
+        aria-busy={!ready}
+        // The SDK submits through its own listener; the page itself never reloads.
+        onSubmit={(event) => event.preventDefault()}
+      >
         <div id={`${id}-number`} className={styles.secureField} />
         <div className={styles.row}>
           <div id={`${id}-expiration`} className={styles.secureField} />
@@ -224,7 +240,7 @@ export function MercadoPagoCardFormView({
           id={`${id}-doc`}
           className={forms.input}
           aria-label="CPF do titular"
-          defaultValue={docNumber}
+          defaultValue={cpfDigits(docNumber)}
           inputMode="numeric"
         />
         <input
