@@ -30,6 +30,8 @@ function standaloneApiProxy(): Plugin {
                   : undefined,
             },
             '/payments': backend,
+            // The local payment simulator's card tokenizer and payment pages.
+            '/simulator': backend,
             '/socket.io': { target: backend, ws: true },
           },
         },

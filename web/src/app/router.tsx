@@ -34,6 +34,11 @@ const pageModules = {
   profile: () => import('./routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
   preferences: () =>
     import('./routes/preferences-route').then((m) => ({ default: m.PreferencesRoute })),
+  checkout: () => import('./routes/checkout-route').then((m) => ({ default: m.CheckoutRoute })),
+  success: () => import('./routes/success-route').then((m) => ({ default: m.SuccessRoute })),
+  orders: () => import('./routes/orders-route').then((m) => ({ default: m.OrdersRoute })),
+  orderDetails: () =>
+    import('./routes/order-details-route').then((m) => ({ default: m.OrderDetailsRoute })),
   notFound: () => import('./routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -64,12 +69,16 @@ export const routes: RouteObject[] = [
           { path: 'login', element: page(pageModules.login) },
           { path: 'register', element: page(pageModules.register) },
           { path: 'reset/:token?', element: page(pageModules.resetConfirm) },
+          { path: 'success', element: page(pageModules.success) },
           {
             element: <RequireAuth />,
             children: [
               { path: 'carrinho', element: page(pageModules.cart) },
               { path: 'perfil', element: page(pageModules.profile) },
               { path: 'preferences', element: page(pageModules.preferences) },
+              { path: 'pagamento', element: page(pageModules.checkout) },
+              { path: 'orders', element: page(pageModules.orders) },
+              { path: 'my-orders/:orderId?', element: page(pageModules.orderDetails) },
             ],
           },
           { path: '*', element: page(pageModules.notFound) },

@@ -48,7 +48,7 @@ export function fakeCartServer({
 }: {
   user: AuthUser;
   products?: ProductDto[];
-  answer?: (url: URL, request: Request) => Response | undefined;
+  answer?: (url: URL, request: Request) => Response | undefined | Promise<Response | undefined>;
 }) {
   let lines: ServerLine[] = [];
   let revision = -1;
@@ -108,7 +108,7 @@ export function fakeCartServer({
   };
 
   const handle = async (url: URL, request: Request): Promise<Response> => {
-    const custom = answer?.(url, request);
+    const custom = await answer?.(url, request);
     if (custom) return custom;
     if (url.pathname === '/health') return json({ status: 'ok' });
     if (url.pathname === '/api/products') return json(products);

@@ -60,6 +60,16 @@ export const cartSlice = createSlice({
       state.cleared = true;
       seePosition(state, action.payload.position);
     },
+    /**
+     * A paid order took the cart: the server checks it out by itself, so it is
+     * only emptied here, and not reloaded over (the server's checkout may not
+     * have happened yet).
+     */
+    checkedOut(state) {
+      state.itens = [];
+      state.pendingSync = false;
+      state.cleared = true;
+    },
     busyChanged(state, action: PayloadAction<boolean>) {
       state.busy = action.payload;
     },
@@ -88,6 +98,7 @@ export const {
   clearedLocally,
   serverCartReceived,
   clearedOnServer,
+  checkedOut,
   busyChanged,
   noticeShown,
   noticeDismissed,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
+import { orderDto } from '../../../testing/payments-server';
 import { descriptionOf } from '../../../testing/forms';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import {
@@ -20,7 +21,10 @@ function onSave(answer: () => Response | Promise<Response>): Handler {
 
 async function openProfile(handler?: Handler) {
   const token = tokenFor(customer);
-  const requests = stubAccountApi({ user: customer, ...(handler ? { handler } : {}) });
+  // The recent orders table asks for orders: none unless the test says otherwise.
+  const orders: Handler = (url, request) =>
+    handler?.(url, request) ?? (url.pathname === '/api/orders' ? json([]) : undefined);
+  const requests = stubAccountApi({ user: customer, handler: orders });
   const rendered = renderApp({ route: '/perfil', storage: storageWithSession(customer, token) });
   await screen.findByRole('heading', { name: 'Meu Perfil', level: 1 }, PAGE_LOAD);
   const form = {
@@ -45,16 +49,56 @@ describe('/perfil (spec §2)', () => {
     expect(form.email).toHaveProperty('readOnly', true);
   });
 
-  it('given no orders API yet, then the recent orders table with its columns, empty, and /api/orders never asked', async () => {
-    const { requests } = await openProfile();
+  it('given orders, then the table of the 3 most recent from GET /api/orders?limit=3: number, day, items, total and the combined status', async () => {
+    const recent = [
+      orderDto({
+        _id: 'o-3',
+        orderNumber: 1003,
+        orderStatus: 'ready_for_pickup',
+        paymentStatus: 'approved',
+        createdAt: '2030-11-20T13:05:00.000Z',
+      }),
+      orderDto({ _id: 'o-2', orderNumber: 1002, createdAt: '2030-11-19T02:30:00.000Z' }),
+    ];
+    const { requests } = await openProfile((url) =>
+      url.pathname === '/api/orders' ? json(recent) : undefined,
+    );
     const table = screen.getByRole('table');
+
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Pedido #', 'Data', 'Itens', 'Total', 'Status']);
-    expect(within(table).getByText('Você ainda não fez pedidos.')).toBeTruthy();
-    expect(requests.some((r) => new URL(r.url).pathname.startsWith('/api/orders'))).toBe(false);
+    await within(table).findByText('1003');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['1003', '20/11/2030', '2 itens', 'R$ 51,00', 'Aprovado ✔ (Pronto para Retirada)'],
+      ['1002', '18/11/2030', '2 itens', 'R$ 51,00', 'Pendente (Pendente)'],
+    ]);
+    expect(within(table).getByRole('link', { name: '1003' }).getAttribute('href')).toBe(
+      '/my-orders/o-3',
+    );
+    const asked = requests
+      .map((r) => new URL(r.url))
+      .filter((url) => url.pathname === '/api/orders')
+      .map((url) => url.search);
+    expect(asked).toEqual(['?limit=3']);
+  });
+
+  it('given no orders, then the table says so', async () => {
+    await openProfile((url) => (url.pathname === '/api/orders' ? json([]) : undefined));
+    expect(
+      await within(screen.getByRole('table')).findByText('Você ainda não fez pedidos.'),
+    ).toBeTruthy();
   });
 
   it('given the account links, then all orders, change password, preferences', async () => {

@@ -1,5 +1,5 @@
 import { accountMessages } from '@quitute/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, serverFieldErrors } from '../../../api/errors';
@@ -73,42 +73,10 @@ function ProfileForm({ user }: { user: AuthUser }) {
 }
 
 /**
- * The 3 most recent orders (spec §2). The orders API (GET /api/orders?limit=3)
- * arrives with the orders issue; until then the table shows its empty state
- * and nothing is requested.
+ * /perfil (spec §2, §5, §8). The table of the most recent orders belongs to
+ * the orders feature: the route hands it in.
  */
-function RecentOrders() {
-  return (
-    <section className={styles.section} aria-labelledby="pedidos-recentes">
-      <h2 id="pedidos-recentes" className={styles.heading}>
-        Pedidos Recentes
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Pedido #</th>
-              <th scope="col">Data</th>
-              <th scope="col">Itens</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={5} className={styles.empty}>
-                {authMessages.noOrders}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-/** /perfil (spec §2, §5, §8). */
-export function ProfilePage() {
+export function ProfilePage({ recentOrders }: { recentOrders?: ReactNode }) {
   const user = useSelector(selectCurrentUser);
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -130,7 +98,7 @@ export function ProfilePage() {
           <ProfileForm key={user.id} user={user} />
         </section>
         <div className={styles.side}>
-          <RecentOrders />
+          {recentOrders}
           <nav className={styles.section} aria-label="Minha conta">
             <ul className={styles.links}>
               <li>

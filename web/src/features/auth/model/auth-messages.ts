@@ -28,5 +28,4 @@ export const authMessages = {
   preferencesConnectionError: 'Erro de conexão. Verifique sua internet.',
   preferencesLoadFailed: 'Erro ao carregar preferências.',
   preferencesSaveFailed: 'Erro ao salvar preferências.',
-  noOrders: 'Você ainda não fez pedidos.',
 } as const;

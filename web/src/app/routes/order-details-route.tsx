@@ -1,0 +1,7 @@
+import { OrderDetailsPage } from '../../features/orders/components/order-details-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function OrderDetailsRoute() {
+  useDocumentTitle('Detalhes do Pedido');
+  return <OrderDetailsPage />;
+}

@@ -1,0 +1,7 @@
+import { SuccessPage } from '../../features/success/success-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function SuccessRoute() {
+  useDocumentTitle('Compra Concluída');
+  return <SuccessPage />;
+}

@@ -1,0 +1,62 @@
+import {
+  PAYMENT_SOCKET_EVENTS,
+  paymentApprovedPushSchema,
+  type PaymentApprovedPush,
+} from '@quitute/contracts';
+
+/**
+ * The spec's socket (§7, §9): websocket first with polling as fallback (which
+ * socket.io only tries with tryAllTransports), 20 s per attempt, 3 reconnects
+ * exactly 1 s apart (no growth, no jitter).
+ */
+export const PAYMENT_SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+  timeout: 20_000,
+  reconnectionAttempts: 3,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 1_000,
+  randomizationFactor: 0,
+} as const;
+
+export interface PaymentSocketOptions {
+  origin: string;
+  userId: string;
+  /** Read at every (re)connection, so a reconnect carries the session's current token. */
+  token: () => string | null;
+  onApproved: (push: PaymentApprovedPush) => void;
+}
+
+export interface PaymentSocket {
+  close(): void;
+}
+
+/**
+ * Opens the payment socket: joins the user's room and reports every approval
+ * pushed as paymentSuccess or paymentApproved (both are sent; the caller
+ * ignores the second). socket.io-client is fetched here, on the checkout page
+ * only, never with the first page.
+ */
+export async function connectPaymentSocket({
+  origin,
+  userId,
+  token,
+  onApproved,
+}: PaymentSocketOptions): Promise<PaymentSocket> {
+  const { io } = await import('socket.io-client');
+  const socket = io(origin, {
+    ...PAYMENT_SOCKET_OPTIONS,
+    transports: [...PAYMENT_SOCKET_OPTIONS.transports],
+    auth: (send) => send({ token: token() ?? '' }),
+  });
+  socket.on('connect', () => {
+    socket.emit('join', userId);
+  });
+  for (const event of PAYMENT_SOCKET_EVENTS) {
+    socket.on(event, (payload: unknown) => {
+      const push = paymentApprovedPushSchema.safeParse(payload);
+      if (push.success) onApproved(push.data);
+    });
+  }
+  return { close: () => socket.disconnect() };
+}

@@ -1,0 +1,754 @@
+import {
+  addDays,
+  earliestDeliveryDate,
+  paymentMessages,
+  type PaymentApprovedPush,
+} from '@quitute/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_ID_KEY } from '../cart/cart-storage';
+import { sockets, type FakeSocket } from '../../testing/fake-socket';
+import { json } from '../../testing/fetch-stub';
+import { descriptionOf } from '../../testing/forms';
+import {
+  BOLETO_LINE,
+  fakePaymentsServer,
+  PIX_COPIA_E_COLA,
+  PIX_QR_PNG,
+} from '../../testing/payments-server';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { customer, storageWithSession, tokenFor } from '../../testing/session';
+import { PAYMENT_SUCCESS_KEY } from '../../lib/payment-success';
+
+vi.mock('socket.io-client', () => import('../../testing/fake-socket'));
+
+type Server = ReturnType<typeof fakePaymentsServer>;
+type Rendered = ReturnType<typeof renderApp> & { server: Server };
+
+const token = tokenFor(customer);
+
+beforeEach(() => {
+  sockets.length = 0;
+  sessionStorage.clear();
+});
+afterEach(() => sessionStorage.clear());
+
+/** A logged-in customer at /pagamento with 50 coxinhas and 30 brigadeiros (R$ 51,00) in the cart. */
+async function openCheckout(
+  options: Omit<Parameters<typeof fakePaymentsServer>[0], 'user'> = {},
+  lines: [string, number][] = [
+    ['Coxinha de Frango', 50],
+    ['Brigadeiro', 30],
+  ],
+): Promise<Rendered> {
+  const server = fakePaymentsServer({ user: customer, ...options });
+  server.cart.writeElsewhere(lines);
+  const storage = storageWithSession(customer, token);
+  storage.setItem(USER_ID_KEY, customer.id);
+  const rendered = renderApp({ route: '/pagamento', storage });
+  await screen.findByRole('heading', { name: 'Finalizar Pagamento', level: 1 }, PAGE_LOAD);
+  await waitFor(() => expect(rendered.store.getState().cart.itens).toHaveLength(lines.length));
+  return { ...rendered, server };
+}
+
+const validDate = () => `${addDays(earliestDeliveryDate(new Date()), 1)}T14:30`;
+
+function field(label: string): HTMLInputElement {
+  const element = screen.getByLabelText(label);
+  if (!(element instanceof HTMLInputElement)) throw new Error(`${label} is not an input`);
+  return element;
+}
+
+async function fillCustomer(
+  { user }: Rendered,
+  {
+    delivery = 'Retirada no Local',
+    name = 'Maria da Silva Souza',
+    cpf = '52998224725',
+    date = validDate(),
+  }: { delivery?: string; name?: string; cpf?: string; date?: string } = {},
+) {
+  await user.click(screen.getByRole('radio', { name: delivery }));
+  fireEvent.change(field('Data e hora'), { target: { value: date } });
+  if (name) await user.type(field('Nome completo'), name);
+  if (cpf) await user.type(field('CPF'), cpf);
+}
+
+async function choose(rendered: Rendered, method: string) {
+  await rendered.user.click(screen.getByRole('radio', { name: method }));
+}
+
+const proceed = (rendered: Rendered) =>
+  rendered.user.click(screen.getByRole('button', { name: 'Prosseguir' }));
+
+function resultBox(): HTMLElement {
+  return screen.getByRole('region', { name: 'Processando Pagamento' });
+}
+
+async function paidWithPix(rendered: Rendered) {
+  await fillCustomer(rendered);
+  await choose(rendered, 'Pix');
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  await proceed(rendered);
+  await screen.findByRole('region', { name: 'Processando Pagamento' });
+}
+
+/** The socket the checkout opened, once it has joined the user's room. */
+async function paymentSocket(): Promise<FakeSocket> {
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  const socket = sockets[0];
+  if (!socket) throw new Error('no socket');
+  act(() => socket.connectFromServer());
+  return socket;
+}
+
+const polls = (server: Server) => server.calls('/payments/process-payment').length;
+
+describe('/pagamento: the page (spec §2 "Checkout")', () => {
+  it('given a cart, then the summary with the total, the delivery and payment radios, the e-mail prefilled and the earliest date as the minimum', async () => {
+    await openCheckout();
+
+    const summary = screen.getByRole('region', { name: 'Resumo do Pedido' });
+    expect(summary.textContent).toContain('50x Coxinha de Frango');
+    expect(summary.textContent).toContain('R$ 30,00');
+    expect(summary.textContent).toContain('R$ 51,00');
+    expect(screen.getByRole('radio', { name: 'Retirada no Local' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Entrega' })).toBeTruthy();
+    for (const method of ['Pix', 'Boleto', 'Cartão de Crédito', 'Cartão de Débito']) {
+      expect(screen.getByRole('radio', { name: method })).toBeTruthy();
+    }
+    expect(field('E-mail').value).toBe(customer.email);
+    expect(field('Data e hora').min).toBe(`${earliestDeliveryDate(new Date())}T00:00`);
+    expect(screen.queryByLabelText('CEP')).toBeNull();
+  });
+
+  it('given Entrega, or Boleto with a pickup, then the address block appears', async () => {
+    const rendered = await openCheckout();
+
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+    expect(field('CEP')).toBeTruthy();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    expect(screen.queryByLabelText('CEP')).toBeNull();
+    await choose(rendered, 'Boleto');
+    for (const label of ['CEP', 'Rua', 'Número', 'Bairro', 'Cidade', 'UF']) {
+      expect(field(label)).toBeTruthy();
+    }
+  });
+});
+
+describe('/pagamento: validation (spec §5)', () => {
+  it('given nothing filled, then each rule under its field, the first one (CPF) focused, and nothing sent', async () => {
+    const rendered = await openCheckout();
+
+    await proceed(rendered);
+
+    expect(descriptionOf(field('CPF'))).toBe('CPF inválido');
+    expect(descriptionOf(field('Nome completo'))).toBe('Nome completo é obrigatório');
+    expect(screen.getByRole('group', { name: 'Entrega ou retirada' }).textContent).toContain(
+      'Selecione um tipo de entrega/retirada.',
+    );
+    expect(descriptionOf(field('Data e hora'))).toBe('Data e hora são obrigatórias.');
+    expect(screen.getByRole('group', { name: 'Forma de pagamento' }).textContent).toContain(
+      'Método de pagamento não detectado',
+    );
+    expect(document.activeElement).toBe(field('CPF'));
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it('given an empty e-mail, then it is the first rule broken', async () => {
+    const rendered = await openCheckout();
+    await rendered.user.clear(field('E-mail'));
+
+    await proceed(rendered);
+
+    expect(descriptionOf(field('E-mail'))).toBe('E-mail é obrigatório');
+    expect(document.activeElement).toBe(field('E-mail'));
+  });
+
+  it('given a date tomorrow, then the earliest date in dd/MM/yyyy', async () => {
+    const rendered = await openCheckout();
+    const earliest = earliestDeliveryDate(new Date());
+    await fillCustomer(rendered, { date: `${addDays(earliest, -1)}T10:00` });
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    const [year, month, day] = earliest.split('-');
+    expect(descriptionOf(field('Data e hora'))).toBe(
+      `A data deve ser no mínimo ${day}/${month}/${year}.`,
+    );
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it('given a delivery without address, then each address rule in order', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered, { delivery: 'Entrega' });
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    expect(descriptionOf(field('CEP'))).toBe('CEP é obrigatório');
+    expect(descriptionOf(field('Rua'))).toBe('Rua é obrigatória');
+    expect(descriptionOf(field('Número'))).toBe('Número é obrigatório');
+    expect(descriptionOf(field('Bairro'))).toBe('Bairro é obrigatório');
+    expect(descriptionOf(field('Cidade'))).toBe('Cidade é obrigatória');
+    expect(descriptionOf(field('UF'))).toBe('UF é obrigatória');
+    expect(document.activeElement).toBe(field('CEP'));
+  });
+
+  it('given a CPF with a wrong check digit, then CPF inválido; typed digits are masked', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered, { cpf: '52998224724' });
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    expect(field('CPF').value).toBe('529.982.247-24');
+    expect(descriptionOf(field('CPF'))).toBe('CPF inválido');
+  });
+});
+
+describe('/pagamento: CEP (spec §5)', () => {
+  it('given a known CEP, when leaving the field, then street, neighbourhood, city and UF are filled', async () => {
+    const rendered = await openCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+
+    await rendered.user.type(field('CEP'), '01001000');
+    await rendered.user.tab();
+
+    await waitFor(() => expect(field('Rua').value).toBe('Praça da Sé'));
+    expect(field('CEP').value).toBe('01001-000');
+    expect(field('Bairro').value).toBe('Sé');
+    expect(field('Cidade').value).toBe('São Paulo');
+    expect(field('UF').value).toBe('SP');
+    expect(rendered.server.calls('/api/cep')).toEqual(['GET /api/cep/01001000']);
+  });
+
+  it("given an unknown CEP or too few digits, then 'CEP inválido' (the short one is not even looked up)", async () => {
+    const rendered = await openCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+
+    await rendered.user.type(field('CEP'), '99999999');
+    await rendered.user.tab();
+    await waitFor(() => expect(descriptionOf(field('CEP'))).toBe('CEP inválido'));
+
+    await rendered.user.clear(field('CEP'));
+    await rendered.user.type(field('CEP'), '1234');
+    await rendered.user.tab();
+    await waitFor(() => expect(descriptionOf(field('CEP'))).toBe('CEP inválido'));
+    expect(rendered.server.calls('/api/cep')).toEqual(['GET /api/cep/99999999']);
+  });
+});
+
+describe('/pagamento: Pix (spec §4 "Checkout flow", §7)', () => {
+  it('given a valid form, then the checkout body of spec §7 with an Idempotency-Key, the QR code, its copia e cola and the cancel action', async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+
+    const [call] = rendered.server.checkouts;
+    expect(call?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(call?.body).toEqual({
+      userId: customer.id,
+      email: customer.email,
+      docNumber: '52998224725',
+      firstName: 'Maria',
+      lastName: 'da Silva Souza',
+      total: 51,
+      items: [
+        {
+          id: 'coxinha-de-frango',
+          title: 'Coxinha de Frango',
+          unit_price: 0.6,
+          quantity: 50,
+          category: 'Salgados Fritos',
+        },
+        {
+          id: 'brigadeiro',
+          title: 'Brigadeiro',
+          unit_price: 0.7,
+          quantity: 30,
+          category: 'Doces Tradicionais',
+        },
+      ],
+      paymentMethod: 'pix',
+      paymentMethodId: 'pix',
+      deliveryType: 'pickup',
+      deliveryDate: validDate(),
+    });
+    const box = resultBox();
+    expect(within(box).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+    expect(box.textContent).toContain('Pedido #1001');
+    expect(within(box).getByRole('img', { name: 'QR Code Pix' }).getAttribute('src')).toBe(
+      `data:image/png;base64,${PIX_QR_PNG}`,
+    );
+    expect((within(box).getByLabelText('Pix Copia e Cola') as HTMLTextAreaElement).value).toBe(
+      PIX_COPIA_E_COLA,
+    );
+    expect(within(box).getByRole('button', { name: 'Copiar código' })).toBeTruthy();
+    expect(within(box).getByRole('button', { name: 'Cancelar Pagamento' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Prosseguir' })).toHaveProperty('disabled', true);
+  });
+
+  it('given a single name, then the last name is Sobrenome', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered, { name: 'Maria' });
+    await choose(rendered, 'Pix');
+    await proceed(rendered);
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Sobrenome',
+    });
+  });
+
+  it('given the QR code, then the first look at the payment comes after 10 s, then every 5 s; approved, then the cart is emptied, the message, the session flag and /success after 3 s', async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+    const { server, router, store } = rendered;
+
+    await act(() => vi.advanceTimersByTimeAsync(9_900));
+    expect(polls(server)).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(polls(server)).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(polls(server)).toBe(2));
+    expect(within(resultBox()).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+
+    server.approve(server.lastPaymentId());
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        'Pagamento aprovado! Redirecionando...',
+      ),
+    );
+    expect(store.getState().cart.itens).toEqual([]);
+    expect(JSON.parse(sessionStorage.getItem(PAYMENT_SUCCESS_KEY) ?? 'null')).toEqual({
+      orderId: 'order-1001',
+      orderNumber: 1001,
+    });
+    expect(router.state.location.pathname).toBe('/pagamento');
+
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(router.state.location.state).toEqual({
+      orderId: 'order-1001',
+      orderNumber: 1001,
+      fromPayment: true,
+    });
+    expect(screen.getByText('Pedido #1001')).toBeTruthy();
+    const calls = polls(server);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(polls(server)).toBe(calls);
+  });
+
+  it('given a payment that never ends, then at most 120 looks and the timeout message at 600 s', async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+
+    for (let elapsed = 0; elapsed < 595_000; elapsed += 5_000) {
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+    }
+    expect(within(resultBox()).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        'Tempo limite excedido. Verifique seu pagamento em "Meus Pedidos".',
+      ),
+    );
+    const looks = polls(rendered.server);
+    expect(looks).toBeGreaterThan(100);
+    expect(looks).toBeLessThanOrEqual(120);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(polls(rendered.server)).toBe(looks);
+  });
+});
+
+describe('/pagamento: real-time approval (spec §4, §7)', () => {
+  it('given the page, then a socket to the API origin with the token and the spec transport settings, joined to the user', async () => {
+    await openCheckout();
+
+    const socket = await paymentSocket();
+
+    expect(socket.url).toBe(window.location.origin);
+    expect(socket.options).toMatchObject({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      timeout: 20_000,
+      reconnectionAttempts: 3,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 1_000,
+      randomizationFactor: 0,
+    });
+    expect(socket.handshakeAuth()).toEqual({ token });
+    expect(socket.emitted).toEqual([['join', customer.id]]);
+  });
+
+  it('given a push for another order, then nothing; a push for this one approves before any poll; the duplicate changes nothing', async () => {
+    const rendered = await openCheckout();
+    const socket = await paymentSocket();
+    await paidWithPix(rendered);
+    const ours: PaymentApprovedPush = {
+      orderId: 'order-1001',
+      orderNumber: 1001,
+      paymentId: rendered.server.lastPaymentId(),
+    };
+
+    act(() => socket.push('paymentSuccess', { ...ours, orderId: 'order-999', orderNumber: 999 }));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(within(resultBox()).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+
+    act(() => socket.push('paymentSuccess', ours));
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        paymentMessages.approvedRedirecting,
+      ),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    act(() => socket.push('paymentApproved', ours));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(rendered.router.state.location.pathname).toBe('/pagamento');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+
+    // 3 s after the first push, not after the duplicate.
+    expect(rendered.router.state.location.pathname).toBe('/success');
+    await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD);
+    expect(polls(rendered.server)).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(polls(rendered.server)).toBe(0);
+    expect(rendered.router.state.location.pathname).toBe('/success');
+    expect(socket.disconnected).toBe(true);
+  });
+});
+
+describe('/pagamento: boleto', () => {
+  it('given boleto, then the address goes with it, and the boleto link and linha digitável are shown', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered);
+    await choose(rendered, 'Boleto');
+    await rendered.user.type(field('CEP'), '01001000');
+    await rendered.user.tab();
+    await waitFor(() => expect(field('Rua').value).toBe('Praça da Sé'));
+    await rendered.user.type(field('Número'), '100');
+
+    await proceed(rendered);
+
+    const box = await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(within(box).getByRole('status').textContent).toBe('Boleto gerado!');
+    expect(within(box).getByRole('link', { name: 'Abrir Boleto' })).toBeTruthy();
+    expect((within(box).getByLabelText('Linha digitável') as HTMLTextAreaElement).value).toBe(
+      BOLETO_LINE,
+    );
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({
+      paymentMethod: 'boleto',
+      paymentMethodId: 'bolbradesco',
+      deliveryType: 'pickup',
+      address: {
+        zipCode: '01001000',
+        streetName: 'Praça da Sé',
+        streetNumber: '100',
+        neighborhood: 'Sé',
+        city: 'São Paulo',
+        federalUnit: 'SP',
+      },
+    });
+  });
+});
+
+describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
+  async function openCardForm(rendered: Rendered, method: string) {
+    await fillCustomer(rendered);
+    await choose(rendered, method);
+    await proceed(rendered);
+    return screen.findByRole('region', { name: 'Dados do Cartão' });
+  }
+
+  async function fillCard(rendered: Rendered, form: HTMLElement) {
+    const { user } = rendered;
+    await user.type(within(form).getByLabelText('Número do cartão'), '5031 4332 1540 6351');
+    await user.type(within(form).getByLabelText('Nome do titular'), 'APRO');
+    await user.type(within(form).getByLabelText('Mês de validade'), '11');
+    await user.type(within(form).getByLabelText('Ano de validade'), '2030');
+    await user.type(within(form).getByLabelText('CVV'), '123');
+  }
+
+  it('given a card without name or CPF, then the spec asks for them before the card form', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered, { name: '', cpf: '' });
+    await choose(rendered, 'Cartão de Crédito');
+
+    await proceed(rendered);
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Preencha seu Nome Completo e CPF antes de continuar.',
+    );
+    expect(screen.queryByRole('region', { name: 'Dados do Cartão' })).toBeNull();
+  });
+
+  it('given a credit card, then the simulator form tokenizes it and the checkout carries the token, its method and the installments, without categories; approved at once leads to /success', async () => {
+    const rendered = await openCheckout();
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+    expect(rendered.server.calls('/api/payments/config')).toHaveLength(1);
+    expect((within(form).getByLabelText('CPF do titular') as HTMLInputElement).value).toBe(
+      '529.982.247-25',
+    );
+    await fillCard(rendered, form);
+    await rendered.user.selectOptions(within(form).getByLabelText('Parcelas'), '3');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    await waitFor(() => expect(rendered.server.checkouts).toHaveLength(1));
+    const token = rendered.server.requests.find(
+      (request) => new URL(request.url).pathname === '/simulator/card_tokens',
+    );
+    expect(await token?.clone().json()).toEqual({
+      cardNumber: '5031 4332 1540 6351',
+      cardholderName: 'APRO',
+      expirationMonth: '11',
+      expirationYear: '2030',
+      securityCode: '123',
+      docNumber: '529.982.247-25',
+    });
+    const body = rendered.server.checkouts[0]?.body;
+    expect(body).toMatchObject({
+      paymentMethod: 'credit_card',
+      token: 'f'.repeat(32),
+      paymentMethodId: 'master',
+      installments: 3,
+    });
+    expect(body?.['items']).toEqual([
+      { id: 'coxinha-de-frango', title: 'Coxinha de Frango', unit_price: 0.6, quantity: 50 },
+      { id: 'brigadeiro', title: 'Brigadeiro', unit_price: 0.7, quantity: 30 },
+    ]);
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        paymentMessages.approvedRedirecting,
+      ),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD);
+  });
+
+  it("given a debit card in review, then one installment, 'Processando pagamento...' and the first look at once", async () => {
+    const rendered = await openCheckout({ cardOutcome: 'in_process' });
+    const form = await openCardForm(rendered, 'Cartão de Débito');
+    expect(within(form).queryByLabelText('Parcelas')).toBeNull();
+    await fillCard(rendered, form);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe('Processando pagamento...'),
+    );
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({
+      paymentMethod: 'debit_card',
+      installments: 1,
+    });
+    expect(screen.queryByRole('region', { name: 'Dados do Cartão' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await waitFor(() => expect(polls(rendered.server)).toBe(1));
+    rendered.server.approve(rendered.server.lastPaymentId());
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        paymentMessages.approvedRedirecting,
+      ),
+    );
+  });
+
+  it('given a refused card, then the rejection popup and the form can be tried again', async () => {
+    const rendered = await openCheckout({ cardOutcome: 'rejected' });
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+    await fillCard(rendered, form);
+
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro no pagamento: Pagamento rejeitado. Detalhes: cc_rejected_other_reason. Tente novamente.',
+    );
+    expect(screen.getByRole('button', { name: 'Prosseguir' })).toHaveProperty('disabled', false);
+  });
+
+  it("given a bad card number, then the simulator's message under the field and as 'Erro no formulário do cartão'", async () => {
+    const rendered = await openCheckout();
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+    await rendered.user.type(within(form).getByLabelText('Número do cartão'), '1234');
+
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro no formulário do cartão: Número do cartão inválido.',
+    );
+    expect(descriptionOf(within(form).getByLabelText('Número do cartão'))).toBe(
+      'Número do cartão inválido.',
+    );
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it("given 'Cancelar Pagamento' on the card form, then it closes and nothing is charged", async () => {
+    const rendered = await openCheckout();
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+
+    await rendered.user.click(within(form).getByRole('button', { name: 'Cancelar Pagamento' }));
+
+    expect(screen.queryByRole('region', { name: 'Dados do Cartão' })).toBeNull();
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+});
+
+describe('/pagamento: cancel, method switch and errors (spec §4, §8)', () => {
+  it("given a pending Pix, when cancelled, then POST cancel-payment with its id, 'Pagamento cancelado com sucesso!' and no more looks", async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+    const paymentId = rendered.server.lastPaymentId();
+
+    await rendered.user.click(
+      within(resultBox()).getByRole('button', { name: 'Cancelar Pagamento' }),
+    );
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Pagamento cancelado com sucesso!',
+    );
+    const cancel = rendered.server.requests.find(
+      (request) => new URL(request.url).pathname === '/payments/cancel-payment',
+    );
+    expect(await cancel?.clone().json()).toEqual({ paymentId });
+    expect(screen.queryByRole('region', { name: 'Processando Pagamento' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(polls(rendered.server)).toBe(0);
+  });
+
+  it("given the server refuses the cancel, then 'Erro ao cancelar: {message}' and the payment stays", async () => {
+    const rendered = await openCheckout({
+      answer: (url) =>
+        url.pathname === '/payments/cancel-payment'
+          ? json({ message: 'Este pagamento não pode mais ser cancelado.' }, { status: 409 })
+          : undefined,
+    });
+    await paidWithPix(rendered);
+
+    await rendered.user.click(
+      within(resultBox()).getByRole('button', { name: 'Cancelar Pagamento' }),
+    );
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro ao cancelar: Este pagamento não pode mais ser cancelado.',
+    );
+    expect(resultBox()).toBeTruthy();
+  });
+
+  it('given another method chosen, then the result goes and nothing is watched any more', async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+
+    await choose(rendered, 'Boleto');
+
+    expect(screen.queryByRole('region', { name: 'Processando Pagamento' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(polls(rendered.server)).toBe(0);
+  });
+
+  it("given a refusal, then the popup 'Erro no pagamento: {message}' for 5 s", async () => {
+    const rendered = await openCheckout({
+      answer: (url) =>
+        url.pathname === '/payments/mercadopago/transparent-checkout'
+          ? json(
+              { message: 'Os preços do seu pedido mudaram. Confira o novo total antes de pagar.' },
+              { status: 409 },
+            )
+          : undefined,
+    });
+    await fillCustomer(rendered);
+    await choose(rendered, 'Pix');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    await proceed(rendered);
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro no pagamento: Os preços do seu pedido mudaram. Confira o novo total antes de pagar.',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(4_800));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('given a 401, then the login page', async () => {
+    const rendered = await openCheckout({
+      answer: (url) =>
+        url.pathname === '/payments/mercadopago/transparent-checkout'
+          ? json({ message: 'Token inválido.' }, { status: 401 })
+          : undefined,
+    });
+    await fillCustomer(rendered);
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/login'));
+  });
+
+  it('given no answer, then the same Idempotency-Key on a retry of the same data, and a new one after the method changes', async () => {
+    let failures = 1;
+    const rendered = await openCheckout({
+      answer: (url) => {
+        if (url.pathname !== '/payments/mercadopago/transparent-checkout' || failures === 0) {
+          return undefined;
+        }
+        failures -= 1;
+        return json({ message: 'Serviço temporariamente indisponível.' }, { status: 503 });
+      },
+    });
+    await fillCustomer(rendered, { delivery: 'Retirada no Local' });
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro no pagamento: Serviço temporariamente indisponível.',
+    );
+    await rendered.user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Fechar' }),
+    );
+    await proceed(rendered);
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    await choose(rendered, 'Boleto');
+    await choose(rendered, 'Pix');
+    await proceed(rendered);
+    await screen.findByText('Pedido #1002');
+
+    const keys = rendered.server.requests
+      .filter((request) => new URL(request.url).pathname.endsWith('/transparent-checkout'))
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});
+
+describe('/pagamento: cards with Mercado Pago (spec §8)', () => {
+  it("given Mercado Pago as the provider and its SDK unreachable, then its script is asked for and after 2 s 'Erro ao carregar o sistema de pagamento. Tente recarregar a página.'", async () => {
+    const rendered = await openCheckout({ provider: 'mercadopago' });
+    await fillCustomer(rendered);
+    await choose(rendered, 'Cartão de Crédito');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Dados do Cartão' }, PAGE_LOAD);
+    const script = document.head.querySelector('script[src="https://sdk.mercadopago.com/js/v2"]');
+    expect(script).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro ao carregar o sistema de pagamento. Tente recarregar a página.',
+    );
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+});

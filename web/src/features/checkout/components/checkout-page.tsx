@@ -1,0 +1,326 @@
+import {
+  checkoutMessages,
+  cpfDigits,
+  DELIVERY_TYPE_OPTIONS,
+  earliestDeliveryDate,
+  formatBRL,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type DeliveryType,
+  type PaymentMethod,
+} from '@quitute/contracts';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import buttons from '../../../components/button.module.css';
+import { FormField } from '../../../components/form-field';
+import forms from '../../../components/form.module.css';
+import { PageLoading } from '../../../components/page-loading';
+import { paymentsQueryApi, type PaymentConfig } from '../api/payments-api';
+import { useCheckoutPayment } from '../hooks/use-checkout-payment';
+import {
+  cepToLookUp,
+  checkoutInput,
+  emptyCheckoutForm,
+  formatCep,
+  formatCpf,
+  isCardMethod,
+  needsAddress,
+  orderTotal,
+  validateCheckout,
+  type CardPayment,
+  type CheckoutCustomer,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutForm,
+  type CheckoutItem,
+} from '../model/checkout-form';
+import { showsCancel } from '../model/payment-status';
+import { CheckoutPopup } from './checkout-popup';
+import styles from './checkout-page.module.css';
+import { PaymentResultBox } from './payment-result-box';
+import { RadioGroup } from './radio-group';
+import { SimulatorCardForm } from './simulator-card-form';
+
+const MercadoPagoCardForm = lazy(() =>
+  import('./mercadopago-card-form').then((module) => ({ default: module.MercadoPagoCardFormView })),
+);
+
+const FORM_CRASHED = 'Erro crítico ao carregar o formulário de pagamento.';
+
+const DELIVERY_OPTIONS: { value: DeliveryType; label: string }[] = [
+  { value: 'pickup', label: DELIVERY_TYPE_OPTIONS.pickup },
+  { value: 'delivery', label: DELIVERY_TYPE_OPTIONS.delivery },
+];
+const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({
+  value: method,
+  label: PAYMENT_METHOD_LABELS[method],
+}));
+
+function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
+  return (
+    <section className={styles.summary} aria-labelledby="resumo-do-pedido">
+      <h2 id="resumo-do-pedido" className={styles.sectionTitle}>
+        Resumo do Pedido
+      </h2>
+      {items.length === 0 ? (
+        <p className={styles.muted}>
+          {checkoutMessages.emptyOrder} <Link to="/cardapio">Ver Cardápio</Link>
+        </p>
+      ) : (
+        <ul className={styles.summaryLines}>
+          {items.map((item) => (
+            <li key={item.id || item.title}>
+              <span>
+                {item.quantity}x {item.title}
+              </span>
+              <span className={styles.money}>{formatBRL(orderTotal([item]))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.total}>
+        <span>Total</span>
+        <span className={styles.money}>{formatBRL(orderTotal(items))}</span>
+      </p>
+    </section>
+  );
+}
+
+export interface CheckoutPageProps {
+  /** The cart's lines. */
+  items: readonly CheckoutItem[];
+  customer: CheckoutCustomer;
+  /** The payment was approved: empty the cart here (the server has checked it out). */
+  onApproved: () => void;
+}
+
+/** /pagamento (spec §2 "Checkout", §4, §5, §7). */
+export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps) {
+  const payment = useCheckoutPayment({ userId: customer.id, onApproved });
+  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(customer.email));
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
+  const [paidItems, setPaidItems] = useState<readonly CheckoutItem[] | null>(null);
+  const formId = useId();
+  const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
+  const [loadConfig, { isFetching: loadingConfig }] =
+    paymentsQueryApi.useLazyGetPaymentConfigQuery();
+
+  const { result, approved, watching, submitting } = payment;
+  const shownItems = result && paidItems ? paidItems : items;
+  const total = orderTotal(items);
+  const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
+  const busy = submitting || loadingConfig;
+  const locked = approved || watching;
+
+  const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
+  const update = (field: CheckoutField, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
+  const bind = (field: CheckoutField, format: (text: string) => string = (text) => text) => ({
+    name: field,
+    value: form[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => update(field, format(event.target.value)),
+  });
+
+  const showProblems = (problems: CheckoutErrors, first: CheckoutField | null) => {
+    setErrors(problems);
+    if (first) {
+      document.getElementById(formId)?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+  };
+
+  const chooseMethod = (method: PaymentMethod) => {
+    setForm((current) => ({ ...current, paymentMethod: method }));
+    clearError('paymentMethod');
+    setCardForm(null);
+    payment.reset();
+  };
+
+  const fillFromCep = async () => {
+    if (form.zipCode.trim() === '') return;
+    const digits = cepToLookUp(form.zipCode);
+    const answer = digits ? await lookupCep(digits, true) : null;
+    if (!answer?.data) {
+      setErrors((current) => ({ ...current, zipCode: checkoutMessages.invalidCep }));
+      return;
+    }
+    const found = answer.data;
+    setForm((current) => ({
+      ...current,
+      streetName: found.streetName || current.streetName,
+      neighborhood: found.neighborhood || current.neighborhood,
+      city: found.city || current.city,
+      federalUnit: found.federalUnit || current.federalUnit,
+    }));
+    setErrors(
+      ({ zipCode: _z, streetName: _s, neighborhood: _n, city: _c, federalUnit: _f, ...rest }) =>
+        rest,
+    );
+  };
+
+  const pay = async (card?: CardPayment) => {
+    const validation = validateCheckout(checkoutInput(form, items, customer, card), new Date());
+    if (!validation.ok) {
+      setCardForm(null);
+      showProblems(validation.errors, validation.first);
+      if (validation.general) payment.showPopup('error', validation.general);
+      return;
+    }
+    if (!validation.body) return;
+    setPaidItems(items);
+    const answered = await payment.pay(validation.body);
+    if (answered) setCardForm(null);
+  };
+
+  const openCardForm = async () => {
+    if (!form.fullName.trim() || cpfDigits(form.docNumber) === '') {
+      payment.showPopup('error', checkoutMessages.nameAndCpfFirst);
+      return;
+    }
+    if (total <= 0) {
+      payment.showPopup('error', checkoutMessages.zeroTotal);
+      return;
+    }
+    const validation = validateCheckout(checkoutInput(form, items, customer), new Date(), {
+      beforeCardForm: true,
+    });
+    if (!validation.ok) {
+      showProblems(validation.errors, validation.first);
+      if (validation.general) payment.showPopup('error', validation.general);
+      return;
+    }
+    const config = await loadConfig(undefined, true);
+    if (!config.data) {
+      payment.showPopup('error', FORM_CRASHED);
+      return;
+    }
+    setErrors({});
+    setCardForm(config.data);
+  };
+
+  const proceed = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || locked) return;
+    if (isCardMethod(form.paymentMethod)) void openCardForm();
+    else void pay();
+  };
+
+  const cardProps = isCardMethod(form.paymentMethod)
+    ? {
+        method: form.paymentMethod,
+        total,
+        email: form.email,
+        docNumber: form.docNumber,
+        busy: submitting,
+        onToken: (card: CardPayment) => void pay(card),
+        onCancel: () => setCardForm(null),
+        onError: (text: string) => payment.showPopup('error', text),
+      }
+    : null;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Finalizar Pagamento</h1>
+      <div className={styles.layout}>
+        <OrderSummary items={shownItems} />
+        <div className={styles.main}>
+          <form
+            id={formId}
+            className={`${forms.form} ${styles.form}`}
+            noValidate
+            aria-label="Dados do pagamento"
+            onSubmit={proceed}
+          >
+            <RadioGroup
+              legend="Entrega ou retirada"
+              name="deliveryType"
+              options={DELIVERY_OPTIONS}
+              value={form.deliveryType}
+              error={errors.deliveryType}
+              onChange={(value) => update('deliveryType', value)}
+            />
+            <FormField
+              label="Data e hora"
+              type="datetime-local"
+              min={minDate}
+              {...bind('deliveryDate')}
+            />
+            <FormField label="Nome completo" autoComplete="name" {...bind('fullName')} />
+            <FormField
+              label="CPF"
+              inputMode="numeric"
+              placeholder="000.000.000-00"
+              {...bind('docNumber', formatCpf)}
+            />
+            <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
+            {needsAddress(form) ? (
+              <fieldset className={styles.address}>
+                <legend className={styles.legend}>Endereço</legend>
+                <FormField
+                  label="CEP"
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  placeholder="00000-000"
+                  {...bind('zipCode', formatCep)}
+                  onBlur={() => void fillFromCep()}
+                />
+                <FormField label="Rua" autoComplete="address-line1" {...bind('streetName')} />
+                <FormField label="Número" {...bind('streetNumber')} />
+                <FormField label="Bairro" {...bind('neighborhood')} />
+                <div className={styles.row}>
+                  <FormField label="Cidade" autoComplete="address-level2" {...bind('city')} />
+                  <FormField
+                    label="UF"
+                    autoComplete="address-level1"
+                    maxLength={2}
+                    {...bind('federalUnit', (text) => text.toUpperCase())}
+                  />
+                </div>
+              </fieldset>
+            ) : null}
+            <RadioGroup
+              legend="Forma de pagamento"
+              name="paymentMethod"
+              options={METHOD_OPTIONS}
+              value={form.paymentMethod}
+              error={errors.paymentMethod}
+              disabled={approved}
+              onChange={chooseMethod}
+            />
+            <button
+              type="submit"
+              className={`${buttons.button} ${buttons.block}`}
+              disabled={busy || locked || items.length === 0}
+            >
+              {busy ? 'Processando...' : 'Prosseguir'}
+            </button>
+          </form>
+          {cardForm && cardProps ? (
+            cardForm.provider === 'mercadopago' ? (
+              <Suspense fallback={<PageLoading />}>
+                <MercadoPagoCardForm publicKey={cardForm.publicKey} {...cardProps} />
+              </Suspense>
+            ) : (
+              <SimulatorCardForm {...cardProps} />
+            )
+          ) : null}
+          <PaymentResultBox
+            result={result}
+            line={payment.line}
+            canCancel={
+              result !== null &&
+              !approved &&
+              showsCancel(result.paymentMethod, result.paymentStatus)
+            }
+            cancelling={payment.cancelling}
+            onCancel={() => void payment.cancel()}
+          />
+        </div>
+      </div>
+      <CheckoutPopup popup={payment.popup} onClose={payment.closePopup} />
+    </div>
+  );
+}

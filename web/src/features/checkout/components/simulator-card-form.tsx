@@ -1,0 +1,164 @@
+import { formatBRL } from '@quitute/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, serverFieldErrors } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import { FormField } from '../../../components/form-field';
+import forms from '../../../components/form.module.css';
+import { paymentsCommandApi, type SimulatorCardInput } from '../api/payments-api';
+import { formatCpf, type CardPayment } from '../model/checkout-form';
+import { cardFormErrorText } from '../model/payment-status';
+import styles from './checkout-page.module.css';
+
+/** The simulator takes up to 12 installments, as Mercado Pago offers for most cards. */
+const MAX_INSTALLMENTS = 12;
+const INVALID_CARD = 'Dados do cartão inválidos.';
+
+export interface CardFormProps {
+  method: 'credit_card' | 'debit_card';
+  total: number;
+  email: string;
+  /** The checkout's CPF, the holder's by default. */
+  docNumber: string;
+  /** The checkout call is under way. */
+  busy: boolean;
+  onToken: (card: CardPayment) => void;
+  onCancel: () => void;
+  onError: (text: string) => void;
+}
+
+const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
+
+/**
+ * The local payment simulator's card form (no card data leaves for anywhere
+ * else): the card goes to POST /simulator/card_tokens, and the token it
+ * answers pays the checkout, as Mercado Pago's form would.
+ */
+export function SimulatorCardForm({
+  method,
+  total,
+  docNumber,
+  busy,
+  onToken,
+  onCancel,
+  onError,
+}: CardFormProps) {
+  const headingId = useId();
+  const [tokenize, { isLoading }] = paymentsCommandApi.useCreateSimulatorCardTokenMutation();
+  const [card, setCard] = useState<SimulatorCardInput>({
+    cardNumber: '',
+    cardholderName: '',
+    expirationMonth: '',
+    expirationYear: '',
+    securityCode: '',
+    docNumber: formatCpf(docNumber),
+  });
+  const [installments, setInstallments] = useState(1);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const working = busy || isLoading;
+
+  const field = (name: keyof SimulatorCardInput, format: (text: string) => string = (t) => t) => ({
+    name,
+    value: card[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = format(event.target.value);
+      setCard((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (working) return;
+    const answer = await tokenize(card);
+    if (answer.error) {
+      setErrors(serverFieldErrors(answer.error));
+      onError(cardFormErrorText(errorMessage(answer.error, INVALID_CARD)));
+      return;
+    }
+    onToken({
+      token: answer.data.id,
+      paymentMethodId: answer.data.paymentMethodId,
+      installments: method === 'debit_card' ? 1 : installments,
+    });
+  };
+
+  return (
+    <section className={styles.cardForm} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
+        Dados do Cartão
+      </h2>
+      <form className={forms.form} noValidate onSubmit={(event) => void submit(event)}>
+        <FormField
+          label="Número do cartão"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="0000 0000 0000 0000"
+          {...field('cardNumber', (text) => text.replace(/[^\d ]/g, '').slice(0, 23))}
+        />
+        <FormField
+          label="Nome do titular"
+          autoComplete="cc-name"
+          placeholder="Como está no cartão"
+          {...field('cardholderName')}
+        />
+        <div className={styles.row}>
+          <FormField
+            label="Mês de validade"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            {...field('expirationMonth', (text) => digitsOnly(text, 2))}
+          />
+          <FormField
+            label="Ano de validade"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="AAAA"
+            {...field('expirationYear', (text) => digitsOnly(text, 4))}
+          />
+          <FormField
+            label="CVV"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...field('securityCode', (text) => digitsOnly(text, 4))}
+          />
+        </div>
+        <FormField
+          label="CPF do titular"
+          inputMode="numeric"
+          placeholder="000.000.000-00"
+          {...field('docNumber', formatCpf)}
+        />
+        {method === 'credit_card' ? (
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${headingId}-parcelas`}>
+              Parcelas
+            </label>
+            <select
+              id={`${headingId}-parcelas`}
+              className={forms.input}
+              value={installments}
+              onChange={(event) => setInstallments(Number(event.target.value))}
+            >
+              {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => (
+                <option key={count} value={count}>
+                  {count}x de {formatBRL(Math.round((total * 100) / count) / 100)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className={forms.actions}>
+          <button type="submit" className={buttons.button} disabled={working}>
+            {working ? 'Processando...' : `Pagar ${formatBRL(total)}`}
+          </button>
+          <button type="button" className={buttons.ghost} onClick={onCancel}>
+            Cancelar Pagamento
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

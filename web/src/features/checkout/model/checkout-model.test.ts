@@ -1,0 +1,230 @@
+import { addDays, earliestDeliveryDate, type CheckoutBody } from '@quitute/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  cepToLookUp,
+  checkoutInput,
+  emptyCheckoutForm,
+  formatCep,
+  formatCpf,
+  orderTotal,
+  splitFullName,
+  validateCheckout,
+  type CheckoutForm,
+  type CheckoutItem,
+} from './checkout-form';
+import { attemptFingerprint, checkoutAttempts, newIdempotencyKey } from './idempotency';
+import { startPolling } from './payment-polling';
+import { showsCancel, waitingLine } from './payment-status';
+
+const NOW = new Date('2030-11-20T15:00:00.000Z');
+const items: CheckoutItem[] = [
+  { id: 'coxinha', title: 'Coxinha', unitPrice: 0.1, quantity: 20, category: 'Salgados Fritos' },
+  { id: 'kit-1', title: 'Kit Festa 1', unitPrice: 145, quantity: 1, category: 'Kits Festa' },
+];
+const customer = { id: 'u-1', email: 'maria@example.com' };
+
+function form(overrides: Partial<CheckoutForm> = {}): CheckoutForm {
+  return {
+    ...emptyCheckoutForm(customer.email),
+    deliveryType: 'pickup',
+    deliveryDate: `${addDays(earliestDeliveryDate(NOW), 0)}T10:00`,
+    fullName: 'Maria da Silva',
+    docNumber: '529.982.247-25',
+    paymentMethod: 'pix',
+    ...overrides,
+  };
+}
+
+describe('checkout form rules (spec §5)', () => {
+  it.each([
+    ['Maria da Silva Souza', 'Maria', 'da Silva Souza'],
+    ['  Maria   Souza ', 'Maria', 'Souza'],
+    ['Maria', 'Maria', 'Sobrenome'],
+    ['', '', 'Sobrenome'],
+  ])('given %j, then first name %j and last name %j', (full, firstName, lastName) => {
+    expect(splitFullName(full)).toEqual({ firstName, lastName });
+  });
+
+  it.each([
+    ['5', '5'],
+    ['5299', '529.9'],
+    ['5299822', '529.982.2'],
+    ['52998224725', '529.982.247-25'],
+    ['529.982.247-2599', '529.982.247-25'],
+  ])('given CPF digits %j typed, then %j', (typed, shown) => {
+    expect(formatCpf(typed)).toBe(shown);
+  });
+
+  it('given CEP digits, then 00000-000 and a look-up only for 8 digits', () => {
+    expect(formatCep('01001')).toBe('01001');
+    expect(formatCep('010010001')).toBe('01001-000');
+    expect(cepToLookUp('01001-000')).toBe('01001000');
+    expect(cepToLookUp('0100100')).toBeNull();
+  });
+
+  it('given prices in reais, then the total is summed in centavos', () => {
+    expect(orderTotal(items)).toBe(147);
+    expect(
+      orderTotal([{ id: 'x', title: 'X', unitPrice: 0.1, quantity: 3, category: 'Doces Finos' }]),
+    ).toBe(0.3);
+  });
+
+  it('given a debit card, then one installment whatever the form said, and no categories', () => {
+    const draft = checkoutInput(form({ paymentMethod: 'debit_card' }), items, customer, {
+      token: 't',
+      paymentMethodId: 'master',
+      installments: 6,
+    });
+    expect(draft).toMatchObject({ token: 't', paymentMethodId: 'master', installments: 1 });
+    expect(draft.items?.every((item) => !('category' in item))).toBe(true);
+  });
+
+  it('given a card before its form, then the missing token is no error yet; after it, it is', () => {
+    const draft = checkoutInput(form({ paymentMethod: 'credit_card' }), items, customer);
+    expect(validateCheckout(draft, NOW, { beforeCardForm: true })).toEqual({
+      ok: true,
+      body: null,
+    });
+    expect(validateCheckout(draft, NOW)).toMatchObject({
+      ok: false,
+      general: 'Dados do cartão ausentes. Preencha o formulário do cartão novamente.',
+    });
+  });
+
+  it('given a valid Pix form, then the parsed body with digits-only CPF', () => {
+    const result = validateCheckout(checkoutInput(form(), items, customer), NOW);
+    expect(result.ok && result.body?.docNumber).toBe('52998224725');
+  });
+
+  it('given several rules broken, then each field its message and the first in the spec order', () => {
+    const result = validateCheckout(
+      checkoutInput(
+        form({ email: 'x', docNumber: '', deliveryType: '', deliveryDate: '', paymentMethod: '' }),
+        items,
+        customer,
+      ),
+      NOW,
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        email: 'E-mail inválido',
+        docNumber: 'CPF inválido',
+        deliveryType: 'Selecione um tipo de entrega/retirada.',
+        deliveryDate: 'Data e hora são obrigatórias.',
+        paymentMethod: 'Método de pagamento não detectado',
+      },
+      first: 'email',
+      general: null,
+    });
+  });
+});
+
+describe('payment status (spec §4)', () => {
+  it('given each method waiting, then its line', () => {
+    expect(waitingLine('pix')).toBe('QR Code PIX gerado!');
+    expect(waitingLine('boleto')).toBe('Boleto gerado!');
+    expect(waitingLine('credit_card')).toBe('Processando pagamento...');
+  });
+
+  it('given the cancel rule, then boleto always (until approved), the others only while pending or in review', () => {
+    expect(showsCancel('boleto', 'rejected')).toBe(true);
+    expect(showsCancel('boleto', 'approved')).toBe(false);
+    expect(showsCancel('pix', 'pending')).toBe(true);
+    expect(showsCancel('credit_card', 'in_review')).toBe(true);
+    expect(showsCancel('credit_card', 'rejected')).toBe(false);
+  });
+});
+
+describe('Idempotency-Key per checkout attempt', () => {
+  const body = (overrides: Partial<CheckoutBody> = {}) => {
+    const result = validateCheckout(checkoutInput(form(), items, customer), NOW);
+    if (!result.ok || !result.body) throw new Error('invalid fixture');
+    return { ...result.body, ...overrides };
+  };
+
+  it('given a key, then 32 hex digits, new each time', () => {
+    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+  });
+
+  it('given a retry of the same attempt after no answer, then the same key; new card token or device id included', () => {
+    const attempts = checkoutAttempts();
+    const first = attempts.keyFor(body({ token: 'a', deviceId: 'd1' }));
+    expect(attempts.keyFor(body({ token: 'b', deviceId: 'd2' }))).toBe(first);
+    expect(attemptFingerprint(body({ token: 'a' }))).toBe(attemptFingerprint(body({ token: 'b' })));
+  });
+
+  it('given an answer, or other data, then a new key', () => {
+    const attempts = checkoutAttempts();
+    const first = attempts.keyFor(body());
+    const otherDate = attempts.keyFor(body({ deliveryDate: '2031-01-10T10:00' }));
+    expect(otherDate).not.toBe(first);
+    attempts.answered();
+    expect(attempts.keyFor(body({ deliveryDate: '2031-01-10T10:00' }))).not.toBe(otherDate);
+  });
+});
+
+describe('startPolling (spec §9)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('given a start delay, then the first look after it, then every interval, until told to stop', async () => {
+    vi.useFakeTimers();
+    let looks = 0;
+    const onTimeout = vi.fn();
+    startPolling({
+      startDelayMs: 10_000,
+      check: async () => ((looks += 1) === 3 ? 'stop' : 'continue'),
+      onTimeout,
+    });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(looks).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(looks).toBe(3);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(looks).toBe(3);
+    expect(onTimeout).not.toHaveBeenCalled();
+  });
+
+  it('given no end, then 120 looks at most and the timeout once', async () => {
+    vi.useFakeTimers();
+    let looks = 0;
+    const onTimeout = vi.fn();
+    startPolling({
+      startDelayMs: 0,
+      check: async () => {
+        looks += 1;
+        return 'continue';
+      },
+      onTimeout,
+      hardStopMs: 10_000_000,
+    });
+    await vi.advanceTimersByTimeAsync(120 * 5_000);
+    expect(looks).toBe(120);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+  });
+
+  it('given the hard stop, then the timeout at 600,000 ms even with looks left', async () => {
+    vi.useFakeTimers();
+    const onTimeout = vi.fn();
+    startPolling({ startDelayMs: 10_000, check: async () => 'continue', onTimeout });
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(onTimeout).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+  });
+
+  it('given stop(), then no more looks and no timeout', async () => {
+    vi.useFakeTimers();
+    const check = vi.fn(async () => 'continue' as const);
+    const onTimeout = vi.fn();
+    const stop = startPolling({ startDelayMs: 0, check, onTimeout });
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    await vi.advanceTimersByTimeAsync(700_000);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(onTimeout).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,169 @@
+import { formatBRL, type OrderDto } from '@quitute/contracts';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { httpStatus } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import forms from '../../../components/form.module.css';
+import { PageLoading } from '../../../components/page-loading';
+import { useGetOrderQuery } from '../api/orders-api';
+import {
+  deliveryTypeLabel,
+  formatShopDay,
+  formatShopTime,
+  lineTotal,
+  orderStatusLabel,
+  paymentMethodLabel,
+  paymentStatusLabel,
+} from '../model/order-labels';
+import { orderTexts } from '../model/order-texts';
+import styles from './orders.module.css';
+
+function Address({ address }: { address: NonNullable<OrderDto['customerAddress']> }) {
+  const street = [address.streetName, address.streetNumber].filter(Boolean).join(', ');
+  return (
+    <address className={styles.address}>
+      {street}
+      {address.complement ? ` — ${address.complement}` : ''}
+      <br />
+      {address.neighborhood}, {address.city} - {address.federalUnit}
+      <br />
+      CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+    </address>
+  );
+}
+
+function Details({ order }: { order: OrderDto }) {
+  const day = formatShopDay(order.deliveryDate);
+  const time = formatShopTime(order.deliveryDate);
+  return (
+    <div className={styles.details}>
+      {order.details ? (
+        <p className={`${forms.message} ${forms.info}`} role="status">
+          {order.details}
+        </p>
+      ) : null}
+      <dl className={styles.facts}>
+        <div>
+          <dt>Status do pagamento</dt>
+          <dd>{paymentStatusLabel(order.paymentStatus)}</dd>
+        </div>
+        <div>
+          <dt>Status do pedido</dt>
+          <dd>{orderStatusLabel(order.orderStatus)}</dd>
+        </div>
+        <div>
+          <dt>Forma de pagamento</dt>
+          <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className={styles.money}>{formatBRL(order.total)}</dd>
+        </div>
+        <div>
+          <dt>Cliente</dt>
+          <dd>{order.customerName}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>{order.customerEmail}</dd>
+        </div>
+        <div>
+          <dt>Tipo de entrega</dt>
+          <dd>{deliveryTypeLabel(order.deliveryType)}</dd>
+        </div>
+        <div>
+          <dt>Data agendada</dt>
+          <dd>{day ?? order.deliveryDate}</dd>
+        </div>
+        <div>
+          <dt>Horário</dt>
+          <dd>{time ?? '—'}</dd>
+        </div>
+      </dl>
+      {order.customerAddress ? (
+        <section aria-labelledby="endereco-entrega">
+          <h2 id="endereco-entrega" className={styles.sectionTitle}>
+            Endereço
+          </h2>
+          <Address address={order.customerAddress} />
+        </section>
+      ) : null}
+      <section aria-labelledby="itens-do-pedido">
+        <h2 id="itens-do-pedido" className={styles.sectionTitle}>
+          Itens
+        </h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Quantidade</th>
+                <th scope="col">Preço</th>
+                <th scope="col">Subtotal</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line) => (
+                <tr key={line.item.productId || line.item.name}>
+                  <td>{line.item.name}</td>
+                  <td>{line.quantity}</td>
+                  <td className={styles.money}>{formatBRL(line.item.price)}</td>
+                  <td className={styles.money}>{formatBRL(lineTotal(line))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** /my-orders/{orderId} (spec §2 "Customer order details", §8). */
+export function OrderDetailsPage() {
+  const { orderId } = useParams();
+  const navigate = useNavigate();
+  const { data, error, isLoading } = useGetOrderQuery(orderId ?? '', {
+    skip: !orderId,
+    refetchOnMountOrArgChange: true,
+  });
+  const status = httpStatus(error);
+  const unauthorised = status === 401 || status === 403;
+
+  useEffect(() => {
+    if (unauthorised) void navigate('/login', { replace: true });
+  }, [unauthorised, navigate]);
+
+  let body;
+  if (!orderId) {
+    body = (
+      <p className={`${forms.message} ${forms.error}`} role="alert">
+        {orderTexts.missingId}
+      </p>
+    );
+  } else if (isLoading) {
+    body = <PageLoading label={orderTexts.loadingDetails} />;
+  } else if (error) {
+    body = (
+      <p className={`${forms.message} ${forms.error}`} role="alert">
+        {status === 404 ? orderTexts.notFound : orderTexts.detailsFailed}
+      </p>
+    );
+  } else if (data) {
+    body = <Details order={data} />;
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>
+        {data ? `Pedido #${data.orderNumber}` : 'Detalhes do Pedido'}
+      </h1>
+      {body}
+      <div className={styles.actions}>
+        <Link className={buttons.ghost} to="/orders">
+          Voltar para Meus Pedidos
+        </Link>
+      </div>
+    </div>
+  );
+}

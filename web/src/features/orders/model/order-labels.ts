@@ -1,0 +1,88 @@
+import {
+  centsToReais,
+  DELIVERY_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  parseShopDateTime,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  reaisToCents,
+  SHOP_TIME_ZONE,
+  UNKNOWN_STATUS_LABEL,
+  type OrderDto,
+} from '@quitute/contracts';
+
+function labelOf(labels: Record<string, string>, value: string): string {
+  return Object.hasOwn(labels, value)
+    ? (labels[value] ?? UNKNOWN_STATUS_LABEL)
+    : UNKNOWN_STATUS_LABEL;
+}
+
+/** spec §4: Pendente, Em Preparação… anything else 'Desconhecido'. */
+export function orderStatusLabel(status: string): string {
+  return labelOf(ORDER_STATUS_LABELS, status);
+}
+
+export function paymentStatusLabel(status: string): string {
+  return labelOf(PAYMENT_STATUS_LABELS, status);
+}
+
+export function paymentMethodLabel(method: string): string {
+  return labelOf(PAYMENT_METHOD_LABELS, method);
+}
+
+export function deliveryTypeLabel(type: string): string {
+  return labelOf(DELIVERY_TYPE_LABELS, type);
+}
+
+/**
+ * The order list's status (spec §4): a paid order reads 'Aprovado ✔' with its
+ * stage in parentheses; any other shows the order status with the payment's.
+ */
+export function combinedStatusLabel(
+  order: Pick<OrderDto, 'orderStatus' | 'paymentStatus'>,
+): string {
+  if (order.paymentStatus === 'approved')
+    return `Aprovado ✔ (${orderStatusLabel(order.orderStatus)})`;
+  return `${orderStatusLabel(order.orderStatus)} (${paymentStatusLabel(order.paymentStatus)})`;
+}
+
+const shopDay = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const shopTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function instantOf(text: string): Date | null {
+  const instant = parseShopDateTime(text) ?? new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/** dd/MM/yyyy in the shop's time zone, or null for a date that cannot be read. */
+export function formatShopDay(text: string): string | null {
+  const instant = instantOf(text);
+  return instant ? shopDay.format(instant) : null;
+}
+
+/** HH:mm in the shop's time zone. */
+export function formatShopTime(text: string): string | null {
+  const instant = instantOf(text);
+  return instant ? shopTime.format(instant) : null;
+}
+
+/** Units in an order ("3 itens" counts lines). */
+export function itemsSummary(order: Pick<OrderDto, 'items'>): string {
+  const count = order.items.length;
+  return `${count} ${count === 1 ? 'item' : 'itens'}`;
+}
+
+/** A line's subtotal in reais, computed in centavos. */
+export function lineTotal(line: OrderDto['items'][number]): number {
+  return centsToReais(reaisToCents(line.item.price) * line.quantity);
+}

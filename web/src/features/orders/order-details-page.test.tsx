@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { USER_ID_KEY } from '../cart/cart-storage';
+import { json } from '../../testing/fetch-stub';
+import { fakePaymentsServer, orderDto } from '../../testing/payments-server';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { customer, storageWithSession } from '../../testing/session';
+
+const delivered = orderDto({
+  _id: 'order-42',
+  orderNumber: 1042,
+  orderStatus: 'cancelled',
+  paymentStatus: 'refunded',
+  paymentMethod: 'credit_card',
+  deliveryType: 'delivery',
+  deliveryDate: '2030-11-25T14:30:00-03:00',
+  customerAddress: {
+    streetName: 'Praça da Sé',
+    streetNumber: '100',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    federalUnit: 'SP',
+    zipCode: '01001000',
+    complement: 'Apto 3',
+  },
+  details:
+    'Seu pagamento foi aprovado depois que o pedido foi cancelado e será devolvido integralmente.',
+});
+
+function openDetails(route: string, answer?: Parameters<typeof fakePaymentsServer>[0]['answer']) {
+  const server = fakePaymentsServer({
+    user: customer,
+    orders: [delivered],
+    ...(answer ? { answer } : {}),
+  });
+  const storage = storageWithSession(customer);
+  storage.setItem(USER_ID_KEY, customer.id);
+  return { ...renderApp({ route, storage }), server };
+}
+
+function fact(term: string): string | null {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? null;
+}
+
+describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => {
+  it('given an order, then its statuses, total, items, customer, delivery, scheduled day and time in the shop zone, address and the notice it carries', async () => {
+    const { server } = openDetails('/my-orders/order-42');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Pedido #1042', level: 1 }, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(server.calls('/api/orders')).toEqual(['GET /api/orders/order-42']);
+    expect(fact('Status do pagamento')).toBe('Reembolsado');
+    expect(fact('Status do pedido')).toBe('Cancelado');
+    expect(fact('Forma de pagamento')).toBe('Cartão de Crédito');
+    expect(fact('Total')).toBe('R$ 51,00');
+    expect(fact('Cliente')).toBe('Maria da Silva');
+    expect(fact('E-mail')).toBe('maria@example.com');
+    expect(fact('Tipo de entrega')).toBe('Entrega');
+    expect(fact('Data agendada')).toBe('25/11/2030');
+    expect(fact('Horário')).toBe('14:30');
+    const address = screen.getByText(/Praça da Sé, 100/).textContent ?? '';
+    expect(address).toContain('Apto 3');
+    expect(address).toContain('Sé, São Paulo - SP');
+    expect(address).toContain('CEP 01001-000');
+    expect(screen.getByRole('status').textContent).toBe(delivered.details);
+    const rows = screen.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('Coxinha de Frango50R$ 0,60R$ 30,00');
+    expect(rows).toContain('Brigadeiro30R$ 0,70R$ 21,00');
+  });
+
+  it("given an unknown order, then 'Pedido não encontrado.'", async () => {
+    openDetails('/my-orders/order-999');
+    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe(
+      'Pedido não encontrado.',
+    );
+  });
+
+  it("given a server failure, then 'Não foi possível carregar os detalhes do pedido.'", async () => {
+    openDetails('/my-orders/order-42', (url) =>
+      url.pathname === '/api/orders/order-42' ? json({}, { status: 500 }) : undefined,
+    );
+    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe(
+      'Não foi possível carregar os detalhes do pedido.',
+    );
+  });
+
+  it.each([401, 403])('given %i, then the login page', async (status) => {
+    const { router } = openDetails('/my-orders/order-42', (url) =>
+      url.pathname === '/api/orders/order-42'
+        ? json({ message: 'Acesso negado.' }, { status })
+        : undefined,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), PAGE_LOAD);
+  });
+
+  it("given no id in the URL, then 'ID do pedido ausente na URL.' and nothing asked", async () => {
+    const { server } = openDetails('/my-orders');
+    expect((await screen.findByRole('alert', {}, PAGE_LOAD)).textContent).toBe(
+      'ID do pedido ausente na URL.',
+    );
+    expect(server.calls('/api/orders')).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_SUCCESS_KEY, rememberPaymentSuccess } from '../../lib/payment-success';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { stubAccountApi } from '../../testing/session';
+import { decideSuccessAccess } from './success-access';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  stubAccountApi();
+});
+afterEach(() => {
+  sessionStorage.clear();
+  Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+});
+
+describe('decideSuccessAccess (spec §4 "Success page access")', () => {
+  const none = new URLSearchParams();
+
+  it('given the payment state, then granted with its order', () => {
+    expect(
+      decideSuccessAccess({
+        state: { orderId: 'o-1', orderNumber: 1001, fromPayment: true },
+        search: none,
+        referrer: '',
+        flag: null,
+      }),
+    ).toEqual({ granted: true, orderId: 'o-1', orderNumber: 1001 });
+  });
+
+  it.each([
+    ['https://shop.test/pagamento', true],
+    ['https://shop.test/checkout/retorno', true],
+    ['https://shop.test/cardapio', false],
+    ['', false],
+  ])('given an order id and the referrer %s, then granted: %s', (referrer, granted) => {
+    expect(
+      decideSuccessAccess({
+        state: null,
+        search: new URLSearchParams('orderId=o-2'),
+        referrer,
+        flag: null,
+      }).granted,
+    ).toBe(granted);
+  });
+
+  it('given a payment referrer but no order id, then denied', () => {
+    expect(
+      decideSuccessAccess({ state: {}, search: none, referrer: 'https://s/pagamento', flag: null })
+        .granted,
+    ).toBe(false);
+  });
+
+  it('given only the session flag, then granted with the order it names', () => {
+    expect(
+      decideSuccessAccess({
+        state: null,
+        search: none,
+        referrer: '',
+        flag: { orderId: 'o-3', orderNumber: 1003 },
+      }),
+    ).toEqual({ granted: true, orderId: 'o-3', orderNumber: 1003 });
+  });
+
+  it('given a state without fromPayment true, then it does not open the page by itself', () => {
+    expect(
+      decideSuccessAccess({
+        state: { orderId: 'o-1', fromPayment: 'true' },
+        search: none,
+        referrer: '',
+        flag: null,
+      }).granted,
+    ).toBe(false);
+  });
+});
+
+describe('/success (spec §2)', () => {
+  it("given the session flag, then 'Compra Concluída!', the order number, the buttons, and the flag is consumed", async () => {
+    rememberPaymentSuccess({ orderId: 'order-1001', orderNumber: 1001 });
+    const { user } = renderApp({ route: '/success' });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Compra Concluída!', level: 1 }, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(screen.getByText('Pedido #1001')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Página Inicial' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Ver Pedido' }).getAttribute('href')).toBe(
+      '/my-orders/order-1001',
+    );
+    expect(sessionStorage.getItem(PAYMENT_SUCCESS_KEY)).toBeNull();
+
+    expect(screen.getByText('Volte sempre!')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText('Volte sempre!')).toBeNull();
+  });
+
+  it("given a referrer from the payment page and an order id without number, then 'Ver Pedido' goes to that order", async () => {
+    Object.defineProperty(document, 'referrer', {
+      value: 'https://quitute.test/pagamento',
+      configurable: true,
+    });
+    renderApp({ route: '/success?orderId=order-7' });
+
+    await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD);
+    expect(screen.getByRole('link', { name: 'Ver Pedido' }).getAttribute('href')).toBe(
+      '/my-orders/order-7',
+    );
+  });
+
+  it("given an old flag without an order, then 'Ver Pedido' goes to /orders", async () => {
+    sessionStorage.setItem(PAYMENT_SUCCESS_KEY, 'true');
+    renderApp({ route: '/success' });
+
+    await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD);
+    expect(screen.getByRole('link', { name: 'Ver Pedido' }).getAttribute('href')).toBe('/orders');
+  });
+
+  it("given no valid access, then 'Acesso Restrito' and the home page after 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderApp({ route: '/success' });
+    await screen.findByRole('heading', { name: 'Acesso Restrito' }, PAGE_LOAD);
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(router.state.location.pathname).toBe('/success');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('given the flag was used once, then a second visit is denied', async () => {
+    rememberPaymentSuccess({ orderId: 'order-1001', orderNumber: 1001 });
+    const first = renderApp({ route: '/success' });
+    await screen.findByRole('heading', { name: 'Compra Concluída!' }, PAGE_LOAD);
+    first.unmount();
+
+    renderApp({ route: '/success' });
+
+    expect(await screen.findByRole('heading', { name: 'Acesso Restrito' }, PAGE_LOAD)).toBeTruthy();
+  });
+});

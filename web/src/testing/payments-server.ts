@@ -1,0 +1,325 @@
+import {
+  FIRST_ORDER_NUMBER,
+  paymentRejectedMessage,
+  paymentStatusMessage,
+  type CepLookup,
+  type OrderDto,
+  type PaymentMethod,
+  type PaymentResult,
+  type PaymentStatus,
+  type PaymentStatusDto,
+} from '@quitute/contracts';
+import type { AuthUser } from '../features/auth/model/auth-types';
+import { isRecord } from '../lib/is-record';
+import { fakeCartServer } from './cart-server';
+import { json } from './fetch-stub';
+
+/** A 1×1 PNG, base64: what a Pix QR image looks like on the wire. */
+export const PIX_QR_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+export const PIX_COPIA_E_COLA =
+  '00020126580014br.gov.bcb.pix0136000000000-0000-0000-0000-000000000000520400005303986540518.005802BR5907Quitute6009SAO PAULO62070503***6304ABCD';
+export const BOLETO_LINE = '23790.00009 00000.000000 00000.000000 1 00000000001800';
+
+/** CEPs the fake's GET /api/cep knows. */
+export const KNOWN_CEPS: Record<string, CepLookup> = {
+  '01001000': {
+    zipCode: '01001000',
+    streetName: 'Praça da Sé',
+    streetNumber: '',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    federalUnit: 'SP',
+  },
+};
+
+/** What the fake provider does with a card: approve at once, keep it in review, or refuse it. */
+export type CardOutcome = 'approved' | 'in_process' | 'rejected';
+
+interface FakePayment {
+  paymentId: string;
+  orderId: string;
+  orderNumber: number;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  providerStatus: string;
+  statusDetail: string;
+}
+
+export interface CheckoutCall {
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+type Handler = (url: URL, request: Request) => Response | undefined | Promise<Response | undefined>;
+
+function statusDto(payment: FakePayment): PaymentStatusDto {
+  return {
+    paymentId: payment.paymentId,
+    orderId: payment.orderId,
+    orderNumber: payment.orderNumber,
+    paymentStatus: payment.status,
+    status: payment.providerStatus,
+    statusDetail: payment.statusDetail,
+    paymentMethod: payment.method,
+    message: paymentStatusMessage(payment.status, payment.method, payment.statusDetail),
+  };
+}
+
+/** An order as GET /api/orders answers it; `overrides` changes what a test needs. */
+export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    _id: 'a3f1c2d4-0000-4000-8000-000000000001',
+    orderNumber: FIRST_ORDER_NUMBER,
+    items: [
+      {
+        item: {
+          name: 'Coxinha de Frango',
+          price: 0.6,
+          category: 'Salgados Fritos',
+          productId: 'coxinha-de-frango',
+        },
+        quantity: 50,
+      },
+      {
+        item: {
+          name: 'Brigadeiro',
+          price: 0.7,
+          category: 'Doces Tradicionais',
+          productId: 'brigadeiro',
+        },
+        quantity: 30,
+      },
+    ],
+    total: 51,
+    orderStatus: 'pending',
+    paymentStatus: 'pending',
+    deliveryType: 'pickup',
+    deliveryDate: '2030-11-25T14:30:00-03:00',
+    customerName: 'Maria da Silva',
+    customerEmail: 'maria@example.com',
+    customerAddress: null,
+    createdAt: '2030-11-20T13:05:00.000Z',
+    paymentMethod: 'pix',
+    paymentId: '1234567890',
+    externalReference: 'a3f1c2d4-0000-4000-8000-000000000001',
+    details: '',
+    ...overrides,
+  };
+}
+
+/**
+ * The shop's backend for checkout, payments and orders tests, on top of the
+ * cart fake (which answers /health, the profile, products and the cart):
+ * - POST /payments/mercadopago/transparent-checkout answers a payment result
+ *   (Pix QR, boleto, or the card's `cardOutcome`), the same one again for an
+ *   Idempotency-Key it has seen;
+ * - GET /payments/process-payment/{id} answers the payment's status, which a
+ *   test moves with approve() and friends;
+ * - POST /payments/cancel-payment, POST /simulator/card_tokens,
+ *   GET /api/payments/config, GET /api/cep/{cep};
+ * - GET /api/orders (limit, orderStatus, dateFilter) and /api/orders/{id} over `orders`.
+ * `answer` may take over any request first.
+ */
+export function fakePaymentsServer({
+  user,
+  orders = [],
+  provider = 'simulator',
+  cardOutcome = 'approved',
+  now = () => Date.now(),
+  answer,
+}: {
+  user: AuthUser;
+  orders?: OrderDto[];
+  provider?: 'simulator' | 'mercadopago';
+  cardOutcome?: CardOutcome;
+  now?: () => number;
+  answer?: Handler;
+}) {
+  const payments = new Map<string, FakePayment>();
+  const byKey = new Map<string, PaymentResult>();
+  const checkouts: CheckoutCall[] = [];
+  let nextNumber = FIRST_ORDER_NUMBER;
+  let position = 500;
+
+  const setStatus = (paymentId: string, status: PaymentStatus, providerStatus: string) => {
+    const payment = payments.get(paymentId);
+    if (!payment) throw new Error(`no payment ${paymentId}`);
+    payment.status = status;
+    payment.providerStatus = providerStatus;
+  };
+
+  function place(body: Record<string, unknown>): PaymentResult {
+    const method = body['paymentMethod'];
+    if (
+      method !== 'pix' &&
+      method !== 'boleto' &&
+      method !== 'credit_card' &&
+      method !== 'debit_card'
+    ) {
+      throw new Error('fake checkout got no method');
+    }
+    const orderNumber = nextNumber++;
+    const orderId = `order-${orderNumber}`;
+    const paymentId = String(9_000_000_000 + orderNumber);
+    const card = method === 'credit_card' || method === 'debit_card';
+    const [status, providerStatus, statusDetail]: [PaymentStatus, string, string] = !card
+      ? [
+          'pending',
+          'pending',
+          method === 'pix' ? 'pending_waiting_transfer' : 'pending_waiting_payment',
+        ]
+      : cardOutcome === 'approved'
+        ? ['approved', 'approved', 'accredited']
+        : cardOutcome === 'in_process'
+          ? ['in_review', 'in_process', 'pending_review_manual']
+          : ['rejected', 'rejected', 'cc_rejected_other_reason'];
+    const payment: FakePayment = {
+      paymentId,
+      orderId,
+      orderNumber,
+      method,
+      status,
+      providerStatus,
+      statusDetail,
+    };
+    payments.set(paymentId, payment);
+    position += 1;
+    return {
+      status: providerStatus,
+      statusDetail,
+      paymentId,
+      orderId,
+      orderNumber,
+      paymentStatus: status,
+      paymentMethod: method,
+      message:
+        status === 'rejected'
+          ? paymentRejectedMessage(statusDetail)
+          : paymentStatusMessage(status, method, statusDetail),
+      ...(method === 'pix'
+        ? {
+            pixQrCode: PIX_COPIA_E_COLA,
+            pixQrCodeBase64: PIX_QR_PNG,
+            ticketUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+          }
+        : {}),
+      ...(method === 'boleto'
+        ? {
+            boletoUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+            boletoDigitableLine: BOLETO_LINE,
+            boletoExpirationDate: '2030-11-28T23:59:59.000-03:00',
+          }
+        : {}),
+      position,
+    };
+  }
+
+  function listOrders(url: URL): OrderDto[] {
+    const status = url.searchParams.get('orderStatus');
+    const days = url.searchParams.get('dateFilter');
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    return orders
+      .filter((order) => status === null || order.orderStatus === status)
+      .filter(
+        (order) =>
+          days === null || Date.parse(order.createdAt) >= now() - Number(days) * 24 * 3_600_000,
+      )
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, limit);
+  }
+
+  const handle: Handler = async (url, request) => {
+    const custom = await answer?.(url, request);
+    if (custom) return custom;
+    const { pathname } = url;
+    if (pathname === '/api/payments/config') {
+      return json({ provider, publicKey: provider === 'mercadopago' ? 'TEST-public-key' : null });
+    }
+    const cep = /^\/api\/cep\/(.+)$/.exec(pathname)?.[1];
+    if (cep !== undefined) {
+      const found = KNOWN_CEPS[cep];
+      return found ? json(found) : json({ message: 'CEP inválido' }, { status: 404 });
+    }
+    if (pathname === '/payments/mercadopago/transparent-checkout' && request.method === 'POST') {
+      const body: unknown = await request.clone().json();
+      if (!isRecord(body)) return json({ message: 'Requisição inválida.' }, { status: 400 });
+      const idempotencyKey = request.headers.get('Idempotency-Key');
+      checkouts.push({ body, idempotencyKey });
+      const seen = idempotencyKey === null ? undefined : byKey.get(idempotencyKey);
+      const result = seen ?? place(body);
+      if (idempotencyKey !== null) byKey.set(idempotencyKey, result);
+      return json(result);
+    }
+    const polled = /^\/payments\/process-payment\/(.+)$/.exec(pathname)?.[1];
+    if (polled !== undefined) {
+      const payment = payments.get(decodeURIComponent(polled));
+      return payment
+        ? json(statusDto(payment))
+        : json({ message: 'Pagamento não encontrado.' }, { status: 404 });
+    }
+    if (pathname === '/payments/cancel-payment' && request.method === 'POST') {
+      const body: unknown = await request.clone().json();
+      const payment = isRecord(body) ? payments.get(String(body['paymentId'])) : undefined;
+      if (!payment) return json({ message: 'Pagamento não encontrado.' }, { status: 404 });
+      if (payment.status === 'approved') {
+        return json({ message: 'Este pagamento não pode mais ser cancelado.' }, { status: 409 });
+      }
+      setStatus(payment.paymentId, 'cancelled', 'cancelled');
+      return json({ ...statusDto(payment), message: 'Pagamento cancelado com sucesso!' });
+    }
+    if (pathname === '/simulator/card_tokens' && request.method === 'POST') {
+      const body: unknown = await request.clone().json();
+      const number = isRecord(body) ? String(body['cardNumber']).replace(/\D/g, '') : '';
+      if (number.length < 13) {
+        return json(
+          {
+            message: 'Número do cartão inválido.',
+            code: 'validation',
+            fields: { cardNumber: 'Número do cartão inválido.' },
+          },
+          { status: 400 },
+        );
+      }
+      return json(
+        { id: 'f'.repeat(32), paymentMethodId: 'master', lastFourDigits: number.slice(-4) },
+        { status: 201 },
+      );
+    }
+    if (pathname === '/api/orders' && request.method === 'GET') return json(listOrders(url));
+    const orderId = /^\/api\/orders\/(.+)$/.exec(pathname)?.[1];
+    if (orderId !== undefined && request.method === 'GET') {
+      const order = orders.find((candidate) => candidate._id === decodeURIComponent(orderId));
+      return order ? json(order) : json({ message: 'Pedido não encontrado.' }, { status: 404 });
+    }
+    return undefined;
+  };
+
+  const cart = fakeCartServer({ user, answer: handle });
+  return {
+    cart,
+    get requests() {
+      return cart.requests;
+    },
+    checkouts,
+    /** The payment the last checkout created. */
+    lastPaymentId(): string {
+      const ids = [...payments.keys()];
+      const last = ids.at(-1);
+      if (last === undefined) throw new Error('no payment yet');
+      return last;
+    },
+    approve(paymentId: string) {
+      setStatus(paymentId, 'approved', 'approved');
+    },
+    reject(paymentId: string) {
+      setStatus(paymentId, 'rejected', 'rejected');
+    },
+    /** The calls made to `pathname` (prefix), as 'METHOD /path'. */
+    calls(prefix: string): string[] {
+      return cart.requests
+        .map((request) => `${request.method} ${new URL(request.url).pathname}`)
+        .filter((call) => call.split(' ')[1]?.startsWith(prefix));
+    },
+  };
+}
