@@ -87,9 +87,16 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/**
+ * What makes two checkout requests the same order. The card token and device id
+ * are left out: a token is single-use, so a browser retrying after no answer
+ * sends a fresh one under the same key, and the provider answers that retry
+ * with the first payment (same idempotency key) without charging again.
+ */
 export function requestFingerprint(body: CheckoutBody): string {
+  const { token: _token, deviceId: _deviceId, ...order } = body;
   return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
+    .update(JSON.stringify(canonical(order)))
     .digest('hex');
 }
 

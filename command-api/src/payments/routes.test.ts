@@ -547,6 +547,30 @@ describe('checkout: Idempotency-Key', () => {
     expect(await shop.appended()).toEqual(before);
   });
 
+  it('given a card checkout retried under its key with a fresh card token (the first answer was lost), then the first answer, one payment', async () => {
+    const shop = await openShop({ notifications: false });
+    const maria = await shop.customer();
+    const key = randomUUID();
+    const card = async () => {
+      const token = await cardToken(shop.simulator, 'APRO');
+      return pixBody(maria.userId, {
+        paymentMethod: 'credit_card',
+        paymentMethodId: token.paymentMethodId,
+        token: token.id,
+        installments: 1,
+        deviceId: randomUUID(),
+      });
+    };
+
+    const first = await maria.checkout(await card(), key);
+    const retry = await maria.checkout(await card(), key);
+
+    expect(retry).toMatchObject({ status: 200, body: first.body });
+    expect(types(await shop.appended()).filter((type) => type === 'PaymentRequested')).toHaveLength(
+      1,
+    );
+  });
+
   it('given the same key used by two customers, then two orders (a key is the customer’s own)', async () => {
     const shop = await openShop({ notifications: false });
     const maria = await shop.customer();
