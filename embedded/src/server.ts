@@ -262,6 +262,7 @@ export async function createEmbeddedServer(
     securityHeaders({
       https: isHttpsUrl(config.publicUrl),
       recaptcha: config.recaptchaSecret !== undefined,
+      mercadoPago: config.payments?.mercadoPago !== undefined,
     }),
   );
   app.use(requestLogging(logger));

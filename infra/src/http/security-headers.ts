@@ -11,7 +11,29 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** Google reCAPTCHA instead of ALTCHA: its scripts and frame are allowed. */
   recaptcha?: boolean;
+  /** Mercado Pago takes the payments: its card form's script, frames and API are allowed. */
+  mercadoPago?: boolean;
 }
+
+const RECAPTCHA = {
+  script: ['https://www.google.com', 'https://www.gstatic.com'],
+  frame: ['https://www.google.com'],
+  connect: [],
+};
+/** MercadoPago.js (card form, device id) and what it talks to. */
+const MERCADO_PAGO = {
+  script: [
+    'https://sdk.mercadopago.com',
+    'https://www.mercadopago.com',
+    'https://http2.mlstatic.com',
+  ],
+  frame: ['https://*.mercadopago.com', 'https://*.mercadolibre.com'],
+  connect: [
+    'https://api.mercadopago.com',
+    'https://api.mercadolibre.com',
+    'https://*.mercadopago.com',
+  ],
+};
 
 /** Whether an origin such as PUBLIC_URL is https. */
 export const isHttpsUrl = (url: string | undefined): boolean =>
@@ -19,23 +41,27 @@ export const isHttpsUrl = (url: string | undefined): boolean =>
 
 /**
  * helmet's headers with the shop's Content-Security-Policy: images from any
- * https source (product photos), reCAPTCHA's origins when it is in use. The
+ * https source (product photos), reCAPTCHA's and Mercado Pago's origins when
+ * they are in use. The
  * same policy for the embedded server, the APIs and (copied) nginx's SPA.
  */
 export function securityHeaders({
   https,
   recaptcha = false,
+  mercadoPago = false,
 }: SecurityHeaderOptions): RequestHandler {
+  const thirdParties = [...(recaptcha ? [RECAPTCHA] : []), ...(mercadoPago ? [MERCADO_PAGO] : [])];
+  const allowed = (kind: 'script' | 'frame' | 'connect') =>
+    thirdParties.flatMap((party) => party[kind]);
   return helmet({
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'https:'],
         'upgrade-insecure-requests': https ? [] : null,
-        ...(recaptcha
-          ? {
-              'script-src': ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],
-              'frame-src': ['https://www.google.com'],
-            }
+        ...(allowed('script').length > 0 ? { 'script-src': ["'self'", ...allowed('script')] } : {}),
+        ...(allowed('frame').length > 0 ? { 'frame-src': allowed('frame') } : {}),
+        ...(allowed('connect').length > 0
+          ? { 'connect-src': ["'self'", ...allowed('connect')] }
           : {}),
       },
     },
