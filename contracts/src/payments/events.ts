@@ -40,7 +40,12 @@ export const paymentPendingSchema = z.object({
   boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).optional(),
 });
 
-export const paymentApprovedSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
+export const paymentApprovedSchema = z.object({
+  paymentId,
+  orderId,
+  providerPaymentId,
+  statusDetail,
+});
 export const paymentRejectedSchema = z.object({
   paymentId,
   orderId,
@@ -48,7 +53,12 @@ export const paymentRejectedSchema = z.object({
   providerPaymentId: providerPaymentId.optional(),
   statusDetail,
 });
-export const paymentInReviewSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
+export const paymentInReviewSchema = z.object({
+  paymentId,
+  orderId,
+  providerPaymentId,
+  statusDetail,
+});
 
 export const PAYMENT_CANCEL_REASONS = ['customer', 'expired', 'provider', 'failed'] as const;
 export const paymentCancelledSchema = z.object({
@@ -74,7 +84,12 @@ export const paymentRefundRequestedSchema = z.object({
   providerPaymentId,
   reason: z.enum(PAYMENT_REFUND_REASONS),
 });
-export const paymentChargedBackSchema = z.object({ paymentId, orderId, providerPaymentId, statusDetail });
+export const paymentChargedBackSchema = z.object({
+  paymentId,
+  orderId,
+  providerPaymentId,
+  statusDetail,
+});
 
 export const paymentEventSchemas = {
   PaymentRequested: paymentRequestedSchema,
