@@ -23,4 +23,4 @@ export type { OrderingOptions } from './payments/options';
 export { DEFAULT_PAYMENT_RATE_LIMITS } from './payments/rate-limits';
 export type { PaymentRateLimits } from './payments/rate-limits';
 export { createPaymentProcessCommands } from './payments/process-commands';
-export type { PaymentProcessCommands, PaymentProcessDeps } from './payments/process-commands';
+export type { PaymentProcessDeps } from './payments/process-commands';

@@ -32,3 +32,4 @@ export * from './payments/messages';
 export * from './payments/events';
 export * from './payments/integration';
 export * from './sales/events';
+export * from './payments/process';

@@ -5,7 +5,7 @@ export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
 export { menuProjection } from './catalog/menu';
 export { ordersProjection } from './ordering/orders';
-export type { PaymentProcessCommands } from './payments/commands';
+export type { PaymentProcessCommands } from '@quitute/contracts';
 export {
   createPaymentProcessManager,
   DEFAULT_RECONCILE_INTERVAL_MS,

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { saleStreamName, SYSTEM_ACTOR, type OrderCancelReason } from '@quitute/contracts';
-import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import {
+  saleStreamName,
+  SYSTEM_ACTOR,
+  type CausingEvent,
+  type PaymentProcessCommands,
+} from '@quitute/contracts';
+import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
@@ -26,33 +31,6 @@ import {
   withPaymentLane,
   type PaymentWork,
 } from './payments';
-
-/**
- * The commands the payment process manager (projections/) runs as it reacts
- * to events: its port, which this implementation satisfies. Each is
- * idempotent: run again for the same cause, it appends nothing and does not
- * throw. A provider that cannot be reached fails with AppError 'unavailable'
- * (try again later).
- */
-export interface PaymentProcessCommands {
-  markOrderPaid(
-    input: { orderId: string; paymentId: string; amountCents: number },
-    cause: RecordedEvent,
-  ): Promise<void>;
-  cancelOrder(
-    input: { orderId: string; reason: OrderCancelReason },
-    cause: RecordedEvent,
-  ): Promise<void>;
-  checkOutCart(input: { userId: string; orderId: string }, cause: RecordedEvent): Promise<void>;
-  recordOnlineSale(input: { orderId: string }, cause: RecordedEvent): Promise<void>;
-  refundApprovedPayment(input: { paymentId: string }, cause: RecordedEvent): Promise<void>;
-  expirePayment(
-    input: { paymentId: string; reason: 'expired' | 'failed' },
-    cause: RecordedEvent,
-  ): Promise<void>;
-  /** Re-reads the payment from the provider and appends the status event if it changed (webhook and reconciliation). */
-  syncPaymentFromProvider(input: { paymentId: string }, cause: RecordedEvent | null): Promise<void>;
-}
 
 export interface PaymentProcessDeps {
   eventStore: EventStore;
@@ -83,7 +61,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
    * the event, in its correlation; ids derived from both, so the reaction run
    * again appends the same events (none, once its stream holds them).
    */
-  const reaction = (cause: RecordedEvent | null, name: string) => {
+  const reaction = (cause: CausingEvent | null, name: string) => {
     const commandId = cause ? uuidv5(`${cause.id}:${name}`, REACTION_NAMESPACE) : randomUUID();
     const context: CommandContext = {
       commandId,

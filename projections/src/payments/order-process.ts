@@ -11,7 +11,7 @@ import {
   type PaymentStatus,
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
-import type { PaymentProcessCommands } from './commands';
+import type { PaymentProcessCommands } from '@quitute/contracts';
 import {
   PAYMENT_STATUS_OF,
   paymentStatusAfter,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import type { PaymentProcessCommands } from './commands';
+import type { PaymentProcessCommands } from '@quitute/contracts';
 import type { OrderProcessEvent } from './order-process';
 import {
   createPaymentProcessManager,

@@ -1,7 +1,7 @@
 import { parseEvent } from '@quitute/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
-import type { PaymentProcessCommands } from './commands';
+import type { PaymentProcessCommands } from '@quitute/contracts';
 import { followLog } from './follow-log';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,

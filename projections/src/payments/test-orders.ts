@@ -3,11 +3,12 @@ import {
   orderStreamName,
   paymentStreamName,
   saleStreamName,
+  type CausingEvent,
   type EventMetadata,
   type OrderCancelReason,
   type PaymentMethod,
 } from '@quitute/contracts';
-import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import type { EventStore } from '@quitute/infra/event-store';
 import type { OrderProcessEvent } from './order-process';
 
 /** Test helper: one order's events (its payment, sale and cart check-out too), with fresh ids. */
@@ -136,7 +137,7 @@ export function streamOf(event: OrderProcessEvent): string {
 export async function appendEvent(
   eventStore: EventStore,
   event: OrderProcessEvent,
-  cause?: RecordedEvent | null,
+  cause?: CausingEvent | null,
   occurredAt = new Date().toISOString(),
 ): Promise<number> {
   const metadata: EventMetadata = {
