@@ -1,45 +1,17 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cartDtoSchema } from '@quitute/contracts';
 import {
+  addToCart,
   browserAvailable,
   dismissLeadTimeNotice,
+  logIn,
   openShop,
-  solveCaptcha,
+  register,
   type Shop,
 } from './harness';
 
 const enabled = browserAvailable();
-
-async function register(page: Page, shop: Shop, email: string, password: string) {
-  await page.goto(`${shop.url}/register`);
-  await page.getByLabel('Nome').fill('Marina Souza');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-  await page.getByText('Conta criada com sucesso!').waitFor();
-}
-
-async function logIn(page: Page, shop: Shop, email: string, password: string) {
-  await page.goto(`${shop.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByText('Login realizado com sucesso!').waitFor();
-}
-
-async function addToCart(page: Page, name: string, quantity?: string) {
-  const item = page
-    .locator('article')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) });
-  if (quantity !== undefined) {
-    await item.getByLabel(`Quantidade de ${name}`).fill(quantity);
-  }
-  await item.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
-}
 
 describe.runIf(enabled)('cart journeys in Chromium', () => {
   let shop: Shop;
@@ -52,7 +24,7 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
     const email = `marina.${Date.now()}@example.com`;
     const password = 'Festa2026';
     const signUp = await shop.newPage();
-    await register(signUp, shop, email, password);
+    await register(signUp, shop, { email, password });
     await signUp.context().close();
 
     const page = await shop.newPage({ width: 390, height: 844 });
@@ -87,7 +59,7 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
       .toBe('Carrinho, 2 itens');
 
     // Logging in merges the local cart into the server's and says so.
-    await logIn(page, shop, email, password);
+    await logIn(page, shop, { email, password });
     await page.getByText('Dados sincronizados com o servidor com sucesso!').waitFor();
 
     const session = z.object({ token: z.string(), userId: z.string() }).parse(
@@ -120,8 +92,8 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
     const password = 'Festa2026';
     const first = await shop.newPage();
     first.setDefaultTimeout(10_000);
-    await register(first, shop, email, password);
-    await logIn(first, shop, email, password);
+    await register(first, shop, { email, password });
+    await logIn(first, shop, { email, password });
     await first.goto(`${shop.url}/cardapio`);
     await dismissLeadTimeNotice(first);
     await addToCart(first, 'Brigadeiro', '25');

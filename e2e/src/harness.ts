@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createEmbeddedServer, type EmbeddedServer } from '@quitute/embedded';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { createEmbeddedServer, type EmbeddedConfig, type EmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
 
 export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
@@ -24,17 +24,31 @@ export interface Shop {
   url: string;
   server: EmbeddedServer;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A page in a new browser context; `storageState` starts it with a saved session. */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    storageState?: BrowserContextOptions['storageState'];
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
+/** Settings of the shop under test beyond its port and data dir (e.g. payments.viaCepUrl). */
+export type ShopConfig = Omit<Partial<EmbeddedConfig>, 'port' | 'dataDir' | 'logLevel'>;
+
 /**
- * A fresh shop on a free port with its own data dir, and a headless Chromium
- * (with `browserArgs` added, e.g. host resolver rules).
+ * A fresh shop on a free port with its own data dir (and `config` added, e.g.
+ * a fake ViaCEP), and a headless Chromium (with `browserArgs` added, e.g.
+ * host resolver rules).
  */
-export async function openShop(options: { browserArgs?: string[] } = {}): Promise<Shop> {
+export async function openShop(
+  options: { browserArgs?: string[]; config?: ShopConfig } = {},
+): Promise<Shop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-e2e-'));
-  const server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger);
+  const server = await createEmbeddedServer(
+    { ...options.config, port: 0, dataDir, logLevel: 'silent' },
+    silentLogger,
+  );
   const url = await server.listen();
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -54,8 +68,12 @@ export async function openShop(options: { browserArgs?: string[] } = {}): Promis
     url,
     server,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+    async newPage({ width = 1280, height = 900, storageState } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        locale: 'pt-BR',
+        ...(storageState ? { storageState } : {}),
+      });
       return context.newPage();
     },
     async close() {
@@ -83,4 +101,44 @@ export async function solveCaptcha(page: Page): Promise<number> {
     return Boolean(field?.value);
   });
   return Date.now() - started;
+}
+
+/** Signs a new customer up on /register, captcha included. */
+export async function register(
+  page: Page,
+  shop: Shop,
+  account: { name?: string; email: string; password: string },
+): Promise<void> {
+  await page.goto(`${shop.url}/register`);
+  await page.getByLabel('Nome').fill(account.name ?? 'Marina Souza');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+  await page.getByText('Conta criada com sucesso!').waitFor();
+}
+
+/** Logs in on /login, captcha included, and waits for the success message. */
+export async function logIn(
+  page: Page,
+  shop: Shop,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${shop.url}/login`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Senha', { exact: true }).fill(account.password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByText('Login realizado com sucesso!').waitFor();
+}
+
+/** On /cardapio: sets an item's quantity (when given) and adds it to the cart. */
+export async function addToCart(page: Page, name: string, quantity?: string): Promise<void> {
+  const item = page
+    .locator('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+  if (quantity !== undefined) {
+    await item.getByLabel(`Quantidade de ${name}`).fill(quantity);
+  }
+  await item.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
 }

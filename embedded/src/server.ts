@@ -252,6 +252,7 @@ export async function createEmbeddedServer(
     tokens,
     captcha,
     ownWrites,
+    ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
     logger,
   });
 
