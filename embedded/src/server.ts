@@ -252,8 +252,14 @@ export async function createEmbeddedServer(
     tokens,
     captcha,
     ownWrites,
-    ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
     logger,
+    // Which card form the web app shows, and Mercado Pago's public key for it.
+    payments: {
+      provider: paymentGateway.provider,
+      publicKey: payments.mercadoPago?.publicKey ?? null,
+    },
+    ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
+    now,
   });
 
   const app = express();
