@@ -7,6 +7,7 @@ import { createEmbeddedServer } from '@quitute/embedded';
 import { createTokenService } from '@quitute/infra/auth';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
+import { percentile } from './stats';
 
 const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
 const seedBatch = 500;
@@ -46,10 +47,6 @@ async function seedUser(store: EventStore, events: number): Promise<string> {
     await store.appendToStream(userStreamName(userId), all.slice(from, from + seedBatch));
   }
   return userId;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /**

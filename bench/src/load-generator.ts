@@ -1,28 +1,17 @@
 import autocannon from 'autocannon';
-import { z } from 'zod';
+import { loadPlanSchema, type GeneratorFigures, type LoadPlan } from './load';
 
 /**
- * The add-to-cart load, run as its own process (bench/src/cart.ts spawns it) so
- * the server's CPU is the server's: reads its plan as JSON on stdin, prints
- * autocannon's figures as JSON on stdout. Each request adds a random menu item
- * to a random customer's cart.
+ * A load run as its own process (bench/src/load.ts spawns it) so the server's
+ * CPU is the server's: reads its plan as JSON on stdin, prints the figures as
+ * JSON on stdout. Runs count requests rather than time: autocannon stops a
+ * timed run by dropping the requests in flight, which the server may still
+ * carry out unanswered, and a checkout's count of orders placed must equal
+ * the responses received.
  */
-const planSchema = z.object({
-  url: z.string(),
-  connections: z.number().int().positive(),
-  seconds: z.number().positive(),
-  warmUpSeconds: z.number().nonnegative(),
-  customers: z.array(z.object({ userId: z.string(), token: z.string() })).min(1),
-  items: z
-    .array(
-      z.object({ id: z.string(), nome: z.string(), preco: z.number(), quantidade: z.number() }),
-    )
-    .min(1),
-});
-
 const chunks: Buffer[] = [];
 for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
-const plan = planSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+const plan = loadPlanSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
 
 const pick = <T>(list: readonly T[]): T => {
   const chosen = list[Math.floor(Math.random() * list.length)];
@@ -30,39 +19,73 @@ const pick = <T>(list: readonly T[]): T => {
   return chosen;
 };
 
-const run = (seconds: number) =>
-  autocannon({
-    url: plan.url,
-    connections: plan.connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/carrinho',
-        setupRequest: (request) => {
-          const customer = pick(plan.customers);
-          const { quantidade, ...item } = pick(plan.items);
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${customer.token}`,
-            },
-            body: JSON.stringify({ userId: customer.userId, item, quantidade }),
-          };
-        },
-      },
-    ],
-  });
+type Customer = LoadPlan['customers'][number];
+const headers = (customer: Customer) => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${customer.token}`,
+});
 
-if (plan.warmUpSeconds > 0) await run(plan.warmUpSeconds);
-const result = await run(plan.seconds);
-process.stdout.write(
-  JSON.stringify({
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  }),
+function nextRequest(): { path: string; headers: Record<string, string>; body: string } {
+  const customer = pick(plan.customers);
+  const request = plan.request;
+  switch (request.kind) {
+    case 'add-to-cart': {
+      const { quantidade, ...item } = pick(request.items);
+      return {
+        path: '/carrinho',
+        headers: headers(customer),
+        body: JSON.stringify({ userId: customer.userId, item, quantidade }),
+      };
+    }
+    case 'checkout':
+      return {
+        path: '/payments/mercadopago/transparent-checkout',
+        headers: { ...headers(customer), 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ ...request.body, userId: customer.userId, email: customer.email }),
+      };
+  }
+}
+
+const toError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** `amount` requests, each answered; the rate is over the time to the last answer. */
+async function run(amount: number) {
+  const startedAt = performance.now();
+  let lastAnswerAt = startedAt;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: plan.url,
+        connections: plan.connections,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => ({ ...request, ...nextRequest() }),
+          },
+        ],
+      },
+      (error: unknown, result) => (error ? reject(toError(error)) : resolve(result)),
+    );
+    instance.on('response', () => (lastAnswerAt = performance.now()));
+  });
+  return {
+    result,
+    requestsPerSecond: (result.requests.total / (lastAnswerAt - startedAt)) * 1_000,
+  };
+}
+
+const warmUp = await run(plan.warmUpRequests);
+const measured = await run(
+  Math.max(plan.connections, Math.round(warmUp.requestsPerSecond * plan.seconds)),
 );
+const figures: GeneratorFigures = {
+  requestsPerSecond: measured.requestsPerSecond,
+  p50: measured.result.latency.p50,
+  p99: measured.result.latency.p99,
+  // autocannon counts a timeout among the errors too.
+  errors: warmUp.result.errors + measured.result.errors,
+  non2xx: warmUp.result.non2xx + measured.result.non2xx,
+  completed: warmUp.result.requests.total + measured.result.requests.total,
+};
+process.stdout.write(JSON.stringify(figures));

@@ -12,6 +12,7 @@ import { measureAppends } from './append';
 import { measureAddToCart } from './cart';
 import { measureCommandLatency } from './command-latency';
 import { measureMenuRequests } from './http';
+import { measureApprovalPush, measurePixCheckouts } from './payments';
 import { measureRebuild } from './rebuild';
 import { printTable } from './table';
 
@@ -22,6 +23,8 @@ import { printTable } from './table';
  * Issue #16: a command on a stream of 10,000 events within 1.5× the latency of
  * the same command on a stream of 10.
  * Issue #9: POST /carrinho ≥ 1,500 req/s with p99 ≤ 25 ms on the PostgreSQL server.
+ * Issue #10: Pix checkouts with the payment simulator ≥ 300/s on the PostgreSQL
+ * server; payment approved → socket push p99 ≤ 100 ms on the embedded shop.
  */
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
 const postgresUrl =
@@ -98,7 +101,7 @@ console.log(
 );
 
 /** `npm run bench -- cart menu` runs only those sections; no names: all of them. */
-const sections = ['append', 'rebuild', 'menu', 'command', 'cart'] as const;
+const sections = ['append', 'rebuild', 'menu', 'command', 'cart', 'payments'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -169,30 +172,71 @@ if (short && long) {
   ]);
 }
 
-const cartRows: Record<string, string | number>[] = [];
-const cartLoad = { customers: 1_000, connections: 32, seconds: Math.max(seconds, 5) };
-const cartCells: { name: string; run: () => ReturnType<typeof measureAddToCart> }[] = wanted('cart')
-  ? [{ name: 'PGlite (DATA_DIR)', run: () => measureAddToCart(cartLoad) }]
-  : [];
-if (postgresUp && wanted('cart')) {
-  cartCells.push({
-    name: 'PostgreSQL server (target ≥ 1,500 req/s, p99 ≤ 25 ms)',
-    run: () => withDatabase((eventStoreUrl) => measureAddToCart({ ...cartLoad, eventStoreUrl })),
-  });
+/** A load on the embedded shop over PGlite and, when it is up, a PostgreSQL database of its own. */
+function shopCells<T>(target: string, measure: (eventStoreUrl?: string) => Promise<T>) {
+  return [
+    { name: 'PGlite (DATA_DIR)', run: () => measure() },
+    ...(postgresUp
+      ? [{ name: `PostgreSQL server (${target})`, run: () => withDatabase(measure) }]
+      : []),
+  ];
 }
-for (const { name, run } of cartCells) {
-  const figures = await run();
-  cartRows.push({
-    'event store': name,
-    'req/s': Math.round(figures.requestsPerSecond),
-    'p50 ms': figures.p50,
-    'p99 ms': figures.p99,
-    errors: figures.errors + figures.non2xx,
-  });
-}
+
 if (wanted('cart')) {
+  const cartLoad = { customers: 1_000, connections: 32, seconds: Math.max(seconds, 5) };
+  const cartRows: Record<string, string | number>[] = [];
+  const cells = shopCells('target ≥ 1,500 req/s, p99 ≤ 25 ms', (eventStoreUrl) =>
+    measureAddToCart({ ...cartLoad, eventStoreUrl }),
+  );
+  for (const { name, run } of cells) {
+    const figures = await run();
+    cartRows.push({
+      'event store': name,
+      'req/s': Math.round(figures.requestsPerSecond),
+      'p50 ms': figures.p50,
+      'p99 ms': figures.p99,
+      'shop CPU ms/req': figures.cpuMsPerRequest,
+      errors: figures.errors + figures.non2xx,
+    });
+  }
   printTable(
     `POST /carrinho (embedded shop, ${cartLoad.customers.toLocaleString('en-US')} carts, ${cartLoad.connections} connections, load from its own process)`,
     cartRows,
+  );
+}
+
+if (wanted('payments')) {
+  const checkoutLoad = { customers: 1_000, connections: 32, seconds: Math.max(seconds, 5) };
+  const checkoutRows: Record<string, string | number>[] = [];
+  const cells = shopCells('target ≥ 300/s', (eventStoreUrl) =>
+    measurePixCheckouts({ ...checkoutLoad, eventStoreUrl }),
+  );
+  for (const { name, run } of cells) {
+    const figures = await run();
+    checkoutRows.push({
+      'event store': name,
+      'req/s': Math.round(figures.requestsPerSecond),
+      'p50 ms': figures.p50,
+      'p99 ms': figures.p99,
+      'shop CPU ms/req': figures.cpuMsPerRequest,
+      'orders placed': figures.orders,
+    });
+  }
+  printTable(
+    `POST /payments/mercadopago/transparent-checkout, Pix (embedded shop, payment simulator, ${checkoutLoad.customers.toLocaleString('en-US')} customers, ${checkoutLoad.connections} connections, a new order per request, load from its own process)`,
+    checkoutRows,
+  );
+
+  const push = { customers: 50, ordersPerCustomer: 5, widths: [1, 10], warmUp: 20 };
+  const pushRows = await measureApprovalPush(push);
+  printTable(
+    `Payment approved → socket paymentApproved (embedded shop, PGlite, ${push.customers} customers with a socket; target p99 ≤ 100 ms)`,
+    pushRows.map((row) => ({
+      'approvals at once': row.width,
+      samples: row.samples,
+      'p50 ms': Number(row.p50.toFixed(1)),
+      'p99 ms': Number(row.p99.toFixed(1)),
+      'max ms': Number(row.max.toFixed(1)),
+    })),
   );
 }

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { uniformRateLimits } from '@quitute/command-api';
+import { userStreamName } from '@quitute/contracts';
+import { createEmbeddedServer, type EmbeddedServer } from '@quitute/embedded';
+import { createTokenService } from '@quitute/infra/auth';
+import type { EventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import pg from 'pg';
+
+const jwtSecret = 'bench-secret-bench-secret-bench-secret!';
+
+export interface Customer {
+  userId: string;
+  email: string;
+  token: string;
+}
+
+/** Customers registered straight into the event store (their tokens pass the stream check). */
+async function seedCustomers(store: EventStore, count: number): Promise<Customer[]> {
+  const tokens = createTokenService({ secret: jwtSecret });
+  const customers = Array.from({ length: count }, () => {
+    const userId = crypto.randomUUID();
+    return { userId, email: `${userId}@example.com` };
+  });
+  for (let from = 0; from < customers.length; from += 50) {
+    await Promise.all(
+      customers.slice(from, from + 50).map(({ userId, email }) =>
+        store.appendToStream(
+          userStreamName(userId),
+          [
+            {
+              id: crypto.randomUUID(),
+              type: 'UserRegistered',
+              data: {
+                userId,
+                email,
+                name: 'Cliente de Teste',
+                passwordHash: 'scrypt$bench',
+                role: 'user',
+              },
+              metadata: {
+                correlationId: 'bench',
+                causationId: 'bench',
+                actorId: userId,
+                actorRole: 'user',
+                occurredAt: '2026-11-23T12:00:00.000Z',
+              },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        ),
+      ),
+    );
+  }
+  return customers.map(({ userId, email }) => ({
+    userId,
+    email,
+    token: tokens.sign({
+      userId,
+      email,
+      name: 'Cliente de Teste',
+      role: 'user',
+      sessionVersion: 0,
+    }),
+  }));
+}
+
+/**
+ * The state of any shop past its first minute: autovacuum has analyzed the event
+ * table. Measured on a table created seconds before, the store's statements would
+ * run on plans made for an empty table (a sequential scan where the id index
+ * belongs), a state a real shop leaves within a minute of its first events.
+ */
+async function analyzeTables(eventStoreUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: eventStoreUrl });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+export interface BenchShop {
+  server: EmbeddedServer;
+  url: string;
+  customers: Customer[];
+  close(): Promise<void>;
+}
+
+/**
+ * An embedded shop listening for a benchmark, with `customers` signed-in
+ * customers and every per-user limit lifted (a load from a few hundred
+ * customers would otherwise be answered 429). `eventStoreUrl` names a
+ * PostgreSQL database of the run's own; without it the shop uses PGlite in a
+ * data directory. Resolves once the read models hold the customers.
+ */
+export async function openBenchShop(options: {
+  eventStoreUrl?: string;
+  customers: number;
+}): Promise<BenchShop> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bench-shop-'));
+  const lifted = { limit: 1_000_000, windowMs: 60_000 };
+  const server = await createEmbeddedServer(
+    {
+      port: 0,
+      dataDir,
+      logLevel: 'silent',
+      jwtSecret,
+      ...(options.eventStoreUrl ? { eventStoreUrl: options.eventStoreUrl } : {}),
+    },
+    silentLogger,
+    {
+      web: [(_req, _res, next) => next()],
+      rateLimits: uniformRateLimits(lifted),
+      paymentRateLimits: { checkoutPerUser: lifted, cancelPerUser: lifted },
+    },
+  );
+  const close = async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = await server.listen();
+    const customers = await seedCustomers(server.eventStore, options.customers);
+    await server.runner.waitForPosition(await server.eventStore.headPosition(), 60_000);
+    if (options.eventStoreUrl) await analyzeTables(options.eventStoreUrl);
+    return { server, url, customers, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
