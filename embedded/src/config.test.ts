@@ -16,7 +16,25 @@ describe('loadEmbeddedConfig', () => {
 
   it('given NODE_ENV=production, then production', () => {
     expect(loadEmbeddedConfig({}).production).toBe(false);
-    expect(loadEmbeddedConfig({ NODE_ENV: 'production' }).production).toBe(true);
+    expect(loadEmbeddedConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'on' }).production).toBe(
+      true,
+    );
+  });
+
+  it('given production without Mercado Pago, then start-up stops unless the simulator is asked for by name', () => {
+    expect(() => loadEmbeddedConfig({ NODE_ENV: 'production' })).toThrow(
+      /MP_ACCESS_TOKEN must be set in production/,
+    );
+    expect(
+      loadEmbeddedConfig({
+        NODE_ENV: 'production',
+        MP_ACCESS_TOKEN: 'APP_USR-0000000000',
+        MP_WEBHOOK_SECRET: 'segredo-do-webhook-0123',
+      }).payments?.mercadoPago,
+    ).toBeDefined();
+    expect(() => loadEmbeddedConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'yes' })).toThrow(
+      /PAYMENT_SIMULATOR/,
+    );
   });
 
   it('given no payment settings, then the simulator with its defaults', () => {

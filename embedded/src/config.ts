@@ -19,8 +19,24 @@ export const embeddedEnvSchema = z
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
     NODE_ENV: z.string().optional(),
+    /** `on`: a production shop takes simulated payments (a demonstration), knowingly. */
+    PAYMENT_SIMULATOR: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['on'], { message: 'must be "on" or unset' }).optional(),
+    ),
   })
-  .superRefine(checkPaymentsEnv);
+  .superRefine(checkPaymentsEnv)
+  .superRefine((env, context) => {
+    // Anyone can approve the simulator's payments: never a production default.
+    if (env.NODE_ENV === 'production' && !env.MP_ACCESS_TOKEN && env.PAYMENT_SIMULATOR !== 'on') {
+      context.addIssue({
+        code: 'custom',
+        path: ['MP_ACCESS_TOKEN'],
+        message:
+          'must be set in production (NODE_ENV=production): without it anyone could approve payments on the simulator; set PAYMENT_SIMULATOR=on to run a demonstration on simulated payments',
+      });
+    }
+  });
 
 export interface EmbeddedConfig {
   port: number;

@@ -52,7 +52,14 @@ export async function runShop(
   const mailboxUrl =
     server.mailer.transport === 'outbox' && !config.production ? `${url}/dev/mailbox` : undefined;
   if (process.stdout.isTTY) {
-    console.log(startupBanner({ url, admin: server.admin, ...(mailboxUrl ? { mailboxUrl } : {}) }));
+    console.log(
+      startupBanner({
+        url,
+        admin: server.admin,
+        ...(mailboxUrl ? { mailboxUrl } : {}),
+        paymentSimulator: server.paymentGateway.provider === 'simulator',
+      }),
+    );
   } else {
     if (server.admin.created) {
       logger.warn(

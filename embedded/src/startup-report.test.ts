@@ -22,6 +22,19 @@ describe('startupBanner', () => {
     expect(banner.split('\n').length).toBeLessThan(15);
   });
 
+  it('given the payment simulator, then the banner says no real money moves and where payments are approved', () => {
+    const banner = startupBanner({
+      url: 'http://localhost:8080',
+      admin: { created: false },
+      paymentSimulator: true,
+    });
+    expect(banner).toContain('Payments: the local simulator (no real money)');
+    expect(banner).toContain('http://localhost:8080/simulator/payments/<paymentId>');
+    expect(
+      startupBanner({ url: 'http://localhost:8080', admin: { created: false } }),
+    ).not.toContain('simulator');
+  });
+
   it('given a later start, then no credentials at all', () => {
     const banner = startupBanner({ url: 'http://localhost:8080', admin: { created: false } });
     expect(banner).toContain('Quitute is open at http://localhost:8080/cardapio');

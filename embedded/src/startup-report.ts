@@ -30,6 +30,8 @@ export function startupBanner(options: {
   url: string;
   admin: NewAdmin;
   mailboxUrl?: string;
+  /** The local payment simulator takes the payments (no real money moves). */
+  paymentSimulator?: boolean;
 }): string {
   const lines = ['', `  Quitute is open at ${options.url}/cardapio`, ''];
   if (options.admin.created) {
@@ -46,6 +48,13 @@ export function startupBanner(options: {
     lines.push('');
   }
   if (options.mailboxUrl) lines.push(`  E-mails sent by the shop: ${options.mailboxUrl}`, '');
+  if (options.paymentSimulator) {
+    lines.push(
+      '  Payments: the local simulator (no real money). A Pix or boleto is approved on',
+      `    ${options.url}/simulator/payments/<paymentId> (the checkout links to it).`,
+      '',
+    );
+  }
   lines.push('  Stop with Ctrl-C.', '');
   return lines.join('\n');
 }

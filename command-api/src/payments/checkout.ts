@@ -10,6 +10,7 @@ import {
   MAX_UNITS_PER_LINE,
   MINIMUM_UNITS_PER_ITEM,
   parseShopDateTime,
+  paymentMessages,
   paymentStatusMessage,
   paymentStreamName,
   productNotFoundNamed,
@@ -446,13 +447,16 @@ export async function checkout(
       );
     } catch (error) {
       if (!isRefusal(error)) throw providerUnavailable(work.logger, error, 'create');
+      // The adapter's diagnostics (English, technical) go to the log; the customer reads pt-BR.
+      work.logger.warn({ err: error, orderId: order.orderId }, 'the provider refused a payment');
+      const statusDetail = error.customerMessage ?? paymentMessages.refusedByProvider;
       const refused = await runPaymentCommand(
         work,
         order.paymentId,
-        { type: 'RecordRequestRefused', statusDetail: error.message },
+        { type: 'RecordRequestRefused', statusDetail },
         step(context, 'payment-refused'),
       );
-      return { kind: 'refused', message: error.message, position: at(refused.position) };
+      return { kind: 'refused', message: statusDetail, position: at(refused.position) };
     }
     const recorded = await runPaymentCommand(
       work,

@@ -24,6 +24,9 @@ export const paymentMessages = {
   providerUnavailable:
     'Não foi possível falar com o sistema de pagamento. Tente novamente em instantes.',
   invalidSignature: 'Assinatura da notificação inválida.',
+  /** The provider refused the payment's data (a card token it does not know, say). */
+  refusedByProvider:
+    'O sistema de pagamento recusou os dados informados. Confira os dados do cartão e tente novamente.',
   /** Told to the customer when an approval arrived for an order already cancelled. */
   refundedAfterCancel:
     'Seu pagamento foi aprovado depois que o pedido foi cancelado e será devolvido integralmente.',
@@ -31,7 +34,9 @@ export const paymentMessages = {
 
 /** 'Pagamento rejeitado. Detalhes: {detail or N/A}. Tente novamente.' (spec §4). */
 export function paymentRejectedMessage(detail: string | undefined): string {
-  return `Pagamento rejeitado. Detalhes: ${detail && detail.length > 0 ? detail : 'N/A'}. Tente novamente.`;
+  // A detail written as a sentence ("Cartão já usado.") keeps one full stop, not two.
+  const text = detail?.trim().replace(/[.\s]+$/u, '');
+  return `Pagamento rejeitado. Detalhes: ${text && text.length > 0 ? text : 'N/A'}. Tente novamente.`;
 }
 
 /** The message of a payment status, as the checkout and the polling show it (spec §4). */

@@ -119,12 +119,17 @@ export interface WebhookRequest {
   body: unknown;
 }
 
-/** Provider refused the request (bad token, rejected data); `status` is the HTTP status it gave. */
+/**
+ * Provider refused the request (bad token, rejected data); `status` is the HTTP
+ * status it gave (0: no answer). `message` is a diagnostic for the logs;
+ * `customerMessage`, when the adapter has one, is pt-BR fit to show a customer.
+ */
 export class PaymentGatewayError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly retryable: boolean,
+    readonly customerMessage?: string,
   ) {
     super(message);
     this.name = 'PaymentGatewayError';

@@ -1,5 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
+import { accountMessages } from '@quitute/contracts';
 import { AppError } from '../errors';
 import { parseWith } from '../http/parse';
 import { formatDigitableLine } from './boleto';
@@ -169,8 +171,25 @@ const cardTokenSchema = z.strictObject({
  * simulated card form calls. Mount it only while the simulator is the active
  * gateway; JSON errors go on to the shop's error handler.
  */
-export function paymentSimulatorRouter(simulator: PaymentSimulator): Router {
+/**
+ * Card tokens a client (by IP) may ask for per minute: a customer types a card
+ * a few times at most, and each token is kept in memory until used.
+ */
+export const CARD_TOKENS_PER_MINUTE = 30;
+
+export function paymentSimulatorRouter(
+  simulator: PaymentSimulator,
+  options: { cardTokensPerMinute?: number } = {},
+): Router {
   const router = Router();
+  const cardTokenLimit = rateLimit({
+    windowMs: 60_000,
+    limit: options.cardTokensPerMinute ?? CARD_TOKENS_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    message: { message: accountMessages.tooManyRequests, code: 'rate_limited' },
+  });
 
   router.get(`${BASE_PATH}/:paymentId`, async (req, res) => {
     const payment = await simulator.get(req.params.paymentId);
@@ -188,7 +207,9 @@ export function paymentSimulatorRouter(simulator: PaymentSimulator): Router {
 
   router.post(
     '/simulator/card_tokens',
-    express.json({ limit: '10kb', strict: true }),
+    cardTokenLimit,
+    // No inflating: a compressed body answers 415, as on the shop's own routes.
+    express.json({ limit: '10kb', strict: true, inflate: false }),
     async (req, res) => {
       const request = parseWith(cardTokenSchema, req.body);
       res.status(201).json(await simulator.createCardToken(request));

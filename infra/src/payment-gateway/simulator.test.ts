@@ -17,6 +17,7 @@ import {
 } from './port';
 import {
   createPaymentSimulator,
+  MAX_LIVE_CARD_TOKENS,
   type CardTokenRequest,
   type PaymentSimulator,
   type PaymentSimulatorOptions,
@@ -344,6 +345,24 @@ describe('payment simulator: cards', () => {
     await simulator.create(request(instrument));
     const error = await rejection(simulator.create(request(instrument)));
     expect(error).toMatchObject({ name: 'PaymentGatewayError', status: 400 });
+  });
+
+  it('given more live tokens than the simulator keeps, when the oldest is paid with, then it is refused and the newest still pays', async () => {
+    const { simulator } = simulatorWith();
+    const card = (token: { id: string; paymentMethodId: string }): PaymentInstrument => ({
+      method: 'credit_card',
+      token: token.id,
+      paymentMethodId: token.paymentMethodId,
+      installments: 1,
+    });
+    const oldest = await cardToken(simulator, 'APRO');
+    let newest = oldest;
+    for (let index = 0; index < MAX_LIVE_CARD_TOKENS; index += 1) {
+      newest = await cardToken(simulator, 'APRO');
+    }
+
+    expect(await rejection(simulator.create(request(card(oldest))))).toMatchObject({ status: 400 });
+    expect((await simulator.create(request(card(newest)))).status).toBe('approved');
   });
 
   it('given an unknown token or one past its 7 days, when paid, then it is refused with 400', async () => {

@@ -86,6 +86,8 @@ const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 const CARD_TOKEN_TTL_MS = 7 * 24 * 3600_000;
+/** Live tokens kept at most: past it the oldest goes (a card form pays within minutes). */
+export const MAX_LIVE_CARD_TOKENS = 1_000;
 const MAX_CREDIT_INSTALLMENTS = 12;
 const BRADESCO = '237';
 /** Never a registered key: a code scanned by a real banking app cannot pay anyone. */
@@ -191,8 +193,10 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 const gatewayError = {
-  notFound: () => new PaymentGatewayError('Pagamento não encontrado.', 404, false),
-  badRequest: (message: string) => new PaymentGatewayError(message, 400, false),
+  notFound: () =>
+    new PaymentGatewayError('Pagamento não encontrado.', 404, false, 'Pagamento não encontrado.'),
+  // The simulator's refusals are written for the customer (pt-BR) already.
+  badRequest: (message: string) => new PaymentGatewayError(message, 400, false, message),
 };
 
 function newNumericId(length: number): string {
@@ -575,6 +579,11 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       throw validationError(firstError ?? 'Bandeira do cartão não aceita.', errors);
     }
     const id = randomBytes(16).toString('hex');
+    // A Map keeps insertion order: the first key is the oldest token.
+    for (const oldest of cardTokens.keys()) {
+      if (cardTokens.size < MAX_LIVE_CARD_TOKENS) break;
+      cardTokens.delete(oldest);
+    }
     cardTokens.set(id, {
       brand,
       cardholderName,
