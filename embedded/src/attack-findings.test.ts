@@ -9,7 +9,7 @@ import { createEmbeddedServer, type EmbeddedServer } from './server';
 /**
  * Findings of the attack pass on issue 10 (wip/attack) against the embedded
  * shop with its payment simulator, as a stranger reaches it: each test states
- * what should hold and fails while the finding stands.
+ * what should hold, and failed before the finding was fixed.
  */
 
 let server: EmbeddedServer;
@@ -50,7 +50,7 @@ describe('attack: the simulator’s card tokenizer', () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
       const answer = await tokenRequest(corrupt, { 'content-encoding': encoding });
 
-      // Today: 500 {message: messages.internalError}, and an error-level 'unhandled error' log line.
+      // It was a 500 and an error-level "unhandled error" log line that strangers could repeat.
       expect({ encoding, clientError: answer.status >= 400 && answer.status < 500 }).toEqual({
         encoding,
         clientError: true,
@@ -68,7 +68,7 @@ describe('attack: the simulator’s card tokenizer', () => {
       if (answer.status === 429) break;
     }
 
-    // Today: 300 × 201; each token stays in memory for 7 days unless used.
+    // It was 300 × 201, each token kept in memory for 7 days unless used.
     expect(statuses).toContain(429);
   });
 });

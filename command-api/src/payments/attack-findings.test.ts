@@ -8,7 +8,7 @@ import { closeShops, openShop, pixBody, webhookSecret } from './testing';
 
 /**
  * Findings of the attack pass on issue 10 (wip/attack): each test states what
- * should hold and fails while the finding stands.
+ * should hold, and failed before the finding was fixed.
  */
 
 let fake: MercadoPagoFake | undefined;
@@ -53,7 +53,7 @@ describe('attack: provider refusals reach the customer', () => {
 
     expect(answer.status).toBe(400);
     const { message } = answer.body as { message: string };
-    // Today: "Mercado Pago create failed (HTTP 400): Invalid card_token_id".
+    // The adapter's diagnostic ("Mercado Pago create failed (HTTP 400): …") stays in the log.
     expect(message).not.toMatch(/Mercado Pago|failed|HTTP \d{3}|card_token_id/);
 
     // The same text is kept as the payment's statusDetail, shown later as the order's details.
