@@ -13,7 +13,12 @@ import { createMemoryBus, type MemoryBus } from '@quitute/infra/bus';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
 import { sessionVersionsFromReadModel } from '../accounts/routes';
-import { attachSocketGateway, MAX_PUSH_AGE_MS, type SocketGateway } from './socket-gateway';
+import {
+  attachSocketGateway,
+  MAX_CONNECTIONS_PER_ADDRESS,
+  MAX_PUSH_AGE_MS,
+  type SocketGateway,
+} from './socket-gateway';
 
 const ana = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 const bia = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
@@ -198,6 +203,24 @@ describe('socket handshake', () => {
       error: 'unauthorized',
       data: { message: expect.stringContaining('expirado') },
     });
+  });
+
+  it('given one address holding the most connections it may, then its next connection is refused, and allowed again once one closes', async () => {
+    const open = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, () => connected(tokenOf(ana))),
+    );
+
+    const refused = client({ token: tokenOf(bia) });
+    expect(await outcome(refused)).toMatchObject({ error: expect.any(String) });
+
+    open[0]?.disconnect();
+    // The server hears of the close a moment later: ask again until it has.
+    let answer = await outcome(client({ token: tokenOf(bia) }));
+    for (let attempt = 0; attempt < 40 && !('connected' in answer); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      answer = await outcome(client({ token: tokenOf(bia) }));
+    }
+    expect(answer).toEqual({ connected: true });
   });
 
   it('given a session ended after the token was signed (logout everywhere, password reset), then the handshake is refused', async () => {

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
 import { Server, type ExtendedError } from 'socket.io';
 import { z } from 'zod';
@@ -70,9 +70,20 @@ export interface SocketGatewayDeps {
    */
   groupId?: string;
   now?: () => Date;
+  /** MAX_CONNECTIONS_PER_ADDRESS by default. */
+  maxConnectionsPerAddress?: number;
 }
 
 const handshakeAuthSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/**
+ * Open connections one address may hold. A connection exists before its token
+ * is checked, so without a cap a stranger could open them by the thousand and
+ * fill the server's memory; a household's tabs and phones stay far below it.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 30;
+/** A connection must authenticate within this (socket.io's default waits 45 s). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Clients read `err.message` (stable) and `err.data.message` (pt-BR) on connect_error. */
 function refusal(code: 'unauthorized' | 'unavailable', message: string): ExtendedError {
@@ -94,13 +105,37 @@ function acknowledge(args: unknown[]): void {
  */
 export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<SocketGateway> {
   const now = deps.now ?? (() => new Date());
+  const openByAddress = new Map<string, number>();
+  const maxPerAddress = deps.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS;
   const io: SocketGatewayServer = new Server(deps.httpServer, {
     path: '/socket.io',
     serveClient: false,
     // Clients send only join and test: a few bytes.
     maxHttpBufferSize: 10_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Asked on each new connection (engine.io handshake), before anything is kept for it.
+    allowRequest: (request, answer) => {
+      const open = openByAddress.get(request.socket.remoteAddress ?? '') ?? 0;
+      if (open >= maxPerAddress) answer('too many connections', false);
+      else answer(null, true);
+    },
     ...(deps.corsOrigin ? { cors: { origin: deps.corsOrigin } } : {}),
   });
+  io.engine.on(
+    'connection',
+    (connection: {
+      request: IncomingMessage;
+      once: (event: 'close', listener: () => void) => void;
+    }) => {
+      const address = connection.request.socket.remoteAddress ?? '';
+      openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
+      connection.once('close', () => {
+        const left = (openByAddress.get(address) ?? 1) - 1;
+        if (left > 0) openByAddress.set(address, left);
+        else openByAddress.delete(address);
+      });
+    },
+  );
 
   const authenticateHandshake = async (auth: unknown): Promise<TokenClaims> => {
     const parsed = handshakeAuthSchema.safeParse(auth);
