@@ -85,7 +85,16 @@ export const checkoutItemSchema = z.object({
  * token; a debit card always pays in one installment.
  */
 export function checkoutBodySchema(now: Date) {
+  // Building the schema costs more than parsing with it: one per earliest date.
   const earliest = earliestDeliveryDate(now);
+  if (lastSchema?.earliest !== earliest)
+    lastSchema = { earliest, schema: buildCheckoutSchema(earliest) };
+  return lastSchema.schema;
+}
+
+let lastSchema: { earliest: string; schema: ReturnType<typeof buildCheckoutSchema> } | undefined;
+
+function buildCheckoutSchema(earliest: string) {
   return z
     .strictObject({
       userId: textField({ required: messages.invalidRequest }).max(100, messages.invalidRequest),
