@@ -1,0 +1,7 @@
+import { runShop } from '../run';
+
+/**
+ * The shop as `npm start` runs it, configured by the environment, without the
+ * web app (tests that kill and restart the process need only its APIs).
+ */
+await runShop({ web: async () => [(_req, _res, next) => next()] });
