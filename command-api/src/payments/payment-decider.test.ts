@@ -3,6 +3,7 @@ import type { PaymentEvent } from '@quitute/contracts';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import { fold } from '../shared/decider';
 import {
+  AMOUNT_MISMATCH,
   NO_PROVIDER_ANSWER,
   paymentDecider,
   paymentStatusEventId,
@@ -30,7 +31,13 @@ const report = (
   status: ProviderPayment['status'],
   statusDetail: string,
   extra: Partial<ProviderReport> = {},
-): ProviderReport => ({ id: ids.providerPaymentId, status, statusDetail, ...extra });
+): ProviderReport => ({
+  id: ids.providerPaymentId,
+  status,
+  statusDetail,
+  amountCents: request.amountCents,
+  ...extra,
+});
 const pending: PaymentEvent = {
   type: 'PaymentPending',
   data: {
@@ -318,6 +325,22 @@ describe('payment decider: evolve and ids', () => {
       'cancelled',
       'refunded',
       'charged_back',
+    ]);
+  });
+});
+
+describe('payment decider: the amount paid', () => {
+  it('given a pending payment of R$ 12,00, when the provider reports it approved for another amount, then it is held in review (amount_mismatch), never approved', () => {
+    expect(
+      given([requested, pending]).when(
+        record(report('approved', 'accredited', { amountCents: 1 })),
+      ),
+    ).toEqual([{ type: 'PaymentInReview', data: { ...ids, statusDetail: AMOUNT_MISMATCH } }]);
+  });
+
+  it('given a pending payment, when approved for its own amount, then PaymentApproved', () => {
+    expect(given([requested, pending]).when(record(report('approved', 'accredited')))).toEqual([
+      approved,
     ]);
   });
 });

@@ -16,8 +16,11 @@ export type PaymentRequest = Extract<PaymentEvent, { type: 'PaymentRequested' }>
 /** What the decider needs of the provider's report of its payment. */
 export type ProviderReport = Pick<
   ProviderPayment,
-  'id' | 'status' | 'statusDetail' | 'expiresAt' | 'pix' | 'boleto'
+  'id' | 'status' | 'statusDetail' | 'amountCents' | 'expiresAt' | 'pix' | 'boleto'
 >;
+
+/** The detail of an approval whose amount is not the order's: held for a person to look at. */
+export const AMOUNT_MISMATCH = 'amount_mismatch';
 
 /** 'requested' until the provider reported a status; then the shop's status of the last one. */
 export type PaymentStage = 'requested' | PaymentStatus;
@@ -157,13 +160,20 @@ function statusEvent(
   cancelReason: 'customer' | 'expired' | undefined,
 ): PaymentEvent | null {
   if (payment.providerPaymentId !== null && payment.providerPaymentId !== report.id) return null;
-  const status = shopPaymentStatus(report.status);
+  // An approval of another amount than the order's is never taken as payment.
+  const status =
+    report.status === 'approved' && report.amountCents !== payment.request.amountCents
+      ? 'in_review'
+      : shopPaymentStatus(report.status);
   if (!NEXT[payment.stage].includes(status)) return null;
   const ids = {
     paymentId: payment.request.paymentId,
     orderId: payment.request.orderId,
     providerPaymentId: report.id,
-    statusDetail: report.statusDetail,
+    statusDetail:
+      status === 'in_review' && report.status === 'approved'
+        ? AMOUNT_MISMATCH
+        : report.statusDetail,
   };
   switch (status) {
     case 'pending':
