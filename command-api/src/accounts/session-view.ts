@@ -1,7 +1,6 @@
 import { userStreamName } from '@quitute/contracts';
 import type { SessionVersionLookup } from '@quitute/infra/auth';
-import type { RecordedEvent, Subscription } from '@quitute/infra/event-store';
-import { followLog } from '../shared/follow-log';
+import { followLog, type RecordedEvent, type Subscription } from '@quitute/infra/event-store';
 import type { CommandStores } from '../shared/load-aggregate';
 import { sessionVersionsFromStreams } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';

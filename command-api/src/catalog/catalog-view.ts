@@ -6,9 +6,13 @@ import {
   type CartLineDto,
   type CatalogEvent,
 } from '@quitute/contracts';
-import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import {
+  followLog,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
-import { followLog } from '../shared/follow-log';
 import { parseCatalogEvent, productDecider, type ProductState } from './decider';
 import { menuProductId } from './seed';
 

@@ -1,8 +1,12 @@
 import { parseEvent } from '@quitute/contracts';
-import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import {
+  followLog,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { PaymentProcessCommands } from '@quitute/contracts';
-import { followLog } from './follow-log';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   evolveOrderProcess,

@@ -7,11 +7,15 @@ import {
   type PaymentApprovedMessage,
 } from '@quitute/contracts';
 import type { Bus } from '@quitute/infra/bus';
-import type { EventStore, RecordedEvent, Subscription } from '@quitute/infra/event-store';
+import {
+  followLog,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import { CHECKPOINTS_COLLECTION, writeCheckpoint } from '@quitute/infra/projection-progress';
 import type { ReadStore } from '@quitute/infra/read-store';
-import { followLog } from './follow-log';
 
 /** The relay's checkpoint (in the projections' checkpoints collection). */
 export const PAYMENT_RELAY_CHECKPOINT = 'payment_approved_relay';

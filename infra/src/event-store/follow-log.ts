@@ -1,15 +1,16 @@
-import type { EventStore, SubscribeOptions, Subscription } from '@quitute/infra/event-store';
+import type { EventStore, SubscribeOptions, Subscription } from './port';
 
 /**
- * A command-side view's subscription to the log from its start (the catalogue,
- * the session versions): `caughtUp` resolves the first time the view has read
- * everything stored — it can answer from then on — and rejects if the
- * subscription ends before that. Later catch-ups and errors reach the view's
+ * A subscription that says when it first caught up, for whatever must not act
+ * before it has read everything stored (the command side's catalogue and
+ * session views, the payment process manager, the relay): `caughtUp` resolves
+ * the first time everything stored was delivered, and rejects if the
+ * subscription ends before that. Later catch-ups and errors reach the caller's
  * own handlers only.
  */
 export function followLog(
   eventStore: EventStore,
-  options: Omit<SubscribeOptions, 'fromPosition'>,
+  options: SubscribeOptions,
 ): { subscription: Subscription; caughtUp: Promise<void> } {
   let resolveCaughtUp = (): void => {};
   let rejectCaughtUp = (_error: Error): void => {};
