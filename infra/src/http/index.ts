@@ -2,3 +2,4 @@ export { errorHandler, apiNotFound } from './error-handler';
 export { parseWith } from './parse';
 export { loggablePath, requestLogging } from './request-logging';
 export { isHttpsUrl, securityHeaders, type SecurityHeaderOptions } from './security-headers';
+export { escapeHtml, htmlPage, sendHtmlPage } from './html-page';

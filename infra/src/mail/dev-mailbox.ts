@@ -2,6 +2,7 @@ import { BlockList, isIPv6 } from 'node:net';
 import { Router, type Request, type Response } from 'express';
 import { messages } from '@quitute/contracts';
 import { notFound } from '../errors';
+import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import type { OutboxMailer, StoredMail } from './port';
 
 const TITLE = 'Caixa de e-mails (desenvolvimento)';
@@ -29,15 +30,6 @@ pre{white-space:pre-wrap;word-break:break-word;background:#fff;border:1px solid 
 pre a{color:#8a3b12}
 `;
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /**
  * URLs are found in the raw text and every piece, link or not, is escaped on
  * its own: markup in a mail can never reach the page, and `&` in a query
@@ -60,19 +52,7 @@ function textWithLinks(text: string): string {
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-${body}
-</main></body>
-</html>
-`;
+  return htmlPage(title, body, STYLE);
 }
 
 const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
@@ -108,19 +88,12 @@ function mailPage(mail: StoredMail): string {
   );
 }
 
-/** No scripts and nothing external: the policy says so to the browser too. */
+/** No script, no form, nothing from elsewhere: the mails are only read. */
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function sendHtml(res: Response, status: number, html: string): void {
-  res
-    .status(status)
-    .set({
-      'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .type('html')
-    .send(html);
+  sendHtmlPage(res, status, html, PAGE_POLICY);
 }
 
 const loopback = new BlockList();

@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { accountMessages } from '@quitute/contracts';
 import { AppError } from '../errors';
+import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import { parseWith } from '../http/parse';
 import { formatDigitableLine } from './boleto';
 import type { PaymentMethod, ProviderPayment, ProviderPaymentStatus } from './port';
@@ -57,29 +58,8 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   timeStyle: 'short',
 });
 
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-${body}
-</main></body>
-</html>
-`;
+  return htmlPage(title, body, STYLE);
 }
 
 /** Absolute path of a payment's page, wherever the router is mounted. */
@@ -137,18 +117,11 @@ const notFoundPage = () =>
   );
 
 /** No scripts, nothing external; inline styles, the QR code as a data: image, forms to this origin. */
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 function sendHtml(res: Response, status: number, html: string): void {
-  res
-    .status(status)
-    .set({
-      'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    .type('html')
-    .send(html);
+  sendHtmlPage(res, status, html, PAGE_POLICY);
 }
 
 /** A browser's form post wants the page back; `fetch` and API clients get JSON. */
