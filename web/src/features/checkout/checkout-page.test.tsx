@@ -742,8 +742,12 @@ describe('/pagamento: cards with Mercado Pago (spec §8)', () => {
     await proceed(rendered);
 
     await screen.findByRole('region', { name: 'Dados do Cartão' }, PAGE_LOAD);
-    const script = document.head.querySelector('script[src="https://sdk.mercadopago.com/js/v2"]');
-    expect(script).toBeTruthy();
+    // The lazily loaded card form adds the script once it has mounted.
+    await waitFor(() =>
+      expect(
+        document.head.querySelector('script[src="https://sdk.mercadopago.com/js/v2"]'),
+      ).toBeTruthy(),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect((await screen.findByRole('dialog')).textContent).toContain(
