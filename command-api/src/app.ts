@@ -7,13 +7,25 @@ import {
   requestLogging,
   securityHeaders,
 } from '@quitute/infra/http';
+import { authenticate, requireRole } from '@quitute/infra/auth';
+import { adminUserRoutes } from './accounts/admin-routes';
+import { sessionVersionsFromStreams } from './accounts/accounts';
+import { adminWriteLimiter, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
 import { accountRoutes, type AccountsDeps } from './accounts/routes';
 import { cartRoutes, type CartDeps } from './cart/routes';
+import { adminProductRoutes } from './catalog/admin-routes';
+import { consentRoutes, type ConsentDeps } from './consent/routes';
+import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
 import { paymentRoutes } from './payments/routes';
+import { paymentServiceRoutes, type PaymentServiceOptions } from './payments/service-routes';
+import { reviewRoutes, type ReviewDeps } from './reviews/routes';
+import { adminSaleRoutes } from './sales/admin-routes';
 
 export type CommandDeps = AccountsDeps &
-  CartDeps & {
+  CartDeps &
+  ReviewDeps &
+  ConsentDeps & {
     /** Checkout, payments and orders; their routes are mounted only when given. */
     ordering?: OrderingOptions | undefined;
   };
@@ -24,8 +36,30 @@ export type CommandDeps = AccountsDeps &
  */
 export function createCommandRouter(deps: CommandDeps): Router {
   const router = Router();
+  // The one guard of every admin command (ARCHITECTURE §5), ahead of every route:
+  // a route added under /api/admin anywhere below cannot be reached without it.
+  router.use(
+    '/api/admin',
+    authenticate(
+      deps.tokens,
+      deps.sessions?.lookup ??
+        sessionVersionsFromStreams({
+          eventStore: deps.eventStore,
+          snapshotStore: deps.snapshotStore,
+          logger: deps.logger,
+        }),
+    ),
+    requireRole('admin'),
+    adminWriteLimiter(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore),
+  );
+  router.use(adminProductRoutes(deps));
+  router.use(adminOrderRoutes(deps));
+  router.use(adminUserRoutes(deps));
+  router.use(adminSaleRoutes(deps));
   router.use(accountRoutes(deps));
   router.use(cartRoutes(deps));
+  router.use(reviewRoutes(deps));
+  router.use(consentRoutes(deps));
   if (deps.ordering) router.use(paymentRoutes(deps, deps.ordering));
   return router;
 }
@@ -44,7 +78,9 @@ export interface ServiceHttpOptions {
 }
 
 /** command-api on its own (distributed topology); tests use it on port 0. */
-export function createCommandApp(deps: CommandDeps & ServiceHttpOptions): Express {
+export function createCommandApp(
+  deps: CommandDeps & ServiceHttpOptions & PaymentServiceOptions,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
@@ -54,6 +90,7 @@ export function createCommandApp(deps: CommandDeps & ServiceHttpOptions): Expres
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });
   });
+  app.use(paymentServiceRoutes(deps));
   app.use(jsonBody);
   app.use(createCommandRouter(deps));
   app.use(apiNotFound);

@@ -1,12 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { normalizeEmail } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
+import { createPasswordHasher, createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
-import { accountsEnv, commonEnv, loadConfigOrExit, proxyEnv } from '@quitute/infra/config';
+import {
+  accountsEnv,
+  checkPaymentsEnv,
+  commonEnv,
+  internalApiEnv,
+  loadConfigOrExit,
+  paymentsConfig,
+  paymentsEnv,
+  proxyEnv,
+} from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { createLogger } from '@quitute/infra/logging';
 import { createMailer } from '@quitute/infra/mail';
+import { createConfiguredGateway } from '@quitute/infra/payment-gateway';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import { createSessionView } from './accounts/session-view';
@@ -18,15 +28,20 @@ const required = z.string({ message: 'is required' });
 
 /** command-api on its own (distributed topology: docker compose). Only this service signs tokens. */
 const config = loadConfigOrExit(
-  z.object({
-    ...commonEnv,
-    ...accountsEnv,
-    ...proxyEnv,
-    JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
-    CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
-    PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
-    DATA_DIR: z.string().min(1).default('./data'),
-  }),
+  z
+    .object({
+      ...commonEnv,
+      ...accountsEnv,
+      ...paymentsEnv,
+      ...proxyEnv,
+      JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
+      CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
+      PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
+      INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN,
+      DATA_DIR: z.string().min(1).default('./data'),
+      NODE_ENV: z.string().optional(),
+    })
+    .superRefine(checkPaymentsEnv),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const { eventStore, snapshotStore } = await createStores({
@@ -62,6 +77,42 @@ await sessions.start();
 const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
 const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger });
 
+const payments = paymentsConfig(config);
+let port = config.PORT;
+/**
+ * Mercado Pago posts to the shop's public address. The simulator lives in this
+ * process, keeps its payments here and answers the webhook's re-read from its
+ * own memory, so it posts to this very process on its loopback listener: inside
+ * compose PUBLIC_URL (http://localhost:8080) names the browser's host, not
+ * nginx, and a notification through nginx could land on a replica that does
+ * not know the payment.
+ */
+const webhookUrl = () =>
+  payments.mercadoPago
+    ? `${config.PUBLIC_URL}/payments/webhook`
+    : `http://127.0.0.1:${port}/payments/webhook`;
+const { gateway, simulator } = createConfiguredGateway(payments, {
+  // Kept in the DATA_DIR volume like the embedded shop's; of that file only the webhook key is used here.
+  generatedWebhookSecret:
+    payments.mercadoPago || payments.webhookSecret
+      ? undefined
+      : (await loadOrCreateSecrets(config.DATA_DIR)).webhookSecret,
+  publicUrl: () => config.PUBLIC_URL,
+  webhookUrl,
+  dir: path.join(config.DATA_DIR, 'payment-simulator'),
+  logger,
+});
+if (simulator) {
+  logger.warn(
+    'payments: the local simulator (anyone can approve its payments); it keeps its state in this process, so run ONE command-api replica (set MP_ACCESS_TOKEN to scale)',
+  );
+} else logger.info('payments: Mercado Pago');
+if (!config.INTERNAL_API_TOKEN) {
+  logger.warn(
+    'INTERNAL_API_TOKEN is unset: the projections service cannot run payment steps here (orders stay unpaid)',
+  );
+}
+
 const app = createCommandApp({
   eventStore,
   snapshotStore,
@@ -84,11 +135,24 @@ const app = createCommandApp({
   }),
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
+  ordering: {
+    gateway,
+    pixExpiryMinutes: payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,
+    // Read at each checkout: with PORT=0 the simulator's address is known once listening.
+    get notificationUrl() {
+      return webhookUrl();
+    },
+  },
+  simulator,
+  internalApiToken: config.INTERNAL_API_TOKEN,
 });
 const server = app.listen(config.PORT, () => {
-  logger.info(`command-api listening on port ${config.PORT}`);
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : port;
+  logger.info(`command-api listening on port ${port}`);
 });
-const shutdown = () =>
+const shutdown = () => {
+  simulator?.close();
   server.close(
     () =>
       void Promise.all([
@@ -99,5 +163,6 @@ const shutdown = () =>
         replayGuard.close(),
       ]).then(() => process.exit(0)),
   );
+};
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

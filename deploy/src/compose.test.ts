@@ -4,15 +4,26 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { commonEnv, loadConfig, proxyEnv, PUBLISHED_SECRETS } from '@quitute/infra/config';
+import {
+  checkPaymentsEnv,
+  commonEnv,
+  internalApiEnv,
+  loadConfig,
+  paymentsEnv,
+  proxyEnv,
+  PUBLISHED_SECRETS,
+} from '@quitute/infra/config';
 import { securityHeaders } from '@quitute/infra/http';
 import { listenOnFreePort } from '@quitute/infra/testing';
 import {
   createComposeValidator,
   formatSchemaErrors,
   healthcheckCommand,
+  interpolate,
+  InterpolationError,
   loadComposeFile,
   namedVolumes,
+  resolvedEnvironment,
   type ComposeService,
 } from './compose';
 import {
@@ -224,11 +235,15 @@ describe('docker-compose.yml wiring', () => {
     },
   );
 
-  it.each(['command-api', 'query-api'])(
-    'given %s, then JWT_SECRET and CAPTCHA_HMAC_KEY have no default: compose stops with a message naming the variable',
-    (name) => {
+  it.each([
+    ['command-api', ['JWT_SECRET', 'CAPTCHA_HMAC_KEY', 'INTERNAL_API_TOKEN']],
+    ['query-api', ['JWT_SECRET', 'CAPTCHA_HMAC_KEY']],
+    ['projections', ['INTERNAL_API_TOKEN']],
+  ])(
+    'given %s, then its secrets %j have no default: compose stops with a message naming the variable',
+    (name, variables) => {
       const env = service(name).environment;
-      for (const variable of ['JWT_SECRET', 'CAPTCHA_HMAC_KEY']) {
+      for (const variable of variables) {
         expect(env[variable], variable).toMatch(
           new RegExp(`^\\$\\{${variable}:\\?[^}]*\\.env[^}]*openssl rand[^}]*\\}$`),
         );
@@ -239,7 +254,7 @@ describe('docker-compose.yml wiring', () => {
   it('given the compose file, then no published secret appears in it', () => {
     const text = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     for (const secret of PUBLISHED_SECRETS) expect(text).not.toContain(secret);
-    expect(text).not.toMatch(/(JWT_SECRET|CAPTCHA_HMAC_KEY):-/);
+    expect(text).not.toMatch(/(JWT_SECRET|CAPTCHA_HMAC_KEY|INTERNAL_API_TOKEN):?-/);
   });
 
   it.each(['command-api', 'query-api'])(
@@ -265,6 +280,113 @@ describe('docker-compose.yml wiring', () => {
       .filter((d) => d.name === 'listen')
       .map((d) => d.args[0]);
     expect(listens).toEqual(['80']);
+  });
+});
+
+describe('docker-compose.yml payments (issue 10)', () => {
+  /** What README tells people to put in .env: the three secrets, nothing else. */
+  const dotEnv = {
+    JWT_SECRET: 'j'.repeat(48),
+    CAPTCHA_HMAC_KEY: 'c'.repeat(48),
+    INTERNAL_API_TOKEN: 'i'.repeat(48),
+  };
+  const imageEnv = (name: string) =>
+    Object.fromEntries(
+      finalStage(readDockerfile(dockerfilePath(name)))
+        .instructions.filter((i) => i.keyword === 'ENV')
+        .map((i) => i.args.split('=', 2)),
+    );
+  /** command-api's payment settings as its main.ts checks them, in the container compose starts. */
+  const commandApiPayments = (vars: Record<string, string>) =>
+    loadConfig(
+      z
+        .object({ ...paymentsEnv, ...internalApiEnv, NODE_ENV: z.string().optional() })
+        .superRefine(checkPaymentsEnv),
+      { ...imageEnv('command-api'), ...resolvedEnvironment(service('command-api'), vars) },
+    );
+
+  it('given interpolation as compose does it, then defaults, empty values and required variables behave alike', () => {
+    expect(interpolate('${A-on}', {})).toBe('on');
+    expect(interpolate('${A-on}', { A: '' })).toBe('');
+    expect(interpolate('${A:-on}', { A: '' })).toBe('on');
+    expect(interpolate('x${A}y$$', { A: '1' })).toBe('x1y$');
+    expect(() => interpolate('${A:?put it in .env}', { A: '' })).toThrow(
+      new InterpolationError('A: put it in .env'),
+    );
+  });
+
+  it('given only the three secrets in .env, then command-api starts on the simulator in the production image, with the service token', () => {
+    expect(imageEnv('command-api')).toMatchObject({ NODE_ENV: 'production' });
+
+    const config = commandApiPayments(dotEnv);
+
+    expect(config).toMatchObject({
+      PAYMENT_SIMULATOR: 'on',
+      INTERNAL_API_TOKEN: dotEnv.INTERNAL_API_TOKEN,
+    });
+    expect(config.MP_ACCESS_TOKEN).toBeUndefined();
+  });
+
+  it('given PAYMENT_SIMULATOR= (empty) in .env and no Mercado Pago, then command-api refuses to start; with Mercado Pago it starts', () => {
+    expect(() => commandApiPayments({ ...dotEnv, PAYMENT_SIMULATOR: '' })).toThrow(
+      /MP_ACCESS_TOKEN must be set in production/,
+    );
+    expect(
+      commandApiPayments({
+        ...dotEnv,
+        PAYMENT_SIMULATOR: '',
+        MP_ACCESS_TOKEN: 'APP_USR-0000000000',
+        MP_WEBHOOK_SECRET: 'segredo-do-webhook-0123',
+      }),
+    ).toMatchObject({ MP_ACCESS_TOKEN: 'APP_USR-0000000000' });
+  });
+
+  it('given Mercado Pago variables in .env, then command-api gets them all and query-api the ones that pick the card form', () => {
+    const mercadoPago = {
+      MP_ACCESS_TOKEN: 'APP_USR-0000000000',
+      MP_WEBHOOK_SECRET: 'segredo-do-webhook-0123',
+      MP_PUBLIC_KEY: 'APP_USR-public',
+      MP_API_URL: 'http://127.0.0.1:9',
+    };
+
+    expect(
+      resolvedEnvironment(service('command-api'), { ...dotEnv, ...mercadoPago }),
+    ).toMatchObject(mercadoPago);
+    expect(resolvedEnvironment(service('query-api'), { ...dotEnv, ...mercadoPago })).toMatchObject({
+      MP_ACCESS_TOKEN: mercadoPago.MP_ACCESS_TOKEN,
+      MP_PUBLIC_KEY: mercadoPago.MP_PUBLIC_KEY,
+    });
+  });
+
+  it('given the simulator keeps its payments in one process, then command-api runs one replica by default', () => {
+    const deploy = z.object({ replicas: z.number() }).parse(service('command-api')['deploy']);
+
+    expect(deploy.replicas).toBe(1);
+  });
+
+  it('given the simulator’s state in DATA_DIR, then it is a named volume there, on a folder the image gives to the node user', () => {
+    const dataDir = service('command-api').environment.DATA_DIR ?? '';
+    const stage = finalStage(readDockerfile(dockerfilePath('command-api')));
+    const userAt = stage.instructions.findIndex((i) => i.keyword === 'USER');
+    const chown = runs(stage).find((run) => run.args.includes(`chown node:node ${dataDir}`));
+
+    expect(dataDir).toMatch(/^\//);
+    expect(service('command-api').volumes).toContain(`command-api-data:${dataDir}`);
+    expect(Object.keys(compose.volumes)).toContain('command-api-data');
+    expect(chown && stage.instructions.indexOf(chown)).toBeLessThan(userAt);
+  });
+
+  it('given the projections service, then it reaches command-api on the compose network with the same token, and Kafka', () => {
+    const env = resolvedEnvironment(service('projections'), dotEnv);
+    const config = loadConfig(z.object({ ...commonEnv, ...internalApiEnv }), env);
+    const url = new URL(config.COMMAND_API_URL ?? '');
+
+    expect(url.hostname).toBe('command-api');
+    expect(url.port).toBe(service('command-api').environment.PORT);
+    expect(service('projections').environment.INTERNAL_API_TOKEN).toBe(
+      service('command-api').environment.INTERNAL_API_TOKEN,
+    );
+    expect(config.KAFKA_BROKERS).toEqual(['kafka:19092']);
   });
 });
 
@@ -436,6 +558,14 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
     ['POST', '/api/auth/login', commandApi],
     ['PUT', '/api/users/profile', commandApi],
     ['PATCH', '/api/admin/reviews/r1/approve', commandApi],
+    ['POST', '/api/reviews', commandApi],
+    ['POST', '/api/reviews/r1/report', commandApi],
+    ['DELETE', '/api/admin/reviews/r1', commandApi],
+    ['GET', '/api/reviews', queryApi],
+    ['GET', '/api/admin/reviews?page=2', queryApi],
+    ['POST', '/api/cookie-consent', commandApi],
+    ['POST', '/api/chatbot', queryApi],
+    ['POST', '/api/chatbot/', commandApi],
     ['DELETE', '/api/admin/products/p1', commandApi],
     ['GET', '/carrinho/u1', queryApi],
     ['POST', '/carrinho', commandApi],
@@ -444,6 +574,12 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
     ['GET', '/payments/process-payment/p1', queryApi],
     ['POST', '/payments/mercadopago/transparent-checkout', commandApi],
     ['POST', '/payments/cancel-payment', commandApi],
+    ['POST', '/payments/webhook?data.id=123&type=payment', commandApi],
+    ['GET', '/simulator/payments/123', commandApi],
+    ['HEAD', '/simulator/payments/123', commandApi],
+    ['POST', '/simulator/payments/123/approve', commandApi],
+    ['POST', '/simulator/payments/123/reject', commandApi],
+    ['POST', '/simulator/card_tokens', commandApi],
     ['GET', '/health', queryApi],
   ])(
     'given %s %s, then it is proxied to %s with the client address forwarded',
@@ -454,6 +590,25 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
       if (result.kind !== 'proxy') return;
       expect(result.headers.get('host')).toBe('$host');
       expect(result.headers.get('x-forwarded-for')).toBe('$remote_addr');
+    },
+  );
+
+  it.each(
+    ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'].flatMap((method) =>
+      [
+        '/internal/payment-process/markOrderPaid',
+        '/internal/payment-process/syncPaymentFromProvider?x=1',
+        '/internal/',
+      ].map((url) => [method, url]),
+    ),
+  )(
+    'given %s %s from outside, then nginx answers 404 itself: command-api’s internal endpoints are never proxied',
+    (method, url) => {
+      expect(route(conf, method, url)).toEqual({
+        kind: 'return',
+        status: 404,
+        location: '/internal/',
+      });
     },
   );
 
@@ -509,7 +664,9 @@ describe('web/nginx.conf headers and logs', () => {
   const conf = readNginxConf(path.join(root, 'web/nginx.conf'));
   const server = servers(conf)[0]?.block ?? [];
   const fileLocations = named(server, 'location').filter(
-    (location) => named(location.block ?? [], 'proxy_pass').length === 0,
+    (location) =>
+      named(location.block ?? [], 'proxy_pass').length === 0 &&
+      named(location.block ?? [], 'return').length === 0,
   );
 
   /** What the embedded server's helmet sends over plain http, by lower-cased name. */

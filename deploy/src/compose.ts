@@ -194,3 +194,46 @@ export function healthcheckCommand(service: ComposeService): string | undefined 
   const [kind, ...rest] = test;
   return kind === 'NONE' ? undefined : rest.join(' ');
 }
+
+export class InterpolationError extends Error {
+  override readonly name = 'InterpolationError';
+}
+
+const VARIABLE = /\$\$|\$\{([A-Za-z_]\w*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_]\w*)/g;
+
+/**
+ * A value as docker compose resolves it from the shell and `.env`: `${VAR}` and
+ * `$VAR`, `${VAR:-default}` (unset or empty), `${VAR-default}` (unset only),
+ * `${VAR:?message}` / `${VAR?message}` (compose stops with the message), `$$`
+ * a dollar sign.
+ */
+export function interpolate(value: string, vars: Record<string, string | undefined>): string {
+  return value.replace(
+    VARIABLE,
+    (
+      match: string,
+      braced: string | undefined,
+      operator: string | undefined,
+      operand: string | undefined,
+      bare: string | undefined,
+    ) => {
+      if (match === '$$') return '$';
+      const name = braced ?? bare ?? '';
+      const given = vars[name];
+      const missing = operator?.startsWith(':') ? !given : given === undefined;
+      if (!missing || operator === undefined) return given ?? '';
+      if (operator.endsWith('-')) return operand ?? '';
+      throw new InterpolationError(`${name}: ${operand ?? 'required'}`);
+    },
+  );
+}
+
+/** A service's environment as compose hands it to the container, given the variables of `.env`. */
+export function resolvedEnvironment(
+  service: ComposeService,
+  vars: Record<string, string | undefined>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(service.environment).map(([name, value]) => [name, interpolate(value, vars)]),
+  );
+}

@@ -7,20 +7,18 @@ import {
   paymentStatusDtoSchema,
   type PaymentResult,
 } from '@quitute/contracts';
+import { browserAvailable, logIn, openShop, register, type Shop } from './harness';
 import {
-  addToCart,
-  browserAvailable,
-  dismissLeadTimeNotice,
-  logIn,
-  openShop,
-  register,
-  type Shop,
-} from './harness';
+  CHECKOUT_PATH,
+  fillCartAndProceed,
+  fillCustomer,
+  goToMenu,
+  payByPix,
+} from './checkout-steps';
 
 const enabled = browserAvailable();
 
 const APPROVED_LINE = 'Pagamento aprovado! Redirecionando...';
-const CHECKOUT_PATH = '/payments/mercadopago/transparent-checkout';
 const POLL_PATH = '/payments/process-payment/';
 const SOCKET = '**/socket.io/**';
 
@@ -67,46 +65,6 @@ async function startFakeViaCep(): Promise<FakeViaCep> {
   };
 }
 
-/** yyyy-MM-dd, `days` after today in the shop's time zone (America/Sao_Paulo). */
-function shopDayFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(),
-  );
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-/** The header's Cardápio link: the app moves there without reloading. */
-async function goToMenu(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Principal' })
-    .getByRole('link', { name: 'Cardápio', exact: true })
-    .click();
-}
-
-/** On /cardapio: 20 coxinhas → 'Finalizar Pedido' → 'Prosseguir para Pagamento' → /pagamento. */
-async function fillCartAndProceed(page: Page): Promise<void> {
-  await dismissLeadTimeNotice(page);
-  await addToCart(page, 'Coxinha de Frango', '20');
-  await page.getByText('Coxinha de Frango (20 unidades) adicionado ao carrinho!').waitFor();
-  await page.getByRole('link', { name: 'Finalizar Pedido' }).click();
-  await page.getByRole('link', { name: 'Prosseguir para Pagamento' }).click();
-  await page.waitForURL(/\/pagamento$/);
-  await page.getByRole('heading', { name: 'Finalizar Pagamento' }).waitFor();
-  await page.getByText('20x Coxinha de Frango').waitFor();
-}
-
-/** The customer's part of the form every method needs: date (the earliest day allowed), name, CPF, e-mail. */
-async function fillCustomer(page: Page, fullName: string) {
-  await page.getByLabel('Data e hora').fill(`${shopDayFromToday(2)}T15:00`);
-  await page.getByLabel('Nome completo').fill(fullName);
-  const cpf = page.getByLabel('CPF', { exact: true });
-  await cpf.fill('52998224725');
-  expect(await cpf.inputValue()).toBe('529.982.247-25');
-  await page.getByLabel('E-mail').fill(`contato.${Date.now()}@example.com`);
-}
-
 /** Delivery to the known CEP: leaving the CEP field fills the address from (fake) ViaCEP. */
 async function fillDeliveryAddress(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Entrega', exact: true }).check();
@@ -119,16 +77,6 @@ async function fillDeliveryAddress(page: Page): Promise<void> {
   expect(await page.getByLabel('Cidade').inputValue()).toBe('São Paulo');
   expect(await page.getByLabel('UF').inputValue()).toBe('SP');
   await page.getByLabel('Número').fill('100');
-}
-
-/** Pays by Pix: 'Prosseguir', and the answer of the checkout call. */
-async function payByPix(page: Page): Promise<PaymentResult> {
-  await page.getByRole('radio', { name: 'Pix', exact: true }).check();
-  const answer = page.waitForResponse((response) => response.url().endsWith(CHECKOUT_PATH));
-  await page.getByRole('button', { name: 'Prosseguir', exact: true }).click();
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  return paymentResultSchema.parse(await response.json());
 }
 
 /** The Pix result box: the QR image and the copy button of the copia e cola. */

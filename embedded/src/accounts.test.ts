@@ -610,7 +610,7 @@ describe('rate limits', () => {
     const limited = await openShop({
       ...DEFAULT_RATE_LIMITS,
       failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
-      resetPerEmail: { limit: 1, windowMs: 60_000 },
+      resetPerEmailAndIp: { limit: 1, windowMs: 60_000 },
     });
     const { email } = await register(limited.url);
     expect((await login(limited.url, email, 'Errada123')).status).toBe(401);

@@ -2,13 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import {
   accountsEnv,
+  chatbotEnv,
   checkPaymentsEnv,
   commonEnv,
   loadConfig,
+  paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  type PaymentsConfig,
   type TrustProxy,
 } from '@quitute/infra/config';
+import { queryEnv } from '@quitute/query-api';
 
 export const embeddedEnvSchema = z
   .object({
@@ -16,27 +20,13 @@ export const embeddedEnvSchema = z
     ...accountsEnv,
     ...paymentsEnv,
     ...proxyEnv,
+    ...chatbotEnv,
+    ...queryEnv,
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
     NODE_ENV: z.string().optional(),
-    /** `on`: a production shop takes simulated payments (a demonstration), knowingly. */
-    PAYMENT_SIMULATOR: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.enum(['on'], { message: 'must be "on" or unset' }).optional(),
-    ),
   })
-  .superRefine(checkPaymentsEnv)
-  .superRefine((env, context) => {
-    // Anyone can approve the simulator's payments: never a production default.
-    if (env.NODE_ENV === 'production' && !env.MP_ACCESS_TOKEN && env.PAYMENT_SIMULATOR !== 'on') {
-      context.addIssue({
-        code: 'custom',
-        path: ['MP_ACCESS_TOKEN'],
-        message:
-          'must be set in production (NODE_ENV=production): without it anyone could approve payments on the simulator; set PAYMENT_SIMULATOR=on to run a demonstration on simulated payments',
-      });
-    }
-  });
+  .superRefine(checkPaymentsEnv);
 
 export interface EmbeddedConfig {
   port: number;
@@ -66,17 +56,12 @@ export interface EmbeddedConfig {
   adminEmail?: string;
   adminPassword?: string;
   payments?: PaymentsConfig;
-}
-
-/** Mercado Pago when its access token is set, otherwise the local simulator (ARCHITECTURE §2). */
-export interface PaymentsConfig {
-  mercadoPago?: { accessToken: string; webhookSecret: string; publicKey?: string; apiUrl?: string };
-  /** The simulator's webhook secret; generated in dataDir when unset. */
-  webhookSecret?: string;
-  pixExpiryMinutes?: number;
-  simulatorAutoApproveMs?: number;
-  reconcileIntervalMs?: number;
-  viaCepUrl?: string;
+  /** What the chatbot tells as the opening hours (OPENING_HOURS); its default when unset. */
+  openingHours?: string;
+  /** CHATBOT_WEBHOOK_URL: messages go to that external workflow instead of the built-in assistant. */
+  chatbotWebhookUrl?: string;
+  /** LOW_STOCK_THRESHOLD (admin product stats); contracts' default when unset. */
+  lowStockThreshold?: number;
 }
 
 export function loadEmbeddedConfig(
@@ -104,28 +89,9 @@ export function loadEmbeddedConfig(
     ...(parsed.PUBLIC_URL ? { publicUrl: parsed.PUBLIC_URL } : {}),
     ...(parsed.ADMIN_EMAIL ? { adminEmail: parsed.ADMIN_EMAIL } : {}),
     ...(parsed.ADMIN_PASSWORD ? { adminPassword: parsed.ADMIN_PASSWORD } : {}),
-    payments: {
-      ...(parsed.MP_ACCESS_TOKEN && parsed.MP_WEBHOOK_SECRET
-        ? {
-            mercadoPago: {
-              accessToken: parsed.MP_ACCESS_TOKEN,
-              webhookSecret: parsed.MP_WEBHOOK_SECRET,
-              ...(parsed.MP_PUBLIC_KEY ? { publicKey: parsed.MP_PUBLIC_KEY } : {}),
-              ...(parsed.MP_API_URL ? { apiUrl: parsed.MP_API_URL } : {}),
-            },
-          }
-        : {}),
-      ...(parsed.MP_WEBHOOK_SECRET ? { webhookSecret: parsed.MP_WEBHOOK_SECRET } : {}),
-      ...(parsed.PIX_EXPIRY_MINUTES !== undefined
-        ? { pixExpiryMinutes: parsed.PIX_EXPIRY_MINUTES }
-        : {}),
-      ...(parsed.SIMULATOR_AUTO_APPROVE_MS !== undefined
-        ? { simulatorAutoApproveMs: parsed.SIMULATOR_AUTO_APPROVE_MS }
-        : {}),
-      ...(parsed.PAYMENT_RECONCILE_INTERVAL_MS !== undefined
-        ? { reconcileIntervalMs: parsed.PAYMENT_RECONCILE_INTERVAL_MS }
-        : {}),
-      ...(parsed.VIACEP_URL ? { viaCepUrl: parsed.VIACEP_URL } : {}),
-    },
+    payments: paymentsConfig(parsed),
+    openingHours: parsed.OPENING_HOURS,
+    ...(parsed.CHATBOT_WEBHOOK_URL ? { chatbotWebhookUrl: parsed.CHATBOT_WEBHOOK_URL } : {}),
+    lowStockThreshold: parsed.LOW_STOCK_THRESHOLD,
   };
 }

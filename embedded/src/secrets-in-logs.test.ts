@@ -88,7 +88,7 @@ beforeAll(async () => {
     logger,
     {
       web: [(_req, _res, next) => next()],
-      rateLimits: { ...DEFAULT_RATE_LIMITS, resetPerEmail: { limit: 100, windowMs: 60_000 } },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, resetPerEmailAndIp: { limit: 100, windowMs: 60_000 } },
       // Cheap hashing: the test is about what reaches the logs, not the KDF's cost.
       passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
     },

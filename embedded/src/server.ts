@@ -40,11 +40,9 @@ import {
   type SmtpMailer,
 } from '@quitute/infra/mail';
 import {
-  createMercadoPagoGateway,
-  createPaymentSimulator,
+  createConfiguredGateway,
   paymentSimulatorRouter,
   type PaymentGateway,
-  type PaymentSimulator,
 } from '@quitute/infra/payment-gateway';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
@@ -58,6 +56,7 @@ import {
 import {
   attachSocketGateway,
   createQueryRouter,
+  QUERY_API_POSTS,
   sessionVersionsFromReadModel,
   type SocketGateway,
 } from '@quitute/query-api';
@@ -83,6 +82,9 @@ export interface EmbeddedServer {
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+/** query-api's own POSTs (the chatbot), as nginx routes them: exact paths. */
+const isQueryPost = (method: string, path: string) =>
+  method === 'POST' && QUERY_API_POSTS.includes(path);
 
 /** How a listening address is written in a URL: localhost for every interface. */
 const urlHost = (host: string | undefined) => {
@@ -175,30 +177,13 @@ export async function createEmbeddedServer(
   let publicUrl = config.publicUrl;
   // Known once listening (port 0 picks a free port), before any request arrives.
   const shopUrl = () => publicUrl ?? `http://localhost:${config.port}`;
-  const simulator: PaymentSimulator | null = payments.mercadoPago
-    ? null
-    : createPaymentSimulator({
-        webhookSecret: payments.webhookSecret ?? secrets?.webhookSecret ?? '',
-        get publicUrl() {
-          return shopUrl();
-        },
-        get webhookUrl() {
-          return `${shopUrl()}/payments/webhook`;
-        },
-        dir: path.join(config.dataDir, 'payment-simulator'),
-        ...(payments.simulatorAutoApproveMs !== undefined
-          ? { autoApproveMs: payments.simulatorAutoApproveMs }
-          : {}),
-        logger,
-      });
-  const paymentGateway: PaymentGateway =
-    simulator ??
-    createMercadoPagoGateway({
-      accessToken: payments.mercadoPago?.accessToken ?? '',
-      webhookSecret: payments.mercadoPago?.webhookSecret ?? '',
-      ...(payments.mercadoPago?.apiUrl ? { baseUrl: payments.mercadoPago.apiUrl } : {}),
-      logger,
-    });
+  const { gateway: paymentGateway, simulator } = createConfiguredGateway(payments, {
+    generatedWebhookSecret: secrets?.webhookSecret,
+    publicUrl: shopUrl,
+    webhookUrl: () => `${shopUrl()}/payments/webhook`,
+    dir: path.join(config.dataDir, 'payment-simulator'),
+    logger,
+  });
   const paymentCommands = createPaymentProcessCommands({
     eventStore,
     snapshotStore,
@@ -259,7 +244,15 @@ export async function createEmbeddedServer(
       publicKey: payments.mercadoPago?.publicKey ?? null,
     },
     ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
+    ...(config.lowStockThreshold === undefined
+      ? {}
+      : { lowStockThreshold: config.lowStockThreshold }),
     now,
+    chatbot: {
+      openingHours: config.openingHours,
+      webhookUrl: config.chatbotWebhookUrl,
+      rateLimitStore: rateLimitStores.store,
+    },
   });
 
   const app = express();
@@ -278,7 +271,7 @@ export async function createEmbeddedServer(
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
   if (simulator) app.use(paymentSimulatorRouter(simulator));
   app.use((req, res, next) => {
-    if (isRead(req.method)) queryRouter(req, res, next);
+    if (isRead(req.method) || isQueryPost(req.method, req.path)) queryRouter(req, res, next);
     else
       jsonBody(req, res, (error?: unknown) =>
         error ? next(error) : commandRouter(req, res, next),

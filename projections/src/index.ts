@@ -5,6 +5,9 @@ export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
 export { menuProjection } from './catalog/menu';
 export { ordersProjection } from './ordering/orders';
+export { salesProjection } from './sales/sales';
+export { onlineSalesByMonthProjection } from './sales/online-sales-by-month';
+export { usersProjection } from './accounts/users';
 export type { PaymentProcessCommands } from '@quitute/contracts';
 export {
   createPaymentProcessManager,
@@ -17,3 +20,8 @@ export type {
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './payments/order-process';
 export { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT } from './payments/payment-relay';
 export type { PaymentRelay, PaymentRelayOptions } from './payments/payment-relay';
+export {
+  createPaymentProcessCommandsClient,
+  PaymentProcessCommandError,
+} from './payments/process-commands-client';
+export type { PaymentProcessCommandsClientOptions } from './payments/process-commands-client';

@@ -21,7 +21,7 @@ import {
   terminatePostgresLeaseHolder,
   throwawaySchema,
 } from '@quitute/infra/testing';
-import { LeaseHolder } from './lease-holder';
+import { LeaseHolder, type LeaseWorker } from './lease-holder';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './runner';
 
@@ -133,6 +133,22 @@ function watchConcurrency(holders: LeaseHolder[]) {
   };
 }
 
+/** A worker that notes when it starts and closes (a close after the first is not noted). */
+function recordingWorker(name: string, log: string[], startFailure?: Error): LeaseWorker {
+  let closed = false;
+  return {
+    start: async () => {
+      if (startFailure) throw startFailure;
+      log.push(`${name} start`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      log.push(`${name} close`);
+    },
+  };
+}
+
 describe('LeaseHolder over a memory lease (one process)', () => {
   it('given two holders of one lease, when the first stops, then the second takes over and the read model equals a full rebuild', async () => {
     const eventStore = createMemoryEventStore();
@@ -236,6 +252,110 @@ describe('LeaseHolder over a memory lease (one process)', () => {
 
     expect(writes).toEqual(['A']);
     expect(await readCheckpoint(shared, counting.name)).toBe(0);
+  });
+
+  it('given two holders with workers, when the first stops, then only the holder’s workers run: the first’s are closed before the second’s start', async () => {
+    const eventStore = createMemoryEventStore();
+    const shared = createMemoryReadStore();
+    const lease = createMemoryLease();
+    const log: string[] = [];
+    const [a, b] = ['A', 'B'].map(
+      (who) =>
+        new LeaseHolder({
+          lease,
+          readStore: shared,
+          createRunner: runnerOver(eventStore),
+          createWorkers: () => ({
+            'payment-process': recordingWorker(`${who}:process`, log),
+            'payment-relay': recordingWorker(`${who}:relay`, log),
+          }),
+          logger: silentLogger,
+          handoverMs: 0,
+        }),
+    );
+    if (!a || !b) throw new Error('two holders expected');
+
+    a.start();
+    await vi.waitFor(() => expect(log).toEqual(['A:process start', 'A:relay start']));
+    b.start();
+    await sleep(50);
+    expect(b.status).toBe('waiting');
+    expect(log).toHaveLength(2);
+
+    await a.stop();
+    await vi.waitFor(() => expect(log).toContain('B:relay start'));
+    await b.stop();
+
+    expect(log).toEqual([
+      'A:process start',
+      'A:relay start',
+      'A:process close',
+      'A:relay close',
+      'B:process start',
+      'B:relay start',
+      'B:process close',
+      'B:relay close',
+    ]);
+  });
+
+  it('given a holder whose lease is lost, then its workers are closed and it stands by', async () => {
+    let revoke: () => void = () => {};
+    const lease: Lease = {
+      kind: 'memory',
+      acquire: () =>
+        Promise.resolve({
+          lost: new Promise<void>((resolve) => {
+            revoke = resolve;
+          }),
+          release: () => Promise.resolve(revoke()),
+        }),
+      close: () => Promise.resolve(),
+    };
+    const log: string[] = [];
+    const holder = new LeaseHolder({
+      lease,
+      readStore: createMemoryReadStore(),
+      createRunner: runnerOver(createMemoryEventStore()),
+      createWorkers: () => ({ 'payment-process': recordingWorker('process', log) }),
+      logger: silentLogger,
+      handoverMs: 0,
+      retryDelayMs: 60_000,
+    });
+
+    holder.start();
+    await vi.waitFor(() => expect(log).toEqual(['process start']));
+    revoke();
+    await vi.waitFor(() => expect(holder.status).toBe('waiting'));
+    await holder.stop();
+
+    expect(log).toEqual(['process start', 'process close']);
+  });
+
+  it('given a worker that fails to start, then the term ends: the runner stops, the workers are closed and the lease is given up', async () => {
+    const lease = createMemoryLease();
+    const log: string[] = [];
+    const holder = new LeaseHolder({
+      lease,
+      readStore: createMemoryReadStore(),
+      createRunner: runnerOver(createMemoryEventStore()),
+      createWorkers: () => ({
+        'payment-process': recordingWorker('process', log),
+        'payment-relay': recordingWorker('relay', log, new Error('the bus is down')),
+      }),
+      logger: silentLogger,
+      handoverMs: 0,
+      retryDelayMs: 60_000,
+    });
+
+    holder.start();
+    await vi.waitFor(() => expect(log).toContain('relay close'));
+    await vi.waitFor(() => expect(holder.status).toBe('waiting'));
+
+    expect(holder.runner).toBeUndefined();
+    expect(log).toEqual(['process start', 'process close', 'relay close']);
+    const other = await lease.acquire(AbortSignal.timeout(1_000));
+    await other.release();
+    await holder.stop();
   });
 
   it('given a holder that was never started, when stopped, then it says so', async () => {

@@ -6,6 +6,14 @@ import type { ProjectionRunner } from './runner';
 
 export type LeaseHolderStatus = 'idle' | 'waiting' | 'running' | 'stopping' | 'stopped';
 
+/** Work that, like the runner, must run on one instance only (the payment process manager, the relay). */
+export interface LeaseWorker {
+  /** Resolves once it is under way (caught up); a rejection ends the term. */
+  start(): Promise<void>;
+  /** Stops it and waits for what it has in flight. */
+  close(): Promise<void>;
+}
+
 export interface LeaseHolderOptions {
   lease: Lease;
   /** The read store the runners write to, shared with the other instances. */
@@ -16,6 +24,13 @@ export interface LeaseHolderOptions {
    * stored checkpoints.
    */
   createRunner: (readStore: ReadStore) => ProjectionRunner;
+  /**
+   * What else runs only while this instance holds the lease, by name (for the
+   * logs): made fresh for each term over the term's read store, started with
+   * its runner and closed before it stops. A worker that fails to start ends
+   * the term, as a failed runner does.
+   */
+  createWorkers?: (readStore: ReadStore) => Record<string, LeaseWorker>;
   logger: Logger;
   /**
    * How long a new holder waits before its runner starts: a holder that lost
@@ -113,10 +128,20 @@ export class LeaseHolder {
     ]);
     if (!handedOver) return holding ? 'stopped' : 'lost';
 
-    const runner = this.options.createRunner(writableWhile(this.options.readStore, () => holding));
+    const termStore = writableWhile(this.options.readStore, () => holding);
+    const runner = this.options.createRunner(termStore);
+    const workers = Object.entries(this.options.createWorkers?.(termStore) ?? {});
     this.#runner = runner;
     this.#status = 'running';
     const starting = runner.start();
+    const workersStarting = Promise.all(
+      workers.map(([name, worker]) =>
+        worker.start().catch((error: unknown) => {
+          logger.error({ err: error, worker: name }, 'projections: a worker did not start');
+          throw error;
+        }),
+      ),
+    );
     let watch: NodeJS.Timeout | undefined;
     let onStop: (() => void) | undefined;
     const end = await new Promise<TermEnd>((resolve) => {
@@ -125,6 +150,7 @@ export class LeaseHolder {
       if (signal.aborted) onStop();
       signal.addEventListener('abort', onStop, { once: true });
       starting.catch(() => resolve('failed'));
+      workersStarting.catch(() => resolve('failed'));
       watch = setInterval(() => {
         if (runner.status === 'failed') resolve('failed');
       }, this.options.watchMs ?? 1_000);
@@ -133,6 +159,20 @@ export class LeaseHolder {
     if (onStop) signal.removeEventListener('abort', onStop);
     this.#status = 'stopping';
     if (end === 'lost') logger.warn('projections: lease lost, stopping at once');
+    const closeWorkers = () =>
+      Promise.all(
+        workers.map(([name, worker]) =>
+          worker.close().catch((error: unknown) => {
+            logger.error(
+              { err: error, worker: name },
+              'projections: a worker did not stop cleanly',
+            );
+          }),
+        ),
+      );
+    await closeWorkers();
+    // A worker closed while still starting may subscribe after that close: close it again then.
+    void workersStarting.then(closeWorkers, closeWorkers);
     const stopRunner = () =>
       runner.stop().catch((error: unknown) => {
         logger.error({ err: error }, 'projections: runner did not stop cleanly');

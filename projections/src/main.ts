@@ -1,31 +1,53 @@
 import http from 'node:http';
 import { z } from 'zod';
-import { commonEnv, loadConfigOrExit } from '@quitute/infra/config';
+import { createBus } from '@quitute/infra/bus';
+import { commonEnv, internalApiEnv, loadConfigOrExit, paymentsEnv } from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { healthStatusCode, type HealthReport } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
 import { LeaseHolder } from './lease-holder';
+import { createPaymentProcessManager } from './payments/payment-process-manager';
+import { createPaymentRelay } from './payments/payment-relay';
+import { createPaymentProcessCommandsClient } from './payments/process-commands-client';
 import { projections } from './registry';
 import { ProjectionRunner } from './runner';
 
+const required = z.string({ message: 'is required' });
+
 /**
  * The projections service on its own (distributed topology): applies the event
- * log to the MongoDB read models and answers /health on PORT. Any number of
- * instances may run: one holds the lease and projects, the others stand by and
- * take over when it dies (ARCHITECTURE §3.3).
+ * log to the MongoDB read models, runs the payment process manager (its steps
+ * on command-api's internal endpoint) and the relay (payment approvals to
+ * Kafka), and answers /health on PORT. Any number of instances may run: one
+ * holds the lease and does all of that, the others stand by and take over when
+ * it dies (ARCHITECTURE §3.3).
  */
 const config = loadConfigOrExit(
   z.object({
     ...commonEnv,
-    EVENTSTORE_URL: commonEnv.EVENTSTORE_URL.pipe(z.string({ message: 'is required' })),
-    MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
+    EVENTSTORE_URL: commonEnv.EVENTSTORE_URL.pipe(required),
+    MONGO_URL: commonEnv.MONGO_URL.pipe(required),
+    // The relay's approvals reach the query-api instances (their sockets) only through Kafka.
+    KAFKA_BROKERS: commonEnv.KAFKA_BROKERS.pipe(z.array(z.string(), { message: 'is required' })),
+    COMMAND_API_URL: internalApiEnv.COMMAND_API_URL.pipe(required),
+    INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN.pipe(required),
+    PAYMENT_RECONCILE_INTERVAL_MS: paymentsEnv.PAYMENT_RECONCILE_INTERVAL_MS,
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
 const eventStore = await createEventStore({ url: config.EVENTSTORE_URL, logger });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
+const bus = await createBus({
+  clientId: 'quitute-projections',
+  kafkaBrokers: config.KAFKA_BROKERS,
+});
+const commands = createPaymentProcessCommandsClient({
+  baseUrl: config.COMMAND_API_URL,
+  token: config.INTERNAL_API_TOKEN,
+  logger,
+});
 const lease = await createLease({
   name: 'projections',
   eventStoreUrl: config.EVENTSTORE_URL,
@@ -38,6 +60,18 @@ const holder = new LeaseHolder({
   logger,
   createRunner: (store) =>
     new ProjectionRunner({ eventStore, readStore: store, projections, logger }),
+  // Each acts once per event for the whole deployment: only the lease holder runs them.
+  createWorkers: (store) => ({
+    'payment-process': createPaymentProcessManager({
+      eventStore,
+      commands,
+      logger,
+      ...(config.PAYMENT_RECONCILE_INTERVAL_MS !== undefined
+        ? { reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS }
+        : {}),
+    }),
+    'payment-relay': createPaymentRelay({ eventStore, bus, readStore: store, logger }),
+  }),
 });
 
 const health = http.createServer((req, res) => {
@@ -58,7 +92,7 @@ const shutdown = () => {
   void holder
     .stop()
     .then(() => lease.close())
-    .then(() => Promise.all([readStore.close(), eventStore.close()]))
+    .then(() => Promise.all([bus.close(), readStore.close(), eventStore.close()]))
     .then(() => process.exit(0));
 };
 process.once('SIGINT', shutdown);

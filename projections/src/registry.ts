@@ -3,6 +3,10 @@ import { cartsProjection } from './cart/carts';
 import { menuProjection } from './catalog/menu';
 import { ordersProjection } from './ordering/orders';
 import type { Projection } from './projection';
+import { purchasesProjection } from './reviews/purchases';
+import { reviewsProjection } from './reviews/reviews';
+import { onlineSalesByMonthProjection } from './sales/online-sales-by-month';
+import { salesProjection } from './sales/sales';
 
 /** Every projection this service runs. */
 export const projections: readonly Projection[] = [
@@ -10,4 +14,8 @@ export const projections: readonly Projection[] = [
   usersProjection,
   cartsProjection,
   ordersProjection,
+  reviewsProjection,
+  purchasesProjection,
+  salesProjection,
+  onlineSalesByMonthProjection,
 ];

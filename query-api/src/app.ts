@@ -14,17 +14,25 @@ import {
   type OwnWrites,
   type WaitForPosition,
 } from '@quitute/infra/projection-progress';
-import type { TokenVerifier } from '@quitute/infra/auth';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@quitute/contracts';
+import { authenticate, requireRole, type TokenVerifier } from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
 import {
   accountQueryRoutes,
   sessionVersionsFromReadModel,
   type CaptchaChallenger,
 } from './accounts/routes';
+import { adminAccountRoutes } from './accounts/admin-routes';
+import { adminDashboardRoutes } from './admin/dashboard-routes';
 import { cartQueryRoutes } from './cart/routes';
+import { adminCatalogRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
 import { cepRoutes } from './cep/routes';
+import { chatbotRoutes, type ChatbotOptions } from './chatbot/routes';
+import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
+import { reviewQueryRoutes } from './reviews/routes';
+import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
 export interface QueryDeps {
@@ -41,9 +49,16 @@ export interface QueryDeps {
   /** VIACEP_URL; https://viacep.com.br by default. */
   viaCepUrl?: string;
   logger: Logger;
-  /** The clock of "the last N days" filters; the wall clock by default. */
+  /** The clock of "the last N days" filters and of the reports' "today"; the wall clock by default. */
   now?: () => Date;
+  /** OPENING_HOURS, CHATBOT_WEBHOOK_URL and the chat's limit (POST /api/chatbot). */
+  chatbot?: ChatbotOptions;
+  /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
+  lowStockThreshold?: number;
 }
+
+/** Paths whose POST this service answers, not command-api (the chatbot reads the read models): proxies route them here. */
+export const QUERY_API_POSTS: readonly string[] = ['/api/chatbot'];
 
 /** Every GET of the spec (ARCHITECTURE §7). */
 export function createQueryRouter(deps: QueryDeps): Router {
@@ -58,6 +73,25 @@ export function createQueryRouter(deps: QueryDeps): Router {
     sessionVersions: sessionVersionsFromReadModel(deps.readStore),
     readYourWrites: signedInReadYourWrites(deps.waitForPosition, deps.ownWrites),
   };
+  const now = deps.now ?? (() => new Date());
+  // The one admin guard: every GET under /api/admin passes here first, so a new
+  // admin route cannot forget it (401 without a valid token, 403 for another role).
+  router.use(
+    '/api/admin',
+    authenticate(signedInReads.tokens, signedInReads.sessionVersions),
+    requireRole('admin'),
+    signedInReads.readYourWrites,
+  );
+  router.use(
+    adminCatalogRoutes({
+      readStore: deps.readStore,
+      lowStockThreshold: deps.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+    }),
+  );
+  router.use(adminOrderRoutes({ readStore: deps.readStore }));
+  router.use(adminAccountRoutes({ readStore: deps.readStore }));
+  router.use(adminSalesRoutes({ readStore: deps.readStore, now }));
+  router.use(adminDashboardRoutes({ readStore: deps.readStore, now }));
   router.use('/api/products', readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
@@ -66,9 +100,13 @@ export function createQueryRouter(deps: QueryDeps): Router {
     orderQueryRoutes({
       ...signedInReads,
       payments: deps.payments ?? SIMULATOR_PAYMENTS,
-      now: deps.now ?? (() => new Date()),
+      now,
     }),
   );
+  router.use(
+    reviewQueryRoutes({ readStore: deps.readStore, waitForPosition: deps.waitForPosition }),
+  );
+  router.use(chatbotRoutes({ ...signedInReads, logger: deps.logger, options: deps.chatbot }));
   router.use(
     cepRoutes({
       logger: deps.logger,

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   CARTS_PROJECTION,
   MENU_PROJECTION,
+  ONLINE_SALES_BY_MONTH_PROJECTION,
   ORDERS_PROJECTION,
+  REVIEWS_PROJECTION,
+  SALES_PROJECTION,
   USERS_PROJECTION,
 } from '@quitute/contracts';
 import { createTokenVerifier } from '@quitute/infra/auth';
@@ -10,6 +13,7 @@ import { createBus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
 import {
   accountsEnv,
+  chatbotEnv,
   commonEnv,
   loadConfigOrExit,
   paymentsEnv,
@@ -20,6 +24,7 @@ import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
 import { sessionVersionsFromReadModel } from './accounts/routes';
 import { createQueryApp } from './app';
+import { queryEnv } from './config';
 import { SIMULATOR_PAYMENTS } from './ordering/routes';
 import { attachSocketGateway } from './realtime/socket-gateway';
 
@@ -39,6 +44,8 @@ const config = loadConfigOrExit(
     JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
     CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
     ...paymentsEnv,
+    ...chatbotEnv,
+    ...queryEnv,
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
@@ -51,6 +58,9 @@ const app = createQueryApp({
     USERS_PROJECTION,
     CARTS_PROJECTION,
     ORDERS_PROJECTION,
+    REVIEWS_PROJECTION,
+    SALES_PROJECTION,
+    ONLINE_SALES_BY_MONTH_PROJECTION,
   ]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),
@@ -67,6 +77,8 @@ const app = createQueryApp({
     ? { provider: 'mercadopago', publicKey: config.MP_PUBLIC_KEY ?? null }
     : SIMULATOR_PAYMENTS,
   ...(config.VIACEP_URL ? { viaCepUrl: config.VIACEP_URL } : {}),
+  chatbot: { openingHours: config.OPENING_HOURS, webhookUrl: config.CHATBOT_WEBHOOK_URL },
+  lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });

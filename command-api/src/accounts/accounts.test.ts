@@ -5,10 +5,16 @@ import { createPasswordHasher, type PasswordHasher } from '@quitute/infra/auth';
 import {
   authenticateUser,
   completePasswordReset,
+  deleteUser,
+  editUser,
+  emailReservations,
+  inviteUser,
   registerUser,
   requestPasswordReset,
+  runUserCommand,
   sessionVersionsFromStreams,
 } from './accounts';
+import type { CommandContext } from '../shared/handle-command';
 import { createMemoryCommandStores } from '../shared/testing';
 
 const context = () => ({
@@ -98,5 +104,135 @@ describe('reset confirm', () => {
     await completePasswordReset(store, older, issued.token, 'NovaSenha9', context());
     expect(await sessionVersionsFromStreams(store)(userId)).toBe(1);
     expect(await sessionVersionsFromStreams(store)(randomUUID())).toBeNull();
+  });
+});
+
+describe('accounts an administrator manages', () => {
+  const adminContext = (): CommandContext => ({
+    ...context(),
+    actorId: adminId,
+    actorRole: 'admin',
+  });
+  const adminId = 'c1f0e7a2-3b4d-4c5e-8f6a-7b8c9d0e1f2a';
+  const invitee = {
+    email: 'bia@example.com',
+    name: 'Bia Costa',
+    phone: '',
+    address: '',
+    role: 'user',
+  } as const;
+
+  it('given an invited user, when they log in before setting a password, then the wrong-password answer; with the link used, they log in', async () => {
+    const store = createMemoryCommandStores();
+    const invited = await inviteUser(store, invitee, adminContext());
+    expect(invited.expiresAt).toBe('2026-11-29T12:00:00.000Z');
+    await expect(
+      authenticateUser(store, older, invitee.email, 'Qualquer1', context()),
+    ).rejects.toMatchObject({ code: 'unauthorized', message: accountMessages.invalidCredentials });
+
+    await completePasswordReset(store, older, invited.token, 'NovaSenha9', context());
+
+    const { user } = await authenticateUser(store, older, invitee.email, 'NovaSenha9', context());
+    expect(user.userId).toBe(invited.user.userId);
+  });
+
+  it('given a registered e-mail, when invited, then 409 and nothing appended', async () => {
+    const { store, email } = await givenCustomer(older);
+    const before = (await store.eventStore.readAll()).length;
+    await expect(inviteUser(store, { ...invitee, email }, adminContext())).rejects.toMatchObject({
+      code: 'conflict',
+      message: accountMessages.emailTaken,
+    });
+    expect(await store.eventStore.readAll()).toHaveLength(before);
+  });
+
+  it('given an e-mail changed by an admin, then the new one logs in, the old one does not and may be registered again', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+    await editUser(store, userId, { name: 'Ana', email: 'ana.nova@example.com' }, adminContext());
+
+    await authenticateUser(store, older, 'ana.nova@example.com', 'Segredo123', context());
+    await expect(
+      authenticateUser(store, older, email, 'Segredo123', context()),
+    ).rejects.toMatchObject({ code: 'unauthorized' });
+    const again = await registerUser(
+      store,
+      older,
+      { email, name: 'Outra Ana', password: 'Segredo123', role: 'user' },
+      context(),
+    );
+    expect(again.userId).not.toBe(userId);
+  });
+
+  it("given another account's e-mail, when an admin gives it to a user, then 409 and the user keeps theirs", async () => {
+    const { store, userId } = await givenCustomer(older);
+    await inviteUser(store, invitee, adminContext());
+    await expect(
+      editUser(store, userId, { name: 'Ana', email: invitee.email }, adminContext()),
+    ).rejects.toMatchObject({ code: 'conflict', message: accountMessages.emailTaken });
+    await authenticateUser(store, older, 'ana@example.com', 'Segredo123', context());
+  });
+
+  it('given an admin changing their own role and e-mail, then 409 and the new e-mail is given back', async () => {
+    const store = createMemoryCommandStores();
+    const { userId } = await registerUser(
+      store,
+      older,
+      { email: 'chefe@example.com', name: 'Chefe', password: 'Segredo123', role: 'admin' },
+      context(),
+    );
+    await expect(
+      editUser(
+        store,
+        userId,
+        { name: 'Chefe', email: 'chefe.novo@example.com', role: 'user' },
+        { ...adminContext(), actorId: userId },
+      ),
+    ).rejects.toMatchObject({ code: 'conflict', message: accountMessages.ownRoleChange });
+    expect(await emailReservations(store).holder('chefe.novo@example.com')).toBeNull();
+  });
+
+  it('given a deleted user, then their tokens, their login and their e-mail are gone; the e-mail may be registered again', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+    await deleteUser(store, userId, adminContext());
+
+    expect(await sessionVersionsFromStreams(store)(userId)).toBeNull();
+    await expect(
+      authenticateUser(store, older, email, 'Segredo123', context()),
+    ).rejects.toMatchObject({ code: 'unauthorized', message: accountMessages.invalidCredentials });
+    const again = await registerUser(
+      store,
+      older,
+      { email, name: 'Ana de Novo', password: 'Segredo123', role: 'user' },
+      context(),
+    );
+    expect(again.userId).not.toBe(userId);
+  });
+
+  it('given a user deleted whose e-mail was never released, when the e-mail registers again, then the left-over reservation is released first', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+    await runUserCommand(
+      store,
+      userId,
+      { type: 'DeleteUser', requestedBy: adminId },
+      adminContext(),
+    );
+
+    const again = await registerUser(
+      store,
+      older,
+      { email, name: 'Ana de Novo', password: 'Segredo123', role: 'user' },
+      context(),
+    );
+    expect(await emailReservations(store).holder(email)).toMatchObject({
+      holderId: again.userId,
+    });
+  });
+
+  it('given an admin, when they delete their own account, then 409 and they can still log in', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+    await expect(
+      deleteUser(store, userId, { ...adminContext(), actorId: userId }),
+    ).rejects.toMatchObject({ code: 'conflict', message: accountMessages.ownAccountDeletion });
+    await authenticateUser(store, older, email, 'Segredo123', context());
   });
 });

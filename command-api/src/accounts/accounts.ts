@@ -1,5 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { accountMessages, RESET_LINK_TTL_MS, userStreamName, type Role } from '@quitute/contracts';
+import {
+  accountMessages,
+  INVITE_LINK_TTL_MS,
+  normalizeEmail,
+  RESET_LINK_TTL_MS,
+  userStreamName,
+  type Role,
+} from '@quitute/contracts';
 import type { PasswordHasher, SessionVersionLookup } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
@@ -9,8 +16,9 @@ import {
   type AggregateSnapshots,
   type CommandStores,
 } from '../shared/load-aggregate';
+import { reservations, standingFromStream, type Claim } from '../shared/reservations';
 import {
-  emailReservationDecider,
+  emailReservationEvents,
   liveResetLink,
   parseAccountEvent,
   parseReservationEvent,
@@ -24,7 +32,8 @@ import { userSnapshotPolicy } from './user-snapshots';
 
 /**
  * The accounts flows that span more than one stream or need I/O around the
- * decider: the e-mail reservation, password checks, reset tokens. They read
+ * decider: the e-mail reservation, password checks, reset tokens, the
+ * accounts an administrator creates, edits and deletes. They read
  * only event streams, never read models (ARCHITECTURE §4).
  */
 
@@ -47,23 +56,41 @@ async function loadUser(
   return { state, position };
 }
 
-/** The account an e-mail was reserved for, if it was. */
-async function reservedUserId(store: CommandStores, email: string): Promise<string | null> {
-  const recorded = await store.eventStore.readStream(emailReservationStreamName(email), {
-    maxCount: 1,
+/**
+ * The e-mail reservations (`user-email-<hash>`). A holder `left` its e-mail
+ * when its account was deleted, or when it had the e-mail after it was reserved
+ * and has another now: the release that should have followed never came.
+ */
+export function emailReservations(store: CommandStores) {
+  return reservations(store, {
+    streamName: emailReservationStreamName,
+    events: emailReservationEvents,
+    parse: parseReservationEvent,
+    standing: async (userId, email, reservedAt) =>
+      standingFromStream(
+        await store.eventStore.readStream(userStreamName(userId)),
+        { decider: userDecider, parse: parseAccountEvent },
+        {
+          isAbsent: (state) => state.status === 'absent',
+          isGone: (state) => state.status === 'deleted',
+          hasValue: (state) => state.status === 'active' && state.email === email,
+        },
+        reservedAt,
+      ),
   });
-  const first = recorded[0] && parseReservationEvent(recorded[0]);
-  return first ? first.data.userId : null;
 }
 
+/** The active account that has this e-mail now (the reservation names it, its stream confirms it). */
 export async function findUserByEmail(
   store: CommandStores,
   email: string,
 ): Promise<{ user: ActiveUser; position: number } | null> {
-  const userId = await reservedUserId(store, email);
-  if (!userId) return null;
-  const { state, position } = await loadUser(store, userId);
-  return state.status === 'active' ? { user: state, position } : null;
+  const held = await emailReservations(store).holder(email);
+  if (!held) return null;
+  const { state, position } = await loadUser(store, held.holderId);
+  return state.status === 'active' && state.email === normalizeEmail(email)
+    ? { user: state, position }
+    : null;
 }
 
 export async function runUserCommand(
@@ -99,14 +126,15 @@ export function activeUser(state: UserState): ActiveUser {
 }
 
 /**
- * Reserves the e-mail (no_stream: of two concurrent registrations exactly one
- * wins), then registers the user. A reservation whose user stream was never
- * written (a crash between the two appends) is taken over by the next
- * registration instead of locking the address forever. A caller may name the
- * user id (the admin's is derived from its e-mail): a reservation already made
- * for that id is then its own, made by a concurrent or crashed earlier attempt.
- * The actor is the new user registering themself unless the context names
- * another (the system creating the admin).
+ * Reserves the e-mail (of two concurrent registrations exactly one wins), then
+ * registers the user. A reservation whose user stream was never written (a
+ * crash between the two appends) is taken over by the next registration instead
+ * of locking the address forever; one whose account was deleted, or moved to
+ * another e-mail, is released first. A caller may name the user id (the
+ * admin's is derived from its e-mail): a reservation already made for that id
+ * is then its own, made by a concurrent or crashed earlier attempt. The actor
+ * is the new user registering themself unless the context names another (the
+ * system creating the admin).
  */
 export async function registerUser(
   store: CommandStores,
@@ -121,25 +149,10 @@ export async function registerUser(
     actorId: context.actorId ?? id,
     actorRole: context.actorRole ?? 'user',
   });
-  let userId = await reservedUserId(store, input.email);
-  if (!userId) {
-    const reserving = handleCommand({
-      store: store.eventStore,
-      decider: emailReservationDecider,
-      parse: parseReservationEvent,
-      streamName: emailReservationStreamName(input.email),
-      command: { type: 'ReserveEmail', email: input.email, userId: wanted },
-      context: { ...context, commandId: `${context.commandId}/reserve`, ...actor(wanted) },
-    });
-    // Whoever reserved first, the reservation now says whose e-mail it is.
-    const failure = await reserving.then(
-      () => null,
-      (error: unknown) => ({ error }),
-    );
-    userId = await reservedUserId(store, input.email);
-    if (!userId && failure) throw failure.error;
-    if (userId !== wanted) throw new AppError('conflict', accountMessages.emailTaken);
-  }
+  const { holderId: userId } = await emailReservations(store).claim(input.email, wanted, {
+    takeOverAbsent: true,
+    context: { ...context, ...actor(wanted) },
+  });
   const { state } = await loadUser(store, userId);
   if (state.status !== 'absent') throw new AppError('conflict', accountMessages.emailTaken);
   try {
@@ -166,6 +179,115 @@ export async function registerUser(
 }
 
 /**
+ * An administrator creates an account (admin-spec §2): the e-mail is reserved
+ * as a registration reserves it, then the account is appended without a
+ * password, with a link to set one valid INVITE_LINK_TTL_MS (the reset flow's
+ * token, the same page completes it). The caller mails the link.
+ */
+export async function inviteUser(
+  store: CommandStores,
+  input: { email: string; name: string; phone: string; address: string; role: Role },
+  context: CommandContext,
+): Promise<{ user: ActiveUser; token: string; expiresAt: string; position: number }> {
+  const { holderId: userId } = await emailReservations(store).claim(input.email, randomUUID(), {
+    takeOverAbsent: true,
+    context,
+  });
+  const token = `${userId}.${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(Date.parse(context.occurredAt) + INVITE_LINK_TTL_MS).toISOString();
+  try {
+    const result = await runUserCommand(
+      store,
+      userId,
+      { type: 'InviteUser', userId, ...input, tokenHash: sha256(token), expiresAt },
+      context,
+    );
+    return { user: activeUser(result.state), token, expiresAt, position: result.position };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) {
+      throw new AppError('conflict', accountMessages.emailTaken);
+    }
+    throw error;
+  }
+}
+
+/**
+ * An administrator (the context's actor) edits an account: fields left out keep
+ * their value. A new e-mail is reserved first (409 when another account has
+ * it), the account changed, then the old e-mail released so that it may be
+ * registered again; should the change be refused, a reservation made for it is
+ * given back.
+ */
+export async function editUser(
+  store: CommandStores,
+  userId: string,
+  changes: { name: string; email: string; phone?: string; address?: string; role?: Role },
+  context: CommandContext,
+): Promise<{ user: ActiveUser; position: number }> {
+  const before = activeUser((await loadUser(store, userId)).state);
+  const email = normalizeEmail(changes.email);
+  const book = emailReservations(store);
+  const claim: Claim | null =
+    email === before.email
+      ? null
+      : await book.claim(email, userId, { takeOverAbsent: false, context });
+  let result: CommandResult<UserState>;
+  try {
+    result = await runUserCommand(
+      store,
+      userId,
+      {
+        type: 'EditUser',
+        requestedBy: context.actorId,
+        name: changes.name,
+        email,
+        phone: changes.phone ?? before.phone,
+        address: changes.address ?? before.address,
+        role: changes.role ?? before.role,
+      },
+      context,
+    );
+  } catch (error) {
+    if (claim?.reservedNow) {
+      await book
+        .release(email, userId, { ...context, commandId: `${context.commandId}/undo` })
+        // The refused change's error is the answer, not a failure to undo its reservation.
+        .catch((undoError: unknown) =>
+          store.logger.warn({ err: undoError, userId }, 'e-mail reservation not given back'),
+        );
+    }
+    throw error;
+  }
+  const user = activeUser(result.state);
+  let position = result.position;
+  if (claim && user.email === email) {
+    position = Math.max(position, await book.release(before.email, userId, context));
+  }
+  return { user, position };
+}
+
+/**
+ * An administrator (the context's actor, never the account's owner) deletes an
+ * account: its tokens stop working at once (no active user answers the session
+ * check) and its e-mail is released. Its orders and sales stay.
+ */
+export async function deleteUser(
+  store: CommandStores,
+  userId: string,
+  context: CommandContext,
+): Promise<{ position: number }> {
+  const before = activeUser((await loadUser(store, userId)).state);
+  const result = await runUserCommand(
+    store,
+    userId,
+    { type: 'DeleteUser', requestedBy: context.actorId },
+    context,
+  );
+  const released = await emailReservations(store).release(before.email, userId, context);
+  return { position: Math.max(result.position, released) };
+}
+
+/**
  * An unknown e-mail and a wrong password answer alike, in about the same time
  * (no enumeration). A matching password stored with older KDF parameters is
  * hashed again with today's, without ending the user's sessions.
@@ -178,13 +300,15 @@ export async function authenticateUser(
   context: Omit<CommandContext, 'actorId' | 'actorRole'>,
 ): Promise<{ user: ActiveUser; position: number }> {
   const found = await findUserByEmail(store, email);
-  if (!found) {
+  const passwordHash = found?.user.passwordHash;
+  // An account an administrator created has no password until its owner sets one.
+  if (!found || !passwordHash) {
     await passwords.verifyAgainstDecoy(password);
     throw new AppError('unauthorized', accountMessages.invalidCredentials);
   }
-  const { matches, outdated } = await passwords.verify(password, found.user.passwordHash);
+  const { matches, outdated } = await passwords.verify(password, passwordHash);
   if (!matches) throw new AppError('unauthorized', accountMessages.invalidCredentials);
-  if (outdated) await upgradeHash(store, passwords, found.user, password, context);
+  if (outdated) await upgradeHash(store, passwords, found.user, passwordHash, password, context);
   return found;
 }
 
@@ -192,6 +316,7 @@ async function upgradeHash(
   store: CommandStores,
   passwords: PasswordHasher,
   user: ActiveUser,
+  previousHash: string,
   password: string,
   context: Omit<CommandContext, 'actorId' | 'actorRole'>,
 ): Promise<void> {
@@ -201,7 +326,7 @@ async function upgradeHash(
       user.userId,
       {
         type: 'RehashPassword',
-        previousHash: user.passwordHash,
+        previousHash,
         passwordHash: await passwords.hash(password),
       },
       { ...context, actorId: user.userId, actorRole: user.role },

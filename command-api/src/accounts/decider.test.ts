@@ -5,6 +5,7 @@ import { fold } from '../shared/decider';
 import { emailReservationDecider, userDecider, type UserCommand } from './decider';
 
 const userId = '5b7f2c1e-9a3d-4e8f-b6c2-1d0e9f8a7b6c';
+const adminId = '0c4e2a7b-6d1f-4e3a-9b8c-7d6e5f4a3b2c';
 const registered: AccountEvent = {
   type: 'UserRegistered',
   data: {
@@ -131,6 +132,19 @@ describe('user decider', () => {
     ['an expired link', [registered, resetRequested], 'hash-1', '2026-11-22T13:00:00.000Z'],
     ['another token', [registered, resetRequested], 'hash-x', '2026-11-22T12:30:00.000Z'],
     ['no request', [registered], 'hash-1', '2026-11-22T12:30:00.000Z'],
+    [
+      'a link mailed before an admin changed the e-mail',
+      [
+        registered,
+        resetRequested,
+        {
+          type: 'UserEmailChanged',
+          data: { userId, email: 'ana.souza@example.com', previousEmail: 'ana@example.com' },
+        },
+      ],
+      'hash-1',
+      '2026-11-22T12:30:00.000Z',
+    ],
     ['no user', [], 'hash-1', '2026-11-22T12:30:00.000Z'],
   ] satisfies [string, AccountEvent[], string, string][])(
     'given %s, when CompletePasswordReset, then 400 link inválido ou expirado',
@@ -167,7 +181,9 @@ describe('user decider', () => {
     ]);
     expect(given([registered]).when({ type: 'ChangeRole', role: 'user' })()).toEqual([]);
     const deleted: AccountEvent = { type: 'UserDeleted', data: { userId } };
-    expect(given([registered]).when({ type: 'DeleteUser' })()).toEqual([deleted]);
+    expect(given([registered]).when({ type: 'DeleteUser', requestedBy: adminId })()).toEqual([
+      deleted,
+    ]);
     rejectsWith(
       given([registered, deleted]).when({ type: 'UpdateProfile', changes: { name: 'X' } }),
       'not_found',
@@ -248,11 +264,185 @@ describe('password rehash', () => {
 });
 
 describe('e-mail reservation decider', () => {
-  it('given a free e-mail, when reserved, then EmailReserved; reserved again, then 409', () => {
-    const command = { type: 'ReserveEmail', email: 'ana@example.com', userId } as const;
-    const events = emailReservationDecider.decide(command, emailReservationDecider.initialState);
+  const reserve = { type: 'Reserve', value: 'ana@example.com', holderId: userId } as const;
+  const otherId = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+
+  it('given a free e-mail, when reserved, then EmailReserved; by another, then 409; by the same, nothing', () => {
+    const events = emailReservationDecider.decide(reserve, emailReservationDecider.initialState);
     expect(events).toEqual([{ type: 'EmailReserved', data: { email: 'ana@example.com', userId } }]);
     const reserved = fold(emailReservationDecider, events);
-    expect(() => emailReservationDecider.decide(command, reserved)).toThrow('Email já registrado.');
+    expect(emailReservationDecider.decide(reserve, reserved)).toEqual([]);
+    expect(() =>
+      emailReservationDecider.decide({ ...reserve, holderId: otherId }, reserved),
+    ).toThrow('Email já registrado.');
+  });
+
+  it('given a reserved e-mail, when its holder releases it, then EmailReleased and it may be reserved again', () => {
+    const reserved = fold(emailReservationDecider, [
+      { type: 'EmailReserved', data: { email: 'ana@example.com', userId } },
+    ]);
+    const release = { type: 'Release', value: 'ana@example.com', holderId: userId } as const;
+    const released = emailReservationDecider.decide(release, reserved);
+    expect(released).toEqual([
+      { type: 'EmailReleased', data: { email: 'ana@example.com', userId } },
+    ]);
+    const free = released.reduce(emailReservationDecider.evolve, reserved);
+    expect(free).toEqual({ status: 'free' });
+    expect(emailReservationDecider.decide({ ...reserve, holderId: otherId }, free)).toEqual([
+      { type: 'EmailReserved', data: { email: 'ana@example.com', userId: otherId } },
+    ]);
+  });
+
+  it('given an e-mail another user holds, when released by someone else, then nothing', () => {
+    const reserved = fold(emailReservationDecider, [
+      { type: 'EmailReserved', data: { email: 'ana@example.com', userId } },
+    ]);
+    expect(
+      emailReservationDecider.decide(
+        { type: 'Release', value: 'ana@example.com', holderId: otherId },
+        reserved,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('accounts an administrator manages', () => {
+  const invite = {
+    type: 'InviteUser',
+    userId,
+    email: 'ana@example.com',
+    name: 'Ana Lima',
+    phone: '11987654321',
+    address: 'Rua A, 10',
+    role: 'user',
+    tokenHash: 'hash-invite',
+    expiresAt: '2026-11-29T12:00:00.000Z',
+  } as const;
+  const invited: AccountEvent = {
+    type: 'UserInvited',
+    data: {
+      userId,
+      email: 'ana@example.com',
+      name: 'Ana Lima',
+      phone: '11987654321',
+      address: 'Rua A, 10',
+      role: 'user',
+    },
+  };
+  const inviteLink: AccountEvent = {
+    type: 'PasswordResetRequested',
+    data: { userId, tokenHash: 'hash-invite', expiresAt: '2026-11-29T12:00:00.000Z' },
+  };
+  const edit = {
+    type: 'EditUser',
+    requestedBy: adminId,
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    phone: '',
+    address: '',
+    role: 'user',
+  } as const;
+
+  it('given no user, when invited, then UserInvited and its password link in one decision; the account has no password', () => {
+    const events = given([]).when(invite)();
+    expect(events).toEqual([invited, inviteLink]);
+    expect(fold(userDecider, events)).toMatchObject({
+      status: 'active',
+      email: 'ana@example.com',
+      phone: '11987654321',
+      address: 'Rua A, 10',
+      passwordHash: null,
+      pendingReset: { tokenHash: 'hash-invite', expiresAt: '2026-11-29T12:00:00.000Z' },
+      sessionVersion: 0,
+    });
+  });
+
+  it('given a user, when invited again under that id, then 409', () => {
+    rejectsWith(given([registered]).when(invite), 'conflict', 'Email já registrado.');
+  });
+
+  it('given an invited user, when the link is used in time, then the password is set', () => {
+    const events = given([invited, inviteLink]).when({
+      type: 'CompletePasswordReset',
+      tokenHash: 'hash-invite',
+      passwordHash: 'scrypt$set',
+      now: '2026-11-28T12:00:00.000Z',
+    })();
+    expect(fold(userDecider, [invited, inviteLink, ...events])).toMatchObject({
+      passwordHash: 'scrypt$set',
+      pendingReset: null,
+    });
+  });
+
+  it('given the same values, when edited, then nothing', () => {
+    expect(given([registered]).when(edit)()).toEqual([]);
+  });
+
+  it('given a user, when an admin edits profile, e-mail and role, then one event each in that order', () => {
+    expect(
+      given([registered]).when({
+        ...edit,
+        name: 'Ana Souza',
+        phone: '11987654321',
+        email: 'ana.souza@example.com',
+        role: 'admin',
+      })(),
+    ).toEqual([
+      {
+        type: 'UserProfileUpdated',
+        data: { userId, name: 'Ana Souza', phone: '11987654321', address: '' },
+      },
+      {
+        type: 'UserEmailChanged',
+        data: { userId, email: 'ana.souza@example.com', previousEmail: 'ana@example.com' },
+      },
+      { type: 'UserRoleChanged', data: { userId, role: 'admin' } },
+    ]);
+  });
+
+  it('given an e-mail change, then the user has the new e-mail and keeps their sessions', () => {
+    const state = fold(userDecider, [
+      registered,
+      {
+        type: 'UserEmailChanged',
+        data: { userId, email: 'ana.souza@example.com', previousEmail: 'ana@example.com' },
+      },
+    ]);
+    expect(state).toMatchObject({ email: 'ana.souza@example.com', sessionVersion: 0 });
+  });
+
+  it('given an admin, when they change their own role, then 409 and nothing; their own name, then allowed', () => {
+    const admin: AccountEvent = {
+      type: 'UserRegistered',
+      data: { ...registered.data, role: 'admin' },
+    };
+    rejectsWith(
+      given([admin]).when({ ...edit, requestedBy: userId, role: 'user' }),
+      'conflict',
+      'Não é possível mudar a própria role.',
+    );
+    expect(
+      given([admin]).when({ ...edit, requestedBy: userId, role: 'admin', name: 'Ana Souza' })(),
+    ).toEqual([
+      { type: 'UserProfileUpdated', data: { userId, name: 'Ana Souza', phone: '', address: '' } },
+    ]);
+  });
+
+  it('given an admin, when they delete their own account, then 409', () => {
+    rejectsWith(
+      given([registered]).when({ type: 'DeleteUser', requestedBy: userId }),
+      'conflict',
+      'Você não pode excluir sua própria conta.',
+    );
+  });
+
+  it('given a deleted user, when edited or deleted again, then 404', () => {
+    const deleted: AccountEvent = { type: 'UserDeleted', data: { userId } };
+    rejectsWith(given([registered, deleted]).when(edit), 'not_found', 'Usuário não encontrado.');
+    rejectsWith(
+      given([registered, deleted]).when({ type: 'DeleteUser', requestedBy: adminId }),
+      'not_found',
+      'Usuário não encontrado.',
+    );
   });
 });

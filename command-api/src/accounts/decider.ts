@@ -12,6 +12,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
+import { reservationDecider, type ReservationEvents } from '../shared/reservations';
 
 export interface ActiveUser {
   status: 'active';
@@ -22,7 +23,8 @@ export interface ActiveUser {
   address: string;
   notifications: NotificationPreferences;
   role: Role;
-  passwordHash: string;
+  /** Null for an account an administrator created, until its owner sets a password through the mailed link. */
+  passwordHash: string | null;
   /** Only the newest reset link works, once, until it expires. */
   pendingReset: { tokenHash: string; expiresAt: string } | null;
   /**
@@ -58,7 +60,37 @@ export type UserCommand =
   /** The same password hashed with today's parameters; `previousHash` is the hash it was checked against. */
   | { type: 'RehashPassword'; previousHash: string; passwordHash: string }
   | { type: 'ChangeRole'; role: Role }
-  | { type: 'DeleteUser' };
+  /**
+   * An administrator creates the account (admin-spec §2): without a password,
+   * with a link to set one (the reset flow, valid longer).
+   */
+  | {
+      type: 'InviteUser';
+      userId: string;
+      email: string;
+      name: string;
+      phone: string;
+      address: string;
+      role: Role;
+      tokenHash: string;
+      expiresAt: string;
+    }
+  /**
+   * An administrator edits the account (admin-spec §5); `requestedBy` is that
+   * administrator, who may not change their own role. A new e-mail must have
+   * been reserved for this user first.
+   */
+  | {
+      type: 'EditUser';
+      requestedBy: string;
+      name: string;
+      email: string;
+      phone: string;
+      address: string;
+      role: Role;
+    }
+  /** An administrator (`requestedBy`) deletes the account: never their own (admin-spec §5). */
+  | { type: 'DeleteUser'; requestedBy: string };
 
 function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
@@ -140,6 +172,27 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           : state;
       case 'UserDeleted':
         return { status: 'deleted', userId: event.data.userId };
+      case 'UserInvited': {
+        const { userId, email, name, phone, address, role } = event.data;
+        return {
+          status: 'active',
+          userId,
+          email,
+          name,
+          phone,
+          address,
+          notifications: { ...DEFAULT_NOTIFICATIONS },
+          role,
+          passwordHash: null,
+          pendingReset: null,
+          sessionVersion: 0,
+        };
+      }
+      // A link mailed to the old address must not open the account at its new one.
+      case 'UserEmailChanged':
+        return state.status === 'active'
+          ? { ...state, email: event.data.email, pendingReset: null }
+          : state;
       default:
         return assertNever(event);
     }
@@ -211,8 +264,41 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
         if (user.role === command.role) return [];
         return [{ type: 'UserRoleChanged', data: { userId: user.userId, role: command.role } }];
       }
+      case 'InviteUser': {
+        if (state.status !== 'absent') throw new AppError('conflict', accountMessages.emailTaken);
+        const { userId, email, name, phone, address, role, tokenHash, expiresAt } = command;
+        return [
+          { type: 'UserInvited', data: { userId, email, name, phone, address, role } },
+          { type: 'PasswordResetRequested', data: { userId, tokenHash, expiresAt } },
+        ];
+      }
+      case 'EditUser': {
+        const user = activeOrThrow(state);
+        const { userId } = user;
+        if (command.requestedBy === userId && command.role !== user.role) {
+          throw new AppError('conflict', accountMessages.ownRoleChange);
+        }
+        const events: AccountEvent[] = [];
+        const { name, phone, address } = command;
+        if (name !== user.name || phone !== user.phone || address !== user.address) {
+          events.push({ type: 'UserProfileUpdated', data: { userId, name, phone, address } });
+        }
+        if (command.email !== user.email) {
+          events.push({
+            type: 'UserEmailChanged',
+            data: { userId, email: command.email, previousEmail: user.email },
+          });
+        }
+        if (command.role !== user.role) {
+          events.push({ type: 'UserRoleChanged', data: { userId, role: command.role } });
+        }
+        return events;
+      }
       case 'DeleteUser': {
         const user = activeOrThrow(state);
+        if (command.requestedBy === user.userId) {
+          throw new AppError('conflict', accountMessages.ownAccountDeletion);
+        }
         return [{ type: 'UserDeleted', data: { userId: user.userId } }];
       }
       default:
@@ -225,24 +311,22 @@ export function parseAccountEvent(recorded: RecordedEvent): AccountEvent | null 
   return parseEvent(accountEventSchemas, recorded.type, recorded.data);
 }
 
-export type ReservationState =
-  { status: 'free' } | { status: 'reserved'; email: string; userId: string };
-
-/** `user-email-<hash>`: the first registration of an e-mail wins (appended with no_stream). */
-export const emailReservationDecider: Decider<
-  ReservationState,
-  { type: 'ReserveEmail'; email: string; userId: string },
-  EmailReservationEvent
-> = {
-  initialState: { status: 'free' },
-  evolve(_state, event) {
-    return { status: 'reserved', email: event.data.email, userId: event.data.userId };
-  },
-  decide(command, state) {
-    if (state.status === 'reserved') throw new AppError('conflict', accountMessages.emailTaken);
-    return [{ type: 'EmailReserved', data: { email: command.email, userId: command.userId } }];
-  },
+/**
+ * `user-email-<hash>`: one account per e-mail. Reserved before the account
+ * takes the address (register, an administrator's invitation or e-mail
+ * change), released once it has it no more (e-mail changed, account deleted).
+ */
+export const emailReservationEvents: ReservationEvents<EmailReservationEvent> = {
+  reserved: (email, userId) => ({ type: 'EmailReserved', data: { email, userId } }),
+  released: (email, userId) => ({ type: 'EmailReleased', data: { email, userId } }),
+  read: (event) => ({
+    kind: event.type === 'EmailReserved' ? 'reserved' : 'released',
+    holderId: event.data.userId,
+  }),
+  takenMessage: accountMessages.emailTaken,
 };
+
+export const emailReservationDecider = reservationDecider(emailReservationEvents);
 
 export function parseReservationEvent(recorded: RecordedEvent): EmailReservationEvent | null {
   return parseEvent(emailReservationEventSchemas, recorded.type, recorded.data);

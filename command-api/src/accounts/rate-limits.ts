@@ -17,7 +17,8 @@ export interface AccountRateLimits {
   failedLoginsPerEmailAndIp: RateLimit;
   registerPerIp: RateLimit;
   resetPerIp: RateLimit;
-  resetPerEmail: RateLimit;
+  /** Reset links asked for one e-mail from one IP (not per e-mail alone: a stranger could use up its owner's). */
+  resetPerEmailAndIp: RateLimit;
   resetConfirmPerIp: RateLimit;
   /** Each of PUT /api/users/profile and /preferences, per authenticated user. */
   profileWritesPerUser: RateLimit;
@@ -27,6 +28,12 @@ export interface AccountRateLimits {
    * bound. Two a second on average is far above what the cart screen sends.
    */
   cartWritesPerUser: RateLimit;
+  /**
+   * Every command of one administrator under /api/admin: each appends events
+   * kept for ever, so a stolen or runaway admin session must not grow the
+   * store without bound. Two a second on average is far above a person editing.
+   */
+  adminWritesPerUser: RateLimit;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -36,10 +43,11 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   failedLoginsPerEmailAndIp: { limit: 5, windowMs: minutes(15) },
   registerPerIp: { limit: 10, windowMs: minutes(60) },
   resetPerIp: { limit: 10, windowMs: minutes(60) },
-  resetPerEmail: { limit: 3, windowMs: minutes(60) },
+  resetPerEmailAndIp: { limit: 3, windowMs: minutes(60) },
   resetConfirmPerIp: { limit: 10, windowMs: minutes(15) },
   profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
   cartWritesPerUser: { limit: 120, windowMs: minutes(1) },
+  adminWritesPerUser: { limit: 120, windowMs: minutes(1) },
 };
 
 /** One limit for every counter: for tests and benchmarks about something else than limits. */
@@ -49,10 +57,11 @@ export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
     failedLoginsPerEmailAndIp: limit,
     registerPerIp: limit,
     resetPerIp: limit,
-    resetPerEmail: limit,
+    resetPerEmailAndIp: limit,
     resetConfirmPerIp: limit,
     profileWritesPerUser: limit,
     cartWritesPerUser: limit,
+    adminWritesPerUser: limit,
   };
 }
 
@@ -74,11 +83,6 @@ function bodyEmail(req: Request): string {
     ? normalizeEmail(body.email)
     : '';
 }
-
-const emailKey = (req: Request) => {
-  const email = bodyEmail(req);
-  return email ? `email:${email}` : `ip:${ipKey(req)}`;
-};
 
 /**
  * Keyed by e-mail and IP, not by e-mail alone: a per-account counter is a lock
@@ -139,7 +143,7 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     register: [limiter('register-ip', limits.registerPerIp, ipKey, other)],
     resetRequest: [
       limiter('reset-ip', limits.resetPerIp, ipKey, other),
-      limiter('reset-email', limits.resetPerEmail, emailKey, other),
+      limiter('reset-email-ip', limits.resetPerEmailAndIp, emailAndIpKey, other),
     ],
     resetConfirm: [limiter('reset-confirm-ip', limits.resetConfirmPerIp, ipKey, other)],
     /** After `authenticate`: keyed by the caller's user id. */
@@ -156,6 +160,19 @@ export function cartWriteLimiter(
   return limiterFactory(store)(
     'cart-user',
     limits.cartWritesPerUser,
+    userKey,
+    accountMessages.tooManyRequests,
+  );
+}
+
+/** After `authenticate` and the admin role: every admin command of the caller counts. */
+export function adminWriteLimiter(
+  limits: AccountRateLimits,
+  store?: RateLimitStoreFactory,
+): RequestHandler {
+  return limiterFactory(store)(
+    'admin-user',
+    limits.adminWritesPerUser,
     userKey,
     accountMessages.tooManyRequests,
   );

@@ -111,15 +111,19 @@ describe('login limits', () => {
       },
     });
     expect(names.sort()).toEqual([
+      'admin-user',
       'cart-user',
+      'cookie-consent-ip',
       'login-email-ip',
       'login-ip',
       'preferences-user',
       'profile-user',
       'register-ip',
       'reset-confirm-ip',
-      'reset-email',
+      'reset-email-ip',
       'reset-ip',
+      'review-report-user',
+      'review-user',
     ]);
   });
 });

@@ -117,7 +117,12 @@ describe('session view', () => {
     await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(0));
     lagging.hold();
 
-    await runUserCommand(stores, userId, { type: 'DeleteUser' }, context());
+    await runUserCommand(
+      stores,
+      userId,
+      { type: 'DeleteUser', requestedBy: 'an-admin' },
+      context(),
+    );
 
     try {
       expect(await view.lookup(userId)).toBeNull();

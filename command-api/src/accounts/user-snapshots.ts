@@ -14,7 +14,7 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
     address: z.string(),
     notifications: notificationPreferencesSchema,
     role: z.enum(ROLES),
-    passwordHash: z.string(),
+    passwordHash: z.string().nullable(),
     pendingReset: z.object({ tokenHash: z.string(), expiresAt: z.string() }).nullable(),
     sessionVersion: z.number().int(),
   }),

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEvent } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
-import { productDecider, type CatalogCommand, type ProductFields } from './decider';
+import {
+  productDecider,
+  productNameReservationDecider,
+  type CatalogCommand,
+  type ProductFields,
+} from './decider';
 
 const productId = '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11';
 const fields: ProductFields = {
@@ -120,5 +125,69 @@ describe('catalog decider', () => {
       'conflict',
       'Produto já existe.',
     );
+  });
+
+  it('given an inactive kit, when UpdateProduct names only price and stock, then the rest (its itens, image, inactive) stays', () => {
+    const kitFields: ProductFields = {
+      ...fields,
+      name: 'Kit Festa 1',
+      category: 'Kits Festa',
+      itens: ['50 doces', '50 salgados'],
+    };
+    const kit: CatalogEvent = {
+      type: 'ProductAdded',
+      data: { productId, ...kitFields, isActive: false },
+    };
+    const events = given([kit]).when({
+      type: 'UpdateProduct',
+      productId,
+      fields: { priceCents: 15_000, stock: 8 },
+    })();
+    expect(events).toEqual([
+      {
+        type: 'ProductUpdated',
+        data: { productId, ...kitFields, priceCents: 15_000, stock: 8 },
+      },
+    ]);
+  });
+
+  it('given a product with an image, when UpdateProduct sets imageUrl null, then the image is removed', () => {
+    const events = given([added]).when({
+      type: 'UpdateProduct',
+      productId,
+      fields: { imageUrl: null },
+    })();
+    expect(events).toEqual([
+      { type: 'ProductUpdated', data: { productId, ...fields, imageUrl: null } },
+    ]);
+  });
+});
+
+describe('product name reservation decider', () => {
+  const otherId = '8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d';
+  const reserve = { type: 'Reserve', value: 'Coxinha', holderId: productId } as const;
+
+  it('given a free name, when reserved, then ProductNameReserved; by another product, 409; released by its holder, free again', () => {
+    const events = productNameReservationDecider.decide(
+      reserve,
+      productNameReservationDecider.initialState,
+    );
+    expect(events).toEqual([{ type: 'ProductNameReserved', data: { name: 'Coxinha', productId } }]);
+    const reserved = fold(productNameReservationDecider, events);
+    rejectsWith(
+      () => productNameReservationDecider.decide({ ...reserve, holderId: otherId }, reserved),
+      'conflict',
+      'Já existe um produto com este nome.',
+    );
+    const released = productNameReservationDecider.decide(
+      { type: 'Release', value: 'Coxinha', holderId: productId },
+      reserved,
+    );
+    expect(released).toEqual([
+      { type: 'ProductNameReleased', data: { name: 'Coxinha', productId } },
+    ]);
+    expect(fold(productNameReservationDecider, [...events, ...released])).toEqual({
+      status: 'free',
+    });
   });
 });

@@ -1,12 +1,18 @@
 import {
   catalogEventSchemas,
+  catalogMessages,
   parseEvent,
+  productNameReservationEventSchemas,
   type CatalogEvent,
   type Category,
+  type ProductNameReservationEvent,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
+import { reservationDecider, type ReservationEvents } from '../shared/reservations';
+
+export { catalogMessages };
 
 export interface ProductFields {
   name: string;
@@ -25,13 +31,14 @@ export type ProductState =
 
 export type CatalogCommand =
   | { type: 'AddProduct'; productId: string; fields: ProductFields; isActive: boolean }
-  | { type: 'UpdateProduct'; productId: string; fields: ProductFields; isActive: boolean }
+  /** Fields (and isActive) left out keep what the product has. */
+  | {
+      type: 'UpdateProduct';
+      productId: string;
+      fields: Partial<ProductFields>;
+      isActive?: boolean | undefined;
+    }
   | { type: 'DeleteProduct'; productId: string };
-
-export const catalogMessages = {
-  productExists: 'Produto já existe.',
-  productNotFound: 'Produto não encontrado.',
-} as const;
 
 function sameFields(a: ProductFields, b: ProductFields): boolean {
   return (
@@ -44,6 +51,20 @@ function sameFields(a: ProductFields, b: ProductFields): boolean {
     a.itens.length === b.itens.length &&
     a.itens.every((item, index) => item === b.itens[index])
   );
+}
+
+/** The product's fields with the given ones replaced (null is a value: no image). */
+function withChanges(current: ProductFields, changes: Partial<ProductFields>): ProductFields {
+  const pick = <T>(change: T | undefined, value: T): T => (change === undefined ? value : change);
+  return {
+    name: pick(changes.name, current.name),
+    priceCents: pick(changes.priceCents, current.priceCents),
+    category: pick(changes.category, current.category),
+    description: pick(changes.description, current.description),
+    imageUrl: pick(changes.imageUrl, current.imageUrl),
+    stock: pick(changes.stock, current.stock),
+    itens: pick(changes.itens, current.itens),
+  };
 }
 
 function assertNever(value: never): never {
@@ -90,16 +111,18 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
         if (state.status !== 'listed') {
           throw new AppError('not_found', catalogMessages.productNotFound);
         }
+        const fields = withChanges(state.fields, command.fields);
+        const isActive = command.isActive ?? state.isActive;
         const events: CatalogEvent[] = [];
-        if (!sameFields(state.fields, command.fields)) {
+        if (!sameFields(state.fields, fields)) {
           events.push({
             type: 'ProductUpdated',
-            data: { productId: command.productId, ...command.fields },
+            data: { productId: command.productId, ...fields },
           });
         }
-        if (command.isActive !== state.isActive) {
+        if (isActive !== state.isActive) {
           events.push(
-            command.isActive
+            isActive
               ? { type: 'ProductActivated', data: { productId: command.productId } }
               : { type: 'ProductDeactivated', data: { productId: command.productId } },
           );
@@ -119,4 +142,25 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
 
 export function parseCatalogEvent(recorded: RecordedEvent): CatalogEvent | null {
   return parseEvent(catalogEventSchemas, recorded.type, recorded.data);
+}
+
+/**
+ * `catalog-name-<hash>`: one product per name, case and accents aside (the
+ * cart and the product sync find products by name). Reserved before a product
+ * takes the name, released once it no longer has it (renamed or deleted).
+ */
+export const productNameReservationEvents: ReservationEvents<ProductNameReservationEvent> = {
+  reserved: (name, productId) => ({ type: 'ProductNameReserved', data: { name, productId } }),
+  released: (name, productId) => ({ type: 'ProductNameReleased', data: { name, productId } }),
+  read: (event) => ({
+    kind: event.type === 'ProductNameReserved' ? 'reserved' : 'released',
+    holderId: event.data.productId,
+  }),
+  takenMessage: catalogMessages.productNameTaken,
+};
+
+export const productNameReservationDecider = reservationDecider(productNameReservationEvents);
+
+export function parseProductNameEvent(recorded: RecordedEvent): ProductNameReservationEvent | null {
+  return parseEvent(productNameReservationEventSchemas, recorded.type, recorded.data);
 }

@@ -8,19 +8,25 @@ import { menuProductId, seedMenu } from './seed';
 const now = () => new Date('2026-11-21T12:00:00.000Z');
 
 describe('seedMenu', () => {
-  it('given an empty store, when seeded, then 24 ProductAdded events with system metadata', async () => {
+  it('given an empty store, when seeded, then 24 products, each after its name reservation, with system metadata', async () => {
     const store = createMemoryEventStore();
     const result = await seedMenu(store, now);
     const events = await store.readAll();
     expect(result.added).toBe(24);
-    expect(events).toHaveLength(24);
-    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['ProductAdded']));
+    expect(events).toHaveLength(48);
+    expect(events.slice(0, 2).map((event) => [event.type, event.data['name']])).toEqual([
+      ['ProductNameReserved', 'Coxinha de Frango'],
+      ['ProductAdded', 'Coxinha de Frango'],
+    ]);
+    expect(events.filter((event) => event.type === 'ProductAdded')).toHaveLength(24);
     expect(events[0]?.metadata).toMatchObject({
       actorId: 'system',
       actorRole: 'system',
       occurredAt: '2026-11-21T12:00:00.000Z',
     });
-    const kit3 = events.find((event) => event.data['name'] === 'Kit Festa 3');
+    const kit3 = events.find(
+      (event) => event.type === 'ProductAdded' && event.data['name'] === 'Kit Festa 3',
+    );
     expect(kit3?.data).toMatchObject({
       priceCents: 42_000,
       itens: ['100 doces', '200 salgados', '1 bolo de dois andares'],
@@ -32,7 +38,43 @@ describe('seedMenu', () => {
     await seedMenu(store, now);
     const again = await seedMenu(store, now);
     expect(again.added).toBe(0);
-    expect(await store.readAll()).toHaveLength(24);
+    expect(await store.readAll()).toHaveLength(48);
+  });
+
+  it('given a store seeded before names were reserved, when seeded, then each listed item gets its current name reserved and nothing else', async () => {
+    const store = createMemoryEventStore();
+    await seedMenu(store, now);
+    const legacy = createMemoryEventStore();
+    for (const event of await store.readAll()) {
+      if (event.type !== 'ProductAdded') continue;
+      await legacy.appendToStream(event.streamName, [
+        { id: event.id, type: event.type, data: event.data, metadata: event.metadata },
+      ]);
+    }
+    const kibe = menuProductId('kibe');
+    await handleCommand({
+      store: legacy,
+      decider: productDecider,
+      parse: parseCatalogEvent,
+      streamName: productStreamName(kibe),
+      command: { type: 'UpdateProduct', productId: kibe, fields: { name: 'Quibe' } },
+      context: {
+        commandId: 'rename-kibe',
+        correlationId: 'rename-kibe',
+        actorId: 'admin-1',
+        actorRole: 'admin',
+        occurredAt: now().toISOString(),
+      },
+    });
+
+    const result = await seedMenu(legacy, now);
+
+    expect(result.added).toBe(0);
+    const reserved = (await legacy.readAll()).filter(
+      (event) => event.type === 'ProductNameReserved',
+    );
+    expect(reserved).toHaveLength(24);
+    expect(reserved.find((event) => event.data['productId'] === kibe)?.data['name']).toBe('Quibe');
   });
 
   it('given an admin deleted a menu item, when seeded again, then it is not resurrected', async () => {

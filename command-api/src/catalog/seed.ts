@@ -1,8 +1,9 @@
 import { v5 as uuidv5 } from 'uuid';
-import { menuImagePath, productStreamName, STATIC_MENU, type MenuItem } from '@quitute/contracts';
+import { menuImagePath, STATIC_MENU, type MenuItem } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
-import { handleCommand } from '../shared/handle-command';
-import { parseCatalogEvent, productDecider } from './decider';
+import type { CommandContext } from '../shared/handle-command';
+import { productNameReservations, readProduct, runProductCommand } from './products';
 
 const MENU_NAMESPACE = '6b1d2f0a-8e2c-4c8b-b7a4-2f9d0e5c3a71';
 
@@ -11,34 +12,52 @@ export function menuProductId(slug: string): string {
   return uuidv5(`menu:${slug}`, MENU_NAMESPACE);
 }
 
-const SEED_STOCK = { regular: 500, kit: 10 } as const;
+/** The stock a product of the static menu starts with (seeded, or synced by an admin). */
+export const SEED_STOCK = { regular: 500, kit: 10 } as const;
 
 /**
- * Appends the static menu (spec §9) on first start. An item whose stream
- * already exists — seeded before, or since edited or deleted by an admin — is
- * left alone, so a restart never duplicates or resurrects anything. Replicas
- * seeding an empty store together all succeed: an item another one appended
- * first is left alone the same way.
+ * Appends the static menu (spec §9) on first start, each item's name reserved
+ * first like any product's. An item whose stream already exists — seeded
+ * before, or since edited or deleted by an admin — is left alone, so a restart
+ * never duplicates or resurrects anything; if it is listed, its current name is
+ * reserved for it when that was not done yet (stores seeded before product
+ * names were reserved). An item whose name another product has is not added.
+ * Replicas seeding an empty store together all succeed: an item another one
+ * appended first is left alone the same way.
  */
 export async function seedMenu(
   store: EventStore,
   now: () => Date,
   menu: readonly MenuItem[] = STATIC_MENU,
 ): Promise<{ added: number; position: number }> {
+  const stores = { eventStore: store };
+  const names = productNameReservations(stores);
   let added = 0;
   let position = 0;
   for (const item of menu) {
     const productId = menuProductId(item.slug);
-    const streamName = productStreamName(productId);
-    const existing = await store.readStream(streamName, { maxCount: 1 });
-    if (existing.length > 0) continue;
     const seedId = uuidv5(`seed:${item.slug}`, MENU_NAMESPACE);
-    const seeding = handleCommand({
-      store,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName,
-      command: {
+    const context: CommandContext = {
+      commandId: seedId,
+      correlationId: seedId,
+      actorId: 'system',
+      actorRole: 'system',
+      occurredAt: now().toISOString(),
+    };
+    const existing = (await readProduct(stores, productId)).state;
+    const name = existing.status === 'listed' ? existing.fields.name : item.name;
+    if (existing.status === 'deleted') continue;
+    const claimed = await names
+      .claim(name, productId, { takeOverAbsent: false, context })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'conflict') return null;
+        throw error;
+      });
+    if (!claimed || existing.status === 'listed') continue;
+    const seeding = runProductCommand(
+      stores,
+      productId,
+      {
         type: 'AddProduct',
         productId,
         isActive: true,
@@ -52,17 +71,11 @@ export async function seedMenu(
           itens: item.itens,
         },
       },
-      context: {
-        commandId: seedId,
-        correlationId: seedId,
-        actorId: 'system',
-        actorRole: 'system',
-        occurredAt: now().toISOString(),
-      },
-    });
+      context,
+    );
     const result = await seeding.catch(async (error: unknown) => {
       // Lost the race to another replica: its item is now there; anything else is a real failure.
-      if ((await store.readStream(streamName, { maxCount: 1 })).length > 0) return null;
+      if ((await readProduct(stores, productId)).state.status !== 'absent') return null;
       throw error;
     });
     if (!result) continue;

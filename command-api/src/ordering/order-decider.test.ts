@@ -61,7 +61,12 @@ describe('order decider: PlaceOrder', () => {
   it('given no order, when placed, then OrderPlaced and the order is pending', () => {
     const events = given([]).when({ type: 'PlaceOrder', order })();
     expect(events).toEqual([placed]);
-    expect(fold(orderDecider, events)).toEqual({ placed: order, status: 'pending', paid: false });
+    expect(fold(orderDecider, events)).toEqual({
+      placed: order,
+      status: 'pending',
+      paid: false,
+      deleted: false,
+    });
   });
 
   it('given the order placed, when the same request places it again, then nothing', () => {
@@ -165,5 +170,54 @@ describe('order decider: ChangeOrderStatus (admin)', () => {
       'not_found',
       orderMessages.notFound,
     );
+  });
+});
+
+describe('order decider: DeleteOrder (admin)', () => {
+  const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId } };
+
+  it('given an order, when deleted, then OrderDeleted; it keeps its status and payment', () => {
+    expect(given([placed, paid]).when({ type: 'DeleteOrder', orderId })()).toEqual([deleted]);
+    expect(fold(orderDecider, [placed, paid, deleted])).toMatchObject({
+      status: 'processing',
+      paid: true,
+      deleted: true,
+    });
+  });
+
+  it('given a deleted order, when an admin deletes it again or changes its status, then 404 as an unknown order', () => {
+    rejectsWith(
+      given([placed, deleted]).when({ type: 'DeleteOrder', orderId }),
+      'not_found',
+      orderMessages.notFound,
+    );
+    rejectsWith(
+      given([placed, deleted]).when({ type: 'ChangeOrderStatus', orderId, to: 'delivered' }),
+      'not_found',
+      orderMessages.notFound,
+    );
+  });
+
+  it('given no order, when deleted, then 404', () => {
+    rejectsWith(
+      given([]).when({ type: 'DeleteOrder', orderId }),
+      'not_found',
+      orderMessages.notFound,
+    );
+  });
+
+  it('given a deleted pending order, when its payment is approved, then OrderPaid all the same (the money is recorded)', () => {
+    expect(given([placed, deleted]).when(markPaid)()).toEqual([paid]);
+    expect(fold(orderDecider, [placed, deleted, paid])).toMatchObject({
+      status: 'processing',
+      paid: true,
+      deleted: true,
+    });
+  });
+
+  it('given a deleted pending order, when its payment fails, then OrderCancelled all the same', () => {
+    expect(given([placed, deleted]).when(cancel)()).toEqual([
+      { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+    ]);
   });
 });

@@ -13,31 +13,49 @@ import type { Decider } from '../shared/decider';
 
 export type PlacedOrder = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
 
-/** An order: nothing before it is placed; then what was placed, where it stands and whether it was paid. */
+/**
+ * An order: nothing before it is placed; then what was placed, where it stands,
+ * whether it was paid, and whether an administrator deleted it (hidden from the
+ * lists; its payment's facts are still recorded on it).
+ */
 export type OrderState =
-  { placed: null } | { placed: PlacedOrder; status: OrderStatus; paid: boolean };
+  { placed: null } | { placed: PlacedOrder; status: OrderStatus; paid: boolean; deleted: boolean };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; order: PlacedOrder }
   | { type: 'MarkOrderPaid'; orderId: string; paymentId: string; amountCents: number }
   | { type: 'CancelOrder'; orderId: string; reason: OrderCancelReason }
   /** An admin moves the order along (admin-spec §4): any of the statuses. */
-  | { type: 'ChangeOrderStatus'; orderId: string; to: OrderStatus };
+  | { type: 'ChangeOrderStatus'; orderId: string; to: OrderStatus }
+  /** An admin removes the order from the lists (admin-spec §7). */
+  | { type: 'DeleteOrder'; orderId: string };
 
 function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
 
-function placed(state: OrderState): Exclude<OrderState, { placed: null }> {
+type Placed = Exclude<OrderState, { placed: null }>;
+
+function placed(state: OrderState): Placed {
   if (state.placed === null) throw new AppError('not_found', orderMessages.notFound);
   return state;
+}
+
+/** An order an administrator may still change: a deleted one is gone for them (404, as an unknown id). */
+function notDeleted(state: OrderState): Placed {
+  const order = placed(state);
+  if (order.deleted) throw new AppError('not_found', orderMessages.notFound);
+  return order;
 }
 
 /**
  * An order's life. Placing is idempotent under its Idempotency-Key: the same
  * request placed again decides nothing, another request under that key is
  * refused. The payment's consequences (paid, cancelled) are decided on the
- * order as it stands, so the process manager may repeat them safely.
+ * order as it stands, so the process manager may repeat them safely; a deleted
+ * order still takes them, so money that arrives for it is recorded (its sale,
+ * its cart) as for any other. Only the administrator's own commands treat a
+ * deleted order as gone.
  */
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { placed: null },
@@ -45,13 +63,15 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'OrderPlaced':
-        return { placed: event.data, status: 'pending', paid: false };
+        return { placed: event.data, status: 'pending', paid: false, deleted: false };
       case 'OrderPaid':
         return state.placed === null ? state : { ...state, status: 'processing', paid: true };
       case 'OrderCancelled':
         return state.placed === null ? state : { ...state, status: 'cancelled' };
       case 'OrderStatusChanged':
         return state.placed === null ? state : { ...state, status: event.data.to };
+      case 'OrderDeleted':
+        return state.placed === null ? state : { ...state, deleted: true };
       default:
         return assertNever(event);
     }
@@ -80,7 +100,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         ];
       }
       case 'ChangeOrderStatus': {
-        const order = placed(state);
+        const order = notDeleted(state);
         if (order.status === command.to) return [];
         return [
           {
@@ -89,6 +109,9 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           },
         ];
       }
+      case 'DeleteOrder':
+        notDeleted(state);
+        return [{ type: 'OrderDeleted', data: { orderId: command.orderId } }];
       default:
         return assertNever(command);
     }

@@ -5,7 +5,7 @@ import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-st
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore, createPostgresStores } from '@quitute/infra/snapshot-store';
 import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
-import type { CommandContext } from '../shared/handle-command';
+import { deriveEventId, type CommandContext } from '../shared/handle-command';
 import type { CommandStores } from '../shared/load-aggregate';
 import { withMemorySnapshots } from '../shared/testing';
 import { createOrderNumberAllocator, orderNumbersSnapshotPolicy } from './order-number-allocator';
@@ -45,6 +45,38 @@ describe('order number allocator', () => {
     orderIds.forEach((id, index) => {
       expect(stored.find((row) => row.orderId === id)?.orderNumber).toBe(numbers[index]);
     });
+  });
+
+  it("given 30 checkouts at once, when numbered, then they share a few appends and each number carries its own checkout's metadata and id", async () => {
+    const eventStore = createMemoryEventStore();
+    let appends = 0;
+    const counting: EventStore = {
+      ...eventStore,
+      appendToStream: (...args) => {
+        appends++;
+        return eventStore.appendToStream(...args);
+      },
+    };
+    const allocator = createOrderNumberAllocator(withMemorySnapshots(counting));
+    const checkouts = Array.from({ length: 30 }, (_, n) => ({
+      orderId: randomUUID(),
+      context: { ...context(), correlationId: `request-${n}`, actorId: `customer-${n}` },
+    }));
+
+    await Promise.all(checkouts.map(({ orderId, context }) => allocator.assign(orderId, context)));
+
+    expect(appends).toBeLessThanOrEqual(2);
+    const events = await eventStore.readStream(ORDER_NUMBERS_STREAM);
+    expect(events).toHaveLength(30);
+    for (const { orderId, context } of checkouts) {
+      const event = events.find((stored) => stored.data['orderId'] === orderId);
+      expect(event?.metadata).toMatchObject({
+        correlationId: context.correlationId,
+        actorId: context.actorId,
+        causationId: context.commandId,
+      });
+      expect(event?.id).toBe(deriveEventId(context.commandId, 0));
+    }
   });
 
   it('given an order that already holds a number, when it asks again (a retried checkout), then it gets the same number and nothing is appended', async () => {

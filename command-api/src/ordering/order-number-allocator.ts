@@ -31,14 +31,32 @@ export interface OrderNumberAllocator {
   assign(orderId: string, context: CommandContext): Promise<number>;
 }
 
+/** Orders numbered by one append at most: one append stays small however many checkouts wait. */
+export const MAX_ORDERS_PER_ALLOCATION = 100;
+
+interface Waiting {
+  orderId: string;
+  context: CommandContext;
+  resolve(orderNumber: number): void;
+  reject(error: unknown): void;
+}
+
 /**
- * Allocations of this process run one after another (a promise queue): racing
- * each other on the one stream they would mostly fail and retry. Other
- * processes are met by the append's expected revision, and retried.
+ * Allocations of this process run one after another, and every order that
+ * asked while one ran is numbered by the next, in one append (group commit):
+ * one append at a time per process — racing each other on the one stream,
+ * appends would mostly fail and retry — without checkouts queueing one append
+ * each behind it. Each number's event carries its own checkout's metadata.
+ * Other processes are met by the append's expected revision, and retried.
  */
 export function createOrderNumberAllocator(stores: CommandStores): OrderNumberAllocator {
-  let queue: Promise<unknown> = Promise.resolve();
-  const allocate = async (orderId: string, context: CommandContext): Promise<number> => {
+  const waiting: Waiting[] = [];
+  let running = false;
+
+  const allocate = async (batch: readonly Waiting[]): Promise<OrderNumbersState> => {
+    const [first] = batch;
+    if (!first) throw new Error('an allocation without orders');
+    const contexts = new Map(batch.map(({ orderId, context }) => [orderId.toLowerCase(), context]));
     const result = await handleCommand({
       store: stores.eventStore,
       snapshots: {
@@ -49,19 +67,38 @@ export function createOrderNumberAllocator(stores: CommandStores): OrderNumberAl
       decider: orderNumbersDecider,
       parse: parseOrderNumberEvent,
       streamName: ORDER_NUMBERS_STREAM,
-      command: { type: 'AssignOrderNumber', orderId },
-      context,
+      command: { type: 'AssignOrderNumbers', orderIds: batch.map(({ orderId }) => orderId) },
+      context: first.context,
+      eventContext: (event) => contexts.get(event.data.orderId) ?? first.context,
       retryOnConflict: ORDER_NUMBER_CONFLICT_RETRIES,
     });
-    const orderNumber = orderNumberOf(result.state, orderId);
-    if (orderNumber === null) throw new Error(`order ${orderId} got no number`);
-    return orderNumber;
+    return result.state;
   };
+
+  const drain = async (): Promise<void> => {
+    running = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_ORDERS_PER_ALLOCATION);
+      try {
+        const state = await allocate(batch);
+        for (const { orderId, resolve, reject } of batch) {
+          const orderNumber = orderNumberOf(state, orderId);
+          if (orderNumber === null) reject(new Error(`order ${orderId} got no number`));
+          else resolve(orderNumber);
+        }
+      } catch (error) {
+        for (const { reject } of batch) reject(error);
+      }
+    }
+    running = false;
+  };
+
   return {
     assign(orderId, context) {
-      const turn = queue.then(() => allocate(orderId, context));
-      queue = turn.catch(() => undefined);
-      return turn;
+      return new Promise<number>((resolve, reject) => {
+        waiting.push({ orderId, context, resolve, reject });
+        if (!running) void drain();
+      });
     },
   };
 }

@@ -10,7 +10,7 @@ const assigned = (orderId: string, orderNumber: number): OrderNumberEvent => ({
   type: 'OrderNumberAssigned',
   data: { orderId, orderNumber },
 });
-const assign = (orderId: string) => ({ type: 'AssignOrderNumber' as const, orderId });
+const assign = (...orderIds: string[]) => ({ type: 'AssignOrderNumbers' as const, orderIds });
 
 describe('order numbers decider', () => {
   it('given no number taken, when an order asks, then it gets FIRST_ORDER_NUMBER', () => {
@@ -30,6 +30,22 @@ describe('order numbers decider', () => {
     expect(orderNumbersDecider.decide(assign(orderA.toUpperCase()), state)).toEqual([]);
     expect(orderNumberOf(state, orderA)).toBe(1001);
     expect(orderNumberOf(state, orderB)).toBe(1002);
+  });
+
+  it('given orders asking together, when decided, then they get consecutive numbers in the order they asked', () => {
+    const state = fold(orderNumbersDecider, [assigned(orderA, 1001)]);
+    const orderC = randomUUID();
+    expect(orderNumbersDecider.decide(assign(orderB, orderC), state)).toEqual([
+      assigned(orderB, 1002),
+      assigned(orderC, 1003),
+    ]);
+  });
+
+  it('given a batch naming one order twice and one that holds a number, when decided, then only the new order gets one number', () => {
+    const state = fold(orderNumbersDecider, [assigned(orderA, 1001)]);
+    expect(orderNumbersDecider.decide(assign(orderB, orderA, orderB.toUpperCase()), state)).toEqual(
+      [assigned(orderB, 1002)],
+    );
   });
 
   it('given an order without a number, when looked up, then null', () => {

@@ -19,7 +19,8 @@ export interface OrderNumbersState {
   assigned: string;
 }
 
-export type OrderNumbersCommand = { type: 'AssignOrderNumber'; orderId: string };
+/** Orders asking at about the same moment are numbered together, in the order they asked. */
+export type OrderNumbersCommand = { type: 'AssignOrderNumbers'; orderIds: readonly string[] };
 
 const entry = (orderId: string, orderNumber: number) => `${orderId.toLowerCase()}=${orderNumber};`;
 
@@ -49,13 +50,16 @@ export const orderNumbersDecider: Decider<
   },
 
   decide(command, state) {
-    if (orderNumberOf(state, command.orderId) !== null) return [];
-    return [
-      {
-        type: 'OrderNumberAssigned',
-        data: { orderId: command.orderId, orderNumber: state.next },
-      },
-    ];
+    // One number per order, however often (and however spelt) it asked.
+    const waiting = new Map<string, string>();
+    for (const orderId of command.orderIds) {
+      const key = orderId.toLowerCase();
+      if (!waiting.has(key) && orderNumberOf(state, orderId) === null) waiting.set(key, orderId);
+    }
+    return [...waiting.values()].map((orderId, index) => ({
+      type: 'OrderNumberAssigned' as const,
+      data: { orderId, orderNumber: state.next + index },
+    }));
   },
 };
 

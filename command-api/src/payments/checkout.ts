@@ -372,7 +372,7 @@ export async function paymentResult(
     ...(pix
       ? {
           pixQrCode: pix.qrCode,
-          pixQrCodeBase64: report?.pix?.qrCodeBase64 ?? (await pixQrPngBase64(pix.qrCode)),
+          pixQrCodeBase64: report?.pix?.qrCodeBase64 ?? pixQrPngBase64(pix.qrCode),
         }
       : {}),
     ...(pix?.ticketUrl ? { ticketUrl: pix.ticketUrl } : boleto ? { ticketUrl: boleto.url } : {}),

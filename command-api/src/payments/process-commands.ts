@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import {
-  saleStreamName,
-  SYSTEM_ACTOR,
-  type CausingEvent,
-  type PaymentProcessCommands,
-} from '@quitute/contracts';
+import { SYSTEM_ACTOR, type CausingEvent, type PaymentProcessCommands } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { MailSender } from '../accounts/routes';
 import { runCartCommand } from '../cart/carts';
-import { onlineSaleDecider, parseSaleEvent } from '../ordering/online-sale';
 import { readOrder, runOrderCommand } from '../ordering/orders';
-import { deriveEventId, handleCommand, type CommandContext } from '../shared/handle-command';
+import { runSaleCommand } from '../sales/sales';
+import { deriveEventId, type CommandContext } from '../shared/handle-command';
 import type { CommandStores } from '../shared/load-aggregate';
 import type { OrderingOptions } from './options';
 import {
@@ -43,9 +38,6 @@ export interface PaymentProcessDeps {
 }
 
 const REACTION_NAMESPACE = '2b7e9c41-6f0d-4a8b-b3e5-9d1c7a4f2e08';
-
-/** Retries of a sale's append (it has one writer: a conflict is a repeated reaction). */
-const SALE_CONFLICT_RETRIES = 3;
 
 export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentProcessCommands {
   const { logger } = deps;
@@ -118,20 +110,13 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         return;
       }
       const { context, eventId } = reaction(cause, 'record-online-sale');
-      await handleCommand({
-        store: stores.eventStore,
-        decider: onlineSaleDecider,
-        parse: parseSaleEvent,
-        streamName: saleStreamName(orderId),
-        command: {
-          type: 'RecordOnlineSale',
-          order: order.placed,
-          soldAt: cause.metadata.occurredAt,
-        },
+      await runSaleCommand(
+        stores,
+        orderId,
+        { type: 'RecordOnlineSale', order: order.placed, soldAt: cause.metadata.occurredAt },
         context,
-        retryOnConflict: SALE_CONFLICT_RETRIES,
         eventId,
-      });
+      );
     },
 
     async refundApprovedPayment({ paymentId }, cause) {

@@ -95,6 +95,8 @@ export interface ShopOptions {
   rateLimits?: PaymentRateLimits;
   /** Whether the simulator notifies the shop (true by default). */
   notifications?: boolean;
+  /** Serves the payment process commands on /internal/payment-process/… behind this token. */
+  internalApiToken?: string;
 }
 
 export async function openShop(options: ShopOptions = {}) {
@@ -138,6 +140,7 @@ export async function openShop(options: ShopOptions = {}) {
     publicUrl: 'http://loja.test',
     logger: silentLogger,
     passwords,
+    ...(options.internalApiToken ? { internalApiToken: options.internalApiToken } : {}),
     ordering: {
       gateway,
       pixExpiryMinutes: 30,
@@ -194,6 +197,19 @@ export async function openShop(options: ShopOptions = {}) {
     };
   };
 
+  /** An administrator's account and token (the admin area's commands). */
+  const admin = async (name = 'Gerente') => {
+    const email = `${randomUUID()}@quitute.test`;
+    const { userId } = await registerUser(
+      withMemorySnapshots(eventStore),
+      passwords,
+      { email, name, password: 'Segredo123', role: 'admin' },
+      { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
+    );
+    const token = tokens.sign({ userId, email, name, role: 'admin', sessionVersion: 0 });
+    return { userId, email, token };
+  };
+
   /** Every event stored after the menu and the accounts: what the payment flows appended. */
   const appended = async (prefixes = ['order-', 'payment-', 'sequence-', 'sale-', 'cart-']) =>
     (await eventStore.readAll()).filter((event) =>
@@ -211,6 +227,7 @@ export async function openShop(options: ShopOptions = {}) {
     url: server.url,
     call,
     customer,
+    admin,
     appended,
     ofType,
   };

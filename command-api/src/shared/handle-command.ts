@@ -70,6 +70,13 @@ export interface HandleCommandOptions<State, Command, Event> {
    * retried like a revision conflict, so the decider sees it and decides nothing.
    */
   eventId?: ((event: Event, index: number) => string) | undefined;
+  /**
+   * One append answering several requests at once (a batch): each event's own
+   * request, whose metadata it carries and whose command id names it (one
+   * event per request, so the id stays the same however the batch is cut).
+   * A duplicate id is then retried like a revision conflict, as with `eventId`.
+   */
+  eventContext?: ((event: Event) => CommandContext) | undefined;
 }
 
 /**
@@ -94,9 +101,10 @@ export async function handleCommand<
     try {
       return await handleOnce(options);
     } catch (error) {
+      const idsNameFacts = options.eventId !== undefined || options.eventContext !== undefined;
       const conflict =
         error instanceof WrongExpectedRevisionError ||
-        (options.eventId !== undefined && error instanceof DuplicateEventIdError);
+        (idsNameFacts && error instanceof DuplicateEventIdError);
       if (!conflict || attempt >= retries) throw error;
       await conflictPause(attempt);
     }
@@ -167,27 +175,34 @@ async function decideOnRemembered<State, Command, Event extends { type: string; 
   }
 }
 
-async function appendDecided<State, Command, Event extends { type: string; data: JsonObject }>(
-  options: HandleCommandOptions<State, Command, Event>,
-  loaded: LoadedAggregate<State>,
-  newEvents: readonly Event[],
-): Promise<CommandResult<State>> {
-  const { store, snapshots, decider, streamName, context, eventId } = options;
-  const metadata: EventMetadata = {
+function metadataOf(context: CommandContext): EventMetadata {
+  return {
     correlationId: context.correlationId,
     causationId: context.causationId ?? context.commandId,
     actorId: context.actorId,
     actorRole: context.actorRole,
     occurredAt: context.occurredAt,
   };
+}
+
+async function appendDecided<State, Command, Event extends { type: string; data: JsonObject }>(
+  options: HandleCommandOptions<State, Command, Event>,
+  loaded: LoadedAggregate<State>,
+  newEvents: readonly Event[],
+): Promise<CommandResult<State>> {
+  const { store, snapshots, decider, streamName, context, eventId, eventContext } = options;
+  const metadata = metadataOf(context);
   const result = await store.appendToStream(
     streamName,
-    newEvents.map((event, index) => ({
-      id: eventId?.(event, index) ?? deriveEventId(context.commandId, index),
-      type: event.type,
-      data: event.data,
-      metadata,
-    })),
+    newEvents.map((event, index) => {
+      if (eventContext) {
+        const own = eventContext(event);
+        const id = eventId?.(event, index) ?? deriveEventId(own.commandId, 0);
+        return { id, type: event.type, data: event.data, metadata: metadataOf(own) };
+      }
+      const id = eventId?.(event, index) ?? deriveEventId(context.commandId, index);
+      return { id, type: event.type, data: event.data, metadata };
+    }),
     { expectedRevision: loaded.revision >= 0 ? loaded.revision : 'no_stream' },
   );
   const state = newEvents.reduce(decider.evolve, loaded.state);

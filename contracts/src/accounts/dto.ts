@@ -33,7 +33,7 @@ const hasUppercase = (value: string) => /\p{Lu}/u.test(value);
 const hasDigit = (value: string) => /\d/.test(value);
 
 /** A required e-mail, normalised (angle brackets stripped, trimmed, lower-cased). */
-const emailField = (required: string, invalid: string) =>
+export const emailField = (required: string, invalid: string) =>
   text(required)
     .transform(normalizeEmail)
     .pipe(z.string().min(1, required).max(EMAIL_MAX_LENGTH, invalid).regex(EMAIL_PATTERN, invalid));

@@ -49,8 +49,32 @@ export const passwordResetRequestedSchema = z.object({
 export const passwordResetCompletedSchema = z.object({ userId, tokenHash: z.string().min(1) });
 export const userRoleChangedSchema = z.object({ userId, role: z.enum(ROLES) });
 export const userDeletedSchema = z.object({ userId });
+/**
+ * An admin created the account (admin-spec §2 users page): it has no password
+ * until its owner sets one through the link mailed with it (a
+ * PasswordResetRequested of longer validity follows in the same append).
+ */
+export const userInvitedSchema = z.object({
+  userId,
+  email: z.string().min(3),
+  name: z.string().min(1),
+  phone: z.string(),
+  address: z.string(),
+  role: z.enum(ROLES),
+});
+/** An admin changed the account's e-mail; the new one was reserved first, the old one released after. */
+export const userEmailChangedSchema = z.object({
+  userId,
+  email: z.string().min(3),
+  previousEmail: z.string().min(3),
+});
+/** The e-mail left its account (changed or account deleted): it may be registered again. */
+export const emailReleasedSchema = z.object({ email: z.string().min(3), userId });
 
-export const emailReservationEventSchemas = { EmailReserved: emailReservedSchema } as const;
+export const emailReservationEventSchemas = {
+  EmailReserved: emailReservedSchema,
+  EmailReleased: emailReleasedSchema,
+} as const;
 export type EmailReservationEvent = EventOf<typeof emailReservationEventSchemas>;
 
 export const accountEventSchemas = {
@@ -63,6 +87,8 @@ export const accountEventSchemas = {
   UserRoleChanged: userRoleChangedSchema,
   UserDeleted: userDeletedSchema,
   UserPasswordRehashed: userPasswordRehashedSchema,
+  UserInvited: userInvitedSchema,
+  UserEmailChanged: userEmailChangedSchema,
 } as const;
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
 

@@ -42,4 +42,7 @@ export const accountMessages = {
   profileUpdated: 'Perfil atualizado com sucesso!',
   preferencesSaved: 'Preferências salvas com sucesso!',
   invalidPreferences: 'Preferências inválidas.',
+  /** admin-spec §5: an administrator keeps their own role and their own account. */
+  ownRoleChange: 'Não é possível mudar a própria role.',
+  ownAccountDeletion: 'Você não pode excluir sua própria conta.',
 } as const;

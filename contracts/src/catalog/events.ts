@@ -40,6 +40,22 @@ export type CatalogEventType = CatalogEvent['type'];
 
 export const CATALOG_EVENT_TYPES = Object.keys(catalogEventSchemas) as CatalogEventType[];
 
+/**
+ * A product name's reservation stream (`catalog-name-<sha-256 of the folded
+ * name>`, see the command side): one listed product per name, case and accents
+ * aside, because carts and the product sync find products by name. Reserved
+ * before the product takes the name; released once it no longer has it
+ * (renamed or deleted), so another product may take it.
+ */
+export const productNameReservedSchema = z.object({ name: z.string().min(1), productId: z.uuid() });
+export const productNameReleasedSchema = z.object({ name: z.string().min(1), productId: z.uuid() });
+
+export const productNameReservationEventSchemas = {
+  ProductNameReserved: productNameReservedSchema,
+  ProductNameReleased: productNameReleasedSchema,
+} as const;
+export type ProductNameReservationEvent = EventOf<typeof productNameReservationEventSchemas>;
+
 export function productStreamName(productId: string): string {
   return `product-${productId}`;
 }

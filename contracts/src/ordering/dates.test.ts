@@ -34,4 +34,14 @@ describe('shop dates (America/Sao_Paulo)', () => {
   it('given an instant, when formatted, then it carries the shop offset', () => {
     expect(formatShopDateTime(new Date('2026-11-25T17:30:00Z'))).toBe('2026-11-25T14:30:00-03:00');
   });
+
+  it("given the instants around Brazil's last clock changes, when formatted and parsed, then each side has its own offset", () => {
+    // Summer time began at midnight on 2018-11-04 and ended at midnight on 2019-02-17.
+    expect(formatShopDateTime(new Date('2018-11-04T02:59:59Z'))).toBe('2018-11-03T23:59:59-03:00');
+    expect(formatShopDateTime(new Date('2018-11-04T03:00:00Z'))).toBe('2018-11-04T01:00:00-02:00');
+    expect(formatShopDateTime(new Date('2019-02-17T01:59:59Z'))).toBe('2019-02-16T23:59:59-02:00');
+    expect(formatShopDateTime(new Date('2019-02-17T02:00:00Z'))).toBe('2019-02-16T23:00:00-03:00');
+    expect(parseShopDateTime('2018-11-05T10:00')?.toISOString()).toBe('2018-11-05T12:00:00.000Z');
+    expect(parseShopDateTime('2018-11-02T10:00')?.toISOString()).toBe('2018-11-02T13:00:00.000Z');
+  });
 });

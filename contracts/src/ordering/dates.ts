@@ -34,8 +34,26 @@ export function earliestDeliveryDate(now: Date): string {
   return addDays(shopDate(now), MIN_LEAD_DAYS);
 }
 
-/** Minutes the shop's clock is ahead of UTC at an instant (-180 for Brasília time). */
+const HOUR_MS = 3_600_000;
+const offsetsByHour = new Map<number, number>();
+
+/**
+ * Minutes the shop's clock is ahead of UTC at an instant (-180 for Brasília
+ * time). Brazil's clock changes fell on the hour, so the offset holds for a
+ * whole UTC hour: a checkout asks several times, the calendar is read once an hour.
+ */
 function shopOffsetMinutes(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetFromCalendar(new Date(hour * HOUR_MS));
+    if (offsetsByHour.size >= 1_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+function offsetFromCalendar(instant: Date): number {
   const parts = Object.fromEntries(
     wallClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]),
   );

@@ -100,11 +100,19 @@ export const orderCancelledSchema = z.object({
   reason: z.enum(ORDER_CANCEL_REASONS),
 });
 
+/**
+ * An admin removed the order from the lists (admin-spec §7 DELETE): it no
+ * longer shows to the admin or to its customer, while its stream, its payment
+ * and its sale stay for the auditors and the reports. Nothing happens to it after.
+ */
+export const orderDeletedSchema = z.object({ orderId });
+
 export const orderEventSchemas = {
   OrderPlaced: orderPlacedSchema,
   OrderPaid: orderPaidSchema,
   OrderStatusChanged: orderStatusChangedSchema,
   OrderCancelled: orderCancelledSchema,
+  OrderDeleted: orderDeletedSchema,
 } as const;
 export type OrderEvent = EventOf<typeof orderEventSchemas>;
 export type OrderEventType = OrderEvent['type'];

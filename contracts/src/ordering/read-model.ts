@@ -4,10 +4,12 @@ import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
 import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './events';
 
 /**
- * The orders read model (collection orders_v1): one document per order, fed by
+ * The orders read model (collection orders_v2): one document per order, fed by
  * order and payment events. It serves the customer's orders and details, the
- * admin's orders and, later, the reports; every document remembers the global
+ * admin's orders and the dashboard; every document remembers the global
  * position of the last event applied (replays skip what was applied).
+ * v2: documents carry isDeleted and searchText, so v1 documents are rebuilt
+ * rather than read without them.
  */
 export const orderDocumentSchema = z.object({
   _id: z.string(),
@@ -41,10 +43,14 @@ export const orderDocumentSchema = z.object({
   pix: z.object({ qrCode: z.string(), ticketUrl: z.string().optional() }).nullable(),
   boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).nullable(),
   paymentExpiresAt: z.string().nullable(),
+  /** Deleted by an admin (OrderDeleted): gone from every list; its events stay for auditors, its sale in the reports. */
+  isDeleted: z.boolean(),
+  /** Order number, customer name and e-mail folded (foldForSearch): the admin's search. */
+  searchText: z.string(),
   /** Global position of the last event applied. */
   position: z.number().int(),
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
-export const ORDERS_COLLECTION = 'orders_v1';
-export const ORDERS_PROJECTION = 'orders_v1';
+export const ORDERS_COLLECTION = 'orders_v2';
+export const ORDERS_PROJECTION = 'orders_v2';

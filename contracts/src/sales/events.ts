@@ -30,8 +30,21 @@ export const saleRecordedSchema = z.object({
   items: z.array(saleLineSchema).optional(),
 });
 
+/** An admin corrected a physical sale (online sales are read-only): its new client, amount and date. */
+export const saleAmendedSchema = z.object({
+  saleId: z.uuid(),
+  amountCents: z.number().int().nonnegative(),
+  clientName: z.string(),
+  soldAt: z.string(),
+});
+
+/** An admin deleted a physical sale: the reports stop counting it. */
+export const saleDeletedSchema = z.object({ saleId: z.uuid() });
+
 export const saleEventSchemas = {
   SaleRecorded: saleRecordedSchema,
+  SaleAmended: saleAmendedSchema,
+  SaleDeleted: saleDeletedSchema,
 } as const;
 export type SaleEvent = EventOf<typeof saleEventSchemas>;
 export const SALE_EVENT_TYPES = Object.keys(saleEventSchemas) as SaleEvent['type'][];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import pt from 'zod/v4/locales/pt.js';
+import ptBR from 'zod/v4/locales/pt-BR.js';
 
-/** zod's own messages (unknown keys, wrong types) in Portuguese too, on the server and in the web app alike. */
-z.config(pt());
+/** zod's own messages (unknown keys, wrong types) in Brazilian Portuguese too, on the server and in the web app alike. */
+z.config(ptBR());

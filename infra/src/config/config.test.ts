@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { accountsEnv, commonEnv, ConfigError, loadConfig, proxyEnv } from './index';
+import {
+  accountsEnv,
+  chatbotEnv,
+  checkPaymentsEnv,
+  commonEnv,
+  ConfigError,
+  internalApiEnv,
+  loadConfig,
+  paymentsConfig,
+  paymentsEnv,
+  proxyEnv,
+} from './index';
 
 const schema = z.object(commonEnv);
 
@@ -104,4 +115,95 @@ describe('TRUST_PROXY', () => {
       );
     },
   );
+});
+
+describe('paymentsEnv', () => {
+  const payments = z
+    .object({ ...paymentsEnv, NODE_ENV: z.string().optional() })
+    .superRefine(checkPaymentsEnv);
+  const mercadoPago = {
+    MP_ACCESS_TOKEN: 'APP_USR-0000000000',
+    MP_WEBHOOK_SECRET: 'segredo-0123456789',
+  };
+
+  it('given production without Mercado Pago, then start-up stops unless PAYMENT_SIMULATOR=on', () => {
+    expect(() => loadConfig(payments, { NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: MP_ACCESS_TOKEN must be set in production .* set PAYMENT_SIMULATOR=on/,
+    );
+    expect(loadConfig(payments, { NODE_ENV: 'production', PAYMENT_SIMULATOR: 'on' })).toMatchObject(
+      {
+        PAYMENT_SIMULATOR: 'on',
+      },
+    );
+    expect(() => loadConfig(payments, { NODE_ENV: 'production', ...mercadoPago })).not.toThrow();
+    expect(() => loadConfig(payments, { PAYMENT_SIMULATOR: 'yes' })).toThrow(
+      'Invalid configuration: PAYMENT_SIMULATOR must be "on" or unset (got "yes")',
+    );
+  });
+
+  it('given no payment settings, then the simulator with its defaults; given Mercado Pago, then its settings', () => {
+    expect(paymentsConfig(loadConfig(payments, {}))).toEqual({});
+    expect(
+      paymentsConfig(loadConfig(payments, { ...mercadoPago, MP_API_URL: 'http://127.0.0.1:9' })),
+    ).toEqual({
+      mercadoPago: {
+        accessToken: 'APP_USR-0000000000',
+        webhookSecret: 'segredo-0123456789',
+        apiUrl: 'http://127.0.0.1:9',
+      },
+      webhookSecret: 'segredo-0123456789',
+    });
+  });
+});
+
+describe('internalApiEnv', () => {
+  const internal = z.object(internalApiEnv);
+
+  it("given a service token of 32+ characters and command-api's address, then they are kept", () => {
+    const token = 't'.repeat(32);
+    expect(
+      loadConfig(internal, {
+        INTERNAL_API_TOKEN: token,
+        COMMAND_API_URL: 'http://command-api:3001',
+      }),
+    ).toEqual({ INTERNAL_API_TOKEN: token, COMMAND_API_URL: 'http://command-api:3001' });
+    expect(loadConfig(internal, { INTERNAL_API_TOKEN: '' })).toEqual({});
+  });
+
+  it('given a short token or an address that is not http(s), then one line naming the variable', () => {
+    expect(() => loadConfig(internal, { INTERNAL_API_TOKEN: 'short' })).toThrow(
+      /^Invalid configuration: INTERNAL_API_TOKEN must have at least 32 characters/,
+    );
+    expect(() => loadConfig(internal, { COMMAND_API_URL: 'command-api:3001' })).toThrow(
+      /^Invalid configuration: COMMAND_API_URL must be an http\(s\) URL/,
+    );
+  });
+});
+
+describe('chatbotEnv', () => {
+  const chatbot = z.object(chatbotEnv);
+
+  it('given nothing (or empty values), then the default opening hours and no workflow', () => {
+    const defaults = { OPENING_HOURS: 'segunda a sábado, das 9h às 18h' };
+    expect(loadConfig(chatbot, {})).toEqual(defaults);
+    expect(loadConfig(chatbot, { OPENING_HOURS: '', CHATBOT_WEBHOOK_URL: '' })).toEqual(defaults);
+  });
+
+  it('given hours and a workflow URL, then both, the hours trimmed', () => {
+    expect(
+      loadConfig(chatbot, {
+        OPENING_HOURS: ' todos os dias, das 8h às 20h ',
+        CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat',
+      }),
+    ).toEqual({
+      OPENING_HOURS: 'todos os dias, das 8h às 20h',
+      CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat',
+    });
+  });
+
+  it('given a workflow URL that is not http(s), then start-up stops naming it', () => {
+    expect(() => loadConfig(chatbot, { CHATBOT_WEBHOOK_URL: 'file:///etc/passwd' })).toThrow(
+      /CHATBOT_WEBHOOK_URL must be an http\(s\) URL/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_OPENING_HOURS } from '@quitute/contracts';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -185,11 +186,24 @@ export const paymentsEnv = {
   PAYMENT_RECONCILE_INTERVAL_MS: optionalInt(1_000, 86_400_000),
   /** The postal-code service (ViaCEP's when unset). */
   VIACEP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** `on`: a production shop takes simulated payments (a demonstration), knowingly. */
+  PAYMENT_SIMULATOR: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['on'], { message: 'must be "on" or unset' }).optional(),
+  ),
 };
 
-/** What paymentsEnv cannot say field by field: add it to the schema that spreads paymentsEnv. */
+/**
+ * What paymentsEnv cannot say field by field: add it to the schema that spreads
+ * paymentsEnv (with NODE_ENV, for the production rule).
+ */
 export function checkPaymentsEnv(
-  env: { MP_ACCESS_TOKEN?: string | undefined; MP_WEBHOOK_SECRET?: string | undefined },
+  env: {
+    MP_ACCESS_TOKEN?: string | undefined;
+    MP_WEBHOOK_SECRET?: string | undefined;
+    NODE_ENV?: string | undefined;
+    PAYMENT_SIMULATOR?: 'on' | undefined;
+  },
   context: z.RefinementCtx,
 ): void {
   if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) {
@@ -199,4 +213,107 @@ export function checkPaymentsEnv(
       message: 'must be set with MP_ACCESS_TOKEN (Mercado Pago notifications are verified with it)',
     });
   }
+  // Anyone can approve the simulator's payments: never a production default.
+  if (env.NODE_ENV === 'production' && !env.MP_ACCESS_TOKEN && env.PAYMENT_SIMULATOR !== 'on') {
+    context.addIssue({
+      code: 'custom',
+      path: ['MP_ACCESS_TOKEN'],
+      message:
+        'must be set in production (NODE_ENV=production): without it anyone could approve payments on the simulator; set PAYMENT_SIMULATOR=on to run a demonstration on simulated payments',
+    });
+  }
 }
+
+/** Mercado Pago when its access token is set, otherwise the local simulator (ARCHITECTURE §2). */
+export interface PaymentsConfig {
+  mercadoPago?: { accessToken: string; webhookSecret: string; publicKey?: string; apiUrl?: string };
+  /** The simulator's webhook secret; generated in DATA_DIR when unset. */
+  webhookSecret?: string;
+  pixExpiryMinutes?: number;
+  simulatorAutoApproveMs?: number;
+  reconcileIntervalMs?: number;
+  viaCepUrl?: string;
+}
+
+/** The payment settings of a parsed environment (a schema spreading paymentsEnv). */
+export function paymentsConfig(parsed: {
+  MP_ACCESS_TOKEN?: string | undefined;
+  MP_PUBLIC_KEY?: string | undefined;
+  MP_WEBHOOK_SECRET?: string | undefined;
+  MP_API_URL?: string | undefined;
+  PIX_EXPIRY_MINUTES?: number | undefined;
+  SIMULATOR_AUTO_APPROVE_MS?: number | undefined;
+  PAYMENT_RECONCILE_INTERVAL_MS?: number | undefined;
+  VIACEP_URL?: string | undefined;
+}): PaymentsConfig {
+  return {
+    ...(parsed.MP_ACCESS_TOKEN && parsed.MP_WEBHOOK_SECRET
+      ? {
+          mercadoPago: {
+            accessToken: parsed.MP_ACCESS_TOKEN,
+            webhookSecret: parsed.MP_WEBHOOK_SECRET,
+            ...(parsed.MP_PUBLIC_KEY ? { publicKey: parsed.MP_PUBLIC_KEY } : {}),
+            ...(parsed.MP_API_URL ? { apiUrl: parsed.MP_API_URL } : {}),
+          },
+        }
+      : {}),
+    ...(parsed.MP_WEBHOOK_SECRET ? { webhookSecret: parsed.MP_WEBHOOK_SECRET } : {}),
+    ...(parsed.PIX_EXPIRY_MINUTES !== undefined
+      ? { pixExpiryMinutes: parsed.PIX_EXPIRY_MINUTES }
+      : {}),
+    ...(parsed.SIMULATOR_AUTO_APPROVE_MS !== undefined
+      ? { simulatorAutoApproveMs: parsed.SIMULATOR_AUTO_APPROVE_MS }
+      : {}),
+    ...(parsed.PAYMENT_RECONCILE_INTERVAL_MS !== undefined
+      ? { reconcileIntervalMs: parsed.PAYMENT_RECONCILE_INTERVAL_MS }
+      : {}),
+    ...(parsed.VIACEP_URL ? { viaCepUrl: parsed.VIACEP_URL } : {}),
+  };
+}
+
+/**
+ * The distributed topology's service-to-service calls: the projections
+ * service's payment process manager runs the command side's process commands
+ * on command-api's internal endpoint, which nginx never routes from outside.
+ */
+export const internalApiEnv = {
+  /** Shared by command-api (checks it) and projections (sends it); 32+ characters. */
+  INTERNAL_API_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must have at least 32 characters (a random string)').optional(),
+  ),
+  /** command-api's address inside the deployment, e.g. http://command-api:3001. */
+  COMMAND_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http(s) URL such as http://command-api:3001',
+      })
+      .optional(),
+  ),
+};
+
+/** The chatbot (POST /api/chatbot, served by query-api). */
+export const chatbotEnv = {
+  /** The opening hours the built-in assistant tells, as a phrase ("segunda a sábado, das 9h às 18h"). */
+  OPENING_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(200, 'must be at most 200 characters')
+      .default(DEFAULT_OPENING_HOURS),
+  ),
+  /** An external chatbot workflow: every message is posted there ({message} → {reply}) instead of the built-in assistant. */
+  CHATBOT_WEBHOOK_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'must be an http(s) URL such as https://n8n.example.com/webhook/chat',
+      })
+      .optional(),
+  ),
+};

@@ -23,10 +23,10 @@ async function policy(options: SecurityHeaderOptions): Promise<Map<string, strin
 }
 
 describe('the Content-Security-Policy', () => {
-  it('given no third party, then scripts only from the shop', async () => {
+  it("given no third party, then scripts only from the shop and frames only from it and OpenStreetMap's map", async () => {
     const csp = await policy({ https: false });
     expect(csp.get('script-src')).toBe("'self'");
-    expect(csp.has('frame-src')).toBe(false);
+    expect(csp.get('frame-src')).toBe("'self' https://www.openstreetmap.org");
   });
 
   it("given Mercado Pago, then its card form's script, frames and API are allowed, and nothing else's", async () => {

@@ -35,14 +35,17 @@ const MERCADO_PAGO = {
   ],
 };
 
+/** The contact page's map is OpenStreetMap's embeddable page (no third-party script). */
+const MAP_FRAME = 'https://www.openstreetmap.org';
+
 /** Whether an origin such as PUBLIC_URL is https. */
 export const isHttpsUrl = (url: string | undefined): boolean =>
   url !== undefined && url.toLowerCase().startsWith('https:');
 
 /**
  * helmet's headers with the shop's Content-Security-Policy: images from any
- * https source (product photos), reCAPTCHA's and Mercado Pago's origins when
- * they are in use. The
+ * https source (product photos), OpenStreetMap's map in a frame, reCAPTCHA's
+ * and Mercado Pago's origins when they are in use. The
  * same policy for the embedded server, the APIs and (copied) nginx's SPA.
  */
 export function securityHeaders({
@@ -59,7 +62,7 @@ export function securityHeaders({
         'img-src': ["'self'", 'data:', 'https:'],
         'upgrade-insecure-requests': https ? [] : null,
         ...(allowed('script').length > 0 ? { 'script-src': ["'self'", ...allowed('script')] } : {}),
-        ...(allowed('frame').length > 0 ? { 'frame-src': allowed('frame') } : {}),
+        'frame-src': ["'self'", MAP_FRAME, ...allowed('frame')],
         ...(allowed('connect').length > 0
           ? { 'connect-src': ["'self'", ...allowed('connect')] }
           : {}),

@@ -38,3 +38,5 @@ export type {
   PaymentSimulatorOptions,
 } from './simulator';
 export { paymentSimulatorRouter } from './simulator-routes';
+export { createConfiguredGateway } from './configured';
+export type { ConfiguredGateway, ConfiguredGatewayOptions } from './configured';

@@ -1,5 +1,7 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { crc16ccittFalse, pixBrCode } from './pix-brcode';
+import { crc16ccittFalse, pixBrCode, pixQrPngBase64 } from './pix-brcode';
 
 /** The published example (integration-facts §5.1): payload up to `6304`, then its CRC. */
 const PUBLISHED_PAYLOAD =
@@ -97,5 +99,30 @@ describe('pixBrCode', () => {
     expect(() => pixBrCode({ ...base, merchantName: '   ' })).toThrow(RangeError);
     expect(() => pixBrCode({ ...base, amountCents: 0 })).toThrow(RangeError);
     expect(() => pixBrCode({ ...base, amountCents: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('pixQrPngBase64', () => {
+  it('given a Pix code, when its QR image is made, then a QR reader decodes the PNG back to that very code', () => {
+    const code = pixBrCode({
+      key: '00000000-0000-0000-0000-000000000000',
+      merchantName: 'Quitute',
+      merchantCity: 'São Paulo',
+      amountCents: 1_200,
+      txid: 'Pedido1001',
+    });
+
+    const png = PNG.sync.read(Buffer.from(pixQrPngBase64(code), 'base64'));
+
+    expect(png.width).toBe(png.height);
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(code);
+  });
+
+  it('given two different codes, when their images are made, then the images differ', () => {
+    const code = (txid: string) =>
+      pixBrCode({ key: 'loja@example.com', merchantName: 'Q', merchantCity: 'SP', txid });
+
+    expect(pixQrPngBase64(code('A1'))).not.toBe(pixQrPngBase64(code('B2')));
   });
 });

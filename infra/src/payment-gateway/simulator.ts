@@ -210,12 +210,14 @@ function newNumericId(length: number): string {
  * valid numbers, cards whose outcome the cardholder name picks, and signed
  * notifications posted to the shop like Mercado Pago's.
  *
- * Every operation runs one at a time, so two retries of a create with one
- * idempotency key can never make two payments. An unpaid Pix/boleto past its
- * expiry reads back as `cancelled/expired`: every operation checks first, and
- * a sweep every `expirySweepMs` does it for payments nobody reads, so the
- * shop is notified either way. Card tokens live in memory only (a restart
- * asks the customer to type the card again, as an expired token would).
+ * Operations on one payment run one at a time, and so do creates under one
+ * idempotency key (two retries can never make two payments); different
+ * payments go side by side, as checkouts of different customers do. An unpaid
+ * Pix/boleto past its expiry reads back as `cancelled/expired`: every
+ * operation on it checks first, and a sweep every `expirySweepMs` does it for
+ * payments nobody reads, so the shop is notified either way. Card tokens live
+ * in memory only (a restart asks the customer to type the card again, as an
+ * expired token would).
  */
 export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
   const {
@@ -266,12 +268,19 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     remember(record);
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const result = queue.then(work);
-    queue = result.catch(() => undefined);
-    return result;
+  const lanes = new Map<string, Promise<unknown>>();
+  /** Work in one lane runs one at a time, in the order it came; lanes run side by side. */
+  function inLane<T>(lane: string, work: () => Promise<T>): Promise<T> {
+    const turn = (lanes.get(lane) ?? Promise.resolve()).then(work);
+    const settled = turn.catch(() => undefined);
+    lanes.set(lane, settled);
+    void settled.then(() => {
+      if (lanes.get(lane) === settled) lanes.delete(lane);
+    });
+    return turn;
   }
+  const onPayment = <T>(paymentId: string, work: () => Promise<T>) =>
+    inLane(`payment:${paymentId}`, work);
 
   function later(ms: number, work: () => void): void {
     const timer = setTimeout(() => {
@@ -363,14 +372,26 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     return changed.payment;
   }
 
-  async function expireDue(): Promise<void> {
-    const at = now().getTime();
-    for (const record of [...payments.values()]) {
-      const expiresAt = record.payment.expiresAt;
-      if (isAwaitingPayment(record) && expiresAt && Date.parse(expiresAt) <= at) {
-        await transition(record, 'cancelled', 'expired');
-      }
+  function isPastExpiry(record: PaymentRecord): boolean {
+    const expiresAt = record.payment.expiresAt;
+    return isAwaitingPayment(record) && !!expiresAt && Date.parse(expiresAt) <= now().getTime();
+  }
+
+  /** The payment as it is now, an unpaid Pix/boleto past its expiry cancelled first; in its lane. */
+  async function current(paymentId: string): Promise<PaymentRecord | undefined> {
+    const record = payments.get(paymentId);
+    if (record && isPastExpiry(record)) await transition(record, 'cancelled', 'expired');
+    return payments.get(paymentId);
+  }
+
+  function sweep(): void {
+    for (const [id, record] of payments) {
+      if (!isPastExpiry(record)) continue;
+      onPayment(id, () => current(id)).catch((error: unknown) => {
+        logger?.error({ err: error, paymentId: id }, 'payment simulator: expiry failed');
+      });
     }
+    const at = now().getTime();
     for (const [id, token] of cardTokens) {
       if (token.used || token.expiresAtMs <= at) cardTokens.delete(id);
     }
@@ -379,12 +400,12 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   function scheduleAutoApprove(record: PaymentRecord): void {
     if (autoApproveMs === undefined || !isAwaitingPayment(record)) return;
     const due = Date.parse(record.createdAt) + autoApproveMs;
+    const { id } = record.payment;
     later(Math.max(0, due - now().getTime()), () => {
-      exclusive(async () => {
-        await expireDue();
-        const current = payments.get(record.payment.id);
-        if (current && isAwaitingPayment(current)) {
-          await transition(current, 'approved', 'accredited');
+      onPayment(id, async () => {
+        const payment = await current(id);
+        if (payment && isAwaitingPayment(payment)) {
+          await transition(payment, 'approved', 'accredited');
         }
       }).catch((error: unknown) => {
         logger?.error({ err: error }, 'payment simulator: auto-approval failed');
@@ -392,10 +413,12 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     });
   }
 
+  /** Ids handed out and not yet saved: two creates at once never draw the same. */
+  const drawn = new Set<string>();
   function newPaymentId(): string {
     for (;;) {
       const id = newNumericId(randomInt(10, 13));
-      if (!payments.has(id)) return id;
+      if (!payments.has(id) && !drawn.has(id)) return id;
     }
   }
 
@@ -408,7 +431,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
 
   type Built = Omit<ProviderPayment, 'id' | 'amountCents' | 'externalReference' | 'updatedAt'>;
 
-  async function buildPayment(id: string, request: CreatePaymentRequest): Promise<Built> {
+  function buildPayment(id: string, request: CreatePaymentRequest): Built {
     const { instrument, payer } = request;
     const pageUrl = `${publicUrl()}/simulator/payments/${id}`;
     switch (instrument.method) {
@@ -426,7 +449,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
           status: 'pending',
           statusDetail: 'pending_waiting_transfer',
           expiresAt,
-          pix: { qrCode, qrCodeBase64: await pixQrPngBase64(qrCode), ticketUrl: pageUrl },
+          pix: { qrCode, qrCodeBase64: pixQrPngBase64(qrCode), ticketUrl: pageUrl },
         };
       }
       case 'boleto': {
@@ -486,9 +509,9 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   }
 
   async function create(request: CreatePaymentRequest): Promise<ProviderPayment> {
-    await expireDue();
     const fingerprint = fingerprintOf(request);
-    const existing = payments.get(idsByKey.get(request.idempotencyKey) ?? '');
+    const existingId = idsByKey.get(request.idempotencyKey);
+    const existing = existingId && (await onPayment(existingId, () => current(existingId)));
     if (existing) {
       if (existing.fingerprint !== fingerprint) {
         throw new PaymentGatewayError(
@@ -503,7 +526,20 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       throw gatewayError.badRequest('O valor do pagamento deve ser maior que zero.');
     }
     const id = newPaymentId();
-    const built = await buildPayment(id, request);
+    drawn.add(id);
+    try {
+      return await createNew(id, request, fingerprint);
+    } finally {
+      drawn.delete(id);
+    }
+  }
+
+  async function createNew(
+    id: string,
+    request: CreatePaymentRequest,
+    fingerprint: string,
+  ): Promise<ProviderPayment> {
+    const built = buildPayment(id, request);
     const createdAt = now().toISOString();
     const record: PaymentRecord = {
       payment: {
@@ -528,8 +564,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     paymentId: string,
     outcome: 'approve' | 'reject',
   ): Promise<ProviderPayment> {
-    await expireDue();
-    const record = payments.get(paymentId);
+    const record = await current(paymentId);
     if (!record) throw notFound('Pagamento não encontrado.');
     if (!isSettleable(record.payment)) {
       throw conflict(
@@ -617,28 +652,20 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   }
 
   for (const record of payments.values()) scheduleAutoApprove(record);
-  const sweep = setInterval(() => {
-    exclusive(expireDue).catch((error: unknown) => {
-      logger?.error({ err: error }, 'payment simulator: expiry sweep failed');
-    });
-  }, expirySweepMs);
-  sweep.unref();
+  const sweeper = setInterval(sweep, expirySweepMs);
+  sweeper.unref();
 
   return {
     provider: 'simulator',
 
-    create: (request) => exclusive(() => create(request)),
+    create: (request) => inLane(`key:${request.idempotencyKey}`, () => create(request)),
 
     get: (paymentId) =>
-      exclusive(async () => {
-        await expireDue();
-        return payments.get(paymentId)?.payment ?? null;
-      }),
+      onPayment(paymentId, async () => (await current(paymentId))?.payment ?? null),
 
     cancel: (paymentId, idempotencyKey) =>
-      exclusive(async () => {
-        await expireDue();
-        const record = payments.get(paymentId);
+      onPayment(paymentId, async () => {
+        const record = await current(paymentId);
         if (!record) throw gatewayError.notFound();
         if (record.payment.status === 'cancelled' && record.cancelKey === idempotencyKey) {
           return record.payment;
@@ -650,9 +677,8 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       }),
 
     refund: (paymentId, idempotencyKey) =>
-      exclusive(async () => {
-        await expireDue();
-        const record = payments.get(paymentId);
+      onPayment(paymentId, async () => {
+        const record = await current(paymentId);
         if (!record) throw gatewayError.notFound();
         if (record.payment.status === 'refunded' && record.refundKey === idempotencyKey) {
           return record.payment;
@@ -665,16 +691,16 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
 
     verifyWebhook,
 
-    approve: (paymentId) => exclusive(() => settle(paymentId, 'approve')),
-    reject: (paymentId) => exclusive(() => settle(paymentId, 'reject')),
-    createCardToken: (request) => exclusive(() => createCardToken(request)),
+    approve: (paymentId) => onPayment(paymentId, () => settle(paymentId, 'approve')),
+    reject: (paymentId) => onPayment(paymentId, () => settle(paymentId, 'reject')),
+    createCardToken,
 
     async settled() {
       while (deliveries.size > 0) await Promise.all(deliveries);
     },
 
     close() {
-      clearInterval(sweep);
+      clearInterval(sweeper);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       stop.abort();

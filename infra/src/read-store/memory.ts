@@ -1,13 +1,13 @@
-import { Query } from 'mingo';
 import { copyJson } from './copy';
+import { filterDocuments, matcher, sortDocuments } from './memory-query';
 import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 
 /**
  * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
  * a Map from `_id` to a private deep copy, so neither a document handed to `put`
  * nor one returned by `get`/`find` can change what is stored. `get`/`put` by id
- * are plain Map operations; only `find` and `count` evaluate the MongoDB filter
- * with mingo.
+ * are plain Map operations; only `find` and `count` evaluate the MongoDB filter,
+ * with mingo or, for the plain cases, the cheaper paths of memory-query.ts.
  */
 export function createMemoryReadStore(): ReadStore {
   const collections = new Map<string, Map<string, ReadDocument>>();
@@ -37,12 +37,8 @@ export function createMemoryReadStore(): ReadStore {
         }
         documents.set(document._id, copyJson(document));
       };
-      const matching = (filter: Filter | undefined): ReadDocument[] => {
-        const all = Array.from(documents.values());
-        if (!filter || Object.keys(filter).length === 0) return all;
-        const query = new Query(filter);
-        return all.filter((document) => query.test(document));
-      };
+      const matching = (filter: Filter | undefined): ReadDocument[] =>
+        filterDocuments(documents.values(), filter);
 
       return {
         async get(id) {
@@ -57,7 +53,10 @@ export function createMemoryReadStore(): ReadStore {
         async count(filter) {
           ensureOpen();
           if (!filter || Object.keys(filter).length === 0) return documents.size;
-          return matching(filter).length;
+          const matches = matcher(filter);
+          let count = 0;
+          for (const document of documents.values()) if (matches(document)) count += 1;
+          return count;
         },
         async put(document) {
           ensureOpen();
@@ -91,11 +90,7 @@ function page(documents: ReadDocument[], options: FindOptions | undefined): Read
   const limit = options?.limit ?? 0;
   if (skip < 0 || limit < 0) throw new RangeError('skip and limit must not be negative');
   let result = documents;
-  if (sort && Object.keys(sort).length > 0) {
-    // An empty filter matches every document; mingo applies MongoDB's sort order
-    // (type brackets, then value) to dotted paths.
-    result = new Query({}).find<ReadDocument>(result).sort(sort).all();
-  }
+  if (sort && Object.keys(sort).length > 0) result = sortDocuments(result, sort);
   if (skip > 0 || limit > 0) result = result.slice(skip, limit > 0 ? skip + limit : undefined);
   return result;
 }

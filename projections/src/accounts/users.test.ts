@@ -80,4 +80,54 @@ describe('users projection', () => {
       isDeleted: true,
     });
   });
+
+  it('given an account an admin invited, then a profile like a registered one, with the phone and address given', () => {
+    expect(
+      given([
+        {
+          type: 'UserInvited',
+          data: {
+            userId,
+            email: 'bia@example.com',
+            name: 'Bia Costa',
+            phone: '11987654321',
+            address: 'Rua B, 2',
+            role: 'admin',
+          },
+        },
+        {
+          type: 'PasswordResetRequested',
+          data: { userId, tokenHash: 'h', expiresAt: '2026-11-29T12:00:00.000Z' },
+        },
+      ]),
+    ).toEqual({
+      _id: userId,
+      email: 'bia@example.com',
+      name: 'Bia Costa',
+      phone: '11987654321',
+      address: 'Rua B, 2',
+      notifications: { email: true, sms: false },
+      role: 'admin',
+      isDeleted: false,
+      sessionVersion: 0,
+      createdAt: '2026-11-22T12:00:01.000Z',
+      updatedAt: '2026-11-22T12:00:01.000Z',
+    });
+  });
+
+  it('given an e-mail change, then the new e-mail, updatedAt moved', () => {
+    expect(
+      given([
+        registered,
+        {
+          type: 'UserEmailChanged',
+          data: { userId, email: 'ana.lima@example.com', previousEmail: 'ana@example.com' },
+        },
+      ]),
+    ).toMatchObject({
+      email: 'ana.lima@example.com',
+      createdAt: '2026-11-22T12:00:01.000Z',
+      updatedAt: '2026-11-22T12:00:02.000Z',
+    });
+  });
 });

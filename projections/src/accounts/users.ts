@@ -34,6 +34,25 @@ export const usersProjection = defineProjection({
           updatedAt: at,
         };
       }
+      // An account an admin created is listed like a registered one; its password comes later.
+      case 'UserInvited': {
+        const { userId, email, name, phone, address, role } = event.data;
+        return {
+          _id: userId,
+          email,
+          name,
+          phone,
+          address,
+          notifications: { ...DEFAULT_NOTIFICATIONS },
+          role,
+          isDeleted: false,
+          sessionVersion: 0,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }
+      case 'UserEmailChanged':
+        return document && { ...document, email: event.data.email, updatedAt: at };
       case 'UserProfileUpdated': {
         const { name, phone, address } = event.data;
         return document && { ...document, name, phone, address, updatedAt: at };

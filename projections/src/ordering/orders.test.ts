@@ -100,6 +100,8 @@ describe('orders projection', () => {
       pix: null,
       boleto: null,
       paymentExpiresAt: null,
+      isDeleted: false,
+      searchText: '1001 ana souza ana@example.com',
       position: 1,
     });
   });
@@ -300,6 +302,28 @@ describe('orders projection', () => {
         { type: 'OrderStatusChanged', data: { orderId, from: 'pending', to: 'cancelled' } },
       ]),
     ).toMatchObject({ orderStatus: 'cancelled', cancelledAt: at(2), cancelReason: null });
+  });
+
+  it('given a paid order deleted by an admin, then it is kept, flagged deleted, with its status and payment', () => {
+    expect(
+      given([placed, approved, paid, { type: 'OrderDeleted', data: { orderId } }]),
+    ).toMatchObject({
+      isDeleted: true,
+      orderStatus: 'processing',
+      paymentStatus: 'approved',
+      updatedAt: at(4),
+      position: 4,
+    });
+  });
+
+  it('given a customer name with accents, then the search text is folded (number, name, e-mail)', () => {
+    const accented = {
+      ...placed,
+      data: { ...placed.data, customer: { ...placed.data.customer, name: 'Ângela Conceição' } },
+    };
+    expect(given([accented])).toMatchObject({
+      searchText: '1001 angela conceicao ana@example.com',
+    });
   });
 
   it('given payment events of an order never placed, then no document', () => {

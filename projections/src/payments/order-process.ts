@@ -26,9 +26,12 @@ import {
 
 /** The events the process reads: an order's, its payment's, its online sale, its cart's check-out. */
 export const orderProcessEventSchemas = {
-  ...orderEventSchemas,
+  OrderPlaced: orderEventSchemas.OrderPlaced,
+  OrderPaid: orderEventSchemas.OrderPaid,
+  OrderStatusChanged: orderEventSchemas.OrderStatusChanged,
+  OrderCancelled: orderEventSchemas.OrderCancelled,
   ...paymentEventSchemas,
-  ...saleEventSchemas,
+  SaleRecorded: saleEventSchemas.SaleRecorded,
   CartCheckedOut: cartCheckedOutSchema,
 } as const;
 export type OrderProcessEvent = EventOf<typeof orderProcessEventSchemas>;

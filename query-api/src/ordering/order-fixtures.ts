@@ -1,12 +1,12 @@
-import { orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
+import { foldForSearch, orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
 
 /**
- * An orders_v1 document for tests, as the orders projection writes it: a Pix
+ * An orders_v2 document for tests, as the orders projection writes it: a Pix
  * order of 40 coxinhas and a kit, pending, for pickup. Parsed, so a fixture
  * can never drift from the read model's shape.
  */
 export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
-  return orderDocumentSchema.parse({
+  const order = orderDocumentSchema.parse({
     _id: '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
     orderNumber: 1001,
     userId: '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f',
@@ -48,7 +48,18 @@ export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
     pix: { qrCode: '00020126580014br.gov.bcb.pix0136…', ticketUrl: 'http://127.0.0.1/simulator' },
     boleto: null,
     paymentExpiresAt: '2026-11-25T13:30:00.000Z',
+    isDeleted: false,
+    searchText: '',
     position: 42,
     ...fields,
   });
+  // As the projection folds it, unless a test says otherwise.
+  return fields.searchText === undefined
+    ? {
+        ...order,
+        searchText: foldForSearch(
+          `${order.orderNumber} ${order.customerName} ${order.customerEmail}`,
+        ),
+      }
+    : order;
 }

@@ -323,6 +323,18 @@ describe('GET /api/orders/{id} and /api/admin/orders/{id}', () => {
   });
 });
 
+describe('an order deleted by an admin', () => {
+  it('given Bia’s order deleted, then it leaves her list and its details answer 404, for her and the admin', async () => {
+    const gone = order(bia, '2026-11-25T14:45:00.000Z', { isDeleted: true });
+    await readStore.collection(ORDERS_COLLECTION).put(gone);
+
+    expect(await numbersOf(await get('/api/orders', tokenOf(bia)))).toEqual([biaOrder.orderNumber]);
+    expect((await get(`/api/orders/${gone._id}`, tokenOf(bia))).status).toBe(404);
+    expect((await get(`/api/admin/orders/${gone._id}`, tokenOf(admin, 'admin'))).status).toBe(404);
+    await readStore.collection(ORDERS_COLLECTION).delete(gone._id);
+  });
+});
+
 describe('GET /payments/process-payment/{paymentId}', () => {
   const notFoundBody = { message: 'Pagamento não encontrado.', code: 'not_found' };
 

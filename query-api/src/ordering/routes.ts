@@ -16,7 +16,6 @@ import {
 import {
   authenticate,
   currentUser,
-  requireRole,
   type SessionVersionLookup,
   type TokenVerifier,
 } from '@quitute/infra/auth';
@@ -35,7 +34,8 @@ export interface PaymentsPublicConfig {
 /** The local payment simulator: the shop's provider unless Mercado Pago is configured. */
 export const SIMULATOR_PAYMENTS: PaymentsPublicConfig = { provider: 'simulator', publicKey: null };
 
-const orderIdSchema = z.uuid();
+/** An order id as any client may spell it; documents are keyed in lower case. */
+const orderIdSchema = z.uuid().transform((id) => id.toLowerCase());
 /** Provider payment ids are short tokens (Mercado Pago's are digits); anything else names no payment. */
 const providerPaymentIdSchema = z.string().regex(/^[\w.-]{1,64}$/);
 
@@ -52,8 +52,8 @@ export function ordersSince(now: Date, days: number): string {
 
 /**
  * Orders and payments as their owner sees them (spec §7): GET /api/orders,
- * /api/orders/{id}, /payments/process-payment/{paymentId}; the admin's
- * /api/admin/orders/{id}; and the public /api/payments/config. Another
+ * /api/orders/{id}, /payments/process-payment/{paymentId}; and the public
+ * /api/payments/config. Deleted orders are left out. Another
  * customer's order or payment is answered exactly like one that does not
  * exist (no IDOR, no existence leak).
  */
@@ -77,7 +77,7 @@ export function orderQueryRoutes(deps: {
 
   router.get('/api/orders', ...signedIn, async (req, res) => {
     const query = parseWith(ordersQuerySchema, req.query, messages.invalidRequest);
-    const filter: Filter = { userId: currentUser(req).userId };
+    const filter: Filter = { userId: currentUser(req).userId, isDeleted: false };
     if (query.orderStatus) filter['orderStatus'] = query.orderStatus;
     // createdAt is an ISO time in UTC (toISOString), so text order is time order.
     if (query.dateFilter) filter['createdAt'] = { $gte: ordersSince(deps.now(), query.dateFilter) };
@@ -90,32 +90,18 @@ export function orderQueryRoutes(deps: {
       .json(found.map((document) => toOrderDto(orderDocumentSchema.parse(document))));
   });
 
-  // A malformed id names no order: the route passes, so a sibling such as
-  // /api/admin/orders/stats may answer it, and the last resort is a 404.
+  // A malformed id names no order: the route passes, and the last resort is a 404.
   router.get('/api/orders/:id', ...signedIn, async (req, res, next) => {
     const id = orderIdSchema.safeParse(req.params['id']);
     if (!id.success) return next();
     const caller = currentUser(req);
     const order = await orderById(id.data);
-    if (!order || (order.userId !== caller.userId && caller.role !== 'admin')) {
+    // A deleted order is gone for its customer too (admin-spec §2 delete).
+    if (!order || order.isDeleted || (order.userId !== caller.userId && caller.role !== 'admin')) {
       throw new AppError('not_found', orderMessages.notFound);
     }
     res.set('Cache-Control', 'private, no-store').json(toOrderDto(order));
   });
-
-  router.get(
-    '/api/admin/orders/:id',
-    authenticate(deps.tokens, deps.sessionVersions),
-    requireRole('admin'),
-    deps.readYourWrites,
-    async (req, res, next) => {
-      const id = orderIdSchema.safeParse(req.params['id']);
-      if (!id.success) return next();
-      const order = await orderById(id.data);
-      if (!order) throw new AppError('not_found', orderMessages.notFound);
-      res.set('Cache-Control', 'private, no-store').json(toOrderDto(order));
-    },
-  );
 
   router.get('/payments/process-payment/:paymentId', ...signedIn, async (req, res) => {
     const notFound = new AppError('not_found', paymentMessages.paymentNotFound);

@@ -21,6 +21,12 @@ const pageModules = {
   home: () => import('./routes/home-route').then((m) => ({ default: m.HomeRoute })),
   menu: () => import('./routes/menu-route').then((m) => ({ default: m.MenuRoute })),
   about: () => import('./routes/about-route').then((m) => ({ default: m.AboutRoute })),
+  customOrder: () =>
+    import('./routes/custom-order-route').then((m) => ({ default: m.CustomOrderRoute })),
+  contact: () => import('./routes/contact-route').then((m) => ({ default: m.ContactRoute })),
+  reviews: () => import('./routes/reviews-route').then((m) => ({ default: m.ReviewsRoute })),
+  terms: () => import('./routes/terms-route').then((m) => ({ default: m.TermsRoute })),
+  privacy: () => import('./routes/privacy-route').then((m) => ({ default: m.PrivacyRoute })),
   login: loginPage,
   register: withLoginPage(() =>
     import('./routes/register-route').then((m) => ({ default: m.RegisterRoute })),
@@ -41,6 +47,13 @@ const pageModules = {
     import('./routes/order-details-route').then((m) => ({ default: m.OrderDetailsRoute })),
   notFound: () => import('./routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+/**
+ * The admin area (admin-spec §2) declares its own pages: its code, and
+ * recharts, load only on /admin routes and are never prefetched for the shop's
+ * visitors.
+ */
+const adminArea = () => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute }));
 
 /**
  * Each page is its own chunk. The layout paints at once and only the page area
@@ -65,7 +78,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: page(pageModules.home) },
           { path: 'cardapio', element: page(pageModules.menu) },
+          { path: 'encomendas', element: page(pageModules.customOrder) },
           { path: 'sobre', element: page(pageModules.about) },
+          { path: 'contato', element: page(pageModules.contact) },
+          { path: 'avaliacoes', element: page(pageModules.reviews) },
+          { path: 'termos', element: page(pageModules.terms) },
+          { path: 'privacidade', element: page(pageModules.privacy) },
           { path: 'login', element: page(pageModules.login) },
           { path: 'register', element: page(pageModules.register) },
           { path: 'reset/:token?', element: page(pageModules.resetConfirm) },
@@ -81,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: 'my-orders/:orderId?', element: page(pageModules.orderDetails) },
             ],
           },
+          { path: 'admin/*', element: page(adminArea) },
           { path: '*', element: page(pageModules.notFound) },
         ],
       },

@@ -23,6 +23,31 @@ export interface DialogProps {
   /** Text of the button that closes the dialog. */
   closeLabel?: string;
   tone?: 'info' | 'warning' | 'success' | 'error';
+  /** The single close button at the bottom (default); off when the body or `footer` has its own buttons. */
+  closeButton?: boolean;
+  /** Buttons under the body (a confirmation's Cancelar and Confirmar). */
+  footer?: ReactNode;
+  /** A × button beside the title that closes the dialog. */
+  closeIcon?: boolean;
+  /** A click on the backdrop, outside the panel, closes the dialog. */
+  closeOnOutsideClick?: boolean;
+  /** A wider panel, for forms. */
+  size?: 'normal' | 'wide';
+}
+
+/** Where focus goes when the dialog opens: its close button, else the first control of the body, then of the rest. */
+function initialFocus(
+  panel: HTMLElement | null,
+  closeButton: HTMLElement | null,
+): HTMLElement | null {
+  if (closeButton) return closeButton;
+  if (!panel) return null;
+  return (
+    panel.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`) ??
+    panel.querySelector<HTMLElement>(`[data-dialog-footer] :is(${FOCUSABLE})`) ??
+    panel.querySelector<HTMLElement>(FOCUSABLE) ??
+    panel
+  );
 }
 
 /**
@@ -36,17 +61,24 @@ export function Dialog({
   onClose,
   closeLabel = 'Fechar',
   tone = 'info',
+  closeButton = true,
+  footer,
+  closeIcon = false,
+  closeOnOutsideClick = false,
+  size = 'normal',
 }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const close = useEffectEvent(onClose);
+  // An outside click is a press and a release both on the backdrop (not a text selection dragged out of the panel).
+  const pressedOutside = useRef(false);
 
   // A layout effect: focus is inside the dialog by the time anyone can see it or type.
   useLayoutEffect(() => {
     const previous = document.activeElement;
-    closeRef.current?.focus();
+    initialFocus(panelRef.current, closeRef.current)?.focus();
     setBackgroundInert(true);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -78,24 +110,55 @@ export function Dialog({
   }, []);
 
   return createPortal(
-    <div className={styles.backdrop}>
+    <div
+      className={styles.backdrop}
+      onMouseDown={(event) => {
+        pressedOutside.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (closeOnOutsideClick && pressedOutside.current && event.target === event.currentTarget) {
+          onClose();
+        }
+        pressedOutside.current = false;
+      }}
+    >
       <div
         ref={panelRef}
-        className={`${styles.panel} ${styles[tone] ?? ''}`}
+        className={`${styles.panel} ${styles[tone] ?? ''} ${size === 'wide' ? styles.wide : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
+        tabIndex={-1}
       >
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        <div id={bodyId} className={styles.body}>
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {closeIcon ? (
+            <button
+              type="button"
+              className={styles.closeIcon}
+              aria-label={closeLabel}
+              onClick={onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+        <div id={bodyId} className={styles.body} data-dialog-body="">
           {children}
         </div>
-        <button ref={closeRef} type="button" className={styles.close} onClick={onClose}>
-          {closeLabel}
-        </button>
+        {footer ? (
+          <div className={styles.footer} data-dialog-footer="">
+            {footer}
+          </div>
+        ) : null}
+        {closeButton ? (
+          <button ref={closeRef} type="button" className={styles.close} onClick={onClose}>
+            {closeLabel}
+          </button>
+        ) : null}
       </div>
     </div>,
     document.body,

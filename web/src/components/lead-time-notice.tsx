@@ -1,15 +1,22 @@
 import { MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
 import { CUSTOM_ORDER_LEAD_DAYS, LEAD_TIME_NOTICE_DELAY_MS, MINIMUM_LEAD_DAYS } from '../config/ui';
+import { ChatOpenContext } from './chat-open-context';
 import { Dialog } from './dialog';
 
-/** The order lead-time popup that opens shortly after the menu or custom-order page loads (spec §2, §9). */
+/**
+ * The order lead-time popup that opens shortly after the menu or custom-order
+ * page loads, unless the chat is open at that moment (spec §2, §9).
+ */
 export function LeadTimeNotice({ delayMs = LEAD_TIME_NOTICE_DELAY_MS }: { delayMs?: number }) {
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
+  const chatOpen = useContext(ChatOpenContext);
+  const isChatOpen = useEffectEvent(() => chatOpen);
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setState((current) => (current === 'waiting' ? 'open' : current));
+      const next = isChatOpen() ? 'closed' : 'open';
+      setState((current) => (current === 'waiting' ? next : current));
     }, delayMs);
     return () => clearTimeout(timer);
   }, [delayMs]);

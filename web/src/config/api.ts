@@ -17,3 +17,6 @@ export const CART_SYNC_ATTEMPTS = 3;
 
 /** Password reset request and confirmation (spec §7, §9). */
 export const RESET_TIMEOUT_MS = 10_000;
+
+/** GET /api/reviews is retried up to 3 times, waiting 1 s, 2 s and 3 s (spec §7, §9). */
+export const REVIEWS_MAX_RETRIES = 3;

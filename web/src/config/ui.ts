@@ -16,3 +16,6 @@ export const REGISTER_REDIRECT_MS = 2_000;
 export const LOGOUT_POPUP_MS = 5_000;
 export const RESET_ERROR_MS = 7_000;
 export const SESSION_EXPIRED_REDIRECT_MS = 2_000;
+
+/** The custom-order success popup closes itself after 5 s (spec §9). */
+export const CUSTOM_ORDER_POPUP_MS = 5_000;

@@ -6,3 +6,14 @@ export function whatsappUrl(text?: string, phone: string = CONTACT_PHONE): strin
   const url = `https://wa.me/${WHATSAPP_COUNTRY_CODE}${digits}`;
   return text ? `${url}?text=${encodeURIComponent(text)}` : url;
 }
+
+/**
+ * Opens a deep link in a new tab (the form's submit is the user's gesture, so
+ * it is not blocked as a popup); the new page gets no handle on this one. If
+ * the browser refuses a new tab anyway, this tab goes there.
+ */
+export function openDeepLink(url: string): void {
+  const opened = window.open(url, '_blank');
+  if (opened) opened.opener = null;
+  else window.location.assign(url);
+}

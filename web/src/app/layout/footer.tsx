@@ -51,10 +51,10 @@ export function Footer() {
         </p>
         <ul className={styles.legalLinks}>
           <li>
-            <Link to="/sobre#termos">Termos de Uso</Link>
+            <Link to="/termos">Termos de Uso</Link>
           </li>
           <li>
-            <Link to="/sobre#privacidade">Política de Privacidade</Link>
+            <Link to="/privacidade">Política de Privacidade</Link>
           </li>
         </ul>
       </div>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubShopApi } from '../../testing/fetch-stub';
-import { renderApp } from '../../testing/render';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { admin, storageWithSession, stubAccountApi } from '../../testing/session';
 import { searchTarget } from './search-form';
 
 describe('searchTarget', () => {
@@ -107,11 +108,11 @@ describe('layout', () => {
     expect(await screen.findByRole('list', { name: 'Redes sociais' })).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe(
-      '/sobre#termos',
+      '/termos',
     );
     expect(
       within(footer).getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href'),
-    ).toBe('/sobre#privacidade');
+    ).toBe('/privacidade');
     expect(
       within(footer).getByRole('link', { name: 'contato@quitute.com.br' }).getAttribute('href'),
     ).toBe('mailto:contato@quitute.com.br');
@@ -121,10 +122,11 @@ describe('layout', () => {
   });
 
   it('given a path under /admin, then no social links bar', async () => {
-    stubShopApi([]);
-    renderApp({ route: '/admin/produtos' });
+    // Only an admin stays on /admin paths (admin-spec §2); an unknown one is the not-found page.
+    stubAccountApi({ user: admin });
+    renderApp({ route: '/admin/produtos', storage: storageWithSession(admin) });
 
-    await screen.findByRole('heading', { name: 'Página Não Encontrada' });
+    await screen.findByRole('heading', { name: 'Página Não Encontrada' }, PAGE_LOAD);
     expect(screen.queryByRole('list', { name: 'Redes sociais' })).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 import { AboutPage } from '../../features/about/about-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOpenChat } from '../layout/chat-controls';
 
+/** /sobre: its chatbot button opens the layout's chat window. */
 export function AboutRoute() {
   useDocumentTitle('Sobre');
-  return <AboutPage />;
+  return <AboutPage onOpenChat={useOpenChat()} />;
 }

@@ -28,15 +28,14 @@ describe('unknown paths', () => {
 });
 
 describe('known paths', () => {
-  it('given /sobre, then the story and a WhatsApp button to the shop number', async () => {
+  it('given /sobre, then the story, a WhatsApp button to the shop number and a chatbot button', async () => {
     stubShopApi([]);
     renderApp({ route: '/sobre' });
 
     await screen.findByRole('heading', { level: 1, name: 'Nossa História' });
     const whatsapp = screen.getByRole('link', { name: 'Fale conosco pelo WhatsApp' });
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321(\?|$)/);
-    expect(screen.getByRole('region', { name: 'Termos de Uso' }).id).toBe('termos');
-    expect(screen.getByRole('region', { name: 'Política de Privacidade' }).id).toBe('privacidade');
+    expect(screen.getByRole('button', { name: 'Conversar com o assistente' })).toBeTruthy();
   });
 
   it('given /, then the banner with a call to the menu, the statistics and highlighted products from the API', async () => {
@@ -48,9 +47,9 @@ describe('known paths', () => {
     expect(within(main).getByRole('link', { name: 'Ver Cardápio' }).getAttribute('href')).toBe(
       '/cardapio',
     );
-    expect(within(main).getByRole('list', { name: 'A Quitute em números' }).textContent).toContain(
-      'delícias no cardápio',
-    );
+    expect(
+      (await within(main).findByRole('list', { name: 'A Quitute em números' })).textContent,
+    ).toContain('24delícias no cardápio');
     const highlights = within(main).getByRole('region', { name: 'Destaques do Cardápio' });
     expect(await within(highlights).findByText('Coxinha de Frango')).toBeTruthy();
     expect(within(highlights).getByText('Kit Festa 1')).toBeTruthy();

@@ -1,10 +1,11 @@
-import { MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
+import buttons from '../../components/button.module.css';
+import { ChatIcon } from '../../components/icons';
 import { WhatsappButton } from '../../components/whatsapp-button';
 import { CONTACT_EMAIL, CONTACT_PHONE } from '../../config/shop';
-import { CUSTOM_ORDER_LEAD_DAYS, MINIMUM_LEAD_DAYS } from '../../config/ui';
 import styles from './about-page.module.css';
 
-export function AboutPage() {
+/** /sobre (spec §2): the story, and the WhatsApp and chatbot buttons. */
+export function AboutPage({ onOpenChat }: { onOpenChat: () => void }) {
   return (
     <div className={styles.page}>
       <article className={styles.story}>
@@ -28,38 +29,18 @@ export function AboutPage() {
           <p>
             Tire dúvidas, peça sugestões para a sua festa ou combine uma encomenda especial pelo
             WhatsApp {CONTACT_PHONE} ou pelo e-mail{' '}
-            <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+            <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Prefere uma resposta na hora?
+            Nosso assistente virtual conhece o cardápio, os preços e os prazos.
           </p>
-          <WhatsappButton text="Olá, Quitute! Gostaria de saber mais sobre os doces e salgados." />
+          <div className={styles.actions}>
+            <WhatsappButton text="Olá, Quitute! Gostaria de saber mais sobre os doces e salgados." />
+            <button type="button" className={buttons.secondary} onClick={onOpenChat}>
+              <ChatIcon />
+              Conversar com o assistente
+            </button>
+          </div>
         </div>
       </article>
-
-      <section id="termos" className={styles.legal} aria-labelledby="termos-titulo">
-        <h2 id="termos-titulo">Termos de Uso</h2>
-        <p>
-          Os pedidos devem ser feitos com pelo menos {MINIMUM_LEAD_DAYS} dias de antecedência, e
-          salgados e doces são vendidos a partir de {MINIMUM_UNITS_PER_ITEM} unidades por item.
-          Encomendas personalizadas devem ser combinadas com {CUSTOM_ORDER_LEAD_DAYS.min} a{' '}
-          {CUSTOM_ORDER_LEAD_DAYS.max} dias de antecedência.
-        </p>
-        <p>
-          Os preços são exibidos em reais (R$) e podem mudar sem aviso prévio; vale o preço do
-          momento em que o pedido é confirmado.
-        </p>
-      </section>
-
-      <section id="privacidade" className={styles.legal} aria-labelledby="privacidade-titulo">
-        <h2 id="privacidade-titulo">Política de Privacidade</h2>
-        <p>
-          Usamos seus dados (nome, contato e endereço) apenas para preparar, entregar e acompanhar
-          seus pedidos. Não vendemos nem compartilhamos suas informações com terceiros além do
-          necessário para o pagamento e a entrega.
-        </p>
-        <p>
-          Para consultar, corrigir ou excluir seus dados, escreva para{' '}
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
-        </p>
-      </section>
     </div>
   );
 }

@@ -1,20 +1,22 @@
-import { CATEGORIES, MINIMUM_UNITS_PER_ITEM, STATIC_MENU } from '@quitute/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import buttons from '../../components/button.module.css';
-import { MINIMUM_LEAD_DAYS } from '../../config/ui';
 import styles from './home-page.module.css';
-
-const STATISTICS = [
-  { value: String(STATIC_MENU.length), label: 'delícias no cardápio' },
-  { value: String(CATEGORIES.length), label: 'categorias para montar sua festa' },
-  { value: String(MINIMUM_UNITS_PER_ITEM), label: 'unidades por item, no mínimo' },
-  { value: `${MINIMUM_LEAD_DAYS} dias`, label: 'de antecedência e tudo sai fresquinho' },
-];
+import { LazyBlock } from './lazy-block';
 
 const HERO_IMAGES = ['coxinha-de-frango', 'brigadeiro', 'kit-festa-3'];
 
-export function HomePage({ highlights }: { highlights: ReactNode }) {
+export interface HomePageProps {
+  /** The shop in numbers. */
+  statistics: ReactNode;
+  /** Featured products from the menu. */
+  products: ReactNode;
+  /** Approved reviews. */
+  testimonials: ReactNode;
+}
+
+/** / (spec §2): the banner, then the statistics, products and testimonials blocks, each loaded when near. */
+export function HomePage({ statistics, products, testimonials }: HomePageProps) {
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="home-titulo">
@@ -50,21 +52,22 @@ export function HomePage({ highlights }: { highlights: ReactNode }) {
         </div>
       </section>
 
-      <ul className={styles.stats} aria-label="A Quitute em números">
-        {STATISTICS.map((statistic) => (
-          <li key={statistic.label} className={styles.stat}>
-            <span className={styles.statValue}>{statistic.value}</span>
-            <span className={styles.statLabel}>{statistic.label}</span>
-          </li>
-        ))}
-      </ul>
+      <LazyBlock>{statistics}</LazyBlock>
 
       <section className={styles.highlights} aria-labelledby="destaques-titulo">
         <div className={styles.highlightsHeader}>
           <h2 id="destaques-titulo">Destaques do Cardápio</h2>
           <Link to="/cardapio">Ver cardápio completo</Link>
         </div>
-        {highlights}
+        <LazyBlock>{products}</LazyBlock>
+      </section>
+
+      <section className={styles.testimonials} aria-labelledby="depoimentos-titulo">
+        <div className={styles.highlightsHeader}>
+          <h2 id="depoimentos-titulo">O que dizem nossos clientes</h2>
+          <Link to="/avaliacoes">Ver todas as avaliações</Link>
+        </div>
+        <LazyBlock>{testimonials}</LazyBlock>
       </section>
     </div>
   );

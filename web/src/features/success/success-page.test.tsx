@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_SUCCESS_KEY, rememberPaymentSuccess } from '../../lib/payment-success';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
@@ -87,7 +87,8 @@ describe('/success (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Ver Pedido' }).getAttribute('href')).toBe(
       '/my-orders/order-1001',
     );
-    expect(sessionStorage.getItem(PAYMENT_SUCCESS_KEY)).toBeNull();
+    // The flag is forgotten by an effect after the first paint.
+    await waitFor(() => expect(sessionStorage.getItem(PAYMENT_SUCCESS_KEY)).toBeNull());
 
     expect(screen.getByText('Volte sempre!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Fechar aviso' }));

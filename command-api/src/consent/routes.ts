@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { z } from 'zod';
+import {
+  consentMessages,
+  consentStreamName,
+  CONSENT_ID_COOKIE,
+  COOKIE_CONSENT_DAYS,
+  cookieConsentBodySchema,
+  type CookieConsentResponse,
+  type TokenClaims,
+} from '@quitute/contracts';
+import type { SessionVersionLookup, TokenService } from '@quitute/infra/auth';
+import { AppError } from '@quitute/infra/errors';
+import type { EventStore } from '@quitute/infra/event-store';
+import { isHttpsUrl, parseWith } from '@quitute/infra/http';
+import type { Logger } from '@quitute/infra/logging';
+import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import { sessionVersionsFromStreams } from '../accounts/accounts';
+import {
+  limiterFactory,
+  type RateLimit,
+  type RateLimitStoreFactory,
+} from '../accounts/rate-limits';
+import type { SessionView } from '../accounts/session-view';
+import { handleCommand } from '../shared/handle-command';
+import type { CommandStores } from '../shared/load-aggregate';
+import { requestCommandContext } from '../shared/request-context';
+import { consentDecider, parseConsentEvent } from './decider';
+
+/**
+ * A browser without the consent cookie starts a new stream: the per-IP limit
+ * is what stops a stranger from filling the event store with them. A browser
+ * posts once per choice; a busy office behind one address stays far below it.
+ */
+export const DEFAULT_CONSENT_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60 * 60_000 };
+
+export interface ConsentDeps {
+  eventStore: EventStore;
+  snapshotStore: SnapshotStore;
+  now: () => Date;
+  tokens: TokenService;
+  logger: Logger;
+  /** The shop's origin: https there makes the consent cookie Secure. */
+  publicUrl: string;
+  rateLimitStore?: RateLimitStoreFactory;
+  sessions?: SessionView | undefined;
+  /** Per client IP; DEFAULT_CONSENT_RATE_LIMIT when absent. */
+  consentRateLimit?: RateLimit | undefined;
+}
+
+const consentIdSchema = z.uuid();
+const COOKIE_MAX_AGE_MS = COOKIE_CONSENT_DAYS * 24 * 60 * 60 * 1000;
+
+/** The consent id this browser's cookie carries, when it is one of ours. */
+function consentIdFromCookie(req: Request): string | null {
+  for (const pair of (req.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = pair.split('=');
+    if (name?.trim() !== CONSENT_ID_COOKIE) continue;
+    const id = consentIdSchema.safeParse(value.join('=').trim());
+    if (id.success) return id.data.toLowerCase();
+  }
+  return null;
+}
+
+/** The caller when a valid token of a live session came along; anyone else is a visitor (consent needs no login). */
+async function optionalCaller(
+  req: Request,
+  tokens: TokenService,
+  sessionVersion: SessionVersionLookup,
+): Promise<TokenClaims | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization')?.trim() ?? '');
+  if (!match?.[1]) return null;
+  let claims: TokenClaims;
+  try {
+    claims = tokens.verify(match[1]);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  const current = await sessionVersion(claims.userId);
+  return current !== null && claims.sessionVersion >= current ? claims : null;
+}
+
+/**
+ * POST /api/cookie-consent (spec §4, §7): the banner's choice, recorded as an
+ * event in the browser's own stream, named by an httpOnly cookie this route
+ * sets when the browser has none (365 days). The same choice again from the
+ * same browser appends nothing.
+ */
+export function consentRoutes(deps: ConsentDeps): Router {
+  const stores: CommandStores = {
+    eventStore: deps.eventStore,
+    snapshotStore: deps.snapshotStore,
+    logger: deps.logger,
+  };
+  const sessionVersion = deps.sessions?.lookup ?? sessionVersionsFromStreams(stores);
+  const limit = limiterFactory(deps.rateLimitStore)(
+    'cookie-consent-ip',
+    deps.consentRateLimit ?? DEFAULT_CONSENT_RATE_LIMIT,
+    (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    consentMessages.tooMany,
+  );
+  const router = Router();
+
+  router.post('/api/cookie-consent', limit, async (req, res) => {
+    const { consent } = parseWith(cookieConsentBodySchema, req.body);
+    const known = consentIdFromCookie(req);
+    const consentId = known ?? randomUUID();
+    const caller = await optionalCaller(req, deps.tokens, sessionVersion);
+    const { position } = await handleCommand({
+      store: stores.eventStore,
+      decider: consentDecider,
+      parse: parseConsentEvent,
+      streamName: consentStreamName(consentId),
+      command: { type: 'RecordConsent', consentId, consent, userId: caller?.userId },
+      context: {
+        ...requestCommandContext(req, deps.now),
+        // A visitor has no account: the browser's consent record is the actor.
+        actorId: caller?.userId ?? `visitor-${consentId}`,
+        actorRole: caller?.role ?? 'user',
+      },
+      // Two tabs choosing at once: the second decides on the first's choice.
+      retryOnConflict: 3,
+    });
+    if (!known) {
+      res.cookie(CONSENT_ID_COOKIE, consentId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure || isHttpsUrl(deps.publicUrl),
+        path: '/api/cookie-consent',
+        maxAge: COOKIE_MAX_AGE_MS,
+      });
+    }
+    res.set('Cache-Control', 'no-store').json({
+      message: consentMessages.recorded,
+      consent,
+      position,
+    } satisfies CookieConsentResponse);
+  });
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { salesMessages, type SaleEvent } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import type { PlacedOrder } from '../ordering/order-decider';
+import { fold } from '../shared/decider';
+import { saleDecider, type SaleCommand } from './decider';
+
+const saleId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
+const figures = {
+  amountCents: 15_050,
+  clientName: 'Dona Rosa',
+  soldAt: '2026-11-20T15:00:00.000Z',
+};
+const recorded: SaleEvent = {
+  type: 'SaleRecorded',
+  data: { saleId, source: 'physical', ...figures },
+};
+const order: PlacedOrder = {
+  orderId,
+  orderNumber: 1001,
+  paymentId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  paymentMethod: 'pix',
+  customer: {
+    userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
+    name: 'Maria da Silva',
+    email: 'maria@example.com',
+    cpf: '52998224725',
+  },
+  items: [
+    {
+      productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
+      name: 'Coxinha de Frango',
+      category: 'Salgados Fritos',
+      unitPriceCents: 60,
+      quantity: 20,
+    },
+  ],
+  totalCents: 1200,
+  deliveryType: 'pickup',
+  deliveryDate: '2026-11-25T10:00:00-03:00',
+  linesFrom: 'request',
+  requestFingerprint: 'fingerprint-1',
+};
+const online: SaleEvent = {
+  type: 'SaleRecorded',
+  data: {
+    saleId: orderId,
+    source: 'online',
+    amountCents: 1200,
+    clientName: 'Maria da Silva',
+    soldAt: '2026-11-21T12:00:00.000Z',
+    orderId,
+    orderNumber: 1001,
+    items: [
+      {
+        productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
+        name: 'Coxinha de Frango',
+        quantity: 20,
+        revenueCents: 1200,
+      },
+    ],
+  },
+};
+
+const given = (events: SaleEvent[]) => ({
+  when: (command: SaleCommand) => () => saleDecider.decide(command, fold(saleDecider, events)),
+});
+
+function rejectsWith(run: () => unknown, code: string, message: string) {
+  expect(run).toThrow(AppError);
+  expect(run).toThrow(expect.objectContaining({ code, message }));
+}
+
+describe('sale decider: physical sales', () => {
+  it('given no sale, when an admin records one, then SaleRecorded with source physical', () => {
+    expect(given([]).when({ type: 'RecordPhysicalSale', saleId, ...figures })()).toEqual([
+      recorded,
+    ]);
+  });
+
+  it('given a sale, when recorded again under its id, then 409', () => {
+    rejectsWith(
+      given([recorded]).when({ type: 'RecordPhysicalSale', saleId, ...figures }),
+      'conflict',
+      salesMessages.saleExists,
+    );
+  });
+
+  it('given a physical sale, when amended, then SaleAmended with the new figures and the sale has them', () => {
+    const amend = {
+      type: 'AmendSale',
+      saleId,
+      amountCents: 9_990,
+      clientName: 'Seu Jorge',
+      soldAt: '2026-11-19T15:00:00.000Z',
+    } as const;
+    const events = given([recorded]).when(amend)();
+    expect(events).toEqual([
+      {
+        type: 'SaleAmended',
+        data: {
+          saleId,
+          amountCents: 9_990,
+          clientName: 'Seu Jorge',
+          soldAt: '2026-11-19T15:00:00.000Z',
+        },
+      },
+    ]);
+    expect(fold(saleDecider, [recorded, ...events])).toMatchObject({
+      status: 'recorded',
+      source: 'physical',
+      amountCents: 9_990,
+      clientName: 'Seu Jorge',
+    });
+  });
+
+  it('given a physical sale, when amended with the same figures, then nothing', () => {
+    expect(given([recorded]).when({ type: 'AmendSale', saleId, ...figures })()).toEqual([]);
+  });
+
+  it('given a physical sale, when deleted, then SaleDeleted; then it can be neither amended nor deleted (404)', () => {
+    const deleted: SaleEvent = { type: 'SaleDeleted', data: { saleId } };
+    expect(given([recorded]).when({ type: 'DeleteSale', saleId })()).toEqual([deleted]);
+    rejectsWith(
+      given([recorded, deleted]).when({ type: 'AmendSale', saleId, ...figures }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+    rejectsWith(
+      given([recorded, deleted]).when({ type: 'DeleteSale', saleId }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+  });
+
+  it('given no sale, when amended or deleted, then 404', () => {
+    rejectsWith(
+      given([]).when({ type: 'AmendSale', saleId, ...figures }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+    rejectsWith(
+      given([]).when({ type: 'DeleteSale', saleId }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+  });
+});
+
+describe('sale decider: online sales', () => {
+  it('given a paid order, when its sale is recorded, then SaleRecorded online with its lines; recorded again, nothing', () => {
+    const command = {
+      type: 'RecordOnlineSale',
+      order,
+      soldAt: '2026-11-21T12:00:00.000Z',
+    } as const;
+    expect(given([]).when(command)()).toEqual([online]);
+    expect(given([online]).when(command)()).toEqual([]);
+  });
+
+  it('given an online sale, when an admin amends or deletes it, then 409 and nothing', () => {
+    rejectsWith(
+      given([online]).when({ type: 'AmendSale', saleId: orderId, ...figures }),
+      'conflict',
+      salesMessages.onlineSaleNotEditable,
+    );
+    rejectsWith(
+      given([online]).when({ type: 'DeleteSale', saleId: orderId }),
+      'conflict',
+      salesMessages.onlineSaleNotDeletable,
+    );
+  });
+});

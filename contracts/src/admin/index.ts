@@ -1,0 +1,3 @@
+export * from './commands';
+export * from './queries';
+export * from './reports';

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './messages';
+export * from './events';
+export * from './dto';

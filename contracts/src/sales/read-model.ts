@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SALE_SOURCES } from './events';
+
+/**
+ * The sales read model (collection sales_v1): one document per sale, online
+ * (an order paid) or physical (entered by an admin), fed by SaleRecorded,
+ * SaleAmended and SaleDeleted (a deleted sale's document is removed). It serves
+ * the admin's sales list; the reports add up its physical sales at query time,
+ * over the days and months indexed here, and the online ones from the monthly
+ * documents below.
+ */
+export const saleDocumentSchema = z.object({
+  _id: z.string(),
+  source: z.enum(SALE_SOURCES),
+  amountCents: z.number().int().nonnegative(),
+  clientName: z.string(),
+  /** When the sale happened, as recorded. */
+  soldAt: z.string(),
+  /** The same instant in UTC (toISOString): text order is time order. */
+  at: z.string(),
+  /** The shop's calendar day (America/Sao_Paulo) and month the sale counts on: `YYYY-MM-DD`, `YYYY-MM`. */
+  day: z.string(),
+  month: z.string(),
+  orderId: z.string().nullable(),
+  orderNumber: z.number().int().nullable(),
+  /** The client's name folded (foldForSearch). */
+  searchText: z.string(),
+  /** Global position of the last event applied. */
+  position: z.number().int(),
+});
+export type SaleDocument = z.infer<typeof saleDocumentSchema>;
+
+export const SALES_COLLECTION = 'sales_v1';
+export const SALES_PROJECTION = 'sales_v1';
+
+/**
+ * The online sales of one shop month, added up as they are recorded
+ * (collection online_sales_by_month_v1, `_id` = `YYYY-MM`): per day, how many
+ * and how much; per product, the units and revenue. Sums kept as events
+ * arrive are right here because an online sale is never amended nor deleted
+ * (admin-spec §4: only physical sales are); the reports read a handful of
+ * these instead of every online sale.
+ */
+export const onlineSalesMonthDocumentSchema = z.object({
+  _id: z.string(),
+  /** By shop day (`YYYY-MM-DD`). */
+  days: z.record(z.string(), z.object({ count: z.number().int(), amountCents: z.number().int() })),
+  /** By product id: the name it was last sold under, units and revenue. */
+  products: z.record(
+    z.string(),
+    z.object({ name: z.string(), quantity: z.number().int(), revenueCents: z.number().int() }),
+  ),
+  /** Global position of the last event applied. */
+  position: z.number().int(),
+});
+export type OnlineSalesMonthDocument = z.infer<typeof onlineSalesMonthDocumentSchema>;
+
+export const ONLINE_SALES_BY_MONTH_COLLECTION = 'online_sales_by_month_v1';
+export const ONLINE_SALES_BY_MONTH_PROJECTION = 'online_sales_by_month_v1';

@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { paymentResultSchema, type PaymentResult } from '@quitute/contracts';
+import { addToCart, dismissLeadTimeNotice } from './harness';
+
+/** The customer's steps of a checkout, shared by the journeys that buy something. */
+
+export const CHECKOUT_PATH = '/payments/mercadopago/transparent-checkout';
+
+/** yyyy-MM-dd, `days` after today in the shop's time zone (America/Sao_Paulo). */
+export function shopDayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(),
+  );
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The header's Cardápio link: the app moves there without reloading. */
+export async function goToMenu(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('link', { name: 'Cardápio', exact: true })
+    .click();
+}
+
+/** On /cardapio: 20 coxinhas → 'Finalizar Pedido' → 'Prosseguir para Pagamento' → /pagamento. */
+export async function fillCartAndProceed(page: Page): Promise<void> {
+  await dismissLeadTimeNotice(page);
+  await addToCart(page, 'Coxinha de Frango', '20');
+  await page.getByText('Coxinha de Frango (20 unidades) adicionado ao carrinho!').waitFor();
+  await page.getByRole('link', { name: 'Finalizar Pedido' }).click();
+  await page.getByRole('link', { name: 'Prosseguir para Pagamento' }).click();
+  await page.waitForURL(/\/pagamento$/);
+  await page.getByRole('heading', { name: 'Finalizar Pagamento' }).waitFor();
+  await page.getByText('20x Coxinha de Frango').waitFor();
+}
+
+/** The customer's part of the form every method needs: date (the earliest day allowed), name, CPF, e-mail. */
+export async function fillCustomer(page: Page, fullName: string) {
+  await page.getByLabel('Data e hora').fill(`${shopDayFromToday(2)}T15:00`);
+  await page.getByLabel('Nome completo').fill(fullName);
+  const cpf = page.getByLabel('CPF', { exact: true });
+  await cpf.fill('52998224725');
+  expect(await cpf.inputValue()).toBe('529.982.247-25');
+  await page.getByLabel('E-mail').fill(`contato.${Date.now()}@example.com`);
+}
+
+/** Pays by Pix: 'Prosseguir', and the answer of the checkout call. */
+export async function payByPix(page: Page): Promise<PaymentResult> {
+  await page.getByRole('radio', { name: 'Pix', exact: true }).check();
+  const answer = page.waitForResponse((response) => response.url().endsWith(CHECKOUT_PATH));
+  await page.getByRole('button', { name: 'Prosseguir', exact: true }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  return paymentResultSchema.parse(await response.json());
+}

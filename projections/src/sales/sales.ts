@@ -1,0 +1,89 @@
+import {
+  foldForSearch,
+  parseShopDateTime,
+  saleDocumentSchema,
+  saleEventSchemas,
+  SALES_COLLECTION,
+  SALES_PROJECTION,
+  shopDate,
+  type SaleDocument,
+} from '@quitute/contracts';
+import { defineProjection } from '../projection';
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * When a sale happened and the shop's day it counts on. A bare date (a counter
+ * sale entered for a day) is that day in the shop, from its midnight; any other
+ * time is read as an instant (a wall-clock time in the shop, or an ISO time).
+ * A time that names no instant stops the projection at that event (the runner
+ * reports it) rather than counting the sale on a wrong day.
+ */
+export function saleMoment(soldAt: string): { at: string; day: string; month: string } {
+  const instant =
+    parseShopDateTime(dateOnly.test(soldAt) ? `${soldAt}T00:00` : soldAt) ?? anyInstant(soldAt);
+  if (!instant) throw new Error(`sale time ${JSON.stringify(soldAt)} names no instant`);
+  const day = dateOnly.test(soldAt) ? soldAt : shopDate(instant);
+  return { at: instant.toISOString(), day, month: day.slice(0, 7) };
+}
+
+/** Other ISO spellings of an instant, with a zone (more fraction digits, say); never one read in the server's zone. */
+function anyInstant(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text))
+    return null;
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/**
+ * One document per sale (sales_v1), keyed by its id. Amended sales move to
+ * their new day; deleted ones are removed, so every report over this read
+ * model counts exactly the sales that stand. What an online sale sold is in
+ * the monthly documents (online-sales-by-month.ts), not here.
+ */
+export const salesProjection = defineProjection({
+  name: SALES_PROJECTION,
+  collection: SALES_COLLECTION,
+  events: saleEventSchemas,
+  document: saleDocumentSchema,
+  documentId: (event) => event.data.saleId,
+  evolve(document, event, recorded): SaleDocument | null {
+    switch (event.type) {
+      case 'SaleRecorded': {
+        const sale = event.data;
+        return {
+          _id: sale.saleId,
+          source: sale.source,
+          amountCents: sale.amountCents,
+          clientName: sale.clientName,
+          soldAt: sale.soldAt,
+          ...saleMoment(sale.soldAt),
+          orderId: sale.orderId ?? null,
+          orderNumber: sale.orderNumber ?? null,
+          searchText: foldForSearch(sale.clientName),
+          position: recorded.position,
+        };
+      }
+      case 'SaleAmended': {
+        const { amountCents, clientName, soldAt } = event.data;
+        return (
+          document && {
+            ...document,
+            amountCents,
+            clientName,
+            soldAt,
+            ...saleMoment(soldAt),
+            searchText: foldForSearch(clientName),
+            position: recorded.position,
+          }
+        );
+      }
+      case 'SaleDeleted':
+        return null;
+      default: {
+        const unexpected: never = event;
+        throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+      }
+    }
+  },
+});

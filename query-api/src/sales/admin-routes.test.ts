@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminQueryMessages,
+  dailyChartSchema,
+  messages,
+  monthlyReportSchema,
+  ONLINE_SALES_BY_MONTH_COLLECTION,
+  ONLINE_SALES_BY_MONTH_PROJECTION,
+  POSITION_HEADER,
+  saleListSchema,
+  SALES_COLLECTION,
+  SALES_PROJECTION,
+  salesStatsSchema,
+  type OnlineSalesMonthDocument,
+  type SaleDocument,
+} from '@quitute/contracts';
+import { openAdminReads, type AdminReads } from '../admin/test-shop';
+
+/** Wednesday 2026-11-25, noon in São Paulo. */
+const now = new Date('2026-11-25T15:00:00.000Z');
+
+let seq = 0;
+/** A sales read-model document at an instant (UTC), on the shop day `day`. */
+const sale = (at: string, day: string, amountCents: number, fields: Partial<SaleDocument> = {}) => {
+  seq += 1;
+  const document: SaleDocument = {
+    _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    source: 'physical',
+    amountCents,
+    clientName: 'Balcão',
+    soldAt: at,
+    at,
+    day,
+    month: day.slice(0, 7),
+    orderId: null,
+    orderNumber: null,
+    searchText: 'balcao',
+    position: seq,
+    ...fields,
+  };
+  return document;
+};
+
+const online = sale('2026-11-25T13:00:00.000Z', '2026-11-25', 16_900, {
+  source: 'online',
+  clientName: 'Ângela Prado',
+  searchText: 'angela prado',
+  orderId: '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+  orderNumber: 1001,
+});
+/** The online months as the projection adds them up: November holds the online sale. */
+const november: OnlineSalesMonthDocument = {
+  _id: '2026-11',
+  days: { '2026-11-25': { count: 1, amountCents: 16_900 } },
+  products: {
+    '11111111-1111-4111-8111-111111111111': { name: 'Coxinha', quantity: 40, revenueCents: 2_400 },
+  },
+  position: 800,
+};
+// 01:00 UTC on the 1st is still 31 October in São Paulo.
+const lateOctober = sale('2026-11-01T01:00:00.000Z', '2026-10-31', 10_000);
+const counter = sale('2026-11-10T03:00:00.000Z', '2026-11-10', 5_050, {
+  clientName: 'Dona Célia',
+  searchText: 'dona celia',
+});
+const older = Array.from({ length: 10 }, (_, index) =>
+  sale(`2026-09-${String(index + 10)}T15:00:00.000Z`, `2026-09-${String(index + 10)}`, 1_000),
+);
+
+let shop: AdminReads;
+beforeAll(async () => {
+  shop = await openAdminReads({
+    projections: [SALES_PROJECTION, ONLINE_SALES_BY_MONTH_PROJECTION],
+    position: 900,
+    now,
+  });
+  await shop.readStore
+    .collection(SALES_COLLECTION)
+    .putMany([counter, ...older, online, lateOctober]);
+  await shop.readStore.collection(ONLINE_SALES_BY_MONTH_COLLECTION).put(november);
+});
+afterAll(() => shop.close());
+
+const list = async (query: string) => {
+  const { body, position } = await shop.read(`/api/admin/sales${query}`);
+  return { ...saleListSchema.parse(body), header: position };
+};
+
+describe('GET /api/admin/sales', () => {
+  it('given online and physical sales, then 10 per page, newest first, as the wire shows them', async () => {
+    const first = await list('?page=1&limit=10');
+
+    expect(first).toMatchObject({ total: 13, totalPages: 2, position: 900, header: 900 });
+    expect(first.sales.slice(0, 3)).toEqual([
+      {
+        id: online._id,
+        date: '2026-11-25T13:00:00.000Z',
+        clientName: 'Ângela Prado',
+        amount: 169,
+        source: 'Online',
+      },
+      {
+        id: counter._id,
+        date: counter.soldAt,
+        clientName: 'Dona Célia',
+        amount: 50.5,
+        source: 'Fisico',
+      },
+      expect.objectContaining({ id: lateOctober._id, amount: 100 }),
+    ]);
+  });
+
+  it('given a source, or a client searched without accents, then only those', async () => {
+    expect((await list('?source=online')).sales.map((s) => s.id)).toEqual([online._id]);
+    expect((await list('?source=physical')).total).toBe(12);
+    expect((await list('?search=celia')).sales.map((s) => s.id)).toEqual([counter._id]);
+  });
+
+  it('given the origin as the list shows it (Online, Fisico), then the same sales as online, physical', async () => {
+    expect((await list('?source=Online')).sales.map((s) => s.id)).toEqual([online._id]);
+    expect((await list('?source=Fisico')).total).toBe(12);
+  });
+
+  it('given an origin nobody names, then 400', async () => {
+    const response = await shop.get('/api/admin/sales?source=Balcao');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: messages.invalidSearch });
+  });
+});
+
+describe('GET /api/admin/sales/stats', () => {
+  it('given sales this month, last month and before, then this month’s figures and the lifetime ones', async () => {
+    const { body } = await shop.read('/api/admin/sales/stats');
+    expect(salesStatsSchema.parse(body)).toEqual({
+      totalSales: 2,
+      monthlyRevenue: 219.5,
+      averageTicket: 109.75,
+      lifetimeTotalSales: 13,
+      lifetimeTotalRevenue: 419.5,
+      position: 900,
+    });
+  });
+});
+
+describe('GET /api/admin/sales/daily-chart', () => {
+  it('given the 25th, then a list of the 30 days from 27 October, the position in X-Position', async () => {
+    const response = await shop.get('/api/admin/sales/daily-chart');
+    const chart = dailyChartSchema.parse(await response.json());
+
+    expect(response.headers.get(POSITION_HEADER)).toBe('900');
+    expect(chart).toHaveLength(30);
+    expect(chart[0]?.date).toBe('2026-10-27');
+    expect(chart.find((point) => point.date === '2026-10-31')).toEqual({
+      date: '2026-10-31',
+      onlineTotal: 0,
+      physicalTotal: 100,
+    });
+    expect(chart.at(-1)).toEqual({ date: '2026-11-25', onlineTotal: 169, physicalTotal: 0 });
+  });
+});
+
+describe('GET /api/admin/sales/monthly-report', () => {
+  it('given November 2026, then its report against October, with the position', async () => {
+    const { body, position } = await shop.read(
+      '/api/admin/sales/monthly-report?year=2026&month=11',
+    );
+    const report = monthlyReportSchema.parse(body);
+
+    expect(report).toMatchObject({
+      year: 2026,
+      month: 11,
+      totalRevenue: 219.5,
+      totalSales: 2,
+      averageTicket: 109.75,
+      bestDay: { date: '2026-11-25', revenue: 169, sales: 1 },
+      growthComparison: { growthPercentage: { revenue: 119.5, sales: 100 } },
+      topProducts: [{ productName: 'Coxinha', quantity: 40, revenue: 24 }],
+      position: 900,
+    });
+    expect(report.dailyBreakdown).toHaveLength(30);
+    expect(position).toBe(900);
+  });
+
+  it('given January 2020, the first month of the picker, then an empty report', async () => {
+    const { body } = await shop.read('/api/admin/sales/monthly-report?year=2020&month=1');
+    expect(monthlyReportSchema.parse(body)).toMatchObject({ totalSales: 0, bestDay: null });
+  });
+
+  it('given a month before 2020-01 or after the current one, or no month, then 400 in pt-BR', async () => {
+    const cases: [string, string][] = [
+      ['year=2019&month=12', adminQueryMessages.monthOutOfRange],
+      ['year=2026&month=12', adminQueryMessages.monthOutOfRange],
+      ['year=2026&month=13', adminQueryMessages.monthInvalid],
+      ['year=2026', adminQueryMessages.monthInvalid],
+      ['month=5', adminQueryMessages.yearInvalid],
+      ['year=dois&month=5', adminQueryMessages.yearInvalid],
+    ];
+    for (const [query, message] of cases) {
+      const response = await shop.get(`/api/admin/sales/monthly-report?${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect(await response.json()).toMatchObject({ message, code: 'validation' });
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import { DashboardPage } from '../../features/admin/dashboard/dashboard-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminDashboardRoute() {
+  useDocumentTitle('Painel de Administração');
+  return <DashboardPage />;
+}

@@ -1,0 +1,7 @@
+import { OrderDetailsPage } from '../../features/admin/orders/order-details-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminOrderDetailsRoute() {
+  useDocumentTitle('Detalhes do Pedido');
+  return <OrderDetailsPage />;
+}

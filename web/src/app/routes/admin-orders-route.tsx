@@ -1,0 +1,7 @@
+import { OrdersPage } from '../../features/admin/orders/orders-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminOrdersRoute() {
+  useDocumentTitle('Gerenciamento de Pedidos');
+  return <OrdersPage />;
+}

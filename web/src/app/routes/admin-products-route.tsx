@@ -1,0 +1,7 @@
+import { ProductsPage } from '../../features/admin/products/products-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminProductsRoute() {
+  useDocumentTitle('Gerenciamento de Produtos');
+  return <ProductsPage />;
+}

@@ -1,0 +1,9 @@
+import { useSelector } from 'react-redux';
+import { selectAuth } from '../../features/auth/auth-slice';
+import { AdminReviewsPage } from '../../features/reviews/admin-reviews-page';
+
+/** /admin/reviews: the reviews feature's moderation page, told whether the session is an admin's. */
+export function AdminReviewsRoute() {
+  const { user, token } = useSelector(selectAuth);
+  return <AdminReviewsPage isAdmin={token !== null && user?.role === 'admin'} />;
+}

@@ -1,0 +1,7 @@
+import { SalesPage } from '../../features/admin/sales/sales-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminSalesRoute() {
+  useDocumentTitle('Gerenciamento de Vendas');
+  return <SalesPage />;
+}

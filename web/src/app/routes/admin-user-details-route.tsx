@@ -1,0 +1,7 @@
+import { UserDetailsPage } from '../../features/admin/users/user-details-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminUserDetailsRoute() {
+  useDocumentTitle('Detalhes do Usuário');
+  return <UserDetailsPage />;
+}

@@ -1,0 +1,7 @@
+import { UsersPage } from '../../features/admin/users/users-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminUsersRoute() {
+  useDocumentTitle('Gerenciamento de Usuários');
+  return <UsersPage />;
+}

@@ -1,0 +1,7 @@
+import { CustomOrderPage } from '../../features/custom-order/custom-order-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function CustomOrderRoute() {
+  useDocumentTitle('Encomendas');
+  return <CustomOrderPage />;
+}

@@ -1,0 +1,7 @@
+import { PrivacyPage } from '../../features/legal/privacy-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function PrivacyRoute() {
+  useDocumentTitle('Política de Privacidade');
+  return <PrivacyPage />;
+}

@@ -1,0 +1,7 @@
+import { TermsPage } from '../../features/legal/terms-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function TermsRoute() {
+  useDocumentTitle('Termos de Uso');
+  return <TermsPage />;
+}

@@ -1,0 +1,204 @@
+import {
+  centsToReais,
+  PAYMENT_METHOD_LABELS,
+  reaisToCents,
+  type AdminOrderDto,
+} from '@quitute/contracts';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage, httpStatus } from '../../../api/errors';
+import { PageLoading } from '../../../components/page-loading';
+import { useGetAdminOrderQuery } from '../api/admin-api';
+import styles from '../components/admin.module.css';
+import { Badge } from '../components/badge';
+import { FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { formatDayTime, formatMoney } from '../model/admin-format';
+import { deliveryTypeLabel, orderStatusLabel, orderStatusTone } from '../model/admin-labels';
+import { orderTexts } from '../model/admin-texts';
+import { PaymentBadge } from './payment-badge';
+
+function lineSubtotal(line: AdminOrderDto['items'][number]): number {
+  return centsToReais(reaisToCents(line.item.price) * line.quantity);
+}
+
+function Address({ address }: { address: NonNullable<AdminOrderDto['customerAddress']> }) {
+  return (
+    <address>
+      {address.streetName}, {address.streetNumber}
+      {address.complement ? ` — ${address.complement}` : ''}
+      <br />
+      {address.neighborhood}, {address.city} - {address.federalUnit}
+      <br />
+      CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+    </address>
+  );
+}
+
+function Details({ order }: { order: AdminOrderDto }) {
+  const method = Object.hasOwn(PAYMENT_METHOD_LABELS, order.paymentMethod)
+    ? PAYMENT_METHOD_LABELS[order.paymentMethod]
+    : order.paymentMethod;
+  return (
+    <>
+      <section className={styles.panel} aria-labelledby="resumo-pedido">
+        <h2 id="resumo-pedido" className={styles.sectionTitle}>
+          Pedido #{order.orderNumber}
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>ID</dt>
+            <dd>
+              <code>{order._id}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Status do pedido</dt>
+            <dd>
+              <Badge tone={orderStatusTone(order.orderStatus)}>
+                {orderStatusLabel(order.orderStatus)}
+              </Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Status do pagamento</dt>
+            <dd>
+              <PaymentBadge status={order.paymentStatus} />
+            </dd>
+          </div>
+          <div>
+            <dt>Criado em</dt>
+            <dd>{formatDayTime(order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className={styles.statValue}>{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className={styles.panels}>
+        <section className={styles.panel} aria-labelledby="cliente-pedido">
+          <h2 id="cliente-pedido" className={styles.sectionTitle}>
+            Cliente
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Nome</dt>
+              <dd>{order.customerName}</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd>{order.customerEmail}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className={styles.panel} aria-labelledby="entrega-pedido">
+          <h2 id="entrega-pedido" className={styles.sectionTitle}>
+            Entrega
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Tipo</dt>
+              <dd>{deliveryTypeLabel(order.deliveryType)}</dd>
+            </div>
+            <div>
+              <dt>Data</dt>
+              <dd>{formatDayTime(order.deliveryDate)}</dd>
+            </div>
+            {order.customerAddress ? (
+              <div>
+                <dt>Endereço</dt>
+                <dd>
+                  <Address address={order.customerAddress} />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+      <section className={styles.panel} aria-labelledby="itens-pedido">
+        <h2 id="itens-pedido" className={styles.sectionTitle}>
+          Itens
+        </h2>
+        <TableWrap label="Itens do pedido">
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Produto</th>
+                <th scope="col">Quantidade</th>
+                <th scope="col">Preço Unitário</th>
+                <th scope="col">Subtotal</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line, index) => (
+                <tr key={`${line.item.productId}-${index}`}>
+                  <td className={styles.wrap}>{line.item.name}</td>
+                  <td>{line.quantity}</td>
+                  <td className={styles.money}>{formatMoney(line.item.price)}</td>
+                  <td className={styles.money}>{formatMoney(lineSubtotal(line))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </section>
+      <section className={styles.panel} aria-labelledby="pagamento-pedido">
+        <h2 id="pagamento-pedido" className={styles.sectionTitle}>
+          Pagamento
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Método de pagamento</dt>
+            <dd>{method}</dd>
+          </div>
+          <div>
+            <dt>ID do pagamento</dt>
+            <dd>{order.paymentId ?? 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Referência externa</dt>
+            <dd>{order.externalReference || 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Observações</dt>
+            <dd>{order.details || 'N/A'}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** /admin/orders/{orderId} (admin-spec §2 "Admin order details"). */
+export function OrderDetailsPage() {
+  const { orderId } = useParams();
+  const navigate = useNavigate();
+  const order = useGetAdminOrderQuery(orderId ?? '', { skip: !orderId });
+  const status = httpStatus(order.error);
+  const unauthorised = status === 401 || status === 403;
+
+  useEffect(() => {
+    if (unauthorised) void navigate('/login', { replace: true });
+  }, [unauthorised, navigate]);
+
+  let body;
+  if (!orderId) body = <FormError>{orderTexts.missingId}</FormError>;
+  else if (order.isLoading) body = <PageLoading label={orderTexts.detailsLoading} />;
+  else if (order.error) {
+    body = unauthorised ? null : (
+      <FormError>
+        {errorMessage(order.error, status === 404 ? orderTexts.notFound : orderTexts.detailsFailed)}
+      </FormError>
+    );
+  } else if (order.data) body = <Details order={order.data} />;
+
+  return (
+    <>
+      <PageTitle>{orderTexts.detailsTitle}</PageTitle>
+      {body}
+      <p>
+        <Link to="/admin/orders">{orderTexts.back}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fetch-stub';
+import { orderDto } from '../../../testing/payments-server';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
+import { admin, storageWithSession } from '../../../testing/session';
+import { fakeAdminServer, type AdminServerOptions } from '../testing/admin-server';
+
+const delivered = orderDto({
+  _id: 'b1c2d3e4-0000-4000-8000-000000000002',
+  orderNumber: 1002,
+  orderStatus: 'delivered',
+  paymentStatus: 'approved',
+  deliveryType: 'delivery',
+  customerName: 'José Lima',
+});
+const pending = orderDto({ _id: 'a3f1c2d4-0000-4000-8000-000000000001', orderNumber: 1001 });
+
+async function openOrders(options: AdminServerOptions = {}) {
+  const server = fakeAdminServer({ orders: [delivered, pending], ...options });
+  const rendered = renderApp({ route: '/admin/orders', storage: storageWithSession(admin) });
+  await screen.findByRole('heading', { name: 'Gerenciamento de Pedidos' }, PAGE_LOAD);
+  return { ...rendered, server };
+}
+
+function row(orderNumber: number): HTMLElement {
+  const cell = screen.getByText(`#${orderNumber}`);
+  const found = cell.closest('tr');
+  if (!found) throw new Error(`no row for #${orderNumber}`);
+  return found;
+}
+
+describe('/admin/orders (admin-spec §2 "Orders page")', () => {
+  it('given orders, then five stat cards and rows with number and id, items as "quantity x name", delivery type, badges and the details link', async () => {
+    await openOrders();
+    await screen.findByText('#1002', {}, PAGE_LOAD);
+
+    const stats = screen.getByRole('list', { name: 'Estatísticas de pedidos' });
+    expect(within(stats).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(stats).getByText('Entregues').nextSibling?.textContent).toBe('1');
+    const first = row(1002);
+    expect(first.textContent).toContain(delivered._id);
+    expect(first.textContent).toContain('50 x Coxinha de Frango');
+    expect(first.textContent).toContain('30 x Brigadeiro');
+    expect(first.textContent).toContain('Entrega');
+    expect(first.textContent).toContain('25/11/2030 14:30');
+    expect(first.textContent).toContain('Entregue');
+    expect(first.textContent).toContain('Aprovado');
+    expect(first.textContent).toContain('R$ 51,00');
+    expect(row(1001).textContent).toContain('Retirada');
+    expect(row(1001).textContent).toContain('Pendente');
+    expect(
+      within(first).getByRole('link', { name: 'Ver detalhes do pedido 1002' }).getAttribute('href'),
+    ).toBe(`/admin/orders/${delivered._id}`);
+    expect(screen.getByText(/Filtro: all \| Página: 1 \| Pedidos: 2 de 2/)).toBeTruthy();
+  });
+
+  it('given a status filter on page 2, then page 1 with that status is asked for; none found shows the empty text', async () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      orderDto({ _id: `order-${index}`, orderNumber: 2000 + index }),
+    );
+    const { user, server } = await openOrders({ orders: many });
+    await screen.findByText('Página 1 de 2', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    await screen.findByText('Página 2 de 2');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(
+      await screen.findByText('Nenhum pedido encontrado com os critérios de busca/filtro.'),
+    ).toBeTruthy();
+    expect(server.queries('/api/admin/orders').at(-1)).toBe(
+      '?page=1&limit=10&orderStatus=cancelled',
+    );
+    expect(screen.getByText(/Filtro: cancelled \| Página: 1/)).toBeTruthy();
+  });
+
+  it('given a new status chosen in the modal, then the success message and the list shows it', async () => {
+    const { user, server } = await openOrders();
+    await screen.findByText('#1001', {}, PAGE_LOAD);
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar status do pedido 1001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Atualizar Status do Pedido' });
+    expect(dialog.textContent).toContain('#1001');
+    expect(dialog.textContent).toContain('Maria da Silva');
+    await user.selectOptions(within(dialog).getByLabelText('Status do pedido'), 'in_transit');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    const success = await screen.findByRole('dialog', { name: 'Sucesso' });
+    expect(success.textContent).toContain('Status do pedido atualizado com sucesso!');
+    await waitFor(() => expect(row(1001).textContent).toContain('Em Trânsito'));
+    const [put] = server.calls(`/api/admin/orders/${pending._id}/status`, 'PUT');
+    expect(await put?.clone().json()).toEqual({ orderStatus: 'in_transit' });
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('given a delete, then the confirmation names the order; a failure shows the server message in an error modal', async () => {
+    const { user } = await openOrders({
+      handler: (url, request) =>
+        request.method === 'DELETE' ? json({ message: 'Falhou.' }, { status: 500 }) : undefined,
+    });
+    await screen.findByText('#1001', {}, PAGE_LOAD);
+
+    await user.click(screen.getByRole('button', { name: 'Excluir pedido 1001' }));
+    expect(screen.getByRole('dialog', { name: 'Confirmação' }).textContent).toContain(
+      `Tem certeza que deseja excluir o pedido ${pending._id}? Esta ação é irreversível.`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect((await screen.findByRole('dialog', { name: 'Erro' })).textContent).toContain('Falhou.');
+  });
+
+  it('given the list answered 401, then the login page', async () => {
+    const { router } = await openOrders({
+      handler: (url) =>
+        url.pathname === '/api/admin/orders'
+          ? json({ message: 'Não autorizado.' }, { status: 401 })
+          : undefined,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), PAGE_LOAD);
+  });
+});

@@ -1,0 +1,231 @@
+import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, httpStatus } from '../../../api/errors';
+import { PageLoading } from '../../../components/page-loading';
+import { useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
+import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../api/admin-commands';
+import styles from '../components/admin.module.css';
+import { useAdminSession } from '../components/admin-session';
+import { Badge } from '../components/badge';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { FilterSelect, SearchBox } from '../components/list-controls';
+import { MessageDialog } from '../components/message-dialog';
+import { Empty, FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { Pagination } from '../components/pagination';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { useListFilters } from '../hooks/use-list-filters';
+import { useOutcome } from '../hooks/use-outcome';
+import { SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
+import { formatDay, formatDayTime, formatMoney } from '../model/admin-format';
+import {
+  deliveryTypeLabel,
+  isOrderStatus,
+  ORDER_STATUS_OPTIONS,
+  orderStatusLabel,
+  orderStatusTone,
+} from '../model/admin-labels';
+import { orderTexts } from '../model/admin-texts';
+import { OrderStatusDialog } from './order-status-dialog';
+import { PaymentBadge } from './payment-badge';
+
+const STATUS_FILTER_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUS_OPTIONS];
+
+/** /admin/orders (admin-spec §2 "Orders page"). */
+export function OrdersPage() {
+  const session = useAdminSession();
+  const navigate = useNavigate();
+  const list = useListFilters<OrderStatus | ''>('', SEARCH_DEBOUNCE_MS);
+  const skip = !session.hasToken;
+  const orders = useGetAdminOrdersQuery(
+    { page: list.page, search: list.search, orderStatus: list.filter },
+    { skip },
+  );
+  const stats = useGetOrderStatsQuery(undefined, { skip });
+  const [updateStatus, updating] = useUpdateOrderStatusMutation();
+  const [deleteOrder, deleting] = useDeleteOrderMutation();
+  const [statusOrder, setStatusOrder] = useState<AdminOrderDto | null>(null);
+  const [deletingOrder, setDeletingOrder] = useState<AdminOrderDto | null>(null);
+  const { outcome, show, clear } = useOutcome();
+
+  const status = httpStatus(orders.error);
+  const unauthorised = status === 401 || status === 403;
+  useEffect(() => {
+    // admin-spec §8: on orders, a 401 or 403 goes to the login page.
+    if (unauthorised) void navigate('/login', { replace: true });
+  }, [unauthorised, navigate]);
+
+  useEffect(() => {
+    // admin-spec §8: a failure to load the order stats is only logged.
+    if (stats.error) console.error('Falha ao carregar estatísticas de pedidos.', stats.error);
+  }, [stats.error]);
+
+  if (!session.hasToken) {
+    return (
+      <>
+        <PageTitle>{orderTexts.title}</PageTitle>
+        <FormError>{orderTexts.loginToSee}</FormError>
+      </>
+    );
+  }
+
+  const totalPages = Math.max(1, orders.currentData?.totalPages ?? 1);
+  if (orders.currentData && list.page > totalPages) list.setPage(totalPages);
+  const rows = orders.currentData?.orders ?? [];
+
+  const saveStatus = async (orderStatus: OrderStatus) => {
+    if (!statusOrder) return;
+    const result = await updateStatus({ id: statusOrder._id, orderStatus });
+    setStatusOrder(null);
+    if (result.error) show('error', errorMessage(result.error, orderTexts.statusFailed));
+    else show('success', orderTexts.statusUpdated);
+  };
+
+  const confirmDelete = async () => {
+    if (!deletingOrder) return;
+    const result = await deleteOrder(deletingOrder._id);
+    setDeletingOrder(null);
+    if (result.error) show('error', errorMessage(result.error, orderTexts.deleteFailed));
+    else show('success', orderTexts.deleted);
+  };
+
+  return (
+    <>
+      <PageTitle>{orderTexts.title}</PageTitle>
+      <StatGrid label="Estatísticas de pedidos">
+        <StatCard label="Total de Pedidos" value={stats.data?.totalOrders ?? '—'} />
+        <StatCard label="Pendentes" value={stats.data?.pendingOrders ?? '—'} tone="warning" />
+        <StatCard label="Em Preparação" value={stats.data?.processingOrders ?? '—'} tone="info" />
+        <StatCard label="Entregues" value={stats.data?.deliveredOrders ?? '—'} tone="success" />
+        <StatCard label="Cancelados" value={stats.data?.cancelledOrders ?? '—'} tone="danger" />
+      </StatGrid>
+      <div className={styles.toolbar} role="search">
+        <SearchBox
+          label="Buscar pedidos"
+          placeholder="Número do pedido ou cliente..."
+          value={list.searchText}
+          onChange={list.setSearchText}
+        />
+        <FilterSelect
+          label="Status"
+          value={list.filter}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(value) => list.setFilter(isOrderStatus(value) ? value : '')}
+        />
+      </div>
+      <p className={styles.debug}>
+        Filtro: {list.filter || 'all'} | Página: {list.page} | Pedidos: {rows.length} de{' '}
+        {orders.currentData?.total ?? 0}
+      </p>
+      {orders.error && !unauthorised ? (
+        <FormError>{errorMessage(orders.error, orderTexts.loadFailed)}</FormError>
+      ) : null}
+      {orders.isFetching && !orders.currentData ? (
+        <PageLoading label={orderTexts.loading} />
+      ) : orders.currentData && rows.length === 0 ? (
+        <Empty>{orderTexts.empty}</Empty>
+      ) : rows.length > 0 ? (
+        <TableWrap label="Pedidos">
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Pedido</th>
+                <th scope="col">Cliente</th>
+                <th scope="col">Total</th>
+                <th scope="col">Itens</th>
+                <th scope="col">Entrega</th>
+                <th scope="col">Status</th>
+                <th scope="col">Pagamento</th>
+                <th scope="col">Criado em</th>
+                <th scope="col">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((order) => (
+                <tr key={order._id}>
+                  <td>
+                    <strong>#{order.orderNumber}</strong>
+                    <br />
+                    <code className={`${styles.muted} ${styles.longId}`}>{order._id}</code>
+                  </td>
+                  <td className={styles.wrap}>
+                    {order.customerName}
+                    <br />
+                    <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
+                  </td>
+                  <td className={styles.money}>{formatMoney(order.total)}</td>
+                  <td className={styles.wrap}>
+                    {order.items.map((line, index) => (
+                      <div key={`${line.item.productId}-${index}`}>
+                        {line.quantity} x {line.item.name}
+                      </div>
+                    ))}
+                  </td>
+                  <td>
+                    {deliveryTypeLabel(order.deliveryType)}
+                    <br />
+                    <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
+                  </td>
+                  <td>
+                    <Badge tone={orderStatusTone(order.orderStatus)}>
+                      {orderStatusLabel(order.orderStatus)}
+                    </Badge>
+                  </td>
+                  <td>
+                    <PaymentBadge status={order.paymentStatus} />
+                  </td>
+                  <td>{formatDay(order.createdAt)}</td>
+                  <td>
+                    <div className={styles.rowActions}>
+                      <Link
+                        className={styles.iconButton}
+                        to={`/admin/orders/${encodeURIComponent(order._id)}`}
+                        aria-label={`Ver detalhes do pedido ${order.orderNumber}`}
+                      >
+                        Ver
+                      </Link>
+                      <button
+                        type="button"
+                        className={styles.iconButton}
+                        aria-label={`Atualizar status do pedido ${order.orderNumber}`}
+                        onClick={() => setStatusOrder(order)}
+                      >
+                        Status
+                      </button>
+                      <button
+                        type="button"
+                        className={`${styles.iconButton} ${styles.danger}`}
+                        aria-label={`Excluir pedido ${order.orderNumber}`}
+                        onClick={() => setDeletingOrder(order)}
+                      >
+                        Excluir
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      ) : null}
+      <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
+      {statusOrder ? (
+        <OrderStatusDialog
+          order={statusOrder}
+          saving={updating.isLoading}
+          onSave={(value) => void saveStatus(value)}
+          onClose={() => setStatusOrder(null)}
+        />
+      ) : null}
+      {deletingOrder ? (
+        <ConfirmDialog
+          message={orderTexts.deleteConfirm(deletingOrder._id)}
+          busy={deleting.isLoading}
+          onCancel={() => setDeletingOrder(null)}
+          onConfirm={() => void confirmDelete()}
+        />
+      ) : null}
+      <MessageDialog outcome={outcome} onClose={clear} />
+    </>
+  );
+}

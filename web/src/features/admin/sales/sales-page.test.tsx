@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../../testing/fetch-stub';
+import { PAGE_LOAD, renderApp } from '../../../testing/render';
+import { admin, storageWithSession } from '../../../testing/session';
+import { shopMonth, shopToday } from '../model/admin-format';
+import {
+  fakeAdminServer,
+  monthlyReport,
+  saleDto,
+  type AdminServerOptions,
+} from '../testing/admin-server';
+
+const physical = saleDto();
+const online = saleDto({
+  id: 'd00d0000-4444-4aaa-8bbb-0000000cd34e',
+  clientName: 'Ana Costa',
+  amount: 51,
+  source: 'Online',
+});
+
+async function openSales(options: AdminServerOptions = {}) {
+  const server = fakeAdminServer({ sales: [physical, online], ...options });
+  const rendered = renderApp({ route: '/admin/sales', storage: storageWithSession(admin) });
+  await screen.findByRole('heading', { name: 'Gerenciamento de Vendas' }, PAGE_LOAD);
+  return { ...rendered, server };
+}
+
+describe('/admin/sales (admin-spec §2 "Sales page")', () => {
+  it('given the page, then three tabs, Visão Geral first with four stat cards and the 30-day chart panel', async () => {
+    await openSales();
+
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Visão Geral',
+      'Relatórios Mensais',
+      'Listagem de Vendas',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Visão Geral' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const stats = await screen.findByRole('list', { name: 'Estatísticas de vendas' });
+    expect(within(stats).getAllByRole('listitem')).toHaveLength(4);
+    await waitFor(() => expect(stats.textContent).toContain('R$ 201,50'));
+    expect(screen.getByRole('heading', { name: 'Vendas Diárias - Últimos 30 dias' })).toBeTruthy();
+    expect(await screen.findByText('Nenhuma venda nos últimos 30 dias.')).toBeTruthy();
+  });
+
+  it('given the arrow keys on the tabs, then the next tab is selected and focused', async () => {
+    const { user } = await openSales();
+    screen.getByRole('tab', { name: 'Visão Geral' }).focus();
+
+    await user.keyboard('{ArrowRight}');
+    const monthly = screen.getByRole('tab', { name: 'Relatórios Mensais' });
+    expect(monthly.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(monthly);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(
+      screen.getByRole('tab', { name: 'Listagem de Vendas' }).getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('given Relatórios Mensais, then a month picker from 2020-01 to the current month, the figures and growth with 1 decimal', async () => {
+    const { user, server } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+
+    const picker = screen.getByLabelText('Mês');
+    const current = shopMonth(new Date());
+    expect(picker.getAttribute('min')).toBe('2020-01');
+    expect(picker.getAttribute('max')).toBe(current);
+    expect(picker).toHaveProperty('value', current);
+    const summary = await screen.findByRole('list', { name: 'Resumo do mês' });
+    expect(summary.textContent).toContain('R$ 1.234,50');
+    expect(summary.textContent).toContain('12');
+    expect(summary.textContent).toContain('R$ 102,88');
+    expect(summary.textContent).toContain('15/11/2030');
+    expect(screen.getByText('+23,5%')).toBeTruthy();
+    expect(screen.getByText('-3,0%')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Top 5 produtos' }).textContent).toContain(
+      'Brigadeiro',
+    );
+    const [year, month] = current.split('-').map(Number);
+    expect(server.queries('/api/admin/sales/monthly-report')).toEqual([
+      `?year=${year}&month=${month}`,
+    ]);
+
+    // Outside 2020-01…the current month nothing is asked for.
+    fireEvent.change(picker, { target: { value: '2019-12' } });
+    expect(picker).toHaveProperty('value', current);
+    fireEvent.change(picker, { target: { value: '2020-01' } });
+    await waitFor(() =>
+      expect(server.queries('/api/admin/sales/monthly-report').at(-1)).toBe('?year=2020&month=1'),
+    );
+    expect(server.queries('/api/admin/sales/monthly-report')).not.toContain('?year=2019&month=12');
+  });
+
+  it('given a failing report, then the server message or "Erro ao carregar relatório mensal."', async () => {
+    const { user } = await openSales({
+      handler: (url) =>
+        url.pathname === '/api/admin/sales/monthly-report' ? json({}, { status: 500 }) : undefined,
+    });
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+    expect(await screen.findByText('Erro ao carregar relatório mensal.')).toBeTruthy();
+  });
+
+  it('given Listagem de Vendas, then the sale number is the last 6 characters uppercased and only physical sales have actions', async () => {
+    const { user } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+
+    const table = await screen.findByRole('region', { name: 'Vendas' });
+    const [, first, second] = within(table).getAllByRole('row');
+    if (!first || !second) throw new Error('rows missing');
+    expect(first.textContent).toContain('00AB12');
+    expect(first.textContent).toContain('Físico');
+    expect(first.textContent).toContain('R$ 150,50');
+    expect(within(first).getAllByRole('button')).toHaveLength(2);
+    expect(second.textContent).toContain('0CD34E');
+    expect(second.textContent).toContain('Online');
+    expect(within(second).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('given the origin filter and a search, then page 1 is asked for with the source and, after 300 ms, the search', async () => {
+    const { user, server } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+    await screen.findByRole('region', { name: 'Vendas' });
+
+    await user.selectOptions(screen.getByLabelText('Origem'), 'physical');
+    await user.type(screen.getByLabelText('Buscar vendas'), 'João');
+    await waitFor(() =>
+      expect(server.queries('/api/admin/sales').at(-1)).toBe(
+        '?page=1&limit=10&search=Jo%C3%A3o&source=physical',
+      ),
+    );
+    expect(server.queries('/api/admin/sales')).not.toContain(
+      '?page=1&limit=10&search=J&source=physical',
+    );
+  });
+
+  it('given a sale added, then the date defaults to today, "Venda adicionada com sucesso!" hides after 3000 ms and the list shows it', async () => {
+    const { user, server } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+    await screen.findByRole('region', { name: 'Vendas' });
+
+    await user.click(screen.getByRole('button', { name: 'Adicionar Venda' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adicionar Venda' });
+    expect(within(dialog).getByLabelText('Data')).toHaveProperty('value', shopToday(new Date()));
+    await user.type(within(dialog).getByLabelText('Cliente'), 'Carla');
+    await user.type(within(dialog).getByLabelText('Valor'), '99.9');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    const success = await screen.findByRole('dialog', { name: 'Sucesso' });
+    expect(success.textContent).toContain('Venda adicionada com sucesso!');
+    expect(await screen.findByText('Carla')).toBeTruthy();
+    const [post] = server.calls('/api/admin/sales', 'POST');
+    expect(await post?.clone().json()).toEqual({
+      clientName: 'Carla',
+      amount: 99.9,
+      date: shopToday(new Date()),
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_900);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Sucesso' })).not.toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Sucesso' })).toBeNull();
+  });
+
+  it('given a physical sale deleted after the confirmation, then "Venda excluída com sucesso!"', async () => {
+    const { user } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+    await screen.findByRole('region', { name: 'Vendas' });
+
+    await user.click(screen.getByRole('button', { name: 'Excluir venda 00AB12' }));
+    expect(screen.getByRole('dialog', { name: 'Confirmação' }).textContent).toContain(
+      'Tem certeza que deseja excluir esta venda? Esta ação é irreversível.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect((await screen.findByRole('dialog', { name: 'Sucesso' })).textContent).toContain(
+      'Venda excluída com sucesso!',
+    );
+    await waitFor(() => expect(screen.queryByText('João Souza')).toBeNull());
+  });
+});
+
+describe('sales report with no sales', () => {
+  it('given a month without sales, then the figures read zero and the empty note shows', async () => {
+    const { user } = await openSales({
+      report: monthlyReport({ totalSales: 0, totalRevenue: 0, bestDay: null, topProducts: [] }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+    expect(await screen.findByText('Nenhuma venda neste mês.')).toBeTruthy();
+    expect(screen.getByText('Nenhum produto vendido neste mês.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,385 @@
+import type {
+  AdminOrderDto,
+  AdminProductDto,
+  AdminUserDto,
+  DailyChartPoint,
+  DailySalesPoint,
+  MonthlyReport,
+  RecentOrder,
+  SaleDto,
+  TopSellingProduct,
+} from '@quitute/contracts';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { orderDto } from '../../../testing/payments-server';
+import { admin, profileBody } from '../../../testing/session';
+import type { AuthUser } from '../../auth/model/auth-types';
+
+export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
+  return {
+    _id: '5f0c2a7e-1111-4aaa-8bbb-000000000001',
+    name: 'Coxinha de Frango',
+    category: 'Salgados Fritos',
+    price: 0.6,
+    stock: 120,
+    status: 'Ativo',
+    isActive: true,
+    imageUrl: null,
+    description: 'Massa de batata e frango desfiado.',
+    isDeleted: false,
+    ...overrides,
+  };
+}
+
+export function userDto(overrides: Partial<AdminUserDto> = {}): AdminUserDto {
+  return {
+    id: '9b2d6f10-2222-4ccc-8ddd-000000000001',
+    name: 'Maria da Silva',
+    email: 'maria@example.com',
+    phone: '11987654321',
+    address: 'Rua das Flores, 123',
+    role: 'user',
+    createdAt: '2030-10-01T12:00:00.000Z',
+    preferences: { notifications: { email: true, sms: false } },
+    ...overrides,
+  };
+}
+
+export function saleDto(overrides: Partial<SaleDto> = {}): SaleDto {
+  return {
+    id: 'c0ffee00-3333-4eee-8fff-00000000ab12',
+    date: '2030-11-20T15:00:00.000Z',
+    clientName: 'João Souza',
+    amount: 150.5,
+    source: 'Fisico',
+    ...overrides,
+  };
+}
+
+export function monthlyReport(overrides: Partial<MonthlyReport> = {}): MonthlyReport {
+  return {
+    year: 2030,
+    month: 11,
+    totalRevenue: 1234.5,
+    totalSales: 12,
+    averageTicket: 102.88,
+    bestDay: { date: '2030-11-15', revenue: 400, sales: 3 },
+    growthComparison: {
+      previousMonth: { totalRevenue: 1000, totalSales: 10 },
+      growthPercentage: { revenue: 23.45, sales: -3 },
+    },
+    dailyBreakdown: [
+      { day: 1, revenue: 100 },
+      { day: 2, revenue: 0 },
+    ],
+    weekdayAnalysis: [
+      { weekday: 'Dom', avgRevenue: 10 },
+      { weekday: 'Seg', avgRevenue: 20 },
+    ],
+    topProducts: [{ productName: 'Brigadeiro', quantity: 200, revenue: 140 }],
+    position: 7,
+    ...overrides,
+  };
+}
+
+type Handler = (url: URL, request: Request) => Response | undefined | Promise<Response | undefined>;
+
+export interface AdminServerOptions {
+  user?: AuthUser;
+  products?: AdminProductDto[];
+  orders?: AdminOrderDto[];
+  users?: AdminUserDto[];
+  sales?: SaleDto[];
+  recentOrders?: RecentOrder[];
+  topProducts?: TopSellingProduct[];
+  dailySales?: DailySalesPoint[];
+  dailyChart?: DailyChartPoint[];
+  report?: MonthlyReport;
+  /** Answers first; return undefined to let the fake answer. */
+  handler?: Handler;
+}
+
+const PAGE_SIZE = 10;
+
+function page<T>(items: T[], url: URL) {
+  const pageNumber = Number(url.searchParams.get('page') ?? '1');
+  const limit = Number(url.searchParams.get('limit') ?? String(PAGE_SIZE));
+  const totalPages = Math.max(1, Math.ceil(items.length / limit));
+  return {
+    items: items.slice((pageNumber - 1) * limit, pageNumber * limit),
+    totalPages,
+    total: items.length,
+    page: pageNumber,
+  };
+}
+
+function matches(search: string | null, ...fields: string[]): boolean {
+  if (!search) return true;
+  return fields.some((field) => field.toLowerCase().includes(search.toLowerCase()));
+}
+
+/**
+ * The admin API as query-api and command-api answer it (admin-spec §7), over
+ * lists held in memory: filters, pages of 10, stats and the mutations, each
+ * write answering with a rising position.
+ */
+export function fakeAdminServer(options: AdminServerOptions = {}) {
+  const state = {
+    products: [...(options.products ?? [])],
+    orders: [...(options.orders ?? [])],
+    users: [...(options.users ?? [])],
+    sales: [...(options.sales ?? [])],
+    position: 100,
+  };
+  const written = () => {
+    state.position += 1;
+    return json({ message: 'ok', position: state.position });
+  };
+  const body = async (request: Request): Promise<Record<string, unknown>> => {
+    const parsed: unknown = await request.clone().json();
+    return typeof parsed === 'object' && parsed !== null ? { ...parsed } : {};
+  };
+  let nextId = 1;
+  const newId = () => `f00d0000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+
+  const answer: Handler = async (url, request) => {
+    const custom = await options.handler?.(url, request);
+    if (custom) return custom;
+    const path = url.pathname;
+    const method = request.method;
+    const q = url.searchParams;
+
+    if (method === 'GET') {
+      if (path === '/api/admin/dashboard/recent-orders') return json(options.recentOrders ?? []);
+      if (path === '/api/admin/dashboard/top-selling-products') {
+        return json(options.topProducts ?? []);
+      }
+      if (path === '/api/admin/dashboard/orders-today') {
+        return json({ count: state.orders.length, position: state.position });
+      }
+      if (path === '/api/admin/dashboard/sales-today') {
+        return json({ total: 0, position: state.position });
+      }
+      if (path === '/api/admin/dashboard/sales-month') {
+        return json({
+          total: state.sales.reduce((sum, sale) => sum + sale.amount, 0),
+          position: state.position,
+        });
+      }
+      if (path === '/api/admin/dashboard/daily-sales') return json(options.dailySales ?? []);
+
+      if (path === '/api/admin/products/stats') {
+        return json({
+          totalProducts: state.products.length,
+          activeProducts: state.products.filter((p) => p.isActive).length,
+          lowStockProducts: state.products.filter((p) => p.stock < 10).length,
+          deletedProducts: 0,
+          position: state.position,
+        });
+      }
+      if (path === '/api/admin/products') {
+        const found = state.products.filter(
+          (p) =>
+            matches(q.get('search'), p.name) &&
+            (!q.get('category') || p.category === q.get('category')),
+        );
+        const { items, ...rest } = page(found, url);
+        return json({ products: items, ...rest, position: state.position });
+      }
+
+      if (path === '/api/admin/orders/stats') {
+        const count = (status: string) =>
+          state.orders.filter((o) => o.orderStatus === status).length;
+        return json({
+          totalOrders: state.orders.length,
+          pendingOrders: count('pending'),
+          processingOrders: count('processing'),
+          deliveredOrders: count('delivered'),
+          cancelledOrders: count('cancelled'),
+          position: state.position,
+        });
+      }
+      if (path === '/api/admin/orders') {
+        const found = state.orders.filter(
+          (o) =>
+            matches(q.get('search'), String(o.orderNumber), o.customerName) &&
+            (!q.get('orderStatus') || o.orderStatus === q.get('orderStatus')),
+        );
+        const { items, ...rest } = page(found, url);
+        return json({ orders: items, ...rest, position: state.position });
+      }
+      const orderMatch = /^\/api\/admin\/orders\/([^/]+)$/.exec(path);
+      if (orderMatch) {
+        const order = state.orders.find((o) => o._id === decodeURIComponent(orderMatch[1] ?? ''));
+        return order ? json(order) : json({ message: 'Pedido não encontrado.' }, { status: 404 });
+      }
+
+      if (path === '/api/admin/users/stats') {
+        const admins = state.users.filter((u) => u.role === 'admin').length;
+        return json({
+          totalUsers: state.users.length,
+          totalAdmins: admins,
+          totalClients: state.users.length - admins,
+          position: state.position,
+        });
+      }
+      if (path === '/api/admin/users') {
+        const found = state.users.filter(
+          (u) =>
+            matches(q.get('search'), u.name, u.email) &&
+            (!q.get('role') || u.role === q.get('role')),
+        );
+        const { items, ...rest } = page(found, url);
+        return json({ users: items, ...rest, position: state.position });
+      }
+      const userMatch = /^\/api\/admin\/users\/([^/]+)$/.exec(path);
+      if (userMatch) {
+        const found = state.users.find((u) => u.id === decodeURIComponent(userMatch[1] ?? ''));
+        return found ? json(found) : json({ message: 'Usuário não encontrado.' }, { status: 404 });
+      }
+
+      if (path === '/api/admin/sales/stats') {
+        const revenue = state.sales.reduce((sum, sale) => sum + sale.amount, 0);
+        return json({
+          totalSales: state.sales.length,
+          monthlyRevenue: revenue,
+          averageTicket: state.sales.length ? revenue / state.sales.length : 0,
+          lifetimeTotalSales: state.sales.length,
+          lifetimeTotalRevenue: revenue,
+          position: state.position,
+        });
+      }
+      if (path === '/api/admin/sales/daily-chart') return json(options.dailyChart ?? []);
+      if (path === '/api/admin/sales/monthly-report') {
+        return json(options.report ?? monthlyReport());
+      }
+      if (path === '/api/admin/sales') {
+        const source = q.get('source');
+        const found = state.sales.filter(
+          (s) =>
+            matches(q.get('search'), s.clientName) &&
+            (!source || (source === 'online' ? s.source === 'Online' : s.source === 'Fisico')),
+        );
+        const { items, ...rest } = page(found, url);
+        return json({ sales: items, ...rest, position: state.position });
+      }
+      return undefined;
+    }
+
+    if (path === '/api/admin/products' && method === 'POST') {
+      const fields = await body(request);
+      state.products.unshift(
+        productDto({
+          _id: newId(),
+          name: String(fields['name']),
+          category: String(fields['category']),
+          price: Number(fields['price']),
+          stock: Number(fields['stock']),
+        }),
+      );
+      return written();
+    }
+    const productMatch = /^\/api\/admin\/products\/([^/]+)$/.exec(path);
+    if (productMatch && method === 'PUT') {
+      const fields = await body(request);
+      state.products = state.products.map((p) =>
+        p._id === productMatch[1] ? { ...p, name: String(fields['name']) } : p,
+      );
+      return written();
+    }
+    if (productMatch && method === 'DELETE') {
+      state.products = state.products.filter((p) => p._id !== productMatch[1]);
+      return written();
+    }
+    const statusMatch = /^\/api\/admin\/orders\/([^/]+)\/status$/.exec(path);
+    if (statusMatch && method === 'PUT') {
+      const fields = await body(request);
+      state.orders = state.orders.map((o) =>
+        o._id === statusMatch[1]
+          ? orderDto({ ...o, orderStatus: 'delivered', ...fieldsOf(fields) })
+          : o,
+      );
+      return written();
+    }
+    const orderDelete = /^\/api\/admin\/orders\/([^/]+)$/.exec(path);
+    if (orderDelete && method === 'DELETE') {
+      state.orders = state.orders.filter((o) => o._id !== orderDelete[1]);
+      return written();
+    }
+    if (path === '/api/admin/users' && method === 'POST') {
+      const fields = await body(request);
+      state.users.unshift(
+        userDto({ id: newId(), name: String(fields['name']), email: String(fields['email']) }),
+      );
+      return written();
+    }
+    const userWrite = /^\/api\/admin\/users\/([^/]+)$/.exec(path);
+    if (userWrite && method === 'PUT') {
+      const fields = await body(request);
+      state.users = state.users.map((u) =>
+        u.id === userWrite[1] ? { ...u, name: String(fields['name']) } : u,
+      );
+      return written();
+    }
+    if (userWrite && method === 'DELETE') {
+      state.users = state.users.filter((u) => u.id !== userWrite[1]);
+      return written();
+    }
+    if (path === '/api/admin/sales' && method === 'POST') {
+      const fields = await body(request);
+      state.sales.unshift(
+        saleDto({
+          id: newId(),
+          clientName: String(fields['clientName']),
+          amount: Number(fields['amount']),
+          date: `${String(fields['date'])}T12:00:00.000Z`,
+        }),
+      );
+      return written();
+    }
+    const saleWrite = /^\/api\/admin\/sales\/([^/]+)$/.exec(path);
+    if (saleWrite && method === 'DELETE') {
+      state.sales = state.sales.filter((s) => s.id !== saleWrite[1]);
+      return written();
+    }
+    return undefined;
+  };
+
+  const user = options.user ?? admin;
+  const requests = stubFetch(async (url, request) => {
+    const answered = await answer(url, request);
+    if (answered) return answered;
+    if (url.pathname === '/health') return json({ status: 'ok' });
+    if (url.pathname === '/api/users/profile') return json(profileBody(user));
+    return json({ message: 'Recurso não encontrado.' }, { status: 404 });
+  });
+  return {
+    requests,
+    state,
+    /** The query strings of the GETs to `pathname`, in order. */
+    queries(pathname: string): string[] {
+      return requests
+        .filter((request) => request.method === 'GET')
+        .map((request) => new URL(request.url))
+        .filter((url) => url.pathname === pathname)
+        .map((url) => url.search);
+    },
+    /** The requests to `pathname` with `method`. */
+    calls(pathname: string, method: string): Request[] {
+      return requests.filter(
+        (request) => request.method === method && new URL(request.url).pathname === pathname,
+      );
+    },
+  };
+}
+
+function fieldsOf(fields: Record<string, unknown>): Partial<AdminOrderDto> {
+  const status = fields['orderStatus'];
+  return status === 'pending' ||
+    status === 'processing' ||
+    status === 'ready_for_pickup' ||
+    status === 'in_transit' ||
+    status === 'delivered' ||
+    status === 'cancelled'
+    ? { orderStatus: status }
+    : {};
+}

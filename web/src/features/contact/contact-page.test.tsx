@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubShopApi } from '../../testing/fetch-stub';
+import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { contactMessage, openingHoursText } from './contact-message';
+
+async function openContact() {
+  stubShopApi([]);
+  const open = vi.spyOn(window, 'open').mockReturnValue(window);
+  const rendered = renderApp({ route: '/contato' });
+  await screen.findByRole('heading', { name: 'Contato', level: 1 }, PAGE_LOAD);
+  return { ...rendered, open, main: screen.getByRole('main') };
+}
+
+describe('/contato (customer spec §2 "Contact page")', () => {
+  it('given the form, then nome, email and mensagem are required and nothing opens while empty', async () => {
+    const { user, open } = await openContact();
+    const form = screen.getByRole('form', { name: 'Mensagem' });
+    for (const name of ['Nome', 'E-mail', 'Mensagem']) {
+      expect(within(form).getByRole('textbox', { name })).toHaveProperty('required', true);
+    }
+
+    await user.click(within(form).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
+
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('given a filled form, then WhatsApp opens on the shop number with the composed message and the page says so', async () => {
+    const { user, open } = await openContact();
+    const form = screen.getByRole('form', { name: 'Mensagem' });
+    await user.type(within(form).getByRole('textbox', { name: 'Nome' }), 'João');
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'joao@example.com');
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Mensagem' }),
+      'Vocês entregam em Osasco?',
+    );
+
+    await user.click(within(form).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
+
+    const text = 'Olá! Meu nome é João (joao@example.com).\n\nVocês entregam em Osasco?';
+    const url = `https://wa.me/5511987654321?text=${encodeURIComponent(text)}`;
+    expect(open).toHaveBeenCalledWith(url, '_blank');
+    expect((await within(form).findByRole('status')).textContent).toContain(
+      'Abrimos o WhatsApp com a sua mensagem.',
+    );
+    expect(within(form).getByRole('link', { name: 'toque aqui' }).getAttribute('href')).toBe(url);
+    expect(within(form).getByRole('textbox', { name: 'Nome' })).toHaveProperty('value', '');
+  });
+
+  it('given the other channels, then WhatsApp, the chatbot (which opens the chat window) and Instagram', async () => {
+    const { user, main } = await openContact();
+
+    expect(within(main).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/5511987654321\?text=/,
+    );
+    const instagram = within(main).getByRole('link', { name: 'Instagram' });
+    expect(instagram.getAttribute('href')).toBe('https://www.instagram.com/quitute');
+    expect(instagram.getAttribute('target')).toBe('_blank');
+
+    await user.click(within(main).getByRole('button', { name: 'Conversar com o assistente' }));
+
+    const chat = await screen.findByRole('dialog', { name: 'Assistente Quitute' }, PAGE_LOAD);
+    expect(document.activeElement).toBe(within(chat).getByRole('textbox', { name: 'Mensagem' }));
+  });
+
+  it("given the map, then OpenStreetMap's embed of the shop's place in a titled frame, and no third-party script", async () => {
+    await openContact();
+
+    const map = screen.getByTitle('Mapa com a localização da Quitute');
+    expect(map.tagName).toBe('IFRAME');
+    const src = new URL(map.getAttribute('src') ?? '');
+    expect(src.origin + src.pathname).toBe('https://www.openstreetmap.org/export/embed.html');
+    expect(src.searchParams.get('marker')).toBe('-23.5614,-46.6829');
+    expect(src.searchParams.get('bbox')?.split(',')).toHaveLength(4);
+    expect(
+      Array.from(document.querySelectorAll('script[src]')).filter((script) =>
+        (script.getAttribute('src') ?? '').startsWith('http'),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('contactMessage', () => {
+  it('given the form, then the name, e-mail and message, trimmed', () => {
+    expect(
+      contactMessage({ nome: ' Ana ', email: 'ana@example.com ', mensagem: ' Oi!\nTudo bem? ' }),
+    ).toBe('Olá! Meu nome é Ana (ana@example.com).\n\nOi!\nTudo bem?');
+  });
+});
+
+describe('opening hours', () => {
+  it('given the hours the chatbot tells, then the contact page shows the same, as a sentence', async () => {
+    await openContact();
+    expect(screen.getByText('Segunda a sábado, das 9h às 18h.')).toBeTruthy();
+    expect(openingHoursText('todos os dias, das 8h às 20h')).toBe('Todos os dias, das 8h às 20h.');
+  });
+});

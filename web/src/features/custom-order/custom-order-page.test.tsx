@@ -1,0 +1,129 @@
+import { addDays, shopDate } from '@quitute/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubShopApi } from '../../testing/fetch-stub';
+import { descriptionOf } from '../../testing/forms';
+import { renderWithProviders } from '../../testing/render';
+import { CustomOrderPage } from './custom-order-page';
+
+function today(): string {
+  return shopDate(new Date());
+}
+
+function renderPage() {
+  stubShopApi([]);
+  const open = vi.spyOn(window, 'open').mockReturnValue(window);
+  return { ...renderWithProviders(<CustomOrderPage />, { route: '/encomendas' }), open };
+}
+
+async function dismissLeadTimeNotice(user: ReturnType<typeof renderPage>['user']) {
+  const dialog = await screen.findByRole('dialog', { name: 'Prazos para Pedidos' });
+  await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+}
+
+async function fill(
+  user: ReturnType<typeof renderPage>['user'],
+  values: { telefone?: string; dataEvento?: string } = {},
+) {
+  await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Maria da Silva');
+  await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@example.com');
+  await user.type(
+    screen.getByRole('textbox', { name: 'Telefone' }),
+    values.telefone ?? '(11) 98765-4321',
+  );
+  fireEvent.change(screen.getByLabelText('Data do evento'), {
+    target: { value: values.dataEvento ?? addDays(today(), 10) },
+  });
+  await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Festa de 50 pessoas');
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Enviar Encomenda pelo WhatsApp' });
+
+describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
+  it('given the page opens, then the lead-time notice opens 200 ms later, not before', async () => {
+    vi.useFakeTimers();
+    renderPage();
+
+    await act(() => vi.advanceTimersByTimeAsync(199));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('dialog', { name: 'Prazos para Pedidos' })).toBeTruthy();
+  });
+
+  it('given the form, then nome, email, telefone, dataEvento and descricao are all required, the e-mail of type email and the phone with the phone keyboard', async () => {
+    const { user, open } = renderPage();
+    await dismissLeadTimeNotice(user);
+    const fields = ['nome', 'email', 'telefone', 'dataEvento', 'descricao'].map((name) =>
+      document.querySelector(`[name="${name}"]`),
+    );
+    for (const field of fields) expect(field).toHaveProperty('required', true);
+    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('type')).toBe('email');
+    expect(screen.getByRole('textbox', { name: 'Telefone' }).getAttribute('inputmode')).toBe('tel');
+
+    await user.click(submitButton());
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('given an 8-digit phone, then the phone alert, no WhatsApp, and focus back on the phone with the message under it', async () => {
+    const { user, open } = renderPage();
+    await dismissLeadTimeNotice(user);
+    await fill(user, { telefone: '98765432' });
+
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('dialog', { name: 'Atenção' });
+    expect(alert.textContent).toContain(
+      'Por favor, insira um número de telefone válido (10-15 dígitos).',
+    );
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    const phone = screen.getByRole('textbox', { name: 'Telefone' });
+    expect(document.activeElement).toBe(phone);
+    expect(descriptionOf(phone)).toBe(
+      'Por favor, insira um número de telefone válido (10-15 dígitos).',
+    );
+  });
+
+  it("given yesterday's date, then 'A data do evento deve ser no futuro.' and no WhatsApp", async () => {
+    const { user, open } = renderPage();
+    await dismissLeadTimeNotice(user);
+    await fill(user, { dataEvento: addDays(today(), -1) });
+
+    await user.click(submitButton());
+
+    expect((await screen.findByRole('dialog', { name: 'Atenção' })).textContent).toContain(
+      'A data do evento deve ser no futuro.',
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('given a valid form for today, then WhatsApp opens on the shop number with the composed text, the success popup shows and closes itself after 5 s, and the form is emptied', async () => {
+    const { user, open } = renderPage();
+    await dismissLeadTimeNotice(user);
+    await fill(user, { telefone: '+55 11 91234-5678', dataEvento: today() });
+
+    vi.useFakeTimers();
+    fireEvent.click(submitButton());
+
+    const [day = '', month = '', year = ''] = today().split('-').reverse();
+    const text = [
+      'Olá! Gostaria de fazer uma encomenda personalizada.',
+      '',
+      'Nome: Maria da Silva',
+      'E-mail: maria@example.com',
+      'Telefone: +55 11 91234-5678',
+      `Data do evento: ${day}/${month}/${year}`,
+      'Descrição: Festa de 50 pessoas',
+    ].join('\n');
+    const url = `https://wa.me/5511987654321?text=${encodeURIComponent(text)}`;
+    expect(open).toHaveBeenCalledWith(url, '_blank');
+    const popup = screen.getByRole('dialog', { name: 'Encomenda enviada com sucesso!' });
+    expect(within(popup).getByRole('link').getAttribute('href')).toBe(url);
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveProperty('value', '');
+
+    await act(() => vi.advanceTimersByTimeAsync(4_999));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
