@@ -40,3 +40,4 @@ export * from './admin';
 export * from './reviews';
 export * from './chatbot';
 export * from './consent';
+export * from './audit';

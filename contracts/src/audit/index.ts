@@ -1,0 +1,3 @@
+export * from './history';
+export * from './event-log';
+export * from './projections';

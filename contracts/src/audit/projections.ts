@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/admin/projections` (issue 13 point 5): how far each read model is
+ * behind the event log, and the event a failed projection stopped at.
+ */
+
+export const PROJECTION_STATES = [
+  'catching-up',
+  'live',
+  'failed',
+  'rebuilding',
+  'stopped',
+] as const;
+
+export const projectionErrorSchema = z.object({
+  position: z.number().int().nonnegative(),
+  eventType: z.string(),
+  message: z.string(),
+});
+
+export const projectionStatusSchema = z.object({
+  name: z.string(),
+  collection: z.string(),
+  state: z.enum(PROJECTION_STATES),
+  /** Global position of the last event applied. */
+  checkpoint: z.number().int().nonnegative(),
+  /** Events of the log after the checkpoint that this projection handles. */
+  eventsBehind: z.number().int().nonnegative(),
+  /** Time between the newest event it has not applied and now; 0 when caught up. */
+  secondsBehind: z.number().nonnegative(),
+  lastError: projectionErrorSchema.nullable(),
+});
+export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
+
+export const projectionsStatusSchema = z.object({
+  /** Global position of the newest event of the log. */
+  position: z.number().int().nonnegative(),
+  projections: z.array(projectionStatusSchema),
+});
+export type ProjectionsStatus = z.infer<typeof projectionsStatusSchema>;
