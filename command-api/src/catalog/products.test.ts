@@ -53,6 +53,22 @@ describe('product names are unique', () => {
     expect(await stores.eventStore.readAll()).toHaveLength(before);
   });
 
+  it.each([
+    ['a zero-width space inside', 'Brigadeiro\u200b Gourmet'],
+    ['a soft hyphen and a zero-width joiner', 'Briga\u00addeiro Gour\u200dmet'],
+    ['full-width letters', '\uff22rigadeiro \uff27ourmet'],
+    ['a no-break space', 'Brigadeiro\u00a0Gourmet'],
+  ])(
+    'given a product, when another is added under its name with %s, then 409: a look-alike name is the same name',
+    async (_what, lookAlike) => {
+      const { stores, add } = givenCatalog();
+      await add();
+      const before = (await stores.eventStore.readAll()).length;
+      await expect(add({ name: lookAlike })).rejects.toMatchObject({ code: 'conflict' });
+      expect(await stores.eventStore.readAll()).toHaveLength(before);
+    },
+  );
+
   it('given a product renamed, then its old name may be taken by another and its new one may not', async () => {
     const { stores, add, idOf } = givenCatalog();
     const first = idOf(await add());

@@ -32,9 +32,15 @@ import {
  * that has a name). They read only event streams (ARCHITECTURE §4).
  */
 
-/** How names are compared: case, accents and runs of spaces aside, as the cart finds products. */
+/**
+ * How names are compared: case, accents and runs of spaces aside, as the cart
+ * finds products, and look-alikes folded (compatibility forms such as full-width
+ * letters, and invisible format characters such as a zero-width space), so a
+ * second 'Coxinha de Frango' cannot be listed beside the first.
+ */
 export function productNameKey(name: string): string {
-  return foldForSearch(name.trim().replace(/\s+/g, ' '));
+  const visible = name.normalize('NFKC').replace(/\p{Cf}/gu, '');
+  return foldForSearch(visible.trim().replace(/\s+/g, ' '));
 }
 
 /** The name itself never appears in a stream name. */
