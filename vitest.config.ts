@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom journeys (a Pix payment polled for 600 fake seconds) take seconds of CPU;
+          // on a loaded 2-core CI machine 5 s was not always enough.
+          testTimeout: 15_000,
         },
       },
     ],

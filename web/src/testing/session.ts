@@ -102,6 +102,11 @@ export function stubAccountApi(
     if (url.pathname === '/api/users/profile' && request.method === 'GET' && options.user) {
       return json(profileBody(options.user));
     }
+    // A signed-in customer's shop loads their server cart: empty unless a test says otherwise.
+    const user = options.user;
+    if (user && url.pathname === `/carrinho/${user.id}` && request.method === 'GET') {
+      return json({ userId: user.id, itens: [] });
+    }
     return json({ message: 'Recurso não encontrado.' }, { status: 404 });
   };
   return stubFetch(answer);
