@@ -7,7 +7,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderHistorySchema } from '@quitute/contracts';
-import { createPgliteEventStore } from '@quitute/infra/event-store';
+import pg from 'pg';
+import { createPgliteEventStore, createPostgresEventStore } from '@quitute/infra/event-store';
+import { describeWithPostgres } from '@quitute/infra/testing';
 import { orderId, seedOneOrder } from './test-order';
 
 /**
@@ -18,12 +20,12 @@ import { orderId, seedOneOrder } from './test-order';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = path.join(repoRoot, 'projections/src/audit/cli.ts');
 
-async function audit(args: string[], dataDir: string) {
+async function audit(args: string[], dataDir: string, eventStoreUrl = '') {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', cli, ...args],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' } },
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: eventStoreUrl } },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -97,5 +99,44 @@ describe('npm run audit -- order', () => {
     expect(missing.stderr).toContain('Nenhum event store em');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Uso: npm run audit -- order');
+  }, 120_000);
+});
+
+await describeWithPostgres('npm run audit -- order, on a PostgreSQL event store', (serverUrl) => {
+  const databaseName = `quitute_audit_${process.pid}`;
+  const withDatabase = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE ${databaseName}`);
+    const store = await createPostgresEventStore({ url: withDatabase(databaseName) });
+    await seedOneOrder(store);
+    await store.close();
+  });
+  afterAll(() => onServer(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+
+  it('given EVENTSTORE_URL naming the server, when asked at a position, then the order as it was there, read from that store', async () => {
+    const { code, stdout } = await audit(
+      ['order', '1001', '--position', '7', '--json'],
+      path.join(dataDir, 'unused'),
+      withDatabase(databaseName),
+    );
+
+    expect(code).toBe(0);
+    const history = orderHistorySchema.parse(JSON.parse(stdout));
+    expect(history).toMatchObject({ orderId, atPosition: 7, asOf: null });
+    expect(history.entries.at(-1)?.description).toBe('Pagamento aprovado via Pix');
+    expect(history.state).toMatchObject({ orderStatus: 'pending', paymentStatus: 'approved' });
   }, 120_000);
 });
