@@ -232,6 +232,7 @@ export async function createEmbeddedServer(
   });
   const queryRouter = createQueryRouter({
     readStore,
+    eventLog: eventStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
     health: () => runner.health(),
     tokens,

@@ -24,6 +24,7 @@ import {
 } from './accounts/routes';
 import { adminAccountRoutes } from './accounts/admin-routes';
 import { adminDashboardRoutes } from './admin/dashboard-routes';
+import { auditRoutes, type EventLog } from './audit/routes';
 import { cartQueryRoutes } from './cart/routes';
 import { adminCatalogRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
@@ -55,6 +56,8 @@ export interface QueryDeps {
   chatbot?: ChatbotOptions;
   /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
   lowStockThreshold?: number;
+  /** The event store, read only: the auditors' order histories and event log (not mounted without it). */
+  eventLog?: EventLog;
 }
 
 /** Paths whose POST this service answers, not command-api (the chatbot reads the read models): proxies route them here. */
@@ -89,6 +92,7 @@ export function createQueryRouter(deps: QueryDeps): Router {
     }),
   );
   router.use(adminOrderRoutes({ readStore: deps.readStore }));
+  if (deps.eventLog) router.use(auditRoutes({ eventLog: deps.eventLog }));
   router.use(adminAccountRoutes({ readStore: deps.readStore }));
   router.use(adminSalesRoutes({ readStore: deps.readStore, now }));
   router.use(adminDashboardRoutes({ readStore: deps.readStore, now }));

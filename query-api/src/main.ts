@@ -11,6 +11,7 @@ import {
 import { createTokenVerifier } from '@quitute/infra/auth';
 import { createBus } from '@quitute/infra/bus';
 import { createCaptcha } from '@quitute/infra/captcha';
+import { createEventStore } from '@quitute/infra/event-store';
 import {
   accountsEnv,
   chatbotEnv,
@@ -51,6 +52,12 @@ const config = loadConfigOrExit(
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const tokens = createTokenVerifier({ secret: config.JWT_SECRET });
+// The auditors' order histories and event log read the event store itself (issue 13).
+const eventStore = config.EVENTSTORE_URL
+  ? await createEventStore({ url: config.EVENTSTORE_URL, logger })
+  : undefined;
+if (!eventStore)
+  logger.warn('EVENTSTORE_URL is unset: the order histories and the event log are off');
 const app = createQueryApp({
   readStore,
   waitForPosition: pollCheckpoints(readStore, [
@@ -79,6 +86,7 @@ const app = createQueryApp({
   ...(config.VIACEP_URL ? { viaCepUrl: config.VIACEP_URL } : {}),
   chatbot: { openingHours: config.OPENING_HOURS, webhookUrl: config.CHATBOT_WEBHOOK_URL },
   lowStockThreshold: config.LOW_STOCK_THRESHOLD,
+  ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
 });
@@ -100,6 +108,7 @@ const shutdown = () => {
   void gateway
     .close()
     .then(() => bus.close())
+    .then(() => eventStore?.close())
     .then(() => server.close(() => void readStore.close().then(() => process.exit(0))));
 };
 process.once('SIGINT', shutdown);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { accountMessages } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
 import { createQueryRouter } from '../app';
@@ -42,6 +43,7 @@ function adminPaths(): string[] {
     tokens: createTokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
     captcha: { challenge: async () => ({}) },
     logger: silentLogger,
+    eventLog: createMemoryEventStore(),
   });
   const routes = getPaths(stackOf(router) ?? []);
   return routes
@@ -79,6 +81,9 @@ describe('the admin guard on query routes', () => {
         '/api/admin/dashboard/sales-today',
         '/api/admin/dashboard/sales-month',
         '/api/admin/dashboard/daily-sales',
+        '/api/admin/orders/6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6/history',
+        '/api/admin/events',
+        '/api/admin/events/streams/6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
       ]),
     );
   });

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_EVENT_TYPES, PAYMENT_EVENT_TYPES } from '@quitute/contracts';
+import { describeEvent, type AuditedEvent, type AuditedEventType } from './descriptions';
+
+const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
+const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const userId = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+
+/** One event of every type an order's history can hold: the type checker wants each one here. */
+const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
+  OrderPlaced: {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      orderNumber: 1001,
+      paymentId,
+      paymentMethod: 'pix',
+      customer: { userId, name: 'Marina Souza', email: 'marina@example.com', cpf: '52998224725' },
+      items: [
+        {
+          productId: '11111111-1111-4111-8111-111111111111',
+          name: 'Coxinha',
+          category: 'Salgados',
+          unitPriceCents: 60,
+          quantity: 20,
+        },
+      ],
+      totalCents: 1200,
+      deliveryType: 'pickup',
+      deliveryDate: '2026-11-25T14:30:00-03:00',
+      linesFrom: 'cart',
+      requestFingerprint: 'f',
+    },
+  },
+  OrderPaid: { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 1200 } },
+  OrderStatusChanged: {
+    type: 'OrderStatusChanged',
+    data: { orderId, from: 'pending', to: 'processing' },
+  },
+  OrderCancelled: { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+  OrderDeleted: { type: 'OrderDeleted', data: { orderId } },
+  PaymentRequested: {
+    type: 'PaymentRequested',
+    data: {
+      paymentId,
+      orderId,
+      userId,
+      method: 'credit_card',
+      amountCents: 1200,
+      provider: 'simulator',
+      paymentMethodId: 'visa',
+      installments: 3,
+    },
+  },
+  PaymentPending: {
+    type: 'PaymentPending',
+    data: {
+      paymentId,
+      orderId,
+      providerPaymentId: 'mp-1',
+      statusDetail: 'pending_waiting_transfer',
+      expiresAt: '2026-11-25T17:30:00.000Z',
+    },
+  },
+  PaymentApproved: {
+    type: 'PaymentApproved',
+    data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'accredited' },
+  },
+  PaymentRejected: {
+    type: 'PaymentRejected',
+    data: { paymentId, orderId, statusDetail: 'cc_rejected_other_reason' },
+  },
+  PaymentInReview: {
+    type: 'PaymentInReview',
+    data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'pending_contingency' },
+  },
+  PaymentCancelled: {
+    type: 'PaymentCancelled',
+    data: { paymentId, orderId, statusDetail: 'expired', reason: 'expired' },
+  },
+  PaymentRefundRequested: {
+    type: 'PaymentRefundRequested',
+    data: { paymentId, orderId, providerPaymentId: 'mp-1', reason: 'approved_after_cancel' },
+  },
+  PaymentRefunded: {
+    type: 'PaymentRefunded',
+    data: {
+      paymentId,
+      orderId,
+      providerPaymentId: 'mp-1',
+      statusDetail: 'refunded',
+      reason: 'approved_after_cancel',
+    },
+  },
+  PaymentChargedBack: {
+    type: 'PaymentChargedBack',
+    data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'chargeback' },
+  },
+};
+
+const admin = { id: userId, role: 'admin' as const, name: 'Joana Admin' };
+const system = { id: 'system', role: 'system' as const, name: null };
+
+describe('describing an order history event', () => {
+  it('given every order and payment event type of the contracts, then each has its own pt-BR description', () => {
+    const types = [...ORDER_EVENT_TYPES, ...PAYMENT_EVENT_TYPES];
+    const descriptions = types.map((type) => {
+      const sample: AuditedEvent | undefined = Object.hasOwn(samples, type)
+        ? samples[type]
+        : undefined;
+      expect(sample, `no description sample for ${type}`).toBeDefined();
+      return sample ? describeEvent(sample, { actor: system, paymentMethod: 'pix' }) : '';
+    });
+    for (const description of descriptions) {
+      expect(description).toMatch(/^[A-Z]\S* .+/);
+      expect(description).not.toMatch(/undefined|null|\[object/);
+    }
+    expect(new Set(descriptions).size).toBe(types.length);
+  });
+
+  it('given an order placed, then it names the number, the customer, the quantity, the total and the method', () => {
+    expect(describeEvent(samples.OrderPlaced, { actor: system, paymentMethod: 'pix' })).toBe(
+      'Pedido #1001 feito por Marina Souza (20 itens, R$ 12,00, Pix)',
+    );
+  });
+
+  it('given an approved payment, then it says by which method', () => {
+    expect(describeEvent(samples.PaymentApproved, { actor: system, paymentMethod: 'pix' })).toBe(
+      'Pagamento aprovado via Pix',
+    );
+  });
+
+  it('given an admin status change, then it names both statuses and the admin; without a name, the role', () => {
+    expect(describeEvent(samples.OrderStatusChanged, { actor: admin, paymentMethod: null })).toBe(
+      'Status alterado de Pendente para Em Preparação por Joana Admin',
+    );
+    expect(
+      describeEvent(samples.OrderStatusChanged, {
+        actor: { ...admin, name: null },
+        paymentMethod: null,
+      }),
+    ).toBe('Status alterado de Pendente para Em Preparação por um administrador');
+  });
+
+  it('given a cancellation, a deletion and a pending Pix, then the reason, the admin and the deadline on the shop clock', () => {
+    const context = { actor: admin, paymentMethod: 'pix' as const };
+    expect(describeEvent(samples.OrderCancelled, context)).toBe(
+      'Pedido cancelado: pagamento expirado',
+    );
+    expect(describeEvent(samples.OrderDeleted, context)).toBe(
+      'Pedido excluído das listas por Joana Admin (os eventos continuam guardados)',
+    );
+    expect(describeEvent(samples.PaymentPending, context)).toBe(
+      'Pagamento pendente via Pix, pode ser pago até 25/11/2026 às 14:30',
+    );
+    expect(describeEvent(samples.PaymentRequested, context)).toBe(
+      'Pagamento de R$ 12,00 em 3x solicitado via Cartão de Crédito (simulador)',
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import {
+  centsToReais,
+  formatBRL,
+  orderEventSchemas,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentEventSchemas,
+  SHOP_TIME_ZONE,
+  type HistoryActor,
+  type OrderCancelReason,
+  type OrderEvent,
+  type PaymentEvent,
+  type PaymentMethod,
+} from '@quitute/contracts';
+
+/** Every event an order's history holds: its own and its payments'. */
+export const auditedEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
+export type AuditedEvent = OrderEvent | PaymentEvent;
+export type AuditedEventType = AuditedEvent['type'];
+
+export interface DescriptionContext {
+  actor: HistoryActor;
+  /** The payment's method (from its request or the order), for 'via Pix'. */
+  paymentMethod: PaymentMethod | null;
+}
+
+const ACTOR_BY_ROLE: Record<HistoryActor['role'], string> = {
+  admin: 'um administrador',
+  user: 'o cliente',
+  system: 'o sistema',
+};
+
+const ORDER_CANCEL_REASON_LABELS: Record<OrderCancelReason, string> = {
+  payment_rejected: 'pagamento rejeitado',
+  payment_cancelled: 'pagamento cancelado',
+  payment_expired: 'pagamento expirado',
+  payment_failed: 'falha ao criar o pagamento',
+};
+
+const PAYMENT_CANCEL_REASON_LABELS: Record<
+  (PaymentEvent & { type: 'PaymentCancelled' })['data']['reason'],
+  string
+> = {
+  customer: 'a pedido do cliente',
+  expired: 'prazo para pagar expirado',
+  provider: 'cancelado pelo provedor',
+  failed: 'falha ao criar o pagamento',
+};
+
+const REFUND_REASON_LABELS: Record<
+  (PaymentEvent & { type: 'PaymentRefunded' })['data']['reason'],
+  string
+> = {
+  approved_after_cancel: 'aprovado depois do cancelamento do pedido',
+  provider: 'por iniciativa do provedor',
+};
+
+const PROVIDER_LABELS = { mercadopago: 'Mercado Pago', simulator: 'simulador' } as const;
+
+const shopDate = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const shopTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `25/11/2026 às 14:30`, on the shop's clock. */
+export function formatShopMoment(iso: string): string {
+  const date = new Date(iso);
+  return `${shopDate.format(date)} às ${shopTime.format(date)}`;
+}
+
+/** Who did it, as a sentence names them: their name, else their role. */
+export function actorPhrase(actor: HistoryActor): string {
+  return actor.name ?? ACTOR_BY_ROLE[actor.role];
+}
+
+const money = (cents: number) => formatBRL(centsToReais(cents));
+const via = (method: PaymentMethod | null) =>
+  method === null ? '' : ` via ${PAYMENT_METHOD_LABELS[method]}`;
+const detail = (statusDetail: string) => (statusDetail === '' ? '' : ` (${statusDetail})`);
+const paymentStatus = (status: keyof typeof PAYMENT_STATUS_LABELS) =>
+  PAYMENT_STATUS_LABELS[status].toLowerCase();
+
+/**
+ * What an event means to an auditor, in pt-BR: 'Pedido #1001 feito por
+ * Marina Souza (20 itens, R$ 12,00, Pix)', 'Pagamento aprovado via Pix'.
+ */
+export function describeEvent(event: AuditedEvent, context: DescriptionContext): string {
+  const { actor, paymentMethod } = context;
+  switch (event.type) {
+    case 'OrderPlaced': {
+      const { orderNumber, customer, items, totalCents } = event.data;
+      const quantity = items.reduce((sum, line) => sum + line.quantity, 0);
+      const units = quantity === 1 ? '1 item' : `${quantity} itens`;
+      return `Pedido #${orderNumber} feito por ${customer.name} (${units}, ${money(totalCents)}, ${PAYMENT_METHOD_LABELS[event.data.paymentMethod]})`;
+    }
+    case 'OrderPaid':
+      return `Pedido pago (${money(event.data.amountCents)}): status ${ORDER_STATUS_LABELS.processing}`;
+    case 'OrderStatusChanged':
+      return `Status alterado de ${ORDER_STATUS_LABELS[event.data.from]} para ${ORDER_STATUS_LABELS[event.data.to]} por ${actorPhrase(actor)}`;
+    case 'OrderCancelled':
+      return `Pedido cancelado: ${ORDER_CANCEL_REASON_LABELS[event.data.reason]}`;
+    case 'OrderDeleted':
+      return `Pedido excluído das listas por ${actorPhrase(actor)} (os eventos continuam guardados)`;
+    case 'PaymentRequested': {
+      const { amountCents, method, provider, installments } = event.data;
+      const parcels = installments !== undefined && installments > 1 ? ` em ${installments}x` : '';
+      return `Pagamento de ${money(amountCents)}${parcels} solicitado via ${PAYMENT_METHOD_LABELS[method]} (${PROVIDER_LABELS[provider]})`;
+    }
+    case 'PaymentPending': {
+      const expires = event.data.expiresAt
+        ? `, pode ser pago até ${formatShopMoment(event.data.expiresAt)}`
+        : '';
+      return `Pagamento ${paymentStatus('pending')}${via(paymentMethod)}${expires}`;
+    }
+    case 'PaymentApproved':
+      return `Pagamento ${paymentStatus('approved')}${via(paymentMethod)}`;
+    case 'PaymentRejected':
+      return `Pagamento ${paymentStatus('rejected')}${via(paymentMethod)}${detail(event.data.statusDetail)}`;
+    case 'PaymentInReview':
+      return `Pagamento ${paymentStatus('in_review')}${via(paymentMethod)}${detail(event.data.statusDetail)}`;
+    case 'PaymentCancelled':
+      return `Pagamento${via(paymentMethod)} ${paymentStatus('cancelled')}: ${PAYMENT_CANCEL_REASON_LABELS[event.data.reason]}`;
+    case 'PaymentRefundRequested':
+      return `Reembolso do pagamento${via(paymentMethod)} solicitado ao provedor: ${REFUND_REASON_LABELS[event.data.reason]}`;
+    case 'PaymentRefunded':
+      return `Pagamento${via(paymentMethod)} ${paymentStatus('refunded')}: ${REFUND_REASON_LABELS[event.data.reason]}`;
+    case 'PaymentChargedBack':
+      return `Pagamento${via(paymentMethod)} ${paymentStatus('charged_back')} (chargeback)`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

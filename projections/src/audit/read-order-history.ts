@@ -1,0 +1,93 @@
+import {
+  FIRST_ORDER_NUMBER,
+  ORDER_NUMBERS_STREAM,
+  orderNumberAssignedSchema,
+  orderStreamName,
+  paymentStreamName,
+  SYSTEM_ACTOR,
+  userDocumentSchema,
+  userStreamName,
+  type OrderHistory,
+} from '@quitute/contracts';
+import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import type { ReadDocument } from '@quitute/infra/read-store';
+import { usersProjection } from '../accounts/users';
+import { buildOrderHistory, paymentIdsOf, type HistoryCut } from './order-history';
+
+/** What the auditors' reads need of the event store: reading, never appending. */
+export type EventLog = Pick<EventStore, 'readStream' | 'readAll' | 'headPosition'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NUMBER = /^#?(\d{1,15})$/;
+
+/**
+ * The order an id or a number (`1042`, `#1042`) names, from the event store:
+ * a number is found in the numbers' stream, whose revision n holds number
+ * FIRST_ORDER_NUMBER + n (one read, no scan, no read model). Null when it names none.
+ */
+export async function resolveOrderId(log: EventLog, reference: string): Promise<string | null> {
+  const text = reference.trim();
+  if (UUID.test(text)) return text.toLowerCase();
+  const digits = ORDER_NUMBER.exec(text)?.[1];
+  if (digits === undefined) return null;
+  const orderNumber = Number(digits);
+  if (orderNumber < FIRST_ORDER_NUMBER) return null;
+  const [assigned] = await log.readStream(ORDER_NUMBERS_STREAM, {
+    fromRevision: orderNumber - FIRST_ORDER_NUMBER,
+    maxCount: 1,
+  });
+  if (assigned?.type !== 'OrderNumberAssigned') return null;
+  const data = orderNumberAssignedSchema.parse(assigned.data);
+  return data.orderNumber === orderNumber ? data.orderId.toLowerCase() : null;
+}
+
+/** A user's name as their account's events left it (the users projection folded over their stream). */
+export async function readUserName(log: EventLog, userId: string): Promise<string | null> {
+  const events = await log.readStream(userStreamName(userId));
+  let document: ReadDocument | null = null;
+  for (const recorded of events) {
+    if (usersProjection.handles(recorded.type)) {
+      document = usersProjection.route(recorded).evolve(document);
+    }
+  }
+  return document === null ? null : userDocumentSchema.parse(document).name;
+}
+
+/** Every event of the order's stream and of each of its payments' streams. */
+export async function readOrderEvents(log: EventLog, orderId: string): Promise<RecordedEvent[]> {
+  const orderEvents = await log.readStream(orderStreamName(orderId));
+  if (orderEvents.length === 0) return [];
+  const payments = await Promise.all(
+    paymentIdsOf(orderEvents).map((paymentId) => log.readStream(paymentStreamName(paymentId))),
+  );
+  return [...orderEvents, ...payments.flat()];
+}
+
+/**
+ * An order's history read from the event store alone (no read model): the
+ * order named by id or number, cut at a moment or a position; null for an
+ * order that does not exist.
+ */
+export async function readOrderHistory(
+  log: EventLog,
+  reference: string,
+  cut: HistoryCut,
+): Promise<OrderHistory | null> {
+  const orderId = await resolveOrderId(log, reference);
+  if (orderId === null) return null;
+  const events = await readOrderEvents(log, orderId);
+  if (events.length === 0) return null;
+  const headPosition = await log.headPosition();
+  const actorIds = new Set(events.map((recorded) => recorded.metadata.actorId));
+  actorIds.delete(SYSTEM_ACTOR);
+  const names = new Map(
+    await Promise.all([...actorIds].map(async (id) => [id, await readUserName(log, id)] as const)),
+  );
+  return buildOrderHistory({
+    orderId,
+    events,
+    cut,
+    headPosition,
+    actorName: (id) => names.get(id) ?? null,
+  });
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_LOG_SCAN_LIMIT,
+  eventLogPageSchema,
+  eventStreamSchema,
+  ORDER_NUMBERS_STREAM,
+  orderHistorySchema,
+  orderMessages,
+  orderStreamName,
+  paymentStreamName,
+  POSITION_HEADER,
+  userStreamName,
+  type EventMetadata,
+} from '@quitute/contracts';
+import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import { ADMIN_ID, CUSTOMER_ID, openAdminReads, type AdminReads } from '../admin/test-shop';
+
+const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
+const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+const minute = (n: number) => new Date(Date.UTC(2026, 10, 25, 12, n)).toISOString();
+const by = (actorId: string, actorRole: EventMetadata['actorRole'], n: number) => ({
+  correlationId: `c-${n}`,
+  causationId: `c-${n}`,
+  actorId,
+  actorRole,
+  occurredAt: minute(n),
+});
+
+async function append(
+  store: EventStore,
+  stream: string,
+  type: string,
+  data: Record<string, string | number | object>,
+  metadata: EventMetadata,
+) {
+  await store.appendToStream(stream, [
+    { id: randomUUID(), type, data: JSON.parse(JSON.stringify(data)), metadata },
+  ]);
+}
+
+/** Given the log of a shop where Ana Souza paid a Pix order and the admin readied it. */
+async function aShopLog(): Promise<EventStore> {
+  const store = createMemoryEventStore();
+  const register = (userId: string, name: string, role: string) => ({
+    userId,
+    email: `${userId}@exemplo.com.br`,
+    name,
+    role,
+    passwordHash: 'h',
+  });
+  await append(
+    store,
+    userStreamName(ADMIN_ID),
+    'UserRegistered',
+    register(ADMIN_ID, 'Joana Admin', 'admin'),
+    by('system', 'system', 0),
+  );
+  await append(
+    store,
+    userStreamName(CUSTOMER_ID),
+    'UserRegistered',
+    register(CUSTOMER_ID, 'Ana Souza', 'user'),
+    by(CUSTOMER_ID, 'user', 1),
+  );
+  await append(
+    store,
+    ORDER_NUMBERS_STREAM,
+    'OrderNumberAssigned',
+    { orderId, orderNumber: 1001 },
+    by(CUSTOMER_ID, 'user', 2),
+  );
+  await append(
+    store,
+    orderStreamName(orderId),
+    'OrderPlaced',
+    {
+      orderId,
+      orderNumber: 1001,
+      paymentId,
+      paymentMethod: 'pix',
+      customer: { userId: CUSTOMER_ID, name: 'Ana Souza', email: 'ana@exemplo.com.br', cpf: '1' },
+      items: [
+        {
+          productId: '11111111-1111-4111-8111-111111111111',
+          name: 'Coxinha',
+          category: 'Salgados',
+          unitPriceCents: 60,
+          quantity: 20,
+        },
+      ],
+      totalCents: 1200,
+      deliveryType: 'pickup',
+      deliveryDate: '2026-11-28T14:30:00-03:00',
+      linesFrom: 'cart',
+      requestFingerprint: 'f',
+    },
+    by(CUSTOMER_ID, 'user', 2),
+  );
+  await append(
+    store,
+    paymentStreamName(paymentId),
+    'PaymentApproved',
+    { paymentId, orderId, providerPaymentId: 'sim-1', statusDetail: 'accredited' },
+    by('system', 'system', 10),
+  );
+  await append(
+    store,
+    orderStreamName(orderId),
+    'OrderPaid',
+    { orderId, paymentId, amountCents: 1200 },
+    by('system', 'system', 11),
+  );
+  await append(
+    store,
+    orderStreamName(orderId),
+    'OrderStatusChanged',
+    { orderId, from: 'processing', to: 'ready_for_pickup' },
+    by(ADMIN_ID, 'admin', 20),
+  );
+  return store;
+}
+
+let shop: AdminReads;
+let store: EventStore;
+beforeAll(async () => {
+  store = await aShopLog();
+  shop = await openAdminReads({ deps: { eventLog: store } });
+});
+afterAll(() => shop.close());
+
+const errorOf = async (path: string, token?: string | null) => {
+  const response = await shop.get(path, token === undefined ? {} : { token });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('GET /api/admin/orders/{id}/history', () => {
+  it('given a paid order readied by the admin, when asked by its id, then every step with its actor and the order after it, at the log head', async () => {
+    const { body, position } = await shop.read(`/api/admin/orders/${orderId}/history`);
+
+    const history = orderHistorySchema.parse(body);
+    expect(position).toBe(await store.headPosition());
+    expect(history.position).toBe(position);
+    expect(
+      history.entries.map((entry) => [entry.type, entry.actor.name ?? entry.actor.role]),
+    ).toEqual([
+      ['OrderPlaced', 'Ana Souza'],
+      ['PaymentApproved', 'system'],
+      ['OrderPaid', 'system'],
+      ['OrderStatusChanged', 'Joana Admin'],
+    ]);
+    expect(history.entries[1]?.description).toBe('Pagamento aprovado via Pix');
+    expect(history.state).toMatchObject({ orderStatus: 'ready_for_pickup' });
+  });
+
+  it('given the order number, with or without #, then the same history', async () => {
+    const byNumber = orderHistorySchema.parse(
+      (await shop.read('/api/admin/orders/1001/history')).body,
+    );
+    const byHash = orderHistorySchema.parse(
+      (await shop.read('/api/admin/orders/%231001/history')).body,
+    );
+
+    expect(byNumber.orderId).toBe(orderId);
+    expect(byHash.entries).toEqual(byNumber.entries);
+  });
+
+  it('given asOf between the payment and the admin, or a position, then the order as it was then', async () => {
+    const asOf = orderHistorySchema.parse(
+      (
+        await shop.read(
+          `/api/admin/orders/${orderId}/history?asOf=${encodeURIComponent('2026-11-25T09:15:00-03:00')}`,
+        )
+      ).body,
+    );
+    const placedAt = asOf.entries[0]?.position ?? 0;
+    const atPlacement = orderHistorySchema.parse(
+      (await shop.read(`/api/admin/orders/${orderId}/history?position=${placedAt}`)).body,
+    );
+
+    expect(asOf).toMatchObject({ asOf: '2026-11-25T09:15:00-03:00', atPosition: null });
+    expect(asOf.entries.map((entry) => entry.type)).toEqual([
+      'OrderPlaced',
+      'PaymentApproved',
+      'OrderPaid',
+    ]);
+    expect(asOf.state).toMatchObject({ orderStatus: 'processing', paymentStatus: 'approved' });
+    expect(atPlacement.atPosition).toBe(placedAt);
+    expect(atPlacement.state).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
+  });
+
+  it('given an unknown id, number or word, then 404 Pedido não encontrado.', async () => {
+    for (const id of [randomUUID(), '1002', 'coxinha']) {
+      expect(await errorOf(`/api/admin/orders/${id}/history`)).toEqual({
+        status: 404,
+        body: expect.objectContaining({ message: orderMessages.notFound }),
+      });
+    }
+  });
+
+  it('given a bad asOf, a bad position or both, then 400 with a pt-BR message', async () => {
+    const bad = [
+      ['asOf=ontem', 'Formato da data e hora ISO inválido'],
+      ['position=-1', 'Pequeno demais: esperava que o número fosse >= 0'],
+      [
+        `asOf=${encodeURIComponent(minute(1))}&position=3`,
+        'Informe asOf ou position, não os dois.',
+      ],
+    ];
+    for (const [query, message] of bad) {
+      const { status, body } = await errorOf(`/api/admin/orders/${orderId}/history?${query}`);
+      expect({ status, message: body.message }).toEqual({ status: 400, message });
+    }
+  });
+
+  it('given no token or a customer, then 401 and 403', async () => {
+    expect((await errorOf(`/api/admin/orders/${orderId}/history`, null)).status).toBe(401);
+    expect((await errorOf(`/api/admin/orders/${orderId}/history`, shop.customerToken)).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('GET /api/admin/events', () => {
+  it('given no filter, then the log from its start in position order, with data and metadata as stored', async () => {
+    const { body, position } = await shop.read('/api/admin/events');
+
+    const page = eventLogPageSchema.parse(body);
+    expect(page.events).toHaveLength(7);
+    expect(page.next).toBeNull();
+    expect(page.position).toBe(position);
+    expect(page.events.map((event) => event.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(page.events[3]).toMatchObject({
+      stream: orderStreamName(orderId),
+      revision: 0,
+      type: 'OrderPlaced',
+      data: { orderNumber: 1001 },
+      metadata: { actorId: CUSTOMER_ID, actorRole: 'user', occurredAt: minute(2) },
+    });
+  });
+
+  it('given a limit, then pages that follow one another by the next cursor', async () => {
+    const first = eventLogPageSchema.parse((await shop.read('/api/admin/events?limit=3')).body);
+    const second = eventLogPageSchema.parse(
+      (await shop.read(`/api/admin/events?limit=3&from=${first.next}`)).body,
+    );
+    const third = eventLogPageSchema.parse(
+      (await shop.read(`/api/admin/events?limit=3&from=${second.next}`)).body,
+    );
+
+    expect([first, second, third].map((page) => page.events.map((e) => e.position))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7],
+    ]);
+    expect([first.next, second.next, third.next]).toEqual([4, 7, null]);
+  });
+
+  it('given filters by stream, category, type, actor and time, then only the events matching all of them', async () => {
+    const typesOf = async (query: string) =>
+      eventLogPageSchema
+        .parse((await shop.read(`/api/admin/events?${query}`)).body)
+        .events.map((event) => event.type);
+
+    expect(await typesOf(`stream=${orderStreamName(orderId)}`)).toEqual([
+      'OrderPlaced',
+      'OrderPaid',
+      'OrderStatusChanged',
+    ]);
+    expect(await typesOf('category=user')).toEqual(['UserRegistered', 'UserRegistered']);
+    expect(await typesOf('type=PaymentApproved')).toEqual(['PaymentApproved']);
+    expect(await typesOf(`actorId=${ADMIN_ID}`)).toEqual(['OrderStatusChanged']);
+    expect(
+      await typesOf(
+        `category=order&since=${encodeURIComponent(minute(10))}&until=${encodeURIComponent(minute(11))}`,
+      ),
+    ).toEqual(['OrderPaid']);
+  });
+
+  it('given a bad limit or time, then 400 with a pt-BR message', async () => {
+    expect(await errorOf('/api/admin/events?limit=999')).toMatchObject({
+      status: 400,
+      body: { message: 'Grande demais: esperava que o número fosse <= 200' },
+    });
+    expect((await errorOf('/api/admin/events?since=ontem')).status).toBe(400);
+  });
+
+  it(`given a log longer than ${EVENT_LOG_SCAN_LIMIT} events and a filter matching none of them, then one request looks at ${EVENT_LOG_SCAN_LIMIT} and answers where to go on`, async () => {
+    const long = createMemoryEventStore();
+    const many = Array.from({ length: EVENT_LOG_SCAN_LIMIT + 10 }, (_, index) => ({
+      id: randomUUID(),
+      type: 'CartCleared',
+      data: {},
+      metadata: by('system', 'system', index % 50),
+    }));
+    await long.appendToStream('cart-x', many);
+    const reads = await openAdminReads({ deps: { eventLog: long } });
+    try {
+      const first = eventLogPageSchema.parse(
+        (await reads.read('/api/admin/events?type=PaymentApproved')).body,
+      );
+      const second = eventLogPageSchema.parse(
+        (await reads.read(`/api/admin/events?type=PaymentApproved&from=${first.next}`)).body,
+      );
+
+      expect(first).toMatchObject({ events: [], next: EVENT_LOG_SCAN_LIMIT + 1 });
+      expect(second).toMatchObject({ events: [], next: null });
+    } finally {
+      await reads.close();
+    }
+  });
+});
+
+describe('GET /api/admin/events/streams/{stream}', () => {
+  it('given a payment stream, then its events in order; an unknown stream, then 404 Stream não encontrado.', async () => {
+    const response = await shop.get(`/api/admin/events/streams/${paymentStreamName(paymentId)}`);
+    const stream = eventStreamSchema.parse(await response.json());
+
+    expect(response.headers.get(POSITION_HEADER)).toBe(String(await store.headPosition()));
+    expect(stream.stream).toBe(paymentStreamName(paymentId));
+    expect(stream.events.map((event) => [event.revision, event.type])).toEqual([
+      [0, 'PaymentApproved'],
+    ]);
+    expect(await errorOf('/api/admin/events/streams/order-nenhum')).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'Stream não encontrado.' }),
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  eventLogQuerySchema,
+  orderHistoryQuerySchema,
+  orderMessages,
+  type EventStreamPage,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { parseWith } from '@quitute/infra/http';
+import { readOrderHistory, type EventLog } from '@quitute/projections/audit';
+import { sendAdminAnswer } from '../admin/reads';
+import { readLogPage, toLogEntry } from './event-log';
+import { auditMessages } from './messages';
+
+export type { EventLog };
+
+const streamNameSchema = z.string().trim().min(1).max(200);
+
+/**
+ * The auditors' reads (issue 13), served from the event store, never from a
+ * read model, behind the admin guard (app.ts):
+ * GET /api/admin/orders/{id or number}/history, GET /api/admin/events and
+ * GET /api/admin/events/streams/{stream}. Each answer carries the log's head
+ * position it was read at (X-Position and `position`).
+ */
+export function auditRoutes(deps: { eventLog: EventLog }): Router {
+  const { eventLog } = deps;
+  const router = Router();
+
+  router.get('/api/admin/orders/:id/history', async (req, res) => {
+    const query = parseWith(orderHistoryQuerySchema, req.query);
+    const cut =
+      query.asOf !== undefined
+        ? { asOf: query.asOf }
+        : query.position !== undefined
+          ? { position: query.position }
+          : null;
+    const history = await readOrderHistory(eventLog, req.params['id'] ?? '', cut);
+    if (!history) throw new AppError('not_found', orderMessages.notFound);
+    sendAdminAnswer(res, history.position, history);
+  });
+
+  router.get('/api/admin/events', async (req, res) => {
+    const page = await readLogPage(eventLog, parseWith(eventLogQuerySchema, req.query));
+    sendAdminAnswer(res, page.position, page);
+  });
+
+  router.get('/api/admin/events/streams/:stream', async (req, res) => {
+    const notFound = new AppError('not_found', auditMessages.streamNotFound);
+    const stream = streamNameSchema.safeParse(req.params['stream']);
+    if (!stream.success) throw notFound;
+    const events = await eventLog.readStream(stream.data);
+    if (events.length === 0) throw notFound;
+    const position = await eventLog.headPosition();
+    sendAdminAnswer(res, position, {
+      stream: stream.data,
+      events: events.map(toLogEntry),
+      position,
+    } satisfies EventStreamPage);
+  });
+
+  return router;
+}
