@@ -118,3 +118,35 @@ export const saleTexts = {
   updated: 'Venda atualizada com sucesso!',
   added: 'Venda adicionada com sucesso!',
 } as const;
+
+/** The auditors' screens (issue 13): an order's history with its "as of" view, and the event log. */
+export const auditTexts = {
+  historyTitle: 'Histórico do pedido',
+  historyLoading: 'Carregando histórico do pedido...',
+  historyFailed: 'Não foi possível carregar o histórico do pedido.',
+  historyEmpty: 'Nenhum evento registrado para este pedido.',
+  historyEmptyAsOf: 'Nenhum evento até esse momento.',
+  asOfLabel: 'Ver pedido como estava em',
+  asOfHint: 'Data e hora de Brasília (America/Sao_Paulo).',
+  asOfApply: 'Aplicar',
+  asOfNow: 'Agora',
+  asOfInvalid: 'Informe uma data e hora válidas.',
+  pastTitle: (moment: string) => `Estado em ${moment}`,
+  pastNote: 'Visão do passado: o pedido como estava nesse momento, segundo os seus eventos.',
+  notYet: 'O pedido ainda não existia nesse momento.',
+  eventDetails: 'Detalhes do evento',
+  eventsTitle: 'Log de Eventos',
+  eventsLoading: 'Carregando eventos...',
+  eventsFailed: 'Não foi possível carregar o log de eventos.',
+  eventsEmpty: 'Nenhum evento encontrado com esses filtros.',
+  eventsEmptyStretch:
+    'Nenhum evento encontrado neste trecho do log. Use "Próxima página" para continuar a busca.',
+  filter: 'Filtrar',
+  clearFilters: 'Limpar filtros',
+  nextPage: 'Próxima página',
+  firstPage: 'Voltar ao início',
+  streamLoading: 'Carregando stream...',
+  streamFailed: 'Não foi possível carregar o stream.',
+  streamEmpty: 'Nenhum evento neste stream.',
+  backToLog: 'Voltar ao log de eventos',
+} as const;
