@@ -254,7 +254,7 @@ export function OrderDetailsPage() {
     <>
       <PageTitle>{orderTexts.detailsTitle}</PageTitle>
       {orderId ? (
-        <section className={styles.panel} aria-label="Linha do tempo do pedido">
+        <section className={styles.panel} aria-label="Ver o pedido em outro momento">
           <AsOfControl
             asOf={shopInputOf(asOfParam)}
             onApply={(value) => setSearchParams({ asOf: value })}

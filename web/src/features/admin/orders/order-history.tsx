@@ -63,7 +63,7 @@ export function AsOfControl({
   }
 
   return (
-    <form className={audit.asOfForm} onSubmit={submit} noValidate aria-label={auditTexts.asOfLabel}>
+    <form className={audit.asOfForm} onSubmit={submit} noValidate>
       <FormField
         label={auditTexts.asOfLabel}
         type="datetime-local"
