@@ -196,7 +196,7 @@ export function EventLogPage() {
         <nav className={audit.pager} aria-label="Paginação do log">
           <button
             type="button"
-            className={buttons.ghost}
+            className={buttons.secondary}
             disabled={from === undefined}
             onClick={() => goTo(null)}
           >

@@ -100,7 +100,7 @@ export function EventStreamPage() {
   return (
     <>
       <PageTitle>
-        Stream <span className={audit.code}>{stream}</span>
+        Stream <span className={audit.streamName}>{stream}</span>
       </PageTitle>
       <p>
         <Link to={`/admin/eventos${search ? `?${search}` : ''}`}>{auditTexts.backToLog}</Link>

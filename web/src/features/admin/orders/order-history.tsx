@@ -210,7 +210,7 @@ function Entry({ entry }: { entry: HistoryEntry }) {
             <dt>ID de causação</dt>
             <dd className={audit.code}>{entry.causationId}</dd>
           </div>
-          <div>
+          <div className={audit.wide}>
             <dt>Pedido após o evento</dt>
             <StateAfter state={entry.state} />
           </div>
