@@ -78,10 +78,14 @@ export interface MonthArgs {
   month: number;
 }
 
-/** An order's history (issue 13): all of it, or up to `asOf` (an ISO time with its offset). */
+/**
+ * An order's history (issue 13): all of it, or up to `asOf` (an ISO time with
+ * its offset) or up to a global `position` (at most one of the two).
+ */
 export interface OrderHistoryArgs {
   orderId: string;
   asOf: string | null;
+  position: number | null;
 }
 
 /**
@@ -215,13 +219,13 @@ export const adminApi = adminQueryApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
-      queryFn: ({ orderId, asOf }, api, _extra, baseQuery) =>
+      queryFn: ({ orderId, asOf, position }, api, _extra, baseQuery) =>
         adminRead(
           api,
           baseQuery,
           {
             url: `${path('/api/admin/orders', orderId)}/history`,
-            params: params({ asOf: asOf ?? undefined }),
+            params: params({ asOf: asOf ?? undefined, position: position ?? undefined }),
           },
           orderHistorySchema,
         ),

@@ -57,6 +57,13 @@ export function shopInputOf(text: string | null): string {
   return instant ? formatShopDateTime(instant).slice(0, 16) : '';
 }
 
+/** A global position written in an address (`from`, `position`), or null when it is not one. */
+export function positionOf(text: string | null): number | null {
+  if (!text || !/^\d+$/.test(text)) return null;
+  const position = Number(text);
+  return Number.isSafeInteger(position) ? position : null;
+}
+
 /** An event's data or metadata as people read JSON. */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2);

@@ -1,5 +1,5 @@
 import type { EventLogArgs } from '../api/admin-api';
-import { shopInputToIso } from './audit-format';
+import { positionOf, shopInputToIso } from './audit-format';
 
 /**
  * The event log's filters as the address holds them (so a view can be
@@ -31,10 +31,7 @@ export function filtersOf(params: URLSearchParams): EventLogFilters {
 
 /** The page's first position, or undefined (the start of the log) when absent or not a position. */
 export function fromOf(params: URLSearchParams): number | undefined {
-  const text = params.get('from');
-  if (!text || !/^\d+$/.test(text)) return undefined;
-  const position = Number(text);
-  return Number.isSafeInteger(position) ? position : undefined;
+  return positionOf(params.get('from')) ?? undefined;
 }
 
 /** The address of a filtered view, from its first page. */

@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
 import { useGetAdminOrderQuery, useGetOrderHistoryQuery } from '../api/admin-api';
-import { shopInputOf, shopInputToIso } from '../audit/audit-format';
+import { positionOf, shopInputOf, shopInputToIso } from '../audit/audit-format';
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { FormError, PageTitle, TableWrap } from '../components/page-parts';
@@ -171,26 +171,42 @@ function Details({ order }: { order: AdminOrderDto }) {
   );
 }
 
+/** The moment a past view shows: a time (ISO with its offset) or a global position. */
+interface PastMoment {
+  asOf: string | null;
+  position: number | null;
+}
+
 /** The history's part of the page: the past view (with an asked moment) and the timeline. */
 function History({
   orderId,
-  asOf,
+  moment,
+  onPick,
   onAuthLost,
 }: {
   orderId: string;
-  asOf: string | null;
+  moment: PastMoment;
+  onPick: (position: number) => void;
   onAuthLost: () => void;
 }) {
-  const history = useGetOrderHistoryQuery({ orderId, asOf });
+  const history = useGetOrderHistoryQuery({ orderId, ...moment });
   const status = httpStatus(history.error);
   const unauthorised = status === 401 || status === 403;
   useEffect(() => {
     if (unauthorised) onAuthLost();
   }, [unauthorised, onAuthLost]);
 
+  let title = null;
+  let upTo = null;
+  if (moment.asOf) {
+    title = auditTexts.pastTitle(formatDayTime(moment.asOf));
+    upTo = auditTexts.upTo(formatDayTime(moment.asOf));
+  } else if (moment.position !== null) {
+    title = auditTexts.pastAfterPosition(moment.position);
+    upTo = auditTexts.upToPosition(moment.position);
+  }
   // currentData: while another moment loads, the previous moment's answer is not shown as this one.
   const found = history.currentData;
-  const moment = asOf ? formatDayTime(asOf) : null;
   let past = null;
   let timeline;
   if (history.error) {
@@ -200,8 +216,8 @@ function History({
   } else if (!found) {
     timeline = <PageLoading label={auditTexts.historyLoading} />;
   } else {
-    if (moment) past = <PastState history={found} moment={moment} />;
-    timeline = <HistoryTimeline history={found} />;
+    if (title) past = <PastState history={found} title={title} />;
+    timeline = <HistoryTimeline history={found} onPick={onPick} />;
   }
   return (
     <>
@@ -210,7 +226,7 @@ function History({
         <h2 id="historico-pedido" className={styles.sectionTitle}>
           {auditTexts.historyTitle}
         </h2>
-        {moment ? <p className={styles.note}>Eventos até {moment}.</p> : null}
+        {upTo ? <p className={styles.note}>{upTo}</p> : null}
         {timeline}
       </section>
     </>
@@ -220,8 +236,8 @@ function History({
 /**
  * /admin/orders/{orderId} (admin-spec §2 "Admin order details"), with the
  * order's history (issue 13). `?asOf=` (the shop's wall clock,
- * `2026-11-25T14:30`, or an ISO time) shows the order as it was then instead
- * of as it is.
+ * `2026-11-25T14:30`, or an ISO time) or `?position=` (a global position)
+ * shows the order as it was then instead of as it is.
  */
 export function OrderDetailsPage() {
   const { orderId } = useParams();
@@ -229,7 +245,12 @@ export function OrderDetailsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const asOfParam = searchParams.get('asOf');
   const asOf = asOfParam ? shopInputToIso(asOfParam) : null;
-  const order = useGetAdminOrderQuery(orderId ?? '', { skip: !orderId || asOf !== null });
+  const moment: PastMoment = {
+    asOf,
+    position: asOf ? null : positionOf(searchParams.get('position')),
+  };
+  const inPast = moment.asOf !== null || moment.position !== null;
+  const order = useGetAdminOrderQuery(orderId ?? '', { skip: !orderId || inPast });
   const status = httpStatus(order.error);
   const unauthorised = status === 401 || status === 403;
   const toLogin = useCallback(() => void navigate('/login', { replace: true }), [navigate]);
@@ -240,7 +261,7 @@ export function OrderDetailsPage() {
 
   let body;
   if (!orderId) body = <FormError>{orderTexts.missingId}</FormError>;
-  else if (asOf) body = null;
+  else if (inPast) body = null;
   else if (order.isLoading) body = <PageLoading label={orderTexts.detailsLoading} />;
   else if (order.error) {
     body = unauthorised ? null : (
@@ -256,14 +277,22 @@ export function OrderDetailsPage() {
       {orderId ? (
         <section className={styles.panel} aria-label="Ver o pedido em outro momento">
           <AsOfControl
-            asOf={shopInputOf(asOfParam)}
+            asOf={moment.asOf ? shopInputOf(asOfParam) : ''}
+            applied={inPast}
             onApply={(value) => setSearchParams({ asOf: value })}
             onClear={() => setSearchParams({})}
           />
         </section>
       ) : null}
       {body}
-      {orderId ? <History orderId={orderId} asOf={asOf} onAuthLost={toLogin} /> : null}
+      {orderId ? (
+        <History
+          orderId={orderId}
+          moment={moment}
+          onPick={(position) => setSearchParams({ position: String(position) })}
+          onAuthLost={toLogin}
+        />
+      ) : null}
       <p>
         <Link to="/admin/orders">{orderTexts.back}</Link>
       </p>

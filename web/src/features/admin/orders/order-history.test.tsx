@@ -124,6 +124,29 @@ describe('/admin/orders/{id}: the order history (issue 13)', () => {
     expect((screen.getByLabelText('Ver pedido como estava em') as HTMLInputElement).value).toBe('');
   });
 
+  it('given an event in the timeline, when the order right after it is asked for, then the position is sent and the past view shows the order after that event', async () => {
+    const { user, server, router } = await openOrder();
+    await screen.findByRole('list', { name: 'Histórico do pedido' }, PAGE_LOAD);
+    const second = timelineEntries()[1] as HTMLElement;
+
+    await user.click(within(second).getByText('Detalhes do evento'));
+    await user.click(
+      within(second).getByRole('button', { name: 'Ver o pedido logo após este evento' }),
+    );
+
+    const past = await screen.findByRole('region', {
+      name: 'Estado após o evento da posição 12',
+    });
+    expect(server.queries(`/api/admin/orders/${orderId}/history`).at(-1)).toBe('?position=12');
+    expect(router.state.location.search).toBe('?position=12');
+    expect(past.textContent).toContain('Aprovado');
+    await waitFor(() => expect(timelineEntries()).toHaveLength(2));
+    expect(screen.getByText('Eventos até a posição 12.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Agora' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
   it('given a shared link with a moment before the order existed, then the page says so and lists no events', async () => {
     await openOrder(`/admin/orders/${orderId}?asOf=2030-11-19T09:00`);
 

@@ -34,11 +34,14 @@ function total(document: OrderDocument): string {
  */
 export function AsOfControl({
   asOf,
+  applied,
   onApply,
   onClear,
 }: {
-  /** The applied moment, a datetime-local value, or '' for now. */
+  /** The applied moment, a datetime-local value, or '' for none. */
   asOf: string;
+  /** A past view is shown (of a moment or of a position). */
+  applied: boolean;
   onApply: (value: string) => void;
   onClear: () => void;
 }) {
@@ -75,7 +78,7 @@ export function AsOfControl({
       <button type="submit" className={buttons.button}>
         {auditTexts.asOfApply}
       </button>
-      <button type="button" className={buttons.secondary} disabled={!asOf} onClick={onClear}>
+      <button type="button" className={buttons.secondary} disabled={!applied} onClick={onClear}>
         {auditTexts.asOfNow}
       </button>
     </form>
@@ -83,12 +86,12 @@ export function AsOfControl({
 }
 
 /** The order as it was at the asked moment, marked as a view of the past. */
-export function PastState({ history, moment }: { history: OrderHistory; moment: string }) {
+export function PastState({ history, title }: { history: OrderHistory; title: string }) {
   const order = history.state;
   return (
     <section className={`${styles.panel} ${audit.past}`} aria-labelledby="estado-passado">
       <h2 id="estado-passado" className={styles.sectionTitle}>
-        {auditTexts.pastTitle(moment)}
+        {title}
       </h2>
       {order ? (
         <>
@@ -171,7 +174,7 @@ function StateAfter({ state }: { state: OrderDocument | null }) {
   );
 }
 
-function Entry({ entry }: { entry: HistoryEntry }) {
+function Entry({ entry, onPick }: { entry: HistoryEntry; onPick: (position: number) => void }) {
   return (
     <li className={audit.entry}>
       <div className={audit.entryHead}>
@@ -215,20 +218,31 @@ function Entry({ entry }: { entry: HistoryEntry }) {
             <StateAfter state={entry.state} />
           </div>
         </dl>
+        <button type="button" className={buttons.ghost} onClick={() => onPick(entry.position)}>
+          {auditTexts.viewAfter}
+        </button>
       </details>
     </li>
   );
 }
 
 /** The order's events, oldest first (up to the asked moment when there is one). */
-export function HistoryTimeline({ history }: { history: OrderHistory }) {
+export function HistoryTimeline({
+  history,
+  onPick,
+}: {
+  history: OrderHistory;
+  /** Shows the order right after the event at that position. */
+  onPick: (position: number) => void;
+}) {
   if (history.entries.length === 0) {
-    return <Empty>{history.asOf ? auditTexts.historyEmptyAsOf : auditTexts.historyEmpty}</Empty>;
+    const upTo = history.asOf !== null || history.atPosition !== null;
+    return <Empty>{upTo ? auditTexts.historyEmptyAsOf : auditTexts.historyEmpty}</Empty>;
   }
   return (
     <ol className={audit.timeline} aria-label={auditTexts.historyTitle}>
       {history.entries.map((entry) => (
-        <Entry key={entry.eventId} entry={entry} />
+        <Entry key={entry.eventId} entry={entry} onPick={onPick} />
       ))}
     </ol>
   );

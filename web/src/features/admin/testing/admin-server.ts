@@ -201,20 +201,27 @@ function page<T>(items: T[], url: URL) {
   };
 }
 
-/** The history up to `asOf` (all of it without), as query-api answers it. */
+/** The history up to `asOf` or `position` (all of it without), as query-api answers it. */
 function historyAnswer(
   orderId: string,
   entries: HistoryEntry[],
-  asOf: string | null,
+  q: URLSearchParams,
   position: number,
 ) {
+  const asOf = q.get('asOf');
+  const asked = q.get('position');
+  const atPosition = asked === null ? null : Number(asked);
   const until = asOf ? Date.parse(asOf) : Number.POSITIVE_INFINITY;
-  const seen = entries.filter((entry) => Date.parse(entry.occurredAt) <= until);
+  const seen = entries.filter(
+    (entry) =>
+      Date.parse(entry.occurredAt) <= until &&
+      (atPosition === null || entry.position <= atPosition),
+  );
   return {
     orderId,
     orderNumber: entries.find((entry) => entry.state)?.state?.orderNumber ?? 0,
     asOf,
-    atPosition: null,
+    atPosition,
     entries: seen,
     state: seen.at(-1)?.state ?? null,
     position,
@@ -353,7 +360,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
         const orderId = decodeURIComponent(historyMatch[1] ?? '');
         const entries = options.histories?.[orderId];
         return entries
-          ? json(historyAnswer(orderId, entries, q.get('asOf'), state.position))
+          ? json(historyAnswer(orderId, entries, q, state.position))
           : json({ message: 'Pedido não encontrado.' }, { status: 404 });
       }
       if (path === '/api/admin/events') {
