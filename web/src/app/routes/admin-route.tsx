@@ -33,6 +33,10 @@ const pages = {
     import('./admin-user-details-route').then((m) => ({ default: m.AdminUserDetailsRoute })),
   ),
   sales: page(() => import('./admin-sales-route').then((m) => ({ default: m.AdminSalesRoute }))),
+  events: page(() => import('./admin-events-route').then((m) => ({ default: m.AdminEventsRoute }))),
+  eventStream: page(() =>
+    import('./admin-event-stream-route').then((m) => ({ default: m.AdminEventStreamRoute })),
+  ),
   reviews: page(() =>
     import('./admin-reviews-route').then((m) => ({ default: m.AdminReviewsRoute })),
   ),
@@ -69,6 +73,8 @@ export function AdminRoute() {
         { path: 'users/:id', element: pages.userDetails },
         { path: 'sales', element: pages.sales },
         { path: 'reviews', element: pages.reviews },
+        { path: 'eventos', element: pages.events },
+        { path: 'eventos/stream/:stream', element: pages.eventStream },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

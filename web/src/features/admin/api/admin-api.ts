@@ -9,7 +9,10 @@ import {
   DASHBOARD_LIST_LIMIT,
   dailyChartSchema,
   dailySalesSchema,
+  eventLogPageSchema,
+  eventStreamSchema,
   monthlyReportSchema,
+  orderHistorySchema,
   orderStatsSchema,
   ordersTodaySchema,
   productStatsSchema,
@@ -26,7 +29,10 @@ import {
   type AdminUserList,
   type DailyChartPoint,
   type DailySalesPoint,
+  type EventLogPage,
+  type EventStreamPage,
   type MonthlyReport,
+  type OrderHistory,
   type OrderStats,
   type OrderStatus,
   type OrdersToday,
@@ -40,7 +46,7 @@ import {
   type TopSellingProduct,
   type UserStats,
 } from '@quitute/contracts';
-import { adminQueryApi, adminRead, params } from './admin-base';
+import { ADMIN_TAGS, adminQueryApi, adminRead, params } from './admin-base';
 
 /** What the products list asks for (admin-spec §7): `category` 'Todas' is omitted. */
 export interface ProductsArgs {
@@ -70,6 +76,30 @@ export interface SalesArgs {
 export interface MonthArgs {
   year: number;
   month: number;
+}
+
+/**
+ * An order's history (issue 13): all of it, or up to `asOf` (an ISO time with
+ * its offset) or up to a global `position` (at most one of the two).
+ */
+export interface OrderHistoryArgs {
+  orderId: string;
+  asOf: string | null;
+  position: number | null;
+}
+
+/**
+ * A page of the global event log (contracts' eventLogQuerySchema): `from` is
+ * the previous page's `next`; since/until are ISO times with their offset.
+ */
+export interface EventLogArgs {
+  from?: number;
+  stream?: string;
+  category?: string;
+  type?: string;
+  actorId?: string;
+  since?: string;
+  until?: string;
 }
 
 function path(prefix: string, id: string): string {
@@ -188,6 +218,44 @@ export const adminApi = adminQueryApi.injectEndpoints({
       providesTags: ['AdminOrders'],
       keepUnusedDataFor: 0,
     }),
+    getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
+      queryFn: ({ orderId, asOf, position }, api, _extra, baseQuery) =>
+        adminRead(
+          api,
+          baseQuery,
+          {
+            url: `${path('/api/admin/orders', orderId)}/history`,
+            params: params({ asOf: asOf ?? undefined, position: position ?? undefined }),
+          },
+          orderHistorySchema,
+        ),
+      providesTags: ['AdminOrders'],
+      keepUnusedDataFor: 0,
+    }),
+
+    // The event log reads the event store: any admin write may add to it.
+    getEventLog: build.query<EventLogPage, EventLogArgs>({
+      queryFn: (args, api, _extra, baseQuery) =>
+        adminRead(
+          api,
+          baseQuery,
+          { url: '/api/admin/events', params: params({ ...args }) },
+          eventLogPageSchema,
+        ),
+      providesTags: [...ADMIN_TAGS],
+      keepUnusedDataFor: 0,
+    }),
+    getEventStream: build.query<EventStreamPage, string>({
+      queryFn: (stream, api, _extra, baseQuery) =>
+        adminRead(
+          api,
+          baseQuery,
+          { url: path('/api/admin/events/streams', stream) },
+          eventStreamSchema,
+        ),
+      providesTags: [...ADMIN_TAGS],
+      keepUnusedDataFor: 0,
+    }),
 
     getAdminUsers: build.query<AdminUserList, UsersArgs>({
       queryFn: ({ page, search, role }, api, _extra, baseQuery) =>
@@ -294,6 +362,9 @@ export const {
   useGetAdminOrdersQuery,
   useGetOrderStatsQuery,
   useGetAdminOrderQuery,
+  useGetOrderHistoryQuery,
+  useGetEventLogQuery,
+  useGetEventStreamQuery,
   useGetAdminUsersQuery,
   useGetUserStatsQuery,
   useGetAdminUserQuery,

@@ -4,17 +4,19 @@ import {
   reaisToCents,
   type AdminOrderDto,
 } from '@quitute/contracts';
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
-import { useGetAdminOrderQuery } from '../api/admin-api';
+import { useGetAdminOrderQuery, useGetOrderHistoryQuery } from '../api/admin-api';
+import { positionOf, shopInputOf, shopInputToIso } from '../audit/audit-format';
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { FormError, PageTitle, TableWrap } from '../components/page-parts';
 import { formatDayTime, formatMoney } from '../model/admin-format';
 import { deliveryTypeLabel, orderStatusLabel, orderStatusTone } from '../model/admin-labels';
-import { orderTexts } from '../model/admin-texts';
+import { auditTexts, orderTexts } from '../model/admin-texts';
+import { AsOfControl, HistoryTimeline, PastState } from './order-history';
 import { PaymentBadge } from './payment-badge';
 
 function lineSubtotal(line: AdminOrderDto['items'][number]): number {
@@ -169,20 +171,97 @@ function Details({ order }: { order: AdminOrderDto }) {
   );
 }
 
-/** /admin/orders/{orderId} (admin-spec §2 "Admin order details"). */
+/** The moment a past view shows: a time (ISO with its offset) or a global position. */
+interface PastMoment {
+  asOf: string | null;
+  position: number | null;
+}
+
+/** The history's part of the page: the past view (with an asked moment) and the timeline. */
+function History({
+  orderId,
+  moment,
+  onPick,
+  onAuthLost,
+}: {
+  orderId: string;
+  moment: PastMoment;
+  onPick: (position: number) => void;
+  onAuthLost: () => void;
+}) {
+  const history = useGetOrderHistoryQuery({ orderId, ...moment });
+  const status = httpStatus(history.error);
+  const unauthorised = status === 401 || status === 403;
+  useEffect(() => {
+    if (unauthorised) onAuthLost();
+  }, [unauthorised, onAuthLost]);
+
+  let title = null;
+  let upTo = null;
+  if (moment.asOf) {
+    title = auditTexts.pastTitle(formatDayTime(moment.asOf));
+    upTo = auditTexts.upTo(formatDayTime(moment.asOf));
+  } else if (moment.position !== null) {
+    title = auditTexts.pastAfterPosition(moment.position);
+    upTo = auditTexts.upToPosition(moment.position);
+  }
+  // currentData: while another moment loads, the previous moment's answer is not shown as this one.
+  const found = history.currentData;
+  let past = null;
+  let timeline;
+  if (history.error) {
+    timeline = unauthorised ? null : (
+      <FormError>{errorMessage(history.error, auditTexts.historyFailed)}</FormError>
+    );
+  } else if (!found) {
+    timeline = <PageLoading label={auditTexts.historyLoading} />;
+  } else {
+    if (title) past = <PastState history={found} title={title} />;
+    timeline = <HistoryTimeline history={found} onPick={onPick} />;
+  }
+  return (
+    <>
+      {past}
+      <section className={styles.panel} aria-labelledby="historico-pedido">
+        <h2 id="historico-pedido" className={styles.sectionTitle}>
+          {auditTexts.historyTitle}
+        </h2>
+        {upTo ? <p className={styles.note}>{upTo}</p> : null}
+        {timeline}
+      </section>
+    </>
+  );
+}
+
+/**
+ * /admin/orders/{orderId} (admin-spec §2 "Admin order details"), with the
+ * order's history (issue 13). `?asOf=` (the shop's wall clock,
+ * `2026-11-25T14:30`, or an ISO time) or `?position=` (a global position)
+ * shows the order as it was then instead of as it is.
+ */
 export function OrderDetailsPage() {
   const { orderId } = useParams();
   const navigate = useNavigate();
-  const order = useGetAdminOrderQuery(orderId ?? '', { skip: !orderId });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asOfParam = searchParams.get('asOf');
+  const asOf = asOfParam ? shopInputToIso(asOfParam) : null;
+  const moment: PastMoment = {
+    asOf,
+    position: asOf ? null : positionOf(searchParams.get('position')),
+  };
+  const inPast = moment.asOf !== null || moment.position !== null;
+  const order = useGetAdminOrderQuery(orderId ?? '', { skip: !orderId || inPast });
   const status = httpStatus(order.error);
   const unauthorised = status === 401 || status === 403;
+  const toLogin = useCallback(() => void navigate('/login', { replace: true }), [navigate]);
 
   useEffect(() => {
-    if (unauthorised) void navigate('/login', { replace: true });
-  }, [unauthorised, navigate]);
+    if (unauthorised) toLogin();
+  }, [unauthorised, toLogin]);
 
   let body;
   if (!orderId) body = <FormError>{orderTexts.missingId}</FormError>;
+  else if (inPast) body = null;
   else if (order.isLoading) body = <PageLoading label={orderTexts.detailsLoading} />;
   else if (order.error) {
     body = unauthorised ? null : (
@@ -195,7 +274,25 @@ export function OrderDetailsPage() {
   return (
     <>
       <PageTitle>{orderTexts.detailsTitle}</PageTitle>
+      {orderId ? (
+        <section className={styles.panel} aria-label="Ver o pedido em outro momento">
+          <AsOfControl
+            asOf={moment.asOf ? shopInputOf(asOfParam) : ''}
+            applied={inPast}
+            onApply={(value) => setSearchParams({ asOf: value })}
+            onClear={() => setSearchParams({})}
+          />
+        </section>
+      ) : null}
       {body}
+      {orderId ? (
+        <History
+          orderId={orderId}
+          moment={moment}
+          onPick={(position) => setSearchParams({ position: String(position) })}
+          onAuthLost={toLogin}
+        />
+      ) : null}
       <p>
         <Link to="/admin/orders">{orderTexts.back}</Link>
       </p>

@@ -4,7 +4,10 @@ import type {
   AdminUserDto,
   DailyChartPoint,
   DailySalesPoint,
+  EventLogEntry,
+  HistoryEntry,
   MonthlyReport,
+  OrderDocument,
   RecentOrder,
   SaleDto,
   TopSellingProduct,
@@ -81,6 +84,88 @@ export function monthlyReport(overrides: Partial<MonthlyReport> = {}): MonthlyRe
   };
 }
 
+/** An order as the orders read model holds it (the history's `state`). */
+export function orderDocument(overrides: Partial<OrderDocument> = {}): OrderDocument {
+  return {
+    _id: 'a3f1c2d4-0000-4000-8000-000000000001',
+    orderNumber: 1001,
+    userId: '7d1b3b8e-2f7a-4a34-9d3e-0c5b1f6f2a11',
+    customerName: 'Maria da Silva',
+    customerEmail: 'maria@example.com',
+    items: [
+      {
+        productId: '5f0c2a7e-1111-4aaa-8bbb-000000000001',
+        name: 'Coxinha de Frango',
+        category: 'Salgados Fritos',
+        unitPriceCents: 60,
+        quantity: 50,
+      },
+    ],
+    totalCents: 3000,
+    orderStatus: 'pending',
+    paymentStatus: 'pending',
+    paymentMethod: 'pix',
+    paymentId: 'c4a7e0b2-5555-4aaa-8bbb-000000000001',
+    providerPaymentId: null,
+    providerStatus: null,
+    statusDetail: null,
+    deliveryType: 'pickup',
+    deliveryDate: '2030-11-25T14:30:00-03:00',
+    address: null,
+    createdAt: '2030-11-20T13:05:00.000Z',
+    updatedAt: '2030-11-20T13:05:00.000Z',
+    paidAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    refundedAfterCancel: false,
+    pix: null,
+    boleto: null,
+    paymentExpiresAt: null,
+    isDeleted: false,
+    searchText: '1001 maria da silva maria@example.com',
+    position: 10,
+    ...overrides,
+  };
+}
+
+/** One step of an order's history (GET /api/admin/orders/{id}/history). */
+export function historyEntry(overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    position: 10,
+    stream: 'order-a3f1c2d4-0000-4000-8000-000000000001',
+    revision: 0,
+    eventId: 'e0000000-0000-4000-8000-000000000010',
+    type: 'OrderPlaced',
+    occurredAt: '2030-11-20T13:05:00.000Z',
+    actor: { id: '7d1b3b8e-2f7a-4a34-9d3e-0c5b1f6f2a11', role: 'user', name: 'Maria da Silva' },
+    correlationId: 'c0000000-0000-4000-8000-000000000001',
+    causationId: 'c0000000-0000-4000-8000-000000000001',
+    description: 'Pedido realizado',
+    state: orderDocument(),
+    ...overrides,
+  };
+}
+
+/** One stored event as GET /api/admin/events answers it. */
+export function logEvent(overrides: Partial<EventLogEntry> = {}): EventLogEntry {
+  return {
+    position: 0,
+    stream: 'order-a3f1c2d4-0000-4000-8000-000000000001',
+    revision: 0,
+    eventId: 'e0000000-0000-4000-8000-000000000000',
+    type: 'OrderPlaced',
+    data: { orderId: 'a3f1c2d4-0000-4000-8000-000000000001' },
+    metadata: {
+      correlationId: 'c0000000-0000-4000-8000-000000000001',
+      causationId: 'c0000000-0000-4000-8000-000000000001',
+      actorId: '7d1b3b8e-2f7a-4a34-9d3e-0c5b1f6f2a11',
+      actorRole: 'user',
+      occurredAt: '2030-11-20T13:05:00.000Z',
+    },
+    ...overrides,
+  };
+}
+
 type Handler = (url: URL, request: Request) => Response | undefined | Promise<Response | undefined>;
 
 export interface AdminServerOptions {
@@ -94,6 +179,10 @@ export interface AdminServerOptions {
   dailySales?: DailySalesPoint[];
   dailyChart?: DailyChartPoint[];
   report?: MonthlyReport;
+  /** Each order's history, by order id, oldest first. */
+  histories?: Record<string, HistoryEntry[]>;
+  /** The global event log, by position. */
+  events?: EventLogEntry[];
   /** Answers first; return undefined to let the fake answer. */
   handler?: Handler;
 }
@@ -109,6 +198,65 @@ function page<T>(items: T[], url: URL) {
     totalPages,
     total: items.length,
     page: pageNumber,
+  };
+}
+
+/** The history up to `asOf` or `position` (all of it without), as query-api answers it. */
+function historyAnswer(
+  orderId: string,
+  entries: HistoryEntry[],
+  q: URLSearchParams,
+  position: number,
+) {
+  const asOf = q.get('asOf');
+  const asked = q.get('position');
+  const atPosition = asked === null ? null : Number(asked);
+  const until = asOf ? Date.parse(asOf) : Number.POSITIVE_INFINITY;
+  const seen = entries.filter(
+    (entry) =>
+      Date.parse(entry.occurredAt) <= until &&
+      (atPosition === null || entry.position <= atPosition),
+  );
+  return {
+    orderId,
+    orderNumber: entries.find((entry) => entry.state)?.state?.orderNumber ?? 0,
+    asOf,
+    atPosition,
+    entries: seen,
+    state: seen.at(-1)?.state ?? null,
+    position,
+  };
+}
+
+/** A page of the log from `from`, with the filters of GET /api/admin/events. */
+function eventLogAnswer(events: EventLogEntry[], q: URLSearchParams, position: number) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const time = (key: string, fallback: number) => {
+    const value = q.get(key);
+    return value ? Date.parse(value) : fallback;
+  };
+  const from = Number(q.get('from') ?? '0');
+  const limit = Number(q.get('limit') ?? '50');
+  const since = time('since', Number.NEGATIVE_INFINITY);
+  const until = time('until', Number.POSITIVE_INFINITY);
+  const found = events.filter((event) => {
+    const occurredAt = Date.parse(text(event.metadata['occurredAt']));
+    return (
+      event.position >= from &&
+      (!q.get('stream') || event.stream === q.get('stream')) &&
+      (!q.get('category') || event.stream.split('-')[0] === q.get('category')) &&
+      (!q.get('type') || event.type === q.get('type')) &&
+      (!q.get('actorId') || event.metadata['actorId'] === q.get('actorId')) &&
+      occurredAt >= since &&
+      occurredAt <= until
+    );
+  });
+  const page = found.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    events: page,
+    next: found.length > limit && last ? last.position + 1 : null,
+    position,
   };
 }
 
@@ -206,6 +354,25 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
         );
         const { items, ...rest } = page(found, url);
         return json({ orders: items, ...rest, position: state.position });
+      }
+      const historyMatch = /^\/api\/admin\/orders\/([^/]+)\/history$/.exec(path);
+      if (historyMatch) {
+        const orderId = decodeURIComponent(historyMatch[1] ?? '');
+        const entries = options.histories?.[orderId];
+        return entries
+          ? json(historyAnswer(orderId, entries, q, state.position))
+          : json({ message: 'Pedido não encontrado.' }, { status: 404 });
+      }
+      if (path === '/api/admin/events') {
+        return json(eventLogAnswer(options.events ?? [], q, state.position));
+      }
+      const streamMatch = /^\/api\/admin\/events\/streams\/([^/]+)$/.exec(path);
+      if (streamMatch) {
+        const stream = decodeURIComponent(streamMatch[1] ?? '');
+        const events = (options.events ?? []).filter((event) => event.stream === stream);
+        return events.length
+          ? json({ stream, events, position: state.position })
+          : json({ message: 'Stream não encontrado.' }, { status: 404 });
       }
       const orderMatch = /^\/api\/admin\/orders\/([^/]+)$/.exec(path);
       if (orderMatch) {

@@ -1,0 +1,7 @@
+import { EventStreamPage } from '../../features/admin/audit/event-stream-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminEventStreamRoute() {
+  useDocumentTitle('Stream de Eventos');
+  return <EventStreamPage />;
+}

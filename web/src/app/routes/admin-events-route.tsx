@@ -1,0 +1,7 @@
+import { EventLogPage } from '../../features/admin/audit/event-log-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export function AdminEventsRoute() {
+  useDocumentTitle('Log de Eventos');
+  return <EventLogPage />;
+}
