@@ -71,10 +71,14 @@ export interface Metrics {
 
 const routeSchema = z.object({ path: z.string() });
 
-/** The pattern of the route that answered (`/api/orders/:id`), or UNMATCHED_ROUTE. */
-export function routeLabel(req: Pick<Request, 'baseUrl' | 'route'>): string {
+/**
+ * The pattern of the route that answered (`/api/orders/:id`), or UNMATCHED_ROUTE.
+ * The routes here declare their whole path; `req.baseUrl` is left out because it
+ * holds the URL a router's mount path matched, ids included, not its pattern.
+ */
+export function routeLabel(req: Pick<Request, 'route'>): string {
   const route = routeSchema.safeParse(req.route);
-  return route.success ? `${req.baseUrl}${route.data.path}` : UNMATCHED_ROUTE;
+  return route.success ? route.data.path : UNMATCHED_ROUTE;
 }
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
