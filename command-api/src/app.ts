@@ -8,6 +8,7 @@ import {
   securityHeaders,
 } from '@quitute/infra/http';
 import { authenticate, requireRole } from '@quitute/infra/auth';
+import type { Metrics } from '@quitute/infra/metrics';
 import { adminUserRoutes } from './accounts/admin-routes';
 import { sessionVersionsFromStreams } from './accounts/accounts';
 import { adminWriteLimiter, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
@@ -21,6 +22,7 @@ import { paymentRoutes } from './payments/routes';
 import { paymentServiceRoutes, type PaymentServiceOptions } from './payments/service-routes';
 import { reviewRoutes, type ReviewDeps } from './reviews/routes';
 import { adminSaleRoutes } from './sales/admin-routes';
+import { countCommands } from './shared/command-metrics';
 
 export type CommandDeps = AccountsDeps &
   CartDeps &
@@ -28,6 +30,8 @@ export type CommandDeps = AccountsDeps &
   ConsentDeps & {
     /** Checkout, payments and orders; their routes are mounted only when given. */
     ordering?: OrderingOptions | undefined;
+    /** Counts the commands answered, and (createCommandApp) times requests and serves /metrics. */
+    metrics?: Metrics | undefined;
   };
 
 /**
@@ -36,6 +40,7 @@ export type CommandDeps = AccountsDeps &
  */
 export function createCommandRouter(deps: CommandDeps): Router {
   const router = Router();
+  if (deps.metrics) router.use(countCommands(deps.metrics));
   // The one guard of every admin command (ARCHITECTURE §5), ahead of every route:
   // a route added under /api/admin anywhere below cannot be reached without it.
   router.use(
@@ -86,6 +91,7 @@ export function createCommandApp(
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ https: isHttpsUrl(deps.publicUrl) }));
   app.use(requestLogging(deps.logger));
+  if (deps.metrics) app.use(deps.metrics.http);
   app.get('/health', async (_req, res) => {
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });

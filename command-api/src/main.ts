@@ -9,12 +9,14 @@ import {
   commonEnv,
   internalApiEnv,
   loadConfigOrExit,
+  metricsEnv,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
 } from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { createLogger } from '@quitute/infra/logging';
+import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { createMailer } from '@quitute/infra/mail';
 import { createConfiguredGateway } from '@quitute/infra/payment-gateway';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
@@ -34,6 +36,7 @@ const config = loadConfigOrExit(
       ...accountsEnv,
       ...paymentsEnv,
       ...proxyEnv,
+      ...metricsEnv,
       JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
       CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
       PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
@@ -44,11 +47,18 @@ const config = loadConfigOrExit(
     .superRefine(checkPaymentsEnv),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
-const { eventStore, snapshotStore } = await createStores({
+const metrics = createMetrics({
+  access: metricsAccess({
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  }),
+});
+const { eventStore: uncountedEventStore, snapshotStore } = await createStores({
   ...(config.EVENTSTORE_URL ? { url: config.EVENTSTORE_URL } : {}),
   dataDir: config.DATA_DIR,
   logger,
 });
+const eventStore = metrics.countAppends(uncountedEventStore);
 const now = () => new Date();
 const passwords = createPasswordHasher();
 const seeded = await seedMenu(eventStore, now);
@@ -145,6 +155,7 @@ const app = createCommandApp({
   },
   simulator,
   internalApiToken: config.INTERNAL_API_TOKEN,
+  metrics,
 });
 const server = app.listen(config.PORT, () => {
   const address = server.address();

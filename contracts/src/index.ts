@@ -4,6 +4,8 @@ export * from './shared/money';
 export * from './shared/text';
 export * from './shared/messages';
 export * from './shared/events';
+export * from './shared/upcasting';
+export * from './shared/upcasters';
 export * from './catalog/constants';
 export * from './catalog/messages';
 export * from './catalog/events';

@@ -6,6 +6,7 @@ import {
   checkPaymentsEnv,
   commonEnv,
   loadConfig,
+  metricsEnv,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
@@ -22,6 +23,7 @@ export const embeddedEnvSchema = z
     ...proxyEnv,
     ...chatbotEnv,
     ...queryEnv,
+    ...metricsEnv,
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
     NODE_ENV: z.string().optional(),
@@ -62,6 +64,8 @@ export interface EmbeddedConfig {
   chatbotWebhookUrl?: string;
   /** LOW_STOCK_THRESHOLD (admin product stats); contracts' default when unset. */
   lowStockThreshold?: number;
+  /** METRICS_TOKEN: /metrics for bearers of it (see infra/src/metrics for the default). */
+  metricsToken?: string;
 }
 
 export function loadEmbeddedConfig(
@@ -93,5 +97,6 @@ export function loadEmbeddedConfig(
     openingHours: parsed.OPENING_HOURS,
     ...(parsed.CHATBOT_WEBHOOK_URL ? { chatbotWebhookUrl: parsed.CHATBOT_WEBHOOK_URL } : {}),
     lowStockThreshold: parsed.LOW_STOCK_THRESHOLD,
+    ...(parsed.METRICS_TOKEN ? { metricsToken: parsed.METRICS_TOKEN } : {}),
   };
 }

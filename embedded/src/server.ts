@@ -32,6 +32,7 @@ import {
   securityHeaders,
 } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import { createMetrics, metricsAccess, type Metrics } from '@quitute/infra/metrics';
 import { createOwnWrites, type OwnWrites } from '@quitute/infra/projection-progress';
 import {
   createMailer,
@@ -50,6 +51,7 @@ import { createStores } from '@quitute/infra/snapshot-store';
 import {
   createPaymentProcessManager,
   createPaymentRelay,
+  projectionProgress,
   ProjectionRunner,
   projections,
 } from '@quitute/projections';
@@ -74,6 +76,8 @@ export interface EmbeddedServer {
   paymentGateway: PaymentGateway;
   /** The position each user's own commands reached, for query-api to read them back. */
   ownWrites: OwnWrites;
+  /** This process's Prometheus registry, served at /metrics. */
+  metrics: Metrics;
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
@@ -119,18 +123,24 @@ export async function createEmbeddedServer(
   const passwords = options.passwords ?? createPasswordHasher();
   await fs.mkdir(config.dataDir, { recursive: true });
 
-  const { eventStore, snapshotStore } = await createStores({
+  const metrics = createMetrics({
+    access: metricsAccess({ token: config.metricsToken, production: config.production ?? false }),
+  });
+  const { eventStore: uncountedEventStore, snapshotStore } = await createStores({
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
     dataDir: config.dataDir,
     logger,
   });
+  const eventStore = metrics.countAppends(uncountedEventStore);
   const readStore =
     options.readStore ??
     (await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {}));
-  const bus = await createBus({
-    clientId: 'quitute-embedded',
-    ...(config.kafkaBrokers ? { kafkaBrokers: config.kafkaBrokers } : {}),
-  });
+  const bus = metrics.countMessages(
+    await createBus({
+      clientId: 'quitute-embedded',
+      ...(config.kafkaBrokers ? { kafkaBrokers: config.kafkaBrokers } : {}),
+    }),
+  );
 
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
@@ -153,6 +163,10 @@ export async function createEmbeddedServer(
 
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
+  metrics.watchProjections(
+    () => projectionProgress(runner, projections),
+    () => eventStore.headPosition(),
+  );
 
   const payments = config.payments ?? {};
   const secrets =
@@ -216,6 +230,7 @@ export async function createEmbeddedServer(
     mailer,
     logger,
     passwords,
+    metrics,
     rateLimitStore: rateLimitStores.store,
     get publicUrl() {
       return shopUrl();
@@ -267,6 +282,7 @@ export async function createEmbeddedServer(
     }),
   );
   app.use(requestLogging(logger));
+  app.use(metrics.http);
   // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
   if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
@@ -294,6 +310,7 @@ export async function createEmbeddedServer(
     mailer,
     paymentGateway,
     ownWrites,
+    metrics,
     admin,
     listen: () =>
       new Promise((resolve, reject) => {
@@ -317,6 +334,7 @@ export async function createEmbeddedServer(
           })
             .then(async (gateway) => {
               socketGateway = gateway;
+              metrics.watchSocketConnections(() => gateway.io.of('/').sockets.size);
               await paymentRelay.start();
               resolve(url);
             })

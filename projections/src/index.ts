@@ -3,6 +3,7 @@ export type { RunnerStatus } from './runner';
 export { defineProjection } from './projection';
 export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
+export { projectionProgress } from './projection-progress';
 export { menuProjection } from './catalog/menu';
 export { ordersProjection } from './ordering/orders';
 export { salesProjection } from './sales/sales';

@@ -1,16 +1,24 @@
 import http from 'node:http';
 import { z } from 'zod';
 import { createBus } from '@quitute/infra/bus';
-import { commonEnv, internalApiEnv, loadConfigOrExit, paymentsEnv } from '@quitute/infra/config';
+import {
+  commonEnv,
+  internalApiEnv,
+  loadConfigOrExit,
+  metricsEnv,
+  paymentsEnv,
+} from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
+import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { healthStatusCode, type HealthReport } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
 import { LeaseHolder } from './lease-holder';
 import { createPaymentProcessManager } from './payments/payment-process-manager';
 import { createPaymentRelay } from './payments/payment-relay';
 import { createPaymentProcessCommandsClient } from './payments/process-commands-client';
+import { projectionProgress } from './projection-progress';
 import { projections } from './registry';
 import { ProjectionRunner } from './runner';
 
@@ -34,15 +42,24 @@ const config = loadConfigOrExit(
     COMMAND_API_URL: internalApiEnv.COMMAND_API_URL.pipe(required),
     INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN.pipe(required),
     PAYMENT_RECONCILE_INTERVAL_MS: paymentsEnv.PAYMENT_RECONCILE_INTERVAL_MS,
+    ...metricsEnv,
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
+const metrics = createMetrics({
+  access: metricsAccess({
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  }),
+});
 const eventStore = await createEventStore({ url: config.EVENTSTORE_URL, logger });
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
-const bus = await createBus({
-  clientId: 'quitute-projections',
-  kafkaBrokers: config.KAFKA_BROKERS,
-});
+const bus = metrics.countMessages(
+  await createBus({
+    clientId: 'quitute-projections',
+    kafkaBrokers: config.KAFKA_BROKERS,
+  }),
+);
 const commands = createPaymentProcessCommandsClient({
   baseUrl: config.COMMAND_API_URL,
   token: config.INTERNAL_API_TOKEN,
@@ -74,7 +91,13 @@ const holder = new LeaseHolder({
   }),
 });
 
-const health = http.createServer((req, res) => {
+// Only the lease holder runs projections: a stand-by reports none.
+metrics.watchProjections(
+  () => (holder.runner ? projectionProgress(holder.runner, projections) : []),
+  () => eventStore.headPosition(),
+);
+const health = http.createServer(async (req, res) => {
+  if (await metrics.serve(req, res)) return;
   const runner = holder.runner;
   // A stand-by is healthy: restarting it would only lose the next take-over.
   const report: HealthReport = runner ? runner.health() : { status: 'ok' };

@@ -47,7 +47,7 @@ export function defineProjection<S extends Record<string, z.ZodType>, D extends 
     collection: definition.collection,
     handles: (eventType) => Object.hasOwn(events, eventType),
     route(recorded) {
-      const event = parseEvent(events, recorded.type, recorded.data);
+      const event = parseEvent(events, recorded);
       if (!event) throw new Error(`${definition.name} does not handle ${recorded.type}`);
       return new RoutedEvent(definition, documents, event, recorded);
     },

@@ -8,6 +8,7 @@ import {
   securityHeaders,
 } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import type { Metrics } from '@quitute/infra/metrics';
 import {
   healthStatusCode,
   type HealthReport,
@@ -126,6 +127,8 @@ export interface ServiceHttpOptions {
   trustProxy?: TrustProxy;
   /** PUBLIC_URL: https there turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string;
+  /** Times requests by route and serves /metrics. */
+  metrics?: Metrics;
 }
 
 /** query-api on its own (distributed topology); tests use it on port 0. */
@@ -135,6 +138,7 @@ export function createQueryApp(deps: QueryDeps & ServiceHttpOptions): Express {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ https: isHttpsUrl(deps.publicUrl) }));
   app.use(requestLogging(deps.logger));
+  if (deps.metrics) app.use(deps.metrics.http);
   app.use(createQueryRouter(deps));
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));

@@ -17,10 +17,12 @@ import {
   chatbotEnv,
   commonEnv,
   loadConfigOrExit,
+  metricsEnv,
   paymentsEnv,
   proxyEnv,
 } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
+import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
 import { sessionVersionsFromReadModel } from './accounts/routes';
@@ -47,9 +49,16 @@ const config = loadConfigOrExit(
     ...paymentsEnv,
     ...chatbotEnv,
     ...queryEnv,
+    ...metricsEnv,
   }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
+const metrics = createMetrics({
+  access: metricsAccess({
+    token: config.METRICS_TOKEN,
+    production: config.NODE_ENV === 'production',
+  }),
+});
 const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
 const tokens = createTokenVerifier({ secret: config.JWT_SECRET });
 // The auditors' order histories and event log read the event store itself (issue 13).
@@ -89,11 +98,14 @@ const app = createQueryApp({
   ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+  metrics,
 });
-const bus = await createBus({
-  clientId: 'query-api',
-  ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
-});
+const bus = metrics.countMessages(
+  await createBus({
+    clientId: 'query-api',
+    ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
+  }),
+);
 const server = app.listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);
 });
@@ -104,6 +116,7 @@ const gateway = await attachSocketGateway({
   bus,
   logger,
 });
+metrics.watchSocketConnections(() => gateway.io.of('/').sockets.size);
 const shutdown = () => {
   void gateway
     .close()

@@ -308,7 +308,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
 };
 
 export function parseAccountEvent(recorded: RecordedEvent): AccountEvent | null {
-  return parseEvent(accountEventSchemas, recorded.type, recorded.data);
+  return parseEvent(accountEventSchemas, recorded);
 }
 
 /**
@@ -329,5 +329,5 @@ export const emailReservationEvents: ReservationEvents<EmailReservationEvent> = 
 export const emailReservationDecider = reservationDecider(emailReservationEvents);
 
 export function parseReservationEvent(recorded: RecordedEvent): EmailReservationEvent | null {
-  return parseEvent(emailReservationEventSchemas, recorded.type, recorded.data);
+  return parseEvent(emailReservationEventSchemas, recorded);
 }

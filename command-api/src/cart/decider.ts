@@ -150,5 +150,5 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
 };
 
 export function parseCartEvent(recorded: RecordedEvent): CartEvent | null {
-  return parseEvent(cartEventSchemas, recorded.type, recorded.data);
+  return parseEvent(cartEventSchemas, recorded);
 }

@@ -141,7 +141,7 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
 };
 
 export function parseCatalogEvent(recorded: RecordedEvent): CatalogEvent | null {
-  return parseEvent(catalogEventSchemas, recorded.type, recorded.data);
+  return parseEvent(catalogEventSchemas, recorded);
 }
 
 /**
@@ -162,5 +162,5 @@ export const productNameReservationEvents: ReservationEvents<ProductNameReservat
 export const productNameReservationDecider = reservationDecider(productNameReservationEvents);
 
 export function parseProductNameEvent(recorded: RecordedEvent): ProductNameReservationEvent | null {
-  return parseEvent(productNameReservationEventSchemas, recorded.type, recorded.data);
+  return parseEvent(productNameReservationEventSchemas, recorded);
 }

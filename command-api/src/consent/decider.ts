@@ -45,5 +45,5 @@ export const consentDecider: Decider<ConsentState, RecordConsent, ConsentEvent> 
 };
 
 export function parseConsentEvent(recorded: RecordedEvent): ConsentEvent | null {
-  return parseEvent(consentEventSchemas, recorded.type, recorded.data);
+  return parseEvent(consentEventSchemas, recorded);
 }

@@ -119,5 +119,5 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 };
 
 export function parseOrderEvent(recorded: RecordedEvent): OrderEvent | null {
-  return parseEvent(orderEventSchemas, recorded.type, recorded.data);
+  return parseEvent(orderEventSchemas, recorded);
 }

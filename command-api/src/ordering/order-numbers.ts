@@ -64,5 +64,5 @@ export const orderNumbersDecider: Decider<
 };
 
 export function parseOrderNumberEvent(recorded: RecordedEvent): OrderNumberEvent | null {
-  return parseEvent(orderNumberEventSchemas, recorded.type, recorded.data);
+  return parseEvent(orderNumberEventSchemas, recorded);
 }

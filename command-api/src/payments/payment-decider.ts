@@ -328,5 +328,5 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
 };
 
 export function parsePaymentEvent(recorded: RecordedEvent): PaymentEvent | null {
-  return parseEvent(paymentEventSchemas, recorded.type, recorded.data);
+  return parseEvent(paymentEventSchemas, recorded);
 }

@@ -161,5 +161,5 @@ export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
 };
 
 export function parseReviewEvent(recorded: RecordedEvent): ReviewEvent | null {
-  return parseEvent(reviewEventSchemas, recorded.type, recorded.data);
+  return parseEvent(reviewEventSchemas, recorded);
 }

@@ -128,5 +128,5 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
 };
 
 export function parseSaleEvent(recorded: RecordedEvent): SaleEvent | null {
-  return parseEvent(saleEventSchemas, recorded.type, recorded.data);
+  return parseEvent(saleEventSchemas, recorded);
 }

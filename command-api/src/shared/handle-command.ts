@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { EventMetadata } from '@quitute/contracts';
+import { withSchemaVersion, type EventMetadata } from '@quitute/contracts';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
@@ -198,10 +198,16 @@ async function appendDecided<State, Command, Event extends { type: string; data:
       if (eventContext) {
         const own = eventContext(event);
         const id = eventId?.(event, index) ?? deriveEventId(own.commandId, 0);
-        return { id, type: event.type, data: event.data, metadata: metadataOf(own) };
+        const metadata = withSchemaVersion(event.type, metadataOf(own));
+        return { id, type: event.type, data: event.data, metadata };
       }
       const id = eventId?.(event, index) ?? deriveEventId(context.commandId, index);
-      return { id, type: event.type, data: event.data, metadata };
+      return {
+        id,
+        type: event.type,
+        data: event.data,
+        metadata: withSchemaVersion(event.type, metadata),
+      };
     }),
     { expectedRevision: loaded.revision >= 0 ? loaded.revision : 'no_stream' },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventOf } from '../shared/events';
+import type { Upcaster } from '../shared/upcasting';
 import { PAYMENT_METHODS } from '../payments/constants';
 import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
 
@@ -71,6 +72,16 @@ export const orderPlacedSchema = z.object({
    */
   requestFingerprint: z.string(),
 });
+
+/**
+ * OrderPlaced v1 (stored before the fingerprint was recorded) → v2. The request
+ * behind such an order is unknown: an empty fingerprint matches no request, so
+ * its Idempotency-Key reused later is refused (409) rather than answered as a
+ * retry that nothing can confirm.
+ */
+export const orderPlacedUpcasters: readonly Upcaster[] = [
+  (v1) => ({ requestFingerprint: '', ...v1 }),
+];
 
 /** Its payment was approved: the shop starts preparing it (orderStatus processing). */
 export const orderPaidSchema = z.object({

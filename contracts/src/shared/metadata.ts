@@ -7,6 +7,8 @@ export const eventMetadataSchema = z.object({
   actorId: z.string().min(1),
   actorRole: z.enum(['system', 'user', 'admin']),
   occurredAt: z.iso.datetime({ offset: true }),
+  /** The version of its type's data it was written in; absent for version 1 (see upcasting.ts). */
+  schemaVersion: z.number().int().min(1).optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 

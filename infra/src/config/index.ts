@@ -132,6 +132,16 @@ const optionalSecret = (name: string) =>
       .optional(),
   );
 
+/**
+ * Who may read /metrics (infra/src/metrics): with METRICS_TOKEN, whoever sends it
+ * as a bearer token; without it, nobody in production (NODE_ENV=production: the
+ * path answers 404) and only clients on the machine itself otherwise.
+ */
+export const metricsEnv = {
+  METRICS_TOKEN: optionalSecret('a random string'),
+  NODE_ENV: z.string().optional(),
+};
+
 /** Accounts: keys, captcha, mail, the admin account and the public origin for links in e-mails. */
 export const accountsEnv = {
   /** HS256 key for session tokens; the embedded shop generates one in DATA_DIR when unset. */

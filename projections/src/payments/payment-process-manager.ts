@@ -89,7 +89,7 @@ export function createPaymentProcessManager(
 
   const read = (recorded: RecordedEvent): OrderProcessEvent | null => {
     try {
-      return parseEvent(orderProcessEventSchemas, recorded.type, recorded.data);
+      return parseEvent(orderProcessEventSchemas, recorded);
     } catch (error) {
       // One unreadable event must not stop every order's process: that order alone may stall.
       logger.error(

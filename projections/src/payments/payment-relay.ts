@@ -4,6 +4,7 @@ import {
   orderStreamName,
   paymentApprovedSchema,
   PAYMENTS_TOPIC,
+  upcast,
   type PaymentApprovedMessage,
 } from '@quitute/contracts';
 import type { Bus } from '@quitute/infra/bus';
@@ -65,11 +66,12 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
 
   /** The message for an approval, from its order's OrderPlaced; null when there is none to tell. */
   const messageFor = async (recorded: RecordedEvent): Promise<PaymentApprovedMessage | null> => {
-    const approved = paymentApprovedSchema.safeParse(recorded.data);
+    const approved = paymentApprovedSchema.safeParse(upcast(recorded));
     if (!approved.success) return null;
     const { orderId, providerPaymentId } = approved.data;
     const [first] = await eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
-    const placed = first?.type === 'OrderPlaced' ? orderPlacedSchema.safeParse(first.data) : null;
+    const placed =
+      first?.type === 'OrderPlaced' ? orderPlacedSchema.safeParse(upcast(first)) : null;
     if (!placed?.success) return null;
     return {
       type: 'PaymentApproved',
