@@ -34,7 +34,7 @@ export const eventLogQuerySchema = z.object({
 });
 export type EventLogQuery = z.infer<typeof eventLogQuerySchema>;
 
-/** One stored event as it is: data and metadata untouched (after upcasting to the current shape). */
+/** One stored event as it is stored: an older version keeps its shape (metadata.schemaVersion names it). */
 export const eventLogEntrySchema = z.object({
   position: z.number().int().nonnegative(),
   stream: z.string(),

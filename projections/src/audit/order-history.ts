@@ -33,7 +33,7 @@ export interface OrderHistoryInput {
 export function paymentIdsOf(orderEvents: readonly RecordedEvent[]): string[] {
   const ids = new Set<string>();
   for (const recorded of orderEvents) {
-    const event = parseEvent(auditedEventSchemas, recorded.type, recorded.data);
+    const event = parseEvent(auditedEventSchemas, recorded);
     if (event?.type === 'OrderPlaced' || event?.type === 'OrderPaid') {
       ids.add(event.data.paymentId.toLowerCase());
     }
@@ -76,7 +76,7 @@ export function buildOrderHistory(input: OrderHistoryInput): OrderHistory | null
   const actorName = input.actorName ?? noNames;
   const events = [...input.events].sort((a, b) => a.position - b.position);
   const placed = events
-    .map((recorded) => parseEvent(auditedEventSchemas, recorded.type, recorded.data))
+    .map((recorded) => parseEvent(auditedEventSchemas, recorded))
     .find((event) => event?.type === 'OrderPlaced');
   if (placed?.type !== 'OrderPlaced') return null;
 
@@ -87,7 +87,7 @@ export function buildOrderHistory(input: OrderHistoryInput): OrderHistory | null
   let state: OrderDocument | null = null;
   for (const recorded of events) {
     if (!isWithin(recorded, cut)) break;
-    const event = parseEvent(auditedEventSchemas, recorded.type, recorded.data);
+    const event = parseEvent(auditedEventSchemas, recorded);
     if (event?.type === 'PaymentRequested') {
       methods.set(event.data.paymentId.toLowerCase(), event.data.method);
     }
