@@ -1,0 +1,234 @@
+import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import {
+  writeCheckpoint,
+  type ProjectionCheckpointDetails,
+  type ProjectionError,
+} from '@quitute/infra/projection-progress';
+import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
+import type { Projection } from './projection';
+
+/** Events read from the log per page, and documents per putMany, while rebuilding. */
+const PAGE_EVENTS = 5_000;
+const WRITE_DOCUMENTS = 5_000;
+
+/** Where a rebuild or a verification is: `position` of `head`, `events` read so far. */
+export interface RebuildProgress {
+  projection: string;
+  phase: 'reading' | 'writing' | 'switching' | 'comparing';
+  events: number;
+  position: number;
+  head: number;
+  elapsedMs: number;
+}
+
+export type OnProgress = (progress: RebuildProgress) => void;
+
+export interface RebuildResult {
+  projection: string;
+  collection: string;
+  /** Events of the log read (every type; the projection handles some of them). */
+  events: number;
+  documents: number;
+  /** The projection's checkpoint after the switch. */
+  position: number;
+  elapsedMs: number;
+}
+
+/** A projection's handler threw on an event while rebuilding: the live collection is left as it was. */
+export class RebuildFailedError extends Error {
+  override readonly name = 'RebuildFailedError';
+  constructor(
+    readonly projection: string,
+    readonly position: number,
+    readonly eventType: string,
+    cause: unknown,
+  ) {
+    super(
+      `${projection} failed on ${eventType} at position ${position}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
+
+/** The documents a rebuild holds in memory: each with the position of the last event applied to it. */
+export type BuiltDocuments = Map<string, { document: ReadDocument | null; position: number }>;
+
+/** The scratch collection a rebuild writes before it replaces the live one. */
+export function rebuildCollectionName(projection: Projection): string {
+  return `${projection.collection}__rebuild`;
+}
+
+/**
+ * Applies the log's events in (from, to] that the projection handles to `built`
+ * (the fast path: documents evolve in a Map, no read store round trip), noting
+ * each touched id in `touched`. Returns how many events were read.
+ */
+export async function applyLog(options: {
+  eventStore: Pick<EventStore, 'readAll'>;
+  projection: Projection;
+  built: BuiltDocuments;
+  from: number;
+  to: number;
+  touched?: Set<string>;
+  onPage?: (events: number, position: number) => void;
+}): Promise<number> {
+  const { eventStore, projection, built, to, touched } = options;
+  let position = options.from;
+  let read = 0;
+  while (position < to) {
+    const page = await eventStore.readAll({ fromPosition: position, maxCount: PAGE_EVENTS });
+    if (page.length === 0) break;
+    for (const event of page) {
+      if (event.position > to) return read;
+      read += 1;
+      position = event.position;
+      if (projection.handles(event.type)) applyEvent(projection, built, event, touched);
+    }
+    options.onPage?.(read, position);
+  }
+  return read;
+}
+
+function applyEvent(
+  projection: Projection,
+  built: BuiltDocuments,
+  event: RecordedEvent,
+  touched: Set<string> | undefined,
+): void {
+  let next: ReadDocument | null;
+  let documentId: string;
+  try {
+    const routed = projection.route(event);
+    documentId = routed.documentId;
+    const current = built.get(documentId);
+    if (current && current.position >= event.position) return;
+    next = routed.evolve(current?.document ?? null);
+  } catch (error) {
+    throw new RebuildFailedError(projection.name, event.position, event.type, error);
+  }
+  built.set(documentId, { document: next, position: event.position });
+  touched?.add(documentId);
+}
+
+/** A projection's checkpoint details when it runs (no error) and no rebuild is under way. */
+export function checkpointDetails(
+  projection: Projection,
+  state: { error?: ProjectionError | null; rebuilding?: boolean } = {},
+): ProjectionCheckpointDetails {
+  return {
+    collection: projection.collection,
+    eventTypes: projection.eventTypes,
+    error: state.error ?? null,
+    rebuilding: state.rebuilding ?? false,
+  };
+}
+
+/** A built document as the runner stores it: with `_position`, the last event applied to it. */
+export function storedForm(document: ReadDocument, position: number): ReadDocument {
+  return { ...document, _position: position };
+}
+
+async function writeBuilt(
+  collection: ReadCollection,
+  built: BuiltDocuments,
+  ids: Iterable<string>,
+): Promise<number> {
+  let batch: ReadDocument[] = [];
+  let written = 0;
+  for (const id of ids) {
+    const entry = built.get(id);
+    if (!entry) continue;
+    if (entry.document === null) {
+      await collection.delete(id);
+      continue;
+    }
+    batch.push(storedForm(entry.document, entry.position));
+    if (batch.length >= WRITE_DOCUMENTS) {
+      await collection.putMany(batch);
+      written += batch.length;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await collection.putMany(batch);
+  return written + batch.length;
+}
+
+/**
+ * How the switch is serialised with whoever keeps the projection live. `tail`
+ * must run while nothing else writes the projection's collection or checkpoint;
+ * `delivered` is the position up to which the live keeper has applied the log
+ * (its documents stored), so the rebuilt collection catches up to it before it
+ * replaces the live one. Without a keeper (a stopped shop) it is called right away.
+ */
+export type SwitchOver = (tail: (delivered: number) => Promise<number>) => Promise<number>;
+
+/**
+ * Blue/green rebuild of one projection: builds it from the log up to the head
+ * in memory, writes it to a scratch collection while the live one keeps
+ * serving, then, inside `switchOver`, applies the events the live keeper
+ * applied meanwhile, replaces the live collection with the scratch one in one
+ * atomic step (ReadStore.replaceCollection) and sets the checkpoint. A failure
+ * before the switch leaves the live collection untouched.
+ */
+export async function rebuildProjection(options: {
+  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  readStore: ReadStore;
+  projection: Projection;
+  switchOver?: SwitchOver;
+  /** The details the projection's checkpoint is written with (the runner's; none standalone). */
+  checkpointDetails?: () => ProjectionCheckpointDetails;
+  onProgress?: OnProgress;
+}): Promise<RebuildResult> {
+  const { eventStore, readStore, projection, onProgress } = options;
+  const started = performance.now();
+  const head = await eventStore.headPosition();
+  const report = (phase: RebuildProgress['phase'], events: number, position: number) =>
+    onProgress?.({
+      projection: projection.name,
+      phase,
+      events,
+      position,
+      head,
+      elapsedMs: performance.now() - started,
+    });
+  const built: BuiltDocuments = new Map();
+  report('reading', 0, 0);
+  let events = await applyLog({
+    eventStore,
+    projection,
+    built,
+    from: 0,
+    to: head,
+    onPage: (read, position) => report('reading', read, position),
+  });
+  report('writing', events, head);
+  const scratchName = rebuildCollectionName(projection);
+  const scratch = readStore.collection(scratchName);
+  await scratch.clear();
+  await writeBuilt(scratch, built, built.keys());
+
+  report('switching', events, head);
+  const switchOver: SwitchOver = options.switchOver ?? ((tail) => tail(head));
+  const position = await switchOver(async (delivered) => {
+    const to = Math.max(head, delivered);
+    if (to > head) {
+      const touched = new Set<string>();
+      events += await applyLog({ eventStore, projection, built, from: head, to, touched });
+      await writeBuilt(scratch, built, touched);
+    }
+    await readStore.replaceCollection(projection.collection, scratchName);
+    const details = options.checkpointDetails?.() ?? checkpointDetails(projection);
+    await writeCheckpoint(readStore, projection.name, to, details);
+    return to;
+  });
+  let documents = 0;
+  for (const entry of built.values()) if (entry.document !== null) documents += 1;
+  return {
+    projection: projection.name,
+    collection: projection.collection,
+    events,
+    documents,
+    position,
+    elapsedMs: performance.now() - started,
+  };
+}
