@@ -56,6 +56,7 @@ import {
 import {
   attachSocketGateway,
   createQueryRouter,
+  projectionOperationRoutes,
   QUERY_API_POSTS,
   sessionVersionsFromReadModel,
   type SocketGateway,
@@ -232,6 +233,7 @@ export async function createEmbeddedServer(
   });
   const queryRouter = createQueryRouter({
     readStore,
+    eventStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
     health: () => runner.health(),
     tokens,
@@ -270,6 +272,15 @@ export async function createEmbeddedServer(
   if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
   if (simulator) app.use(paymentSimulatorRouter(simulator));
+  // The runner is in this process: rebuild and verify its projections (issue 13), admin only.
+  app.use(
+    projectionOperationRoutes({
+      operations: runner,
+      tokens,
+      sessionVersions: sessionVersionsFromReadModel(readStore),
+      logger,
+    }),
+  );
   app.use((req, res, next) => {
     if (isRead(req.method) || isQueryPost(req.method, req.path)) queryRouter(req, res, next);
     else

@@ -5,7 +5,7 @@ import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint, readProjectionsStatus } from '@quitute/infra/projection-progress';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { defineProjection } from './projection';
-import { rebuildProjection, type RebuildProgress } from './rebuild';
+import { rebuildProjections, type RebuildProgress } from './rebuild';
 import { ProjectionBusyError, ProjectionRunner } from './runner';
 import { verifyProjection } from './verify';
 
@@ -108,7 +108,7 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
     })();
     const writer = count(eventStore, 3_001, 3_200);
     const progress: RebuildProgress[] = [];
-    const result = await runner.rebuild('tally_v1', (step) => progress.push(step));
+    const [result] = await runner.rebuild(['tally_v1'], (step) => progress.push(step));
     await writer;
     await count(eventStore, 3_201, 3_210);
     expect(await runner.waitForPosition(await eventStore.headPosition(), 2_000)).toBe(true);
@@ -119,7 +119,7 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
     // k3 was forgotten, then counted again: 6 documents, never fewer, never a half-built one.
     expect(reads.every((length) => length === 6 || length === 7)).toBe(true);
     expect(result).toMatchObject({ projection: 'tally_v1', collection: 'tallies_v1' });
-    expect(result.position).toBeGreaterThanOrEqual(3_001);
+    expect(result?.position).toBeGreaterThanOrEqual(3_001);
     expect(await readCheckpoint(readStore, 'tally_v1')).toBe(await eventStore.headPosition());
     expect(await readStore.collection('tallies_v1__rebuild').count()).toBe(0);
     expect(progress.map((step) => step.phase)).toEqual(
@@ -135,11 +135,11 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
     const runner = runnerOver(eventStore, readStore);
     await runner.start();
 
-    const first = runner.rebuild('tally_v1');
-    await expect(runner.rebuild('tally_v1')).rejects.toBeInstanceOf(ProjectionBusyError);
+    const first = runner.rebuild(['tally_v1']);
+    await expect(runner.rebuild(['tally_v1'])).rejects.toBeInstanceOf(ProjectionBusyError);
     await expect(runner.verify('tally_v1')).rejects.toBeInstanceOf(ProjectionBusyError);
     await first;
-    await expect(runner.rebuild('tally_v1')).resolves.toMatchObject({ documents: 7 });
+    await expect(runner.rebuild(['tally_v1'])).resolves.toMatchObject([{ documents: 7 }]);
     await runner.stop();
   });
 
@@ -158,9 +158,9 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
       },
     });
 
-    await expect(rebuildProjection({ eventStore, readStore, projection: broken })).rejects.toThrow(
-      'tally_v1 failed on Counted at position 9: bug',
-    );
+    await expect(
+      rebuildProjections({ eventStore, readStore, projections: [broken] }),
+    ).rejects.toThrow('tally_v1 failed on Counted at position 9: bug');
     expect(await tallies(readStore)).toEqual(before);
     await runner.stop();
   });

@@ -58,21 +58,27 @@ export function rebuildCollectionName(projection: Projection): string {
   return `${projection.collection}__rebuild`;
 }
 
+/** One projection being built in memory, and the ids a catch-up touched. */
+export interface Build {
+  projection: Projection;
+  built: BuiltDocuments;
+  touched?: Set<string>;
+}
+
 /**
- * Applies the log's events in (from, to] that the projection handles to `built`
- * (the fast path: documents evolve in a Map, no read store round trip), noting
- * each touched id in `touched`. Returns how many events were read.
+ * Applies the log's events in (from, to] to every build whose projection
+ * handles them (the fast path: documents evolve in a Map, no read store round
+ * trip; one pass over the log however many projections), noting each touched id
+ * in `touched`. Returns how many events were read.
  */
 export async function applyLog(options: {
   eventStore: Pick<EventStore, 'readAll'>;
-  projection: Projection;
-  built: BuiltDocuments;
+  builds: readonly Build[];
   from: number;
   to: number;
-  touched?: Set<string>;
   onPage?: (events: number, position: number) => void;
 }): Promise<number> {
-  const { eventStore, projection, built, to, touched } = options;
+  const { eventStore, builds, to } = options;
   let position = options.from;
   let read = 0;
   while (position < to) {
@@ -82,19 +88,16 @@ export async function applyLog(options: {
       if (event.position > to) return read;
       read += 1;
       position = event.position;
-      if (projection.handles(event.type)) applyEvent(projection, built, event, touched);
+      for (const build of builds) {
+        if (build.projection.handles(event.type)) applyEvent(build, event);
+      }
     }
     options.onPage?.(read, position);
   }
   return read;
 }
 
-function applyEvent(
-  projection: Projection,
-  built: BuiltDocuments,
-  event: RecordedEvent,
-  touched: Set<string> | undefined,
-): void {
+function applyEvent({ projection, built, touched }: Build, event: RecordedEvent): void {
   let next: ReadDocument | null;
   let documentId: string;
   try {
@@ -163,72 +166,79 @@ async function writeBuilt(
 export type SwitchOver = (tail: (delivered: number) => Promise<number>) => Promise<number>;
 
 /**
- * Blue/green rebuild of one projection: builds it from the log up to the head
- * in memory, writes it to a scratch collection while the live one keeps
- * serving, then, inside `switchOver`, applies the events the live keeper
- * applied meanwhile, replaces the live collection with the scratch one in one
- * atomic step (ReadStore.replaceCollection) and sets the checkpoint. A failure
- * before the switch leaves the live collection untouched.
+ * Blue/green rebuild of projections: builds them from the log up to the head
+ * in memory (one pass for all), writes each to a scratch collection while the
+ * live ones keep serving, then, inside `switchOver`, applies the events the
+ * live keeper applied meanwhile, replaces each live collection with its scratch
+ * one in one atomic step (ReadStore.replaceCollection) and sets its checkpoint.
+ * A failure before the switch leaves every live collection untouched.
  */
-export async function rebuildProjection(options: {
+export async function rebuildProjections(options: {
   eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
   readStore: ReadStore;
-  projection: Projection;
+  projections: readonly Projection[];
   switchOver?: SwitchOver;
-  /** The details the projection's checkpoint is written with (the runner's; none standalone). */
-  checkpointDetails?: () => ProjectionCheckpointDetails;
+  /** The details each checkpoint is written with; a running projection's without error by default. */
+  checkpointDetails?: (projection: Projection) => ProjectionCheckpointDetails;
   onProgress?: OnProgress;
-}): Promise<RebuildResult> {
-  const { eventStore, readStore, projection, onProgress } = options;
+}): Promise<RebuildResult[]> {
+  const { eventStore, readStore, projections, onProgress } = options;
   const started = performance.now();
   const head = await eventStore.headPosition();
+  const label = projections.map((projection) => projection.name).join(', ');
   const report = (phase: RebuildProgress['phase'], events: number, position: number) =>
     onProgress?.({
-      projection: projection.name,
+      projection: label,
       phase,
       events,
       position,
       head,
       elapsedMs: performance.now() - started,
     });
-  const built: BuiltDocuments = new Map();
+  const builds: Build[] = projections.map((projection) => ({ projection, built: new Map() }));
   report('reading', 0, 0);
   let events = await applyLog({
     eventStore,
-    projection,
-    built,
+    builds,
     from: 0,
     to: head,
     onPage: (read, position) => report('reading', read, position),
   });
   report('writing', events, head);
-  const scratchName = rebuildCollectionName(projection);
-  const scratch = readStore.collection(scratchName);
-  await scratch.clear();
-  await writeBuilt(scratch, built, built.keys());
+  for (const { projection, built } of builds) {
+    const scratch = readStore.collection(rebuildCollectionName(projection));
+    await scratch.clear();
+    await writeBuilt(scratch, built, built.keys());
+  }
 
   report('switching', events, head);
   const switchOver: SwitchOver = options.switchOver ?? ((tail) => tail(head));
   const position = await switchOver(async (delivered) => {
     const to = Math.max(head, delivered);
     if (to > head) {
-      const touched = new Set<string>();
-      events += await applyLog({ eventStore, projection, built, from: head, to, touched });
-      await writeBuilt(scratch, built, touched);
+      for (const build of builds) build.touched = new Set();
+      events += await applyLog({ eventStore, builds, from: head, to });
     }
-    await readStore.replaceCollection(projection.collection, scratchName);
-    const details = options.checkpointDetails?.() ?? checkpointDetails(projection);
-    await writeCheckpoint(readStore, projection.name, to, details);
+    for (const { projection, built, touched } of builds) {
+      const scratchName = rebuildCollectionName(projection);
+      if (touched) await writeBuilt(readStore.collection(scratchName), built, touched);
+      await readStore.replaceCollection(projection.collection, scratchName);
+      const details = options.checkpointDetails?.(projection) ?? checkpointDetails(projection);
+      await writeCheckpoint(readStore, projection.name, to, details);
+    }
     return to;
   });
-  let documents = 0;
-  for (const entry of built.values()) if (entry.document !== null) documents += 1;
-  return {
-    projection: projection.name,
-    collection: projection.collection,
-    events,
-    documents,
-    position,
-    elapsedMs: performance.now() - started,
-  };
+  const elapsedMs = performance.now() - started;
+  return builds.map(({ projection, built }) => {
+    let documents = 0;
+    for (const entry of built.values()) if (entry.document !== null) documents += 1;
+    return {
+      projection: projection.name,
+      collection: projection.collection,
+      events,
+      documents,
+      position,
+      elapsedMs,
+    };
+  });
 }

@@ -14,7 +14,7 @@ import {
 import type { Projection } from './projection';
 import {
   checkpointDetails,
-  rebuildProjection,
+  rebuildProjections,
   type OnProgress,
   type RebuildResult,
 } from './rebuild';
@@ -429,38 +429,46 @@ export class ProjectionRunner {
   }
 
   /**
-   * Blue/green rebuild of one running projection (see rebuild.ts): built from the
-   * log into a scratch collection while the live one serves, then, with this
-   * runner's applying paused, caught up with what it applied meanwhile, switched
-   * atomically, and its checkpoint set; the runner goes on with it on the new
-   * collection. Rejects with ProjectionBusyError while another one runs.
+   * Blue/green rebuild of running projections (see rebuild.ts; one pass over the
+   * log for all): built into scratch collections while the live ones serve, then,
+   * with this runner's applying paused, caught up with what it applied meanwhile,
+   * switched atomically, and their checkpoints set; the runner goes on with them
+   * on the new collections. Rejects with ProjectionBusyError while another
+   * rebuild or verify of one of them runs.
    */
-  async rebuild(name: string, onProgress?: OnProgress): Promise<RebuildResult> {
-    const state = this.#claim(name, 'rebuild');
+  async rebuild(names: readonly string[], onProgress?: OnProgress): Promise<RebuildResult[]> {
+    const states = this.#claim(names, 'rebuild');
+    const switched = new Set<ProjectionState>();
     try {
-      state.detailsChanged = true;
+      for (const state of states) state.detailsChanged = true;
       await this.#writeDetails();
-      return await rebuildProjection({
+      return await rebuildProjections({
         eventStore: this.options.eventStore,
         readStore: this.options.readStore,
-        projection: state.projection,
-        checkpointDetails: () => this.#details({ ...state, busy: undefined, stopped: undefined }),
+        projections: states.map((state) => state.projection),
+        checkpointDetails: (projection) => checkpointDetails(projection),
         ...(onProgress ? { onProgress } : {}),
         switchOver: (tail) =>
           this.#whilePaused(async () => {
-            const position = await tail(Math.max(this.#batchPosition, state.checkpoint));
-            state.checkpoint = Math.max(state.checkpoint, position);
-            state.saved = state.checkpoint;
-            state.stopped = undefined;
-            state.busy = undefined;
+            const position = await tail(this.#batchPosition);
+            for (const state of states) {
+              state.checkpoint = Math.max(state.checkpoint, position);
+              state.saved = state.checkpoint;
+              state.stopped = undefined;
+              state.busy = undefined;
+              switched.add(state);
+            }
             return position;
           }),
       });
     } finally {
-      if (state.busy === 'rebuild') {
-        // It failed before the switch: the live collection and checkpoint stay as they were.
-        state.busy = undefined;
-        state.detailsChanged = true;
+      const failed = states.filter((state) => !switched.has(state));
+      if (failed.length > 0) {
+        // It failed before the switch: the live collections and checkpoints stay as they were.
+        for (const state of failed) {
+          state.busy = undefined;
+          state.detailsChanged = true;
+        }
         await this.#writeDetails().catch(() => {});
       }
     }
@@ -468,7 +476,8 @@ export class ProjectionRunner {
 
   /** `projections verify`: the live collection against a rebuild from the log (see verify.ts). */
   async verify(name: string, onProgress?: OnProgress): Promise<VerifyResult> {
-    const state = this.#claim(name, 'verify');
+    const [state] = this.#claim([name], 'verify');
+    if (!state) throw new UnknownProjectionError(name);
     try {
       return await verifyProjection({
         eventStore: this.options.eventStore,
@@ -481,12 +490,20 @@ export class ProjectionRunner {
     }
   }
 
-  #claim(name: string, operation: 'rebuild' | 'verify'): ProjectionState {
-    const state = this.#states.find((candidate) => candidate.projection.name === name);
-    if (!state) throw new UnknownProjectionError(name);
-    if (state.busy) throw new ProjectionBusyError(name, state.busy);
-    state.busy = operation;
-    return state;
+  /** A rebuild or a verification of that projection is running. */
+  isBusy(name: string): boolean {
+    return this.#states.some((state) => state.projection.name === name && state.busy);
+  }
+
+  #claim(names: readonly string[], operation: 'rebuild' | 'verify'): ProjectionState[] {
+    const states = names.map((name) => {
+      const state = this.#states.find((candidate) => candidate.projection.name === name);
+      if (!state) throw new UnknownProjectionError(name);
+      if (state.busy) throw new ProjectionBusyError(name, state.busy);
+      return state;
+    });
+    for (const state of states) state.busy = operation;
+    return states;
   }
 
   #details(state: ProjectionState) {

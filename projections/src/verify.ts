@@ -65,8 +65,7 @@ export async function verifyProjection(options: {
     });
   let events = await applyLog({
     eventStore,
-    projection,
-    built,
+    builds: [{ projection, built }],
     from: 0,
     to: position,
     onPage: (read, at) => report('reading', read, at),
@@ -83,7 +82,12 @@ export async function verifyProjection(options: {
   for (let round = 0; round < MAX_ROUNDS && differences.length > 0; round += 1) {
     const next = await checkpoint();
     if (next <= position) break;
-    events += await applyLog({ eventStore, projection, built, from: position, to: next });
+    events += await applyLog({
+      eventStore,
+      builds: [{ projection, built }],
+      from: position,
+      to: next,
+    });
     position = next;
     const ids = new Set(differences.map((difference) => difference.id));
     for (const id of ids) {

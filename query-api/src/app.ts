@@ -17,6 +17,7 @@ import {
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@quitute/contracts';
 import { authenticate, requireRole, type TokenVerifier } from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
+import type { EventStore } from '@quitute/infra/event-store';
 import {
   accountQueryRoutes,
   sessionVersionsFromReadModel,
@@ -32,6 +33,7 @@ import { chatbotRoutes, type ChatbotOptions } from './chatbot/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { reviewQueryRoutes } from './reviews/routes';
+import { projectionsStatusRoutes } from './projections/routes';
 import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
@@ -55,6 +57,8 @@ export interface QueryDeps {
   chatbot?: ChatbotOptions;
   /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
   lowStockThreshold?: number;
+  /** The event log, for GET /api/admin/projections (how far behind it each projection is); unmounted without it. */
+  eventStore?: Pick<EventStore, 'headPosition' | 'readAll'>;
 }
 
 /** Paths whose POST this service answers, not command-api (the chatbot reads the read models): proxies route them here. */
@@ -92,6 +96,11 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(adminAccountRoutes({ readStore: deps.readStore }));
   router.use(adminSalesRoutes({ readStore: deps.readStore, now }));
   router.use(adminDashboardRoutes({ readStore: deps.readStore, now }));
+  if (deps.eventStore) {
+    router.use(
+      projectionsStatusRoutes({ readStore: deps.readStore, eventStore: deps.eventStore, now }),
+    );
+  }
   router.use('/api/products', readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
