@@ -107,11 +107,16 @@ async function streamOperation(
   res.setHeader('cache-control', 'no-store');
   const line = (value: unknown) => res.write(`${JSON.stringify(value)}\n`);
   let lastProgress = 0;
+  let lastPhase: unknown;
   try {
     const result = await work((progress) => {
       const now = Date.now();
-      if (now - lastProgress < PROGRESS_EVERY_MS) return;
+      // Throttled within a phase; a new phase (reading, writing, switching…) always shows.
+      const phase =
+        typeof progress === 'object' && progress ? Reflect.get(progress, 'phase') : null;
+      if (now - lastProgress < PROGRESS_EVERY_MS && phase === lastPhase) return;
       lastProgress = now;
+      lastPhase = phase;
       line({ progress });
     });
     line({ result });
