@@ -31,3 +31,4 @@ export { rebuildProjections } from './rebuild';
 export type { RebuildProgress, RebuildResult } from './rebuild';
 export { verifyProjection } from './verify';
 export type { VerifyResult, DocumentDifference } from './verify';
+export { progressBar, progressLine } from './cli-progress';

@@ -79,20 +79,33 @@ export async function applyLog(options: {
   onPage?: (events: number, position: number) => void;
 }): Promise<number> {
   const { eventStore, builds, to } = options;
-  let position = options.from;
+  const readAfter = (position: number) =>
+    eventStore.readAll({ fromPosition: position, maxCount: PAGE_EVENTS });
   let read = 0;
-  while (position < to) {
-    const page = await eventStore.readAll({ fromPosition: position, maxCount: PAGE_EVENTS });
-    if (page.length === 0) break;
-    for (const event of page) {
-      if (event.position > to) return read;
-      read += 1;
-      position = event.position;
-      for (const build of builds) {
-        if (build.projection.handles(event.type)) applyEvent(build, event);
+  // The next page is asked for before this one is applied: a store in another
+  // process (PostgreSQL, EventStoreDB) reads it while this process applies.
+  let next = options.from < to ? readAfter(options.from) : undefined;
+  while (next) {
+    const page = await next;
+    const last = page.at(-1)?.position;
+    next = last !== undefined && last < to ? readAfter(last) : undefined;
+    try {
+      for (const event of page) {
+        if (event.position > to) break;
+        read += 1;
+        for (const build of builds) {
+          if (build.projection.handles(event.type)) applyEvent(build, event);
+        }
       }
+    } catch (error) {
+      // The page asked for ahead is no longer wanted; its failure must not go unhandled.
+      next?.catch(() => {});
+      throw error;
     }
-    options.onPage?.(read, position);
+    if (last !== undefined) options.onPage?.(read, Math.min(last, to));
+    // An embedded store (PGlite) may answer with promises alone: without a turn of
+    // the event loop per page, a running shop would answer no request until the end.
+    await nextTurn();
   }
   return read;
 }
@@ -126,6 +139,11 @@ export function checkpointDetails(
   };
 }
 
+/** Lets the event loop serve what waits (requests of a running shop) before going on. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A built document as the runner stores it: with `_position`, the last event applied to it. */
 export function storedForm(document: ReadDocument, position: number): ReadDocument {
   return { ...document, _position: position };
@@ -150,6 +168,7 @@ async function writeBuilt(
       await collection.putMany(batch);
       written += batch.length;
       batch = [];
+      await nextTurn();
     }
   }
   if (batch.length > 0) await collection.putMany(batch);
