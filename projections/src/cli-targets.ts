@@ -81,12 +81,11 @@ export async function openStores(config: {
     projections: registry,
     logger: silentLogger,
   });
-  await runner.start();
   return runnerTarget(
     eventStore,
     readStore,
     runner,
-    `${where}; modelos de leitura em memória, construídos agora como a loja faz ao iniciar`,
+    `${where}; modelos de leitura em memória, construídos do log como a loja faz ao iniciar`,
   );
 }
 
@@ -122,25 +121,33 @@ function storesTarget(
   };
 }
 
+/**
+ * A stopped embedded shop: its read models are built by a runner, as the shop
+ * does at start, when a command needs them (status, verify); a rebuild into an
+ * empty memory store needs none and starts from the log at once.
+ */
 function runnerTarget(
   eventStore: EventStore,
   readStore: ReadStore,
   runner: ProjectionRunner,
   description: string,
 ): ProjectionsTarget {
+  const stores = storesTarget(eventStore, readStore, description);
+  let started: Promise<void> | undefined;
+  const start = () => (started ??= runner.start());
   return {
-    ...storesTarget(eventStore, readStore, description),
-    rebuild: (names, onProgress) =>
-      runner.rebuild(
-        projectionsNamed(names).map((projection) => projection.name),
-        onProgress,
-      ),
-    verify: (name, onProgress) => {
+    ...stores,
+    status: async () => {
+      await start();
+      return stores.status();
+    },
+    verify: async (name, onProgress) => {
       projectionsNamed([name]);
+      await start();
       return runner.verify(name, onProgress);
     },
     close: async () => {
-      await runner.stop();
+      if (started) await runner.stop();
       await readStore.close();
       await eventStore.close();
     },
