@@ -138,11 +138,12 @@ describe('projections on a running embedded shop (admin API the CLI uses)', () =
     expect(await first).toHaveLength(server.runner.projectionNames.length);
   });
 
-  it('given no admin token, when a rebuild is asked, then 401 and nothing runs', async () => {
+  it('given no admin token, when a rebuild or the status is asked, then 401 and nothing runs', async () => {
     const response = await fetch(`${url}/api/admin/projections/menu_v1/rebuild`, {
       method: 'POST',
     });
     expect(response.status).toBe(401);
     expect(server.runner.isBusy('menu_v1')).toBe(false);
+    expect((await fetch(`${url}/api/admin/projections`)).status).toBe(401);
   });
 });
