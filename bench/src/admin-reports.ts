@@ -50,7 +50,12 @@ const MENU = [
  * deleted), the rest cancelled with their expired Pix; and `counterSales`
  * physical sales over the same days.
  */
-function history(options: { orders: number; counterSales: number; days: number; now: number }) {
+export function history(options: {
+  orders: number;
+  counterSales: number;
+  days: number;
+  now: number;
+}) {
   const next = random(42);
   const customers = Array.from({ length: 500 }, (_, index) => ({
     userId: crypto.randomUUID(),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { progressBar } from '@quitute/projections';
 import {
   createMemoryEventStore,
   createPgliteEventStore,
@@ -14,6 +15,7 @@ import { measureAddToCart } from './cart';
 import { measureCommandLatency } from './command-latency';
 import { measureMenuRequests } from './http';
 import { measureApprovalPush, measurePixCheckouts } from './payments';
+import { measureProjectionsRebuild } from './projections-rebuild';
 import { measureRebuild } from './rebuild';
 import { printTable } from './table';
 
@@ -104,7 +106,16 @@ console.log(
 );
 
 /** `npm run bench -- cart menu` runs only those sections; no names: all of them. */
-const sections = ['append', 'rebuild', 'menu', 'command', 'cart', 'payments', 'admin'] as const;
+const sections = [
+  'append',
+  'rebuild',
+  'menu',
+  'command',
+  'cart',
+  'payments',
+  'admin',
+  'projections',
+] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -259,5 +270,30 @@ if (wanted('admin')) {
       'p99 ms': Number(row.p99.toFixed(1)),
       'max ms': Number(row.max.toFixed(1)),
     })),
+  );
+}
+
+if (wanted('projections')) {
+  const target = Number(process.env['BENCH_PROJECTION_EVENTS'] ?? 200_000);
+  const bar = progressBar();
+  const figures = await measureProjectionsRebuild({ events: target, onProgress: bar.update });
+  bar.done();
+  const load = os.loadavg()[0] ?? 0;
+  printTable(
+    `Issue 13: projections rebuild --all through the running embedded shop's admin API (PGlite + in-memory read models, ${figures.events.toLocaleString('en-US')} events seeded in ${figures.seedSeconds.toFixed(0)} s, read models built at start in ${figures.startSeconds.toFixed(1)} s; a reader asking GET /api/products and /api/admin/orders throughout; load average ${load.toFixed(1)} on ${os.cpus().length} cores; target ≥ 50,000 events/s)`,
+    [
+      {
+        events: figures.events,
+        documents: figures.documents,
+        seconds: Number(figures.rebuildSeconds.toFixed(2)),
+        'events/s': Math.round(figures.eventsPerSecond),
+        'progress lines': figures.progressLines,
+        'reads during': figures.reads.requests,
+        'failed reads': figures.reads.failed,
+        'read p50 ms': Number(figures.reads.p50.toFixed(1)),
+        'read p99 ms': Number(figures.reads.p99.toFixed(1)),
+        'read max ms': Number(figures.reads.max.toFixed(1)),
+      },
+    ],
   );
 }

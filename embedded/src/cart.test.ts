@@ -44,6 +44,7 @@ function withLateCartWrites(readStore: ReadStore): ReadStore {
         },
       };
     },
+    replaceCollection: (target, source) => readStore.replaceCollection(target, source),
     close: () => readStore.close(),
   };
 }

@@ -58,6 +58,7 @@ import {
 import {
   attachSocketGateway,
   createQueryRouter,
+  projectionOperationRoutes,
   QUERY_API_POSTS,
   sessionVersionsFromReadModel,
   type SocketGateway,
@@ -287,6 +288,15 @@ export async function createEmbeddedServer(
   if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
   if (simulator) app.use(paymentSimulatorRouter(simulator));
+  // The runner is in this process: rebuild and verify its projections (issue 13), admin only.
+  app.use(
+    projectionOperationRoutes({
+      operations: runner,
+      tokens,
+      sessionVersions: sessionVersionsFromReadModel(readStore),
+      logger,
+    }),
+  );
   app.use((req, res, next) => {
     if (isRead(req.method) || isQueryPost(req.method, req.path)) queryRouter(req, res, next);
     else

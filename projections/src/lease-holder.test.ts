@@ -90,6 +90,10 @@ function writingAs(readStore: ReadStore, who: string, writes: string[]): ReadSto
         },
       };
     },
+    replaceCollection: (target, source) => {
+      writes.push(who);
+      return readStore.replaceCollection(target, source);
+    },
     close: () => readStore.close(),
   };
 }
@@ -219,6 +223,7 @@ describe('LeaseHolder over a memory lease (one process)', () => {
           clear: () => inner.clear(),
         };
       },
+      replaceCollection: (target, source) => shared.replaceCollection(target, source),
       close: () => shared.close(),
     };
     let revoke: () => void = () => {};

@@ -213,6 +213,9 @@ function writableWhile(readStore: ReadStore, open: () => boolean): ReadStore {
         },
       };
     },
+    replaceCollection: async (target, source) => {
+      if (open()) await readStore.replaceCollection(target, source);
+    },
     // The shared store outlives every term; whoever opened it closes it.
     close: () => Promise.resolve(),
   };

@@ -25,6 +25,8 @@ export interface ProjectionDefinition<S extends Record<string, z.ZodType>, D ext
 export interface Projection {
   name: string;
   collection: string;
+  /** The event types it handles (what `handles` says yes to). */
+  eventTypes: readonly string[];
   handles(eventType: string): boolean;
   /**
    * Parses the event once: which document it changes, and how. `current` is a
@@ -45,6 +47,7 @@ export function defineProjection<S extends Record<string, z.ZodType>, D extends 
   return {
     name: definition.name,
     collection: definition.collection,
+    eventTypes: Object.keys(events),
     handles: (eventType) => Object.hasOwn(events, eventType),
     route(recorded) {
       const event = parseEvent(events, recorded);

@@ -379,6 +379,7 @@ describe('ProjectionRunner batches', () => {
           },
         };
       },
+      replaceCollection: (target, source) => memory.replaceCollection(target, source),
       close: () => memory.close(),
     };
     const runner = newRunner(eventStore, readStore);

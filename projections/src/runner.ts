@@ -12,6 +12,13 @@ import {
   type HealthReport,
 } from '@quitute/infra/projection-progress';
 import type { Projection } from './projection';
+import {
+  checkpointDetails,
+  rebuildProjections,
+  type OnProgress,
+  type RebuildResult,
+} from './rebuild';
+import { verifyProjection, type VerifyResult } from './verify';
 
 export type RunnerStatus = 'idle' | 'catching-up' | 'live' | 'failed' | 'stopped';
 
@@ -45,6 +52,29 @@ interface ProjectionState {
   saved: number;
   batch: Map<string, Pending>;
   stopped: StoppedProjection | undefined;
+  /** A rebuild or a verification of it is running (one at a time). */
+  busy: 'rebuild' | 'verify' | undefined;
+  /** Its stored checkpoint's details (error, rebuilding) are out of date. */
+  detailsChanged: boolean;
+}
+
+/** No projection of that name runs here. */
+export class UnknownProjectionError extends Error {
+  override readonly name = 'UnknownProjectionError';
+  constructor(readonly projection: string) {
+    super(`unknown projection ${projection}`);
+  }
+}
+
+/** A rebuild or verification of that projection is already running. */
+export class ProjectionBusyError extends Error {
+  override readonly name = 'ProjectionBusyError';
+  constructor(
+    readonly projection: string,
+    readonly running: 'rebuild' | 'verify',
+  ) {
+    super(`a ${running} of ${projection} is already running`);
+  }
 }
 
 /**
@@ -75,6 +105,10 @@ export class ProjectionRunner {
   #batchEvents = 0;
   #batchPosition = 0;
   #flushing: Promise<void> | undefined;
+  /** The event being applied, once past the pause (the subscription hands over the next one once it settles). */
+  #applying: Promise<void> | undefined;
+  /** Set while a rebuild switches a collection: applying waits for it. */
+  #paused: Promise<void> | undefined;
   #subscription: Subscription | undefined;
   #waiters = new Set<{ position: number; resolve: (reached: boolean) => void }>();
   #failure: unknown;
@@ -115,6 +149,10 @@ export class ProjectionRunner {
         saved: checkpoint,
         batch: new Map(),
         stopped: undefined,
+        busy: undefined,
+        // The first flush writes the checkpoint with its details, so GET
+        // /api/admin/projections lists it from the first start on.
+        detailsChanged: true,
       });
     }
     this.#position = Math.min(...this.#states.map((state) => state.checkpoint));
@@ -231,7 +269,15 @@ export class ProjectionRunner {
       : { status: 'degraded', reason: reasons.join('; ') };
   }
 
-  async #apply(event: RecordedEvent): Promise<void> {
+  /** Applies the event once no rebuild holds the runner (not async: no extra promise per event otherwise). */
+  #apply(event: RecordedEvent): Promise<void> {
+    if (this.#paused) return this.#paused.then(() => this.#apply(event));
+    const applying = this.#applyEvent(event);
+    this.#applying = applying;
+    return applying;
+  }
+
+  async #applyEvent(event: RecordedEvent): Promise<void> {
     // A flush started by onCaughtUp may still be writing the batch this event would join.
     if (this.#flushing) await this.#flushing;
     if (this.#status === 'failed') throw this.#failure;
@@ -287,6 +333,7 @@ export class ProjectionRunner {
   }
 
   #stopProjection(state: ProjectionState, event: RecordedEvent, error: unknown): void {
+    state.detailsChanged = true;
     state.stopped = {
       name: state.projection.name,
       position: event.position,
@@ -306,6 +353,7 @@ export class ProjectionRunner {
   }
 
   async #caughtUp(position: number): Promise<void> {
+    while (this.#paused) await this.#paused;
     // Every event up to `position` has been delivered; what lies between the last one
     // and `position` (holes proven permanent) concerns no projection.
     for (const state of this.#states) {
@@ -342,8 +390,14 @@ export class ProjectionRunner {
         else if (pending.stored) await state.collection.delete(documentId);
       }
       if (documents.length > 0) await state.collection.putMany(documents);
-      if (state.checkpoint > state.saved) {
-        await writeCheckpoint(this.options.readStore, state.projection.name, state.checkpoint);
+      if (state.checkpoint > state.saved || state.detailsChanged) {
+        state.detailsChanged = false;
+        await writeCheckpoint(
+          this.options.readStore,
+          state.projection.name,
+          state.checkpoint,
+          this.#details(state),
+        );
         state.saved = state.checkpoint;
       }
     }
@@ -367,6 +421,124 @@ export class ProjectionRunner {
 
   get failure(): unknown {
     return this.#failure;
+  }
+
+  /** The projections it runs, in order. */
+  get projectionNames(): string[] {
+    return this.options.projections.map((projection) => projection.name);
+  }
+
+  /**
+   * Blue/green rebuild of running projections (see rebuild.ts; one pass over the
+   * log for all): built into scratch collections while the live ones serve, then,
+   * with this runner's applying paused, caught up with what it applied meanwhile,
+   * switched atomically, and their checkpoints set; the runner goes on with them
+   * on the new collections. Rejects with ProjectionBusyError while another
+   * rebuild or verify of one of them runs.
+   */
+  async rebuild(names: readonly string[], onProgress?: OnProgress): Promise<RebuildResult[]> {
+    const states = this.#claim(names, 'rebuild');
+    const switched = new Set<ProjectionState>();
+    try {
+      for (const state of states) state.detailsChanged = true;
+      await this.#writeDetails();
+      return await rebuildProjections({
+        eventStore: this.options.eventStore,
+        readStore: this.options.readStore,
+        projections: states.map((state) => state.projection),
+        checkpointDetails: (projection) => checkpointDetails(projection),
+        ...(onProgress ? { onProgress } : {}),
+        switchOver: (tail) =>
+          this.#whilePaused(async () => {
+            const position = await tail(this.#batchPosition);
+            for (const state of states) {
+              state.checkpoint = Math.max(state.checkpoint, position);
+              state.saved = state.checkpoint;
+              state.stopped = undefined;
+              state.busy = undefined;
+              switched.add(state);
+            }
+            return position;
+          }),
+      });
+    } finally {
+      const failed = states.filter((state) => !switched.has(state));
+      if (failed.length > 0) {
+        // It failed before the switch: the live collections and checkpoints stay as they were.
+        for (const state of failed) {
+          state.busy = undefined;
+          state.detailsChanged = true;
+        }
+        await this.#writeDetails().catch(() => {});
+      }
+    }
+  }
+
+  /** `projections verify`: the live collection against a rebuild from the log (see verify.ts). */
+  async verify(name: string, onProgress?: OnProgress): Promise<VerifyResult> {
+    const [state] = this.#claim([name], 'verify');
+    if (!state) throw new UnknownProjectionError(name);
+    try {
+      return await verifyProjection({
+        eventStore: this.options.eventStore,
+        readStore: this.options.readStore,
+        projection: state.projection,
+        ...(onProgress ? { onProgress } : {}),
+      });
+    } finally {
+      state.busy = undefined;
+    }
+  }
+
+  /** A rebuild or a verification of that projection is running. */
+  isBusy(name: string): boolean {
+    return this.#states.some((state) => state.projection.name === name && state.busy);
+  }
+
+  #claim(names: readonly string[], operation: 'rebuild' | 'verify'): ProjectionState[] {
+    const states = names.map((name) => {
+      const state = this.#states.find((candidate) => candidate.projection.name === name);
+      if (!state) throw new UnknownProjectionError(name);
+      if (state.busy) throw new ProjectionBusyError(name, state.busy);
+      return state;
+    });
+    for (const state of states) state.busy = operation;
+    return states;
+  }
+
+  #details(state: ProjectionState) {
+    const { stopped } = state;
+    return checkpointDetails(state.projection, {
+      rebuilding: state.busy === 'rebuild',
+      error: stopped
+        ? { position: stopped.position, eventType: stopped.eventType, message: stopped.error }
+        : null,
+    });
+  }
+
+  /** Writes the changed checkpoint details now, in turn with the batches (the pause flushes). */
+  #writeDetails(): Promise<void> {
+    return this.#whilePaused(() => Promise.resolve());
+  }
+
+  /**
+   * Runs `task` with no event being applied: waits for the one in progress, writes
+   * the batch, and holds the next ones (and the caught-up flushes) until it is done.
+   */
+  async #whilePaused<T>(task: () => Promise<T>): Promise<T> {
+    while (this.#paused) await this.#paused;
+    let resume: () => void = () => {};
+    this.#paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    try {
+      await this.#applying?.catch(() => {});
+      await this.#flush();
+      return await task();
+    } finally {
+      this.#paused = undefined;
+      resume();
+    }
   }
 }
 

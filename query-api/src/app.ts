@@ -34,6 +34,7 @@ import { chatbotRoutes, type ChatbotOptions } from './chatbot/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { reviewQueryRoutes } from './reviews/routes';
+import { projectionsStatusRoutes } from './projections/routes';
 import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
@@ -57,7 +58,7 @@ export interface QueryDeps {
   chatbot?: ChatbotOptions;
   /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
   lowStockThreshold?: number;
-  /** The event store, read only: the auditors' order histories and event log (not mounted without it). */
+  /** The event store, read only: the auditors' order histories and event log, and how far behind it each projection is (not mounted without it). */
   eventLog?: EventLog;
 }
 
@@ -97,6 +98,11 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(adminAccountRoutes({ readStore: deps.readStore }));
   router.use(adminSalesRoutes({ readStore: deps.readStore, now }));
   router.use(adminDashboardRoutes({ readStore: deps.readStore, now }));
+  if (deps.eventLog) {
+    router.use(
+      projectionsStatusRoutes({ readStore: deps.readStore, eventStore: deps.eventLog, now }),
+    );
+  }
   router.use('/api/products', readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));

@@ -27,7 +27,7 @@ export const projectionStatusSchema = z.object({
   checkpoint: z.number().int().nonnegative(),
   /** Events of the log after the checkpoint that this projection handles. */
   eventsBehind: z.number().int().nonnegative(),
-  /** Time between the newest event it has not applied and now; 0 when caught up. */
+  /** Age of the oldest event it has not applied yet (how stale it is); 0 when caught up. */
   secondsBehind: z.number().nonnegative(),
   lastError: projectionErrorSchema.nullable(),
 });

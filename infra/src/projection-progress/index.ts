@@ -12,6 +12,31 @@ export interface CheckpointDocument {
   [key: string]: unknown;
 }
 
+/** The event a projection stopped at (its handler threw): it stays before it until fixed. */
+export interface ProjectionError {
+  position: number;
+  eventType: string;
+  message: string;
+}
+
+/**
+ * What a projection's checkpoint says beside its position, so another process
+ * (query-api's GET /api/admin/projections) can report on it from the read store
+ * alone: which collection and events it has, the event it stopped at, and
+ * whether a rebuild is running.
+ */
+export interface ProjectionCheckpointDetails {
+  collection: string;
+  eventTypes: readonly string[];
+  error: ProjectionError | null;
+  rebuilding: boolean;
+}
+
+export interface ProjectionCheckpoint extends ProjectionCheckpointDetails {
+  name: string;
+  position: number;
+}
+
 export async function readCheckpoint(readStore: ReadStore, name: string): Promise<number> {
   return checkpointReader(readStore, name)();
 }
@@ -30,9 +55,57 @@ export async function writeCheckpoint(
   readStore: ReadStore,
   name: string,
   position: number,
+  details?: ProjectionCheckpointDetails,
 ): Promise<void> {
-  const document: CheckpointDocument = { _id: name, position };
+  const document: CheckpointDocument = {
+    _id: name,
+    position,
+    ...(details
+      ? {
+          collection: details.collection,
+          eventTypes: [...details.eventTypes],
+          error: details.error,
+          rebuilding: details.rebuilding,
+        }
+      : {}),
+  };
   await readStore.collection(CHECKPOINTS_COLLECTION).put(document);
+}
+
+/** Every projection's checkpoint written with its details (other checkpoints, e.g. the relay's, are left out), by name. */
+export async function readProjectionCheckpoints(
+  readStore: ReadStore,
+): Promise<ProjectionCheckpoint[]> {
+  const documents = await readStore
+    .collection(CHECKPOINTS_COLLECTION)
+    .find({ collection: { $exists: true } }, { sort: { _id: 1 } });
+  return documents.flatMap((document) => {
+    const parsed = projectionCheckpoint(document);
+    return parsed ? [parsed] : [];
+  });
+}
+
+function projectionCheckpoint(document: CheckpointDocument | Record<string, unknown>) {
+  const { _id, position, collection, eventTypes, error, rebuilding } = document;
+  if (typeof _id !== 'string' || typeof position !== 'number') return null;
+  if (typeof collection !== 'string' || !Array.isArray(eventTypes)) return null;
+  const checkpoint: ProjectionCheckpoint = {
+    name: _id,
+    position,
+    collection,
+    eventTypes: eventTypes.filter((type): type is string => typeof type === 'string'),
+    error: isProjectionError(error) ? error : null,
+    rebuilding: rebuilding === true,
+  };
+  return checkpoint;
+}
+
+function isProjectionError(value: unknown): value is ProjectionError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { position, eventType, message } = value as Record<string, unknown>;
+  return (
+    typeof position === 'number' && typeof eventType === 'string' && typeof message === 'string'
+  );
 }
 
 /** Resolves true once every named projection has reached `position`, false after `timeoutMs`. */
@@ -71,3 +144,4 @@ export function healthStatusCode(report: HealthReport): 200 | 503 {
   return report.status === 'failed' ? 503 : 200;
 }
 export * from './own-writes';
+export * from './status';

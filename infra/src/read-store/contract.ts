@@ -353,6 +353,55 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
       });
     });
 
+    describe('replaceCollection', () => {
+      it('given a live collection and a rebuilt one, when the rebuilt one replaces it, then the live name holds exactly the rebuilt documents and the rebuilt name is empty', async () => {
+        await givenCatalog();
+        const rebuilt = store.collection<Product>('products_v1__rebuild');
+        await rebuilt.putMany([
+          { ...(products[0] ?? fail()), priceCents: 99 },
+          products[4] ?? fail(),
+        ]);
+        await store.replaceCollection('products_v1', 'products_v1__rebuild');
+        expect(sortedIds(await catalog.find())).toEqual(['p1', 'p5']);
+        expect((await catalog.get('p1'))?.priceCents).toBe(99);
+        expect(await catalog.get('p2')).toBeNull();
+        expect(await rebuilt.count()).toBe(0);
+        expect(await store.collection('products_v1').count()).toBe(2);
+      });
+
+      it('given a replaced collection, when the old handles write again, then the live name takes the write and the rebuilt name starts empty', async () => {
+        await givenCatalog();
+        const rebuilt = store.collection<Product>('products_v1__rebuild');
+        await rebuilt.put(products[1] ?? fail());
+        await store.replaceCollection('products_v1', 'products_v1__rebuild');
+        await catalog.put(products[2] ?? fail());
+        await rebuilt.put(products[3] ?? fail());
+        expect(sortedIds(await catalog.find())).toEqual(['p2', 'p3']);
+        expect(sortedIds(await rebuilt.find())).toEqual(['p4']);
+      });
+
+      it('given a source that was never written, when it replaces a collection, then that collection is empty', async () => {
+        await givenCatalog();
+        await store.replaceCollection('products_v1', 'products_v1__never');
+        expect(await catalog.count()).toBe(0);
+      });
+
+      it('given readers of a collection, when it is replaced meanwhile, then every read answers with the whole old or the whole new collection', async () => {
+        await givenCatalog();
+        const rebuilt = store.collection<Product>('products_v1__rebuild');
+        await rebuilt.putMany(products.slice(0, 2).map((p) => ({ ...p, priceCents: 1 })));
+        const reads = Array.from({ length: 20 }, () => catalog.find());
+        const replaced = store.replaceCollection('products_v1', 'products_v1__rebuild');
+        const seen = await Promise.all([...reads, replaced.then(() => catalog.find())]);
+        for (const documents of seen) {
+          if (!documents) continue;
+          const old = documents.length === 5 && documents.every((d) => d.priceCents !== 1);
+          const fresh = documents.length === 2 && documents.every((d) => d.priceCents === 1);
+          expect(old || fresh).toBe(true);
+        }
+      });
+    });
+
     describe('copies', () => {
       it('given a put document, when the caller mutates its object afterwards, then the store is unchanged', async () => {
         const document = structuredClone(products[0] ?? fail());

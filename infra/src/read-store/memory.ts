@@ -24,7 +24,8 @@ export function createMemoryReadStore(): ReadStore {
 
   return {
     collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
-      const documents = documentsOf(name);
+      // Looked up on every call, not kept: replaceCollection swaps the Map under the name.
+      const documents = (): Map<string, ReadDocument> => documentsOf(name);
       const ensureOpen = (): void => {
         if (closed) throw new Error(`read store is closed (collection ${name})`);
       };
@@ -35,15 +36,15 @@ export function createMemoryReadStore(): ReadStore {
         if (typeof document._id !== 'string') {
           throw new TypeError(`a read document needs a string _id (collection ${name})`);
         }
-        documents.set(document._id, copyJson(document));
+        documents().set(document._id, copyJson(document));
       };
       const matching = (filter: Filter | undefined): ReadDocument[] =>
-        filterDocuments(documents.values(), filter);
+        filterDocuments(documents().values(), filter);
 
       return {
         async get(id) {
           ensureOpen();
-          const document = documents.get(id);
+          const document = documents().get(id);
           return document ? copyOut(document) : null;
         },
         async find(filter, options) {
@@ -52,10 +53,10 @@ export function createMemoryReadStore(): ReadStore {
         },
         async count(filter) {
           ensureOpen();
-          if (!filter || Object.keys(filter).length === 0) return documents.size;
+          if (!filter || Object.keys(filter).length === 0) return documents().size;
           const matches = matcher(filter);
           let count = 0;
-          for (const document of documents.values()) if (matches(document)) count += 1;
+          for (const document of documents().values()) if (matches(document)) count += 1;
           return count;
         },
         async put(document) {
@@ -68,13 +69,20 @@ export function createMemoryReadStore(): ReadStore {
         },
         async delete(id) {
           ensureOpen();
-          documents.delete(id);
+          documents().delete(id);
         },
         async clear() {
           ensureOpen();
-          documents.clear();
+          documents().clear();
         },
       };
+    },
+    async replaceCollection(target, source) {
+      if (closed) throw new Error(`read store is closed (collection ${target})`);
+      if (target === source) throw new RangeError('a collection cannot replace itself');
+      // One synchronous swap: a reader sees the old Map or the new one, never a mix.
+      collections.set(target, documentsOf(source));
+      collections.delete(source);
     },
     async close() {
       closed = true;

@@ -72,6 +72,15 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         },
       };
     },
+    async replaceCollection(target, source) {
+      if (target === source) throw new RangeError('a collection cannot replace itself');
+      // renameCollection with dropTarget is atomic on the server: a reader of target
+      // sees the old collection or the new one. A source never written does not
+      // exist in MongoDB; for the memory adapter it is an empty collection.
+      const exists = await db.listCollections({ name: source }, { nameOnly: true }).hasNext();
+      if (exists) await db.renameCollection(source, target, { dropTarget: true });
+      else await db.collection(target).deleteMany({});
+    },
     async close() {
       await client.close();
     },

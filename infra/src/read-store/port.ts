@@ -34,5 +34,12 @@ export interface ReadCollection<T extends ReadDocument = ReadDocument> {
 
 export interface ReadStore {
   collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T>;
+  /**
+   * Atomically makes `target` hold exactly the documents of `source`, and `source`
+   * gone (empty): a reader of `target` sees every old document or every new one,
+   * never a mix, and no read fails meanwhile (a blue/green projection rebuild).
+   * Handles taken before on either name stay usable.
+   */
+  replaceCollection(target: string, source: string): Promise<void>;
   close(): Promise<void>;
 }

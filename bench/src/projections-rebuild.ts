@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { USERS_COLLECTION } from '@quitute/contracts';
+import { createEmbeddedServer } from '@quitute/embedded';
+import { createTokenService } from '@quitute/infra/auth';
+import type { EventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { createStores } from '@quitute/infra/snapshot-store';
+import { shopTarget, type RebuildProgress } from '@quitute/projections';
+import { history } from './admin-reports';
+import { percentile } from './stats';
+
+/**
+ * The history in global order, 2,000 events per append into `bench-<n>` streams:
+ * projections route by the events' data, never by stream, so the read models
+ * are those of the real streams, and seeding 200,000 events takes seconds
+ * instead of one transaction per stream. (No process manager or view of the
+ * shop follows `bench-` streams: they stay idle.)
+ */
+async function seedInBulk(
+  eventStore: EventStore,
+  groups: ReturnType<typeof history>,
+): Promise<void> {
+  const events = groups.flat().flatMap((append) => append.events);
+  for (let from = 0, n = 0; from < events.length; from += SEED_BATCH, n += 1) {
+    await eventStore.appendToStream(
+      `bench-${n}`,
+      events.slice(from, from + SEED_BATCH).map(({ type, data, occurredAt }) => ({
+        id: crypto.randomUUID(),
+        type,
+        data,
+        metadata: {
+          correlationId: 'bench',
+          causationId: 'bench',
+          actorId: 'system',
+          actorRole: 'system',
+          occurredAt,
+        },
+      })),
+      { expectedRevision: 'no_stream' },
+    );
+  }
+}
+
+const SEED_BATCH = 2_000;
+
+const jwtSecret = 'bench-projections-secret-bench-projections!';
+
+/** Events per order of admin-reports' history, on average (paid orders have about 8, cancelled ones 4). */
+const EVENTS_PER_ORDER = 6.55;
+
+export interface ProjectionsRebuildFigures {
+  events: number;
+  seedSeconds: number;
+  /** The shop's own start: every read model built from the log by the runner. */
+  startSeconds: number;
+  rebuildSeconds: number;
+  eventsPerSecond: number;
+  documents: number;
+  /** Progress lines the CLI's client received (events/s and ETA drawn from them). */
+  progressLines: number;
+  reads: { requests: number; failed: number; p50: number; p99: number; max: number };
+}
+
+/**
+ * Issue 13: `projections rebuild --all` on an embedded shop (PGlite + in-memory
+ * read models) over about `events` events of orders, payments, carts and sales,
+ * through the admin API the CLI uses while the shop runs, with a reader asking
+ * GET /api/products and GET /api/admin/orders all along: every answer must be a 200.
+ */
+export async function measureProjectionsRebuild(options: {
+  events: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<ProjectionsRebuildFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bench-projections-'));
+  try {
+    const counterSales = Math.round(options.events * 0.01);
+    const orders = Math.ceil((options.events - counterSales) / EVENTS_PER_ORDER);
+    const groups = history({ orders, counterSales, days: 365, now: Date.now() });
+    const events = groups.flat().reduce((sum, append) => sum + append.events.length, 0);
+    const seeding = performance.now();
+    const stores = await createStores({ dataDir });
+    try {
+      await seedInBulk(stores.eventStore, groups);
+    } finally {
+      await stores.snapshotStore.close();
+      await stores.eventStore.close();
+    }
+    const seedSeconds = (performance.now() - seeding) / 1000;
+
+    const starting = performance.now();
+    const server = await createEmbeddedServer(
+      { port: 0, dataDir, logLevel: 'silent', jwtSecret },
+      silentLogger,
+      { web: [(_req, _res, next) => next()] },
+    );
+    try {
+      const url = await server.listen();
+      const startSeconds = (performance.now() - starting) / 1000;
+      const [admin] = await server.readStore.collection(USERS_COLLECTION).find({ role: 'admin' });
+      if (!admin) throw new Error('the shop made no admin');
+      const token = createTokenService({ secret: jwtSecret }).sign({
+        userId: admin._id,
+        email: 'admin@exemplo.com.br',
+        name: 'Admin',
+        role: 'admin',
+        sessionVersion: Number(admin['sessionVersion'] ?? 0),
+      });
+
+      let reading = true;
+      const latencies: number[] = [];
+      let failed = 0;
+      const reader = (async () => {
+        const paths = ['/api/products', '/api/admin/orders?page=3&limit=10'];
+        for (let n = 0; reading; n += 1) {
+          const sent = performance.now();
+          const response = await fetch(`${url}${paths[n % paths.length] ?? ''}`, {
+            headers: { authorization: `Bearer ${token}` },
+          }).catch(() => null);
+          await response?.arrayBuffer();
+          if (response?.status !== 200) failed += 1;
+          latencies.push(performance.now() - sent);
+        }
+      })();
+
+      let progressLines = 0;
+      const rebuilding = performance.now();
+      const results = await shopTarget(url, token).rebuild('all', (progress) => {
+        progressLines += 1;
+        options.onProgress?.(progress);
+      });
+      const rebuildSeconds = (performance.now() - rebuilding) / 1000;
+      reading = false;
+      await reader;
+      latencies.sort((a, b) => a - b);
+      const eventsRead = results[0]?.events ?? 0;
+      return {
+        events,
+        seedSeconds,
+        startSeconds,
+        rebuildSeconds,
+        eventsPerSecond: eventsRead / rebuildSeconds,
+        documents: results.reduce((sum, result) => sum + result.documents, 0),
+        progressLines,
+        reads: {
+          requests: latencies.length,
+          failed,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          max: latencies.at(-1) ?? Number.NaN,
+        },
+      };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
