@@ -6,11 +6,28 @@ import {
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { EventLog } from '@quitute/projections/audit';
+import { auditMessages } from './messages';
 
 /** How many events one read of the log asks for while scanning. */
 const SCAN_BATCH = 500;
 
-/** A stored event as auditors see it: data and metadata as they are. */
+/**
+ * Fields of the accounts' events that hold secrets: a password's KDF hash
+ * (which a weak password would give up offline) and a reset token's hash. An
+ * auditor sees that they were set, never their value.
+ */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'tokenHash']);
+
+function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      SECRET_FIELDS.has(key) ? auditMessages.hidden : value,
+    ]),
+  );
+}
+
+/** A stored event as auditors see it: data and metadata as they are, secrets hidden. */
 export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
   return {
     position: recorded.position,
@@ -18,7 +35,7 @@ export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
     revision: recorded.revision,
     eventId: recorded.id,
     type: recorded.type,
-    data: recorded.data,
+    data: withoutSecrets(recorded.data),
     metadata: { ...recorded.metadata },
   };
 }
