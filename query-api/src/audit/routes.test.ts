@@ -14,7 +14,11 @@ import {
   userStreamName,
   type EventMetadata,
 } from '@quitute/contracts';
-import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import {
+  createMemoryEventStore,
+  createPgliteEventStore,
+  type EventStore,
+} from '@quitute/infra/event-store';
 import { ADMIN_ID, CUSTOMER_ID, openAdminReads, type AdminReads } from '../admin/test-shop';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
@@ -416,6 +420,23 @@ describe("what the auditors' reads never show or do", () => {
       });
     } finally {
       await reads.close();
+    }
+  });
+
+  it('given the embedded store (PGlite) and a stream name with a NUL or another control character, when it is opened, then 404 Stream não encontrado., not a 500', async () => {
+    const pglite = await createPgliteEventStore({});
+    const reads = await openAdminReads({ deps: { eventLog: pglite } });
+    try {
+      for (const name of ['%00', 'order-%00x', 'user-%1B%5B2J']) {
+        const answer = await reads.get(`/api/admin/events/streams/${name}`);
+        expect({ status: answer.status, body: await answer.json() }).toEqual({
+          status: 404,
+          body: expect.objectContaining({ message: 'Stream não encontrado.' }),
+        });
+      }
+    } finally {
+      await reads.close();
+      await pglite.close();
     }
   });
 });

@@ -17,7 +17,13 @@ import { auditMessages } from './messages';
 
 export type { EventLog };
 
-const streamNameSchema = z.string().trim().min(1).max(200);
+/** A stream name as the shop writes them: no control character (PostgreSQL refuses a NUL in text). */
+const streamNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^\P{Cc}+$/u);
 
 /**
  * The auditors' reads (issue 13), served from the event store, never from a
