@@ -18,16 +18,31 @@ const SCAN_BATCH = 500;
  */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'tokenHash']);
 
-function withoutSecrets(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      SECRET_FIELDS.has(key) ? auditMessages.hidden : value,
-    ]),
-  );
+/**
+ * A CPF as public records mask it (`***.982.247-**`): enough to tell one from
+ * another, not the whole number, which no other admin screen shows.
+ */
+function maskCpf(cpf: string): string {
+  const digits = cpf.replace(/\D/g, '');
+  return digits.length === 11
+    ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`
+    : auditMessages.hidden;
 }
 
-/** A stored event as auditors see it: data and metadata as they are, secrets hidden. */
+/** Event data as auditors may see it: secrets hidden and CPFs masked, at any depth. */
+function forAuditors(value: unknown, key = ''): unknown {
+  if (SECRET_FIELDS.has(key)) return auditMessages.hidden;
+  if (key === 'cpf' && typeof value === 'string') return maskCpf(value);
+  if (Array.isArray(value)) return value.map((item) => forAuditors(item));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([field, inner]) => [field, forAuditors(inner, field)]),
+    );
+  }
+  return value;
+}
+
+/** A stored event as auditors see it: data and metadata as stored, secrets hidden and CPFs masked. */
 export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
   return {
     position: recorded.position,
@@ -35,7 +50,9 @@ export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
     revision: recorded.revision,
     eventId: recorded.id,
     type: recorded.type,
-    data: withoutSecrets(recorded.data),
+    data: Object.fromEntries(
+      Object.entries(recorded.data).map(([field, value]) => [field, forAuditors(value, field)]),
+    ),
     metadata: { ...recorded.metadata },
   };
 }

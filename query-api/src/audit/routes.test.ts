@@ -85,7 +85,12 @@ async function aShopLog(): Promise<EventStore> {
       orderNumber: 1001,
       paymentId,
       paymentMethod: 'pix',
-      customer: { userId: CUSTOMER_ID, name: 'Ana Souza', email: 'ana@exemplo.com.br', cpf: '1' },
+      customer: {
+        userId: CUSTOMER_ID,
+        name: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+        cpf: '52998224725',
+      },
       items: [
         {
           productId: '11111111-1111-4111-8111-111111111111',
@@ -362,6 +367,21 @@ describe("what the auditors' reads never show or do", () => {
     } finally {
       await reads.close();
     }
+  });
+
+  it('given an order placed with a CPF, when the admin reads it in the log or its stream, then only its middle six digits show, as no other admin screen shows a CPF', async () => {
+    const log = await shop.get(`/api/admin/events?type=OrderPlaced`);
+    const stream = await shop.get(`/api/admin/events/streams/${orderStreamName(orderId)}`);
+    const [logText, streamText] = [await log.text(), await stream.text()];
+
+    for (const text of [logText, streamText]) expect(text).not.toContain('52998224725');
+    const placed = eventLogPageSchema.parse(JSON.parse(logText)).events[0];
+    expect(placed?.data['customer']).toEqual({
+      userId: CUSTOMER_ID,
+      name: 'Ana Souza',
+      email: 'ana@exemplo.com.br',
+      cpf: '***.982.247-**',
+    });
   });
 
   it('given no token or a customer token, when the log or a stream is asked, then 401 and 403 without any event', async () => {
