@@ -55,10 +55,25 @@ export const eventLogPageSchema = z.object({
 });
 export type EventLogPage = z.infer<typeof eventLogPageSchema>;
 
-/** `GET /api/admin/events/streams/{stream}`: one stream, whole, in order. */
+/**
+ * Events per page of one stream: a stream can be long (the order numbers'
+ * sequence holds one event per order ever placed, a product's one per sale), so
+ * it is read a page at a time, never whole.
+ */
+export const EVENT_STREAM_PAGE_SIZE = 100;
+
+/** `?from=<revision>`: the first revision of the page (inclusive); from the start when absent. */
+export const eventStreamQuerySchema = z.object({
+  from: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+});
+export type EventStreamQuery = z.infer<typeof eventStreamQuerySchema>;
+
+/** `GET /api/admin/events/streams/{stream}`: one page of a stream, in order. */
 export const eventStreamSchema = z.object({
   stream: z.string(),
   events: z.array(eventLogEntrySchema),
+  /** The revision the next page starts at (pass as `from`), or null at the stream's end. */
+  next: z.number().int().nonnegative().nullable(),
   position: z.number().int().nonnegative(),
 });
 export type EventStreamPage = z.infer<typeof eventStreamSchema>;

@@ -6,11 +6,43 @@ import {
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { EventLog } from '@quitute/projections/audit';
+import { auditMessages } from './messages';
 
 /** How many events one read of the log asks for while scanning. */
 const SCAN_BATCH = 500;
 
-/** A stored event as auditors see it: data and metadata as they are. */
+/**
+ * Fields of the accounts' events that hold secrets: a password's KDF hash
+ * (which a weak password would give up offline) and a reset token's hash. An
+ * auditor sees that they were set, never their value.
+ */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'tokenHash']);
+
+/**
+ * A CPF as public records mask it (`***.982.247-**`): enough to tell one from
+ * another, not the whole number, which no other admin screen shows.
+ */
+function maskCpf(cpf: string): string {
+  const digits = cpf.replace(/\D/g, '');
+  return digits.length === 11
+    ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`
+    : auditMessages.hidden;
+}
+
+/** Event data as auditors may see it: secrets hidden and CPFs masked, at any depth. */
+function forAuditors(value: unknown, key = ''): unknown {
+  if (SECRET_FIELDS.has(key)) return auditMessages.hidden;
+  if (key === 'cpf' && typeof value === 'string') return maskCpf(value);
+  if (Array.isArray(value)) return value.map((item) => forAuditors(item));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([field, inner]) => [field, forAuditors(inner, field)]),
+    );
+  }
+  return value;
+}
+
+/** A stored event as auditors see it: data and metadata as stored, secrets hidden and CPFs masked. */
 export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
   return {
     position: recorded.position,
@@ -18,7 +50,9 @@ export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
     revision: recorded.revision,
     eventId: recorded.id,
     type: recorded.type,
-    data: recorded.data,
+    data: Object.fromEntries(
+      Object.entries(recorded.data).map(([field, value]) => [field, forAuditors(value, field)]),
+    ),
     metadata: { ...recorded.metadata },
   };
 }

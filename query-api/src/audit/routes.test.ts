@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_LOG_SCAN_LIMIT,
+  EVENT_STREAM_PAGE_SIZE,
   eventLogPageSchema,
   eventStreamSchema,
   ORDER_NUMBERS_STREAM,
@@ -13,7 +14,11 @@ import {
   userStreamName,
   type EventMetadata,
 } from '@quitute/contracts';
-import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import {
+  createMemoryEventStore,
+  createPgliteEventStore,
+  type EventStore,
+} from '@quitute/infra/event-store';
 import { ADMIN_ID, CUSTOMER_ID, openAdminReads, type AdminReads } from '../admin/test-shop';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
@@ -48,7 +53,7 @@ async function aShopLog(): Promise<EventStore> {
     email: `${userId}@exemplo.com.br`,
     name,
     role,
-    passwordHash: 'h',
+    passwordHash: `scrypt$${name}-password-hash`,
   });
   await append(
     store,
@@ -80,7 +85,12 @@ async function aShopLog(): Promise<EventStore> {
       orderNumber: 1001,
       paymentId,
       paymentMethod: 'pix',
-      customer: { userId: CUSTOMER_ID, name: 'Ana Souza', email: 'ana@exemplo.com.br', cpf: '1' },
+      customer: {
+        userId: CUSTOMER_ID,
+        name: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+        cpf: '52998224725',
+      },
       items: [
         {
           productId: '11111111-1111-4111-8111-111111111111',
@@ -326,5 +336,127 @@ describe('GET /api/admin/events/streams/{stream}', () => {
       status: 404,
       body: expect.objectContaining({ message: 'Stream não encontrado.' }),
     });
+  });
+});
+
+describe("what the auditors' reads never show or do", () => {
+  it('given accounts with password hashes and a reset token hash, when the admin reads the log and the user stream, then the hashes are hidden and the rest is as stored', async () => {
+    const withReset = await aShopLog();
+    await append(
+      withReset,
+      userStreamName(CUSTOMER_ID),
+      'PasswordResetRequested',
+      { userId: CUSTOMER_ID, tokenHash: 'sha256-of-the-reset-token', expiresAt: minute(40) },
+      by(CUSTOMER_ID, 'user', 30),
+    );
+    const reads = await openAdminReads({ deps: { eventLog: withReset } });
+    try {
+      const log = await reads.get('/api/admin/events?category=user');
+      const stream = await reads.get(`/api/admin/events/streams/${userStreamName(CUSTOMER_ID)}`);
+      const [logText, streamText] = [await log.text(), await stream.text()];
+
+      for (const text of [logText, streamText]) {
+        expect(text).not.toContain('password-hash');
+        expect(text).not.toContain('sha256-of-the-reset-token');
+      }
+      const events = eventStreamSchema.parse(JSON.parse(streamText)).events;
+      expect(events.map((event) => event.data)).toEqual([
+        expect.objectContaining({ name: 'Ana Souza', passwordHash: '(oculto)' }),
+        expect.objectContaining({ tokenHash: '(oculto)', expiresAt: minute(40) }),
+      ]);
+    } finally {
+      await reads.close();
+    }
+  });
+
+  it('given an order placed with a CPF, when the admin reads it in the log or its stream, then only its middle six digits show, as no other admin screen shows a CPF', async () => {
+    const log = await shop.get(`/api/admin/events?type=OrderPlaced`);
+    const stream = await shop.get(`/api/admin/events/streams/${orderStreamName(orderId)}`);
+    const [logText, streamText] = [await log.text(), await stream.text()];
+
+    for (const text of [logText, streamText]) expect(text).not.toContain('52998224725');
+    const placed = eventLogPageSchema.parse(JSON.parse(logText)).events[0];
+    expect(placed?.data['customer']).toEqual({
+      userId: CUSTOMER_ID,
+      name: 'Ana Souza',
+      email: 'ana@exemplo.com.br',
+      cpf: '***.982.247-**',
+    });
+  });
+
+  it('given no token or a customer token, when the log or a stream is asked, then 401 and 403 without any event', async () => {
+    for (const path of [
+      '/api/admin/events',
+      `/api/admin/events/streams/${userStreamName(CUSTOMER_ID)}`,
+    ]) {
+      const stranger = await errorOf(path, null);
+      const customer = await errorOf(path, shop.customerToken);
+      expect([stranger.status, customer.status]).toEqual([401, 403]);
+      expect(JSON.stringify([stranger.body, customer.body])).not.toContain('UserRegistered');
+    }
+  });
+
+  it(`given a stream of ${EVENT_STREAM_PAGE_SIZE * 2 + 5} events (the order numbers' sequence), when the admin opens it, then pages of ${EVENT_STREAM_PAGE_SIZE} events that follow one another by the next revision`, async () => {
+    const long = createMemoryEventStore();
+    await long.appendToStream(
+      ORDER_NUMBERS_STREAM,
+      Array.from({ length: EVENT_STREAM_PAGE_SIZE * 2 + 5 }, (_, index) => ({
+        id: randomUUID(),
+        type: 'OrderNumberAssigned',
+        data: { orderId: randomUUID(), orderNumber: 1001 + index },
+        metadata: by('system', 'system', 0),
+      })),
+    );
+    const reads = await openAdminReads({ deps: { eventLog: long } });
+    try {
+      const pageFrom = async (from?: number | null) =>
+        eventStreamSchema.parse(
+          (
+            await reads.read(
+              `/api/admin/events/streams/${ORDER_NUMBERS_STREAM}${from ? `?from=${from}` : ''}`,
+            )
+          ).body,
+        );
+      const first = await pageFrom();
+      const second = await pageFrom(first.next);
+      const third = await pageFrom(second.next);
+
+      expect([first, second, third].map((page) => page.events.length)).toEqual([
+        EVENT_STREAM_PAGE_SIZE,
+        EVENT_STREAM_PAGE_SIZE,
+        5,
+      ]);
+      expect([first.next, second.next, third.next]).toEqual([
+        EVENT_STREAM_PAGE_SIZE,
+        EVENT_STREAM_PAGE_SIZE * 2,
+        null,
+      ]);
+      expect(third.events.at(-1)?.revision).toBe(EVENT_STREAM_PAGE_SIZE * 2 + 4);
+      expect(await pageFrom(EVENT_STREAM_PAGE_SIZE * 10)).toMatchObject({ events: [], next: null });
+      const bad = await reads.get(`/api/admin/events/streams/${ORDER_NUMBERS_STREAM}?from=-1`);
+      expect(bad.status).toBe(400);
+      expect(await reads.get('/api/admin/events/streams/cart-nenhum?from=3')).toMatchObject({
+        status: 404,
+      });
+    } finally {
+      await reads.close();
+    }
+  });
+
+  it('given the embedded store (PGlite) and a stream name with a NUL or another control character, when it is opened, then 404 Stream não encontrado., not a 500', async () => {
+    const pglite = await createPgliteEventStore({});
+    const reads = await openAdminReads({ deps: { eventLog: pglite } });
+    try {
+      for (const name of ['%00', 'order-%00x', 'user-%1B%5B2J']) {
+        const answer = await reads.get(`/api/admin/events/streams/${name}`);
+        expect({ status: answer.status, body: await answer.json() }).toEqual({
+          status: 404,
+          body: expect.objectContaining({ message: 'Stream não encontrado.' }),
+        });
+      }
+    } finally {
+      await reads.close();
+      await pglite.close();
+    }
   });
 });

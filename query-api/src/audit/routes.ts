@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
+  EVENT_STREAM_PAGE_SIZE,
   eventLogQuerySchema,
+  eventStreamQuerySchema,
   orderHistoryQuerySchema,
   orderMessages,
   type EventStreamPage,
@@ -15,13 +17,19 @@ import { auditMessages } from './messages';
 
 export type { EventLog };
 
-const streamNameSchema = z.string().trim().min(1).max(200);
+/** A stream name as the shop writes them: no control character (PostgreSQL refuses a NUL in text). */
+const streamNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^\P{Cc}+$/u);
 
 /**
  * The auditors' reads (issue 13), served from the event store, never from a
  * read model, behind the admin guard (app.ts):
  * GET /api/admin/orders/{id or number}/history, GET /api/admin/events and
- * GET /api/admin/events/streams/{stream}. Each answer carries the log's head
+ * GET /api/admin/events/streams/{stream}?from=<revision> (a page at a time). Each answer carries the log's head
  * position it was read at (X-Position and `position`).
  */
 export function auditRoutes(deps: { eventLog: EventLog }): Router {
@@ -50,12 +58,22 @@ export function auditRoutes(deps: { eventLog: EventLog }): Router {
     const notFound = new AppError('not_found', auditMessages.streamNotFound);
     const stream = streamNameSchema.safeParse(req.params['stream']);
     if (!stream.success) throw notFound;
-    const events = await eventLog.readStream(stream.data);
-    if (events.length === 0) throw notFound;
+    const { from } = parseWith(eventStreamQuerySchema, req.query);
+    // One event more than a page tells whether the stream goes on.
+    const read = await eventLog.readStream(stream.data, {
+      fromRevision: from,
+      maxCount: EVENT_STREAM_PAGE_SIZE + 1,
+    });
+    const exists =
+      read.length > 0 ||
+      (from > 0 && (await eventLog.readStream(stream.data, { maxCount: 1 })).length > 0);
+    if (!exists) throw notFound;
+    const events = read.slice(0, EVENT_STREAM_PAGE_SIZE);
     const position = await eventLog.headPosition();
     sendAdminAnswer(res, position, {
       stream: stream.data,
       events: events.map(toLogEntry),
+      next: read.length > EVENT_STREAM_PAGE_SIZE ? from + EVENT_STREAM_PAGE_SIZE : null,
       position,
     } satisfies EventStreamPage);
   });

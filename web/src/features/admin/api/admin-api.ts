@@ -102,6 +102,12 @@ export interface EventLogArgs {
   until?: string;
 }
 
+/** One page of a stream: from its start, or from the revision a page's `next` named. */
+export interface EventStreamArgs {
+  stream: string;
+  from?: number;
+}
+
 function path(prefix: string, id: string): string {
   return `${prefix}/${encodeURIComponent(id)}`;
 }
@@ -245,12 +251,12 @@ export const adminApi = adminQueryApi.injectEndpoints({
       providesTags: [...ADMIN_TAGS],
       keepUnusedDataFor: 0,
     }),
-    getEventStream: build.query<EventStreamPage, string>({
-      queryFn: (stream, api, _extra, baseQuery) =>
+    getEventStream: build.query<EventStreamPage, EventStreamArgs>({
+      queryFn: ({ stream, from }, api, _extra, baseQuery) =>
         adminRead(
           api,
           baseQuery,
-          { url: path('/api/admin/events/streams', stream) },
+          { url: path('/api/admin/events/streams', stream), params: params({ from }) },
           eventStreamSchema,
         ),
       providesTags: [...ADMIN_TAGS],

@@ -224,6 +224,43 @@ describe('/admin/eventos: the event log browser (issue 13 point 9)', () => {
     expect(router.state.location.search).toBe('?category=payment');
   });
 
+  it('given a stream longer than a page, when it is opened, then its first page, and the next page asked from the revision the server named', async () => {
+    const long = Array.from({ length: 3 }, (_, revision) =>
+      logEvent({
+        position: 10 + revision,
+        revision,
+        stream: 'sequence-order-numbers',
+        eventId: `e0000000-0000-4000-8000-00000000010${revision}`,
+        type: 'OrderNumberAssigned',
+      }),
+    );
+    const server = fakeAdminServer({ events: long, streamPageSize: 2 });
+    const { user, router } = renderApp({
+      route: '/admin/eventos/stream/sequence-order-numbers',
+      storage: storageWithSession(admin),
+    });
+    const firstPage = await screen.findByRole(
+      'list',
+      { name: 'Eventos do stream sequence-order-numbers' },
+      PAGE_LOAD,
+    );
+    expect(within(firstPage).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(screen.getByRole('link', { name: 'Próxima página' }));
+
+    await waitFor(
+      () => expect(screen.getByRole('heading', { name: '#2 OrderNumberAssigned' })).toBeTruthy(),
+      PAGE_LOAD,
+    );
+    expect(router.state.location.search).toBe('?from=2');
+    expect(server.queries('/api/admin/events/streams/sequence-order-numbers')).toEqual([
+      '',
+      '?from=2',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Próxima página' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toBeTruthy();
+  });
+
   it('given a stream the server does not know, then its message', async () => {
     fakeAdminServer({ events: [placed] });
     renderApp({ route: '/admin/eventos/stream/order-nada', storage: storageWithSession(admin) });

@@ -1,6 +1,6 @@
 import type { EventLogEntry } from '@quitute/contracts';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
 import { isRecord } from '../../../lib/is-record';
@@ -10,6 +10,7 @@ import { Empty, FormError, PageTitle } from '../components/page-parts';
 import { auditTexts } from '../model/admin-texts';
 import { formatJson, formatMoment } from './audit-format';
 import audit from './audit.module.css';
+import { fromOf } from './event-log-filters';
 import { eventActor } from './event-log-page';
 
 /** The log's address the visitor came from (its filters and page), to go back to it. */
@@ -66,12 +67,20 @@ function StreamEvent({ event }: { event: EventLogEntry }) {
   );
 }
 
-/** /admin/eventos/stream/{stream} (issue 13 point 9): every event of one stream, data and metadata. */
+/**
+ * /admin/eventos/stream/{stream}?from=<revision> (issue 13 point 9): one stream's
+ * events with their data and metadata, a page at a time (a stream can be long).
+ */
 export function EventStreamPage() {
   const { stream } = useParams();
+  const [searchParams] = useSearchParams();
+  const from = fromOf(searchParams);
   const location = useLocation();
   const navigate = useNavigate();
-  const found = useGetEventStreamQuery(stream ?? '', { skip: !stream });
+  const found = useGetEventStreamQuery(
+    { stream: stream ?? '', ...(from === undefined ? {} : { from }) },
+    { skip: !stream },
+  );
   const status = httpStatus(found.error);
   const unauthorised = status === 401 || status === 403;
 
@@ -97,6 +106,7 @@ export function EventStreamPage() {
   }
 
   const search = logSearch(location.state);
+  const next = found.currentData?.next ?? null;
   return (
     <>
       <PageTitle>
@@ -106,6 +116,20 @@ export function EventStreamPage() {
         <Link to={`/admin/eventos${search ? `?${search}` : ''}`}>{auditTexts.backToLog}</Link>
       </p>
       {body}
+      {from !== undefined || next !== null ? (
+        <nav className={audit.pager} aria-label="Paginação do stream">
+          {from !== undefined ? (
+            <Link to={{ search: '' }} state={location.state}>
+              {auditTexts.firstPage}
+            </Link>
+          ) : null}
+          {next !== null ? (
+            <Link to={{ search: `?from=${next}` }} state={location.state}>
+              {auditTexts.nextPage}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </>
   );
 }

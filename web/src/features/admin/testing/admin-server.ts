@@ -12,6 +12,7 @@ import type {
   SaleDto,
   TopSellingProduct,
 } from '@quitute/contracts';
+import { EVENT_STREAM_PAGE_SIZE } from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody } from '../../../testing/session';
@@ -183,6 +184,8 @@ export interface AdminServerOptions {
   histories?: Record<string, HistoryEntry[]>;
   /** The global event log, by position. */
   events?: EventLogEntry[];
+  /** Events per page of one stream (the server's EVENT_STREAM_PAGE_SIZE by default). */
+  streamPageSize?: number;
   /** Answers first; return undefined to let the fake answer. */
   handler?: Handler;
 }
@@ -370,8 +373,16 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       if (streamMatch) {
         const stream = decodeURIComponent(streamMatch[1] ?? '');
         const events = (options.events ?? []).filter((event) => event.stream === stream);
+        const size = options.streamPageSize ?? EVENT_STREAM_PAGE_SIZE;
+        const from = Number(q.get('from') ?? '0');
+        const next = events.length > from + size ? from + size : null;
         return events.length
-          ? json({ stream, events, position: state.position })
+          ? json({
+              stream,
+              events: events.slice(from, from + size),
+              next,
+              position: state.position,
+            })
           : json({ message: 'Stream não encontrado.' }, { status: 404 });
       }
       const orderMatch = /^\/api\/admin\/orders\/([^/]+)$/.exec(path);
