@@ -443,11 +443,11 @@ describe("what the auditors' reads never show or do", () => {
     }
   });
 
-  it('given the embedded store (PGlite) and a stream name with a NUL or another control character, when it is opened, then 404 Stream não encontrado., not a 500', async () => {
+  it('given the embedded store (PGlite) and a stream name with a NUL or another control character, or an EventStoreDB system stream ($…), when it is opened, then 404 Stream não encontrado., not a 500', async () => {
     const pglite = await createPgliteEventStore({});
     const reads = await openAdminReads({ deps: { eventLog: pglite } });
     try {
-      for (const name of ['%00', 'order-%00x', 'user-%1B%5B2J']) {
+      for (const name of ['%00', 'order-%00x', 'user-%1B%5B2J', '%24all', '%24user-admin']) {
         const answer = await reads.get(`/api/admin/events/streams/${name}`);
         expect({ status: answer.status, body: await answer.json() }).toEqual({
           status: 404,

@@ -17,13 +17,17 @@ import { auditMessages } from './messages';
 
 export type { EventLog };
 
-/** A stream name as the shop writes them: no control character (PostgreSQL refuses a NUL in text). */
+/**
+ * A stream name as the shop writes them: no control character (PostgreSQL
+ * refuses a NUL in text), and never one of EventStoreDB's own `$` streams
+ * (system events without the shop's envelope).
+ */
 const streamNameSchema = z
   .string()
   .trim()
   .min(1)
   .max(200)
-  .regex(/^\P{Cc}+$/u);
+  .regex(/^(?!\$)\P{Cc}+$/u);
 
 /**
  * The auditors' reads (issue 13), served from the event store, never from a
