@@ -1,6 +1,6 @@
 import { eventMetadataSchema } from '@quitute/contracts';
 import { z } from 'zod';
-import type { RecordedEvent } from './port';
+import type { JsonObject, RecordedEvent } from './port';
 
 /** The shapes of the rows the SQL event store reads back, checked at the edge. */
 const safeInteger = z.union([z.number(), z.string(), z.bigint()]).transform((value, ctx) => {
@@ -10,13 +10,23 @@ const safeInteger = z.union([z.number(), z.string(), z.bigint()]).transform((val
   return z.NEVER;
 });
 
+/**
+ * An event's data as the jsonb column hands it back: a JSON object by the
+ * column's own type, so only its being an object is checked here (a deep
+ * z.json() walk of every value cost ~13% of a projection rebuild).
+ */
+const jsonbObject = z.custom<JsonObject>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { message: 'event data is not a JSON object' },
+);
+
 export const eventRowSchema = z.object({
   position: safeInteger,
   id: z.string(),
   stream_name: z.string(),
   revision: safeInteger,
   type: z.string(),
-  data: z.record(z.string(), z.json()),
+  data: jsonbObject,
   metadata: eventMetadataSchema,
   recorded_at: z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString()),
 });
