@@ -100,20 +100,22 @@ describe('payment process: nextSteps', () => {
       ]);
     });
 
-    it('given the payment refunded before any sale was recorded, then nothing: no sale to reverse, none recorded, and finished', () => {
+    it('given a payment refunded before any sale was recorded (approved after its order was cancelled, never paid), then nothing: no sale to reverse', () => {
       const refunded = given(
         order.placed(),
         order.requested(),
+        order.pending(),
+        order.paymentCancelled('expired'),
+        order.orderCancelled('payment_expired'),
         order.approved(),
-        order.paid(),
-        order.cartCheckedOut(),
+        order.refundRequested(),
         order.refunded(),
       );
-      expect(due(refunded, seconds(7))).toEqual([]);
+      expect(due(refunded, seconds(9))).toEqual([]);
       expect(isFinished(refunded)).toBe(true);
     });
 
-    it('given the refund while the sale was being recorded, then not finished; when the sale then arrives, reverse it', () => {
+    it('given a paid order refunded before its sale was recorded, then no reversal yet (nothing counts); the sale is recorded as for any paid order, then reversed', () => {
       const paidThenRefunded = [
         order.placed(),
         order.requested(),
@@ -122,13 +124,11 @@ describe('payment process: nextSteps', () => {
         order.cartCheckedOut(),
         order.refunded(),
       ] as const;
-      const recording = withProgress(given(...paidThenRefunded), 'recordOnlineSale', {
-        running: true,
-        succeeded: false,
-        failures: 0,
-        retryAt: 0,
-      });
-      expect(isFinished(recording)).toBe(false);
+      const refunded = given(...paidThenRefunded);
+      expect(due(refunded, seconds(7))).toEqual([
+        { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
+      ]);
+      expect(isFinished(refunded)).toBe(false);
       expect(due(given(...paidThenRefunded, order.saleRecorded()), seconds(8))).toEqual([
         { kind: 'reverseOnlineSale', input: { orderId, reason: 'refunded' }, cause: 6 },
       ]);

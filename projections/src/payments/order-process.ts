@@ -234,9 +234,10 @@ function cancelReasonOf(
  * What the process owes now (issue 10's rules), leaving out a step already
  * running, one that succeeded in this process, and one waiting to be retried.
  * - approved, order neither paid nor cancelled ⇒ mark it paid;
- * - order paid ⇒ check the cart out and record the online sale (unless its
- *   payment was given back already: then no sale is recorded);
- * - the payment of a recorded sale refunded or charged back ⇒ reverse the sale, once;
+ * - order paid ⇒ check the cart out and record the online sale;
+ * - the payment of a recorded sale refunded or charged back ⇒ reverse the sale,
+ *   once (given back before its sale was recorded: recorded, then reversed — the
+ *   log alone cannot tell that no SaleRecorded is on its way);
  * - rejected or cancelled while the order is pending ⇒ cancel the order;
  * - approved after the order was cancelled (never paid) ⇒ refund, once;
  * - a pending Pix past its expiry ⇒ expire the payment (expired);
@@ -273,7 +274,7 @@ export function nextSteps(
         cause: state.paid,
       });
     }
-    if (!state.saleRecorded && givenBack(payment) === null) {
+    if (!state.saleRecorded) {
       steps.push({ kind: 'recordOnlineSale', input: { orderId }, cause: state.paid });
     }
   }
@@ -370,16 +371,12 @@ function givenBack(payment: PaymentProcess): SaleReversalReason | null {
 
 /**
  * Nothing can be due for this order any more, whatever comes: paid with its cart
- * checked out and its sale reversed (or given back before any sale was recorded,
- * none on its way), refunded after a cancellation, or cancelled after a rejection
- * (final at the provider). The process manager forgets it.
+ * checked out and its sale reversed (its payment given back), refunded after a
+ * cancellation, or cancelled after a rejection (final at the provider). The
+ * process manager forgets it.
  */
 export function isFinished(state: OrderProcess): boolean {
-  if (state.paid) {
-    if (!state.cartCheckedOut) return false;
-    if (state.saleRecorded) return state.saleReversed;
-    return givenBack(state.payment) !== null && !state.progress['recordOnlineSale']?.running;
-  }
+  if (state.paid) return state.cartCheckedOut && state.saleRecorded && state.saleReversed;
   if (state.orderStatus !== 'cancelled') return false;
   return state.payment.refundRequested || state.payment.report?.status === 'rejected';
 }

@@ -236,6 +236,31 @@ describe('payment process manager', () => {
     },
   );
 
+  it('given a paid order refunded before its sale was recorded, when the manager starts, then the sale is recorded and then reversed, each once, and the order is done with', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const order = testOrder('pix');
+    fake.register(order);
+    await given(
+      eventStore,
+      order.placed(),
+      order.requested(),
+      order.approved(),
+      order.paid(),
+      order.cartCheckedOut(),
+      order.refunded(),
+    );
+
+    const manager = await started(eventStore, fake.commands);
+
+    await eventually(async () => {
+      const types = (await eventStore.readAll()).map((event) => event.type);
+      expect(types).toContain('OnlineSaleReversed');
+    });
+    await manager.close();
+    expect(fake.commandsFor(order)).toEqual(['recordOnlineSale', 'reverseOnlineSale']);
+  });
+
   it('given a live manager, when a payment is rejected, then its order is cancelled (payment_rejected) once', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);
