@@ -42,8 +42,10 @@ import { ProjectionRunner } from './runner';
  * same events gives. The history below is applied the way a running shop
  * applies it — live, in bursts, with a restart half-way — and rebuilt from
  * scratch into another read store; each report is then computed from both.
- * It holds an amended physical sale, a deleted one, and a deleted paid order
- * (whose sale stays).
+ * It holds an amended physical sale, a deleted one, a deleted paid order
+ * (whose sale stays), and a Pix order paid in October that the admin cancels
+ * and refunds in November (its online sale reversed: no report counts it, in
+ * October nor November).
  */
 
 /** Wednesday 2026-11-25 in São Paulo: the reports' "today". */
@@ -121,7 +123,7 @@ function order(
   return [
     placed,
     step(
-      paymentStreamName(paymentId),
+      paymentStreamName(String(paymentId)),
       'PaymentApproved',
       { paymentId, orderId, providerPaymentId: `mp-${n}`, statusDetail: 'accredited' },
       paidAt,
@@ -156,6 +158,53 @@ function order(
     ),
   ];
 }
+
+/**
+ * A paid order (`order`'s steps) cancelled by an admin and refunded at
+ * `refundedAt`: the payment process then reverses its online sale, which
+ * takes back what the sale had counted.
+ */
+function refunded(paidOrder: Step[], refundedAt: string): Step[] {
+  const sale = paidOrder.find((recorded) => recorded.type === 'SaleRecorded');
+  if (!sale) throw new Error('only a paid order’s sale is reversed');
+  const { saleId = null, soldAt = null, amountCents = null, items = null } = sale.data;
+  const approval = paidOrder.find((recorded) => recorded.type === 'PaymentApproved');
+  const { paymentId = null, providerPaymentId = null } = approval?.data ?? {};
+  return [
+    step(
+      orderStreamName(String(saleId)),
+      'OrderStatusChanged',
+      { orderId: saleId, from: 'processing', to: 'cancelled' },
+      refundedAt,
+    ),
+    step(
+      paymentStreamName(String(paymentId)),
+      'PaymentRefunded',
+      {
+        paymentId,
+        orderId: saleId,
+        providerPaymentId,
+        statusDetail: 'refunded',
+        reason: 'provider',
+      },
+      refundedAt,
+    ),
+    step(
+      saleStreamName(String(saleId)),
+      'OnlineSaleReversed',
+      { saleId, orderId: saleId, reason: 'refunded', soldAt, amountCents, items },
+      refundedAt,
+    ),
+  ];
+}
+
+/** October: a Pix order paid, then in November cancelled by the admin and refunded. */
+const paidInOctober = order(
+  5,
+  '2026-10-20T15:00:00.000Z',
+  { productId: quibe, name: 'Quibe', quantity: 10, unitPriceCents: 120 },
+  '2026-10-20T15:05:00.000Z',
+);
 
 const counterSale = (n: number, soldAt: string, amountCents: number, clientName = 'Balcão') =>
   step(
@@ -221,8 +270,10 @@ const history: Step[] = [
     '2026-10-30T15:05:00.000Z',
   ),
   counterSale(1, '2026-10-15', 2_000),
+  ...paidInOctober,
   // November: a counter sale amended (another day, amount and client), one deleted.
   counterSale(2, '2026-11-10', 5_000),
+  ...refunded(paidInOctober, '2026-11-20T13:00:00.000Z'),
   step(
     saleStreamName(id(302)),
     'SaleAmended',
@@ -339,6 +390,7 @@ describe('admin reports: live read models equal a rebuild from the same events',
   it('given the history, then every read model the reports read holds the same documents', async () => {
     for (const collection of [
       SALES_COLLECTION,
+      ONLINE_SALES_BY_MONTH_COLLECTION,
       ORDERS_COLLECTION,
       USERS_COLLECTION,
       PRODUCTS_COLLECTION,
@@ -356,6 +408,27 @@ describe('admin reports: live read models equal a rebuild from the same events',
       ['Ana Souza', 1_800, '2026-11-25'],
       ['Balcão', 2_000, '2026-10-15'],
       ['Dona Célia', 6_000, '2026-11-12'],
+    ]);
+  });
+
+  it('given an October Pix order’s sale refunded in November, then its sale is gone from the list and October’s month counts only the sale that stands (the stats and reports below count neither)', async () => {
+    const sales = await both(salesOf);
+    expect(sales.map((sale) => sale.orderNumber)).not.toContain(1005);
+    const months = await both(onlineMonthsOf);
+    expect(months.map(({ _id, days, products }) => ({ _id, days, products }))).toEqual([
+      {
+        _id: '2026-10',
+        days: { '2026-10-30': { count: 1, amountCents: 3_000 } },
+        products: { [coxinha]: { name: 'Coxinha', quantity: 50, revenueCents: 3_000 } },
+      },
+      {
+        _id: '2026-11',
+        days: { '2026-11-25': { count: 2, amountCents: 6_600 } },
+        products: {
+          [coxinha]: { name: 'Coxinha', quantity: 30, revenueCents: 1_800 },
+          [quibe]: { name: 'Quibe', quantity: 40, revenueCents: 4_800 },
+        },
+      },
     ]);
   });
 
@@ -448,7 +521,12 @@ describe('admin reports: live read models equal a rebuild from the same events',
         }),
       };
     });
-    expect(figures).toEqual({ listed: [1004, 1003, 1001], pending: 1, processing: 2, today: 2 });
+    expect(figures).toEqual({
+      listed: [1004, 1003, 1001, 1005],
+      pending: 1,
+      processing: 2,
+      today: 2,
+    });
   });
 
   it('users list and stats: the invited admin with the new e-mail, the deleted user left out', async () => {

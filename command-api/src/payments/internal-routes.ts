@@ -61,6 +61,10 @@ function run(
       const { input, cause } = parseWith(schemas.recordOnlineSale, body);
       return commands.recordOnlineSale(input, cause);
     }
+    case 'reverseOnlineSale': {
+      const { input, cause } = parseWith(schemas.reverseOnlineSale, body);
+      return commands.reverseOnlineSale(input, cause);
+    }
     case 'refundApprovedPayment': {
       const { input, cause } = parseWith(schemas.refundApprovedPayment, body);
       return commands.refundApprovedPayment(input, cause);

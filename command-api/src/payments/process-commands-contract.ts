@@ -68,6 +68,26 @@ async function pendingOrder(setup: PaymentProcessCommandsSetup, { notifications 
   };
 }
 
+/** A pending Pix order approved and paid, its online sale recorded: what a refund or a chargeback takes back. */
+async function soldOrder(setup: PaymentProcessCommandsSetup) {
+  const order = await pendingOrder(setup);
+  await order.shop.simulator.approve(order.providerPaymentId);
+  await order.commands.syncPaymentFromProvider({ paymentId: order.paymentId }, null);
+  await order.commands.markOrderPaid(
+    { orderId: order.orderId, paymentId: order.paymentId, amountCents: 1200 },
+    await order.cause('PaymentApproved'),
+  );
+  await order.commands.recordOnlineSale({ orderId: order.orderId }, await order.cause('OrderPaid'));
+  return order;
+}
+
+/** The shop's provider gives the payment back on its own (a refund from its dashboard) and the shop re-reads it. */
+async function refundAtProvider(order: Awaited<ReturnType<typeof pendingOrder>>) {
+  await order.shop.simulator.refund(order.providerPaymentId, `refund-${order.paymentId}`);
+  await order.commands.syncPaymentFromProvider({ paymentId: order.paymentId }, null);
+  return order.cause('PaymentRefunded');
+}
+
 const stream = async (shop: Shop, name: string) => shop.eventStore.readStream(name);
 const types = (events: RecordedEvent[]) => events.map((event) => event.type);
 
@@ -175,6 +195,72 @@ export function paymentProcessCommandsContract(
       await order.commands.recordOnlineSale(
         { orderId: order.orderId },
         await order.cause('OrderPlaced'),
+      );
+
+      expect(await stream(order.shop, saleStreamName(order.orderId))).toEqual([]);
+    });
+
+    it('given a paid order’s sale and its payment refunded, when reverseOnlineSale runs twice, then one OnlineSaleReversed with what the sale counted, by the system, caused by the refund, in its correlation', async () => {
+      const order = await soldOrder(setup);
+      const refunded = await refundAtProvider(order);
+
+      await twice(() =>
+        order.commands.reverseOnlineSale({ orderId: order.orderId, reason: 'refunded' }, refunded),
+      );
+
+      const events = await stream(order.shop, saleStreamName(order.orderId));
+      expect(types(events)).toEqual(['SaleRecorded', 'OnlineSaleReversed']);
+      expect(events[1]?.data).toEqual({
+        saleId: order.orderId,
+        orderId: order.orderId,
+        reason: 'refunded',
+        soldAt: events[0]?.data['soldAt'],
+        amountCents: 1200,
+        items: [
+          { productId: coxinha.productId, name: coxinha.name, quantity: 20, revenueCents: 1200 },
+        ],
+      });
+      expect(events[1]?.metadata).toEqual({
+        correlationId: refunded.metadata.correlationId,
+        causationId: refunded.id,
+        actorId: 'system',
+        actorRole: 'system',
+        occurredAt: now().toISOString(),
+      });
+    });
+
+    it('given a paid order’s sale whose payment stands, or was refunded but not charged back, when reverseOnlineSale runs for that, then nothing is appended', async () => {
+      const order = await soldOrder(setup);
+      const approval = await order.cause('PaymentApproved');
+
+      await order.commands.reverseOnlineSale(
+        { orderId: order.orderId, reason: 'refunded' },
+        approval,
+      );
+      const refunded = await refundAtProvider(order);
+      await order.commands.reverseOnlineSale(
+        { orderId: order.orderId, reason: 'charged_back' },
+        refunded,
+      );
+
+      expect(types(await stream(order.shop, saleStreamName(order.orderId)))).toEqual([
+        'SaleRecorded',
+      ]);
+    });
+
+    it('given a paid order refunded before its sale was recorded, when reverseOnlineSale runs, then nothing is appended', async () => {
+      const order = await pendingOrder(setup);
+      await order.shop.simulator.approve(order.providerPaymentId);
+      await order.commands.syncPaymentFromProvider({ paymentId: order.paymentId }, null);
+      await order.commands.markOrderPaid(
+        { orderId: order.orderId, paymentId: order.paymentId, amountCents: 1200 },
+        await order.cause('PaymentApproved'),
+      );
+      const refunded = await refundAtProvider(order);
+
+      await order.commands.reverseOnlineSale(
+        { orderId: order.orderId, reason: 'refunded' },
+        refunded,
       );
 
       expect(await stream(order.shop, saleStreamName(order.orderId))).toEqual([]);

@@ -119,6 +119,29 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
       );
     },
 
+    async reverseOnlineSale({ orderId, reason }, cause) {
+      const order = (await readOrder(stores, orderId)).state;
+      const paymentId = order.placed?.paymentId;
+      const payment = paymentId
+        ? requestedPayment((await readPayment(stores, paymentId)).state)
+        : null;
+      if (payment?.stage !== reason) {
+        logger.warn(
+          { orderId, reason },
+          'online sale not reversed: its payment was not given back',
+        );
+        return;
+      }
+      const { context, eventId } = reaction(cause, `reverse-online-sale-${reason}`);
+      await runSaleCommand(
+        stores,
+        orderId,
+        { type: 'ReverseOnlineSale', saleId: orderId, reason },
+        context,
+        eventId,
+      );
+    },
+
     async refundApprovedPayment({ paymentId }, cause) {
       const { context } = reaction(cause, 'refund-approved-payment');
       await withPaymentLane(stores, paymentId, async () => {

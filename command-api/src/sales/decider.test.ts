@@ -171,4 +171,59 @@ describe('sale decider: online sales', () => {
       salesMessages.onlineSaleNotDeletable,
     );
   });
+
+  const reversal = (reason: 'refunded' | 'charged_back'): SaleEvent => ({
+    type: 'OnlineSaleReversed',
+    data: {
+      saleId: orderId,
+      orderId,
+      reason,
+      soldAt: online.data.soldAt,
+      amountCents: 1200,
+      items: online.type === 'SaleRecorded' ? (online.data.items ?? []) : [],
+    },
+  });
+
+  it.each(['refunded', 'charged_back'] as const)(
+    'given an online sale, when its payment is %s and the sale reversed, then OnlineSaleReversed with what it had counted; reversed again, nothing',
+    (reason) => {
+      const command = { type: 'ReverseOnlineSale', saleId: orderId, reason } as const;
+      expect(given([online]).when(command)()).toEqual([reversal(reason)]);
+      expect(given([online, reversal(reason)]).when(command)()).toEqual([]);
+      expect(
+        given([online, reversal(reason)]).when({ ...command, reason: 'charged_back' })(),
+      ).toEqual([]);
+    },
+  );
+
+  it('given no sale recorded, when reversed, then nothing', () => {
+    expect(
+      given([]).when({ type: 'ReverseOnlineSale', saleId: orderId, reason: 'refunded' })(),
+    ).toEqual([]);
+  });
+
+  it('given a reversed online sale, then it is gone: an admin can neither amend nor delete it (404), and recording it again adds nothing', () => {
+    const gone = [online, reversal('refunded')];
+    rejectsWith(
+      given(gone).when({ type: 'AmendSale', saleId: orderId, ...figures }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+    rejectsWith(
+      given(gone).when({ type: 'DeleteSale', saleId: orderId }),
+      'not_found',
+      salesMessages.saleNotFound,
+    );
+    expect(
+      given(gone).when({ type: 'RecordOnlineSale', order, soldAt: online.data.soldAt })(),
+    ).toEqual([]);
+  });
+
+  it('given a physical sale, when the payment process would reverse it, then 409 and nothing', () => {
+    rejectsWith(
+      given([recorded]).when({ type: 'ReverseOnlineSale', saleId, reason: 'refunded' }),
+      'conflict',
+      salesMessages.onlySaleOfPaymentReversible,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import {
   saleEventSchemas,
   salesMessages,
   type SaleEvent,
+  type SaleReversalReason,
   type SaleSource,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
@@ -17,11 +18,19 @@ export interface SaleFigures {
   soldAt: string;
 }
 
-/** A sale (stream `sale-<saleId>`): nothing, then recorded (and maybe amended), or deleted. */
+/** What an online sale sold (its order's lines). */
+export type SaleLines = Extract<SaleEvent, { type: 'OnlineSaleReversed' }>['data']['items'];
+
+/**
+ * A sale (stream `sale-<saleId>`): nothing, then recorded (and maybe amended),
+ * then maybe deleted (a physical one) or reversed (an online one whose payment
+ * was given back). A deleted or reversed sale no longer counts anywhere.
+ */
 export type SaleState =
   | { status: 'absent' }
-  | ({ status: 'recorded'; saleId: string; source: SaleSource } & SaleFigures)
-  | { status: 'deleted'; saleId: string; source: SaleSource };
+  | ({ status: 'recorded'; saleId: string; source: SaleSource; items: SaleLines } & SaleFigures)
+  | { status: 'deleted'; saleId: string; source: SaleSource }
+  | { status: 'reversed'; saleId: string; source: SaleSource };
 
 export type SaleCommand =
   /** An administrator enters a counter sale; its id is new. */
@@ -29,7 +38,9 @@ export type SaleCommand =
   /** The payment process records a paid order's sale (sale id = order id), once. */
   | { type: 'RecordOnlineSale'; order: PlacedOrder; soldAt: string }
   | ({ type: 'AmendSale'; saleId: string } & SaleFigures)
-  | { type: 'DeleteSale'; saleId: string };
+  | { type: 'DeleteSale'; saleId: string }
+  /** The payment process takes back an online sale whose payment was refunded or charged back, once. */
+  | { type: 'ReverseOnlineSale'; saleId: string; reason: SaleReversalReason };
 
 function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
@@ -53,8 +64,8 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'SaleRecorded': {
-        const { saleId, source, amountCents, clientName, soldAt } = event.data;
-        return { status: 'recorded', saleId, source, amountCents, clientName, soldAt };
+        const { saleId, source, amountCents, clientName, soldAt, items = [] } = event.data;
+        return { status: 'recorded', saleId, source, amountCents, clientName, soldAt, items };
       }
       case 'SaleAmended': {
         if (state.status !== 'recorded') return state;
@@ -64,6 +75,10 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
       case 'SaleDeleted':
         return state.status === 'recorded'
           ? { status: 'deleted', saleId: state.saleId, source: state.source }
+          : state;
+      case 'OnlineSaleReversed':
+        return state.status === 'recorded'
+          ? { status: 'reversed', saleId: state.saleId, source: state.source }
           : state;
       default:
         return assertNever(event);
@@ -121,6 +136,20 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
       case 'DeleteSale':
         editable(state, salesMessages.onlineSaleNotDeletable);
         return [{ type: 'SaleDeleted', data: { saleId: command.saleId } }];
+      case 'ReverseOnlineSale': {
+        // Never recorded, or reversed already: nothing counts that could be taken back.
+        if (state.status !== 'recorded') return [];
+        if (state.source !== 'online') {
+          throw new AppError('conflict', salesMessages.onlySaleOfPaymentReversible);
+        }
+        const { saleId, soldAt, amountCents, items } = state;
+        return [
+          {
+            type: 'OnlineSaleReversed',
+            data: { saleId, orderId: saleId, reason: command.reason, soldAt, amountCents, items },
+          },
+        ];
+      }
       default:
         return assertNever(command);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_CANCEL_REASONS, type OrderCancelReason } from '../ordering/events';
+import { SALE_REVERSAL_REASONS, type SaleReversalReason } from '../sales/events';
 import { eventMetadataSchema, type EventMetadata } from '../shared/metadata';
 
 /** The event a reaction answers: its id becomes the causation of what the reaction appends. */
@@ -26,6 +27,11 @@ export interface PaymentProcessCommands {
   ): Promise<void>;
   checkOutCart(input: { userId: string; orderId: string }, cause: CausingEvent): Promise<void>;
   recordOnlineSale(input: { orderId: string }, cause: CausingEvent): Promise<void>;
+  /** The order's recorded online sale stops counting: its payment was refunded or charged back. */
+  reverseOnlineSale(
+    input: { orderId: string; reason: SaleReversalReason },
+    cause: CausingEvent,
+  ): Promise<void>;
   refundApprovedPayment(input: { paymentId: string }, cause: CausingEvent): Promise<void>;
   expirePayment(
     input: { paymentId: string; reason: 'expired' | 'failed' },
@@ -63,6 +69,10 @@ export const paymentProcessRequestSchemas = {
   ),
   checkOutCart: request(z.strictObject({ userId: id, orderId: id }), causingEventSchema),
   recordOnlineSale: request(z.strictObject({ orderId: id }), causingEventSchema),
+  reverseOnlineSale: request(
+    z.strictObject({ orderId: id, reason: z.enum(SALE_REVERSAL_REASONS) }),
+    causingEventSchema,
+  ),
   refundApprovedPayment: request(z.strictObject({ paymentId: id }), causingEventSchema),
   expirePayment: request(
     z.strictObject({ paymentId: id, reason: z.enum(['expired', 'failed']) }),

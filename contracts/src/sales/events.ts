@@ -41,10 +41,29 @@ export const saleAmendedSchema = z.object({
 /** An admin deleted a physical sale: the reports stop counting it. */
 export const saleDeletedSchema = z.object({ saleId: z.uuid() });
 
+/** Why an online sale stopped counting: its payment was given back. */
+export const SALE_REVERSAL_REASONS = ['refunded', 'charged_back'] as const;
+export type SaleReversalReason = (typeof SALE_REVERSAL_REASONS)[number];
+
+/**
+ * The payment of an online sale was refunded or charged back: the reports stop
+ * counting the sale. It carries what the sale had added (its time, amount and
+ * lines), so a read model keyed by the sale's month takes that back from it.
+ */
+export const onlineSaleReversedSchema = z.object({
+  saleId: z.uuid(),
+  orderId: z.uuid(),
+  reason: z.enum(SALE_REVERSAL_REASONS),
+  soldAt: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  items: z.array(saleLineSchema),
+});
+
 export const saleEventSchemas = {
   SaleRecorded: saleRecordedSchema,
   SaleAmended: saleAmendedSchema,
   SaleDeleted: saleDeletedSchema,
+  OnlineSaleReversed: onlineSaleReversedSchema,
 } as const;
 export type SaleEvent = EventOf<typeof saleEventSchemas>;
 export const SALE_EVENT_TYPES = Object.keys(saleEventSchemas) as SaleEvent['type'][];

@@ -5,4 +5,6 @@ export const salesMessages = {
   /** admin-spec §4: only physical (Fisico) sales can be edited and deleted. */
   onlineSaleNotEditable: 'Vendas online não podem ser alteradas.',
   onlineSaleNotDeletable: 'Vendas online não podem ser excluídas.',
+  /** Only an online sale is taken back when its payment is refunded or charged back. */
+  onlySaleOfPaymentReversible: 'Apenas vendas online podem ser estornadas.',
 } as const;

@@ -96,14 +96,32 @@ const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
     type: 'PaymentChargedBack',
     data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'chargeback' },
   },
+  OnlineSaleReversed: {
+    type: 'OnlineSaleReversed',
+    data: {
+      saleId: orderId,
+      orderId,
+      reason: 'charged_back',
+      soldAt: '2026-11-25T17:30:00.000Z',
+      amountCents: 1200,
+      items: [
+        {
+          productId: '11111111-1111-4111-8111-111111111111',
+          name: 'Coxinha',
+          quantity: 20,
+          revenueCents: 1200,
+        },
+      ],
+    },
+  },
 };
 
 const admin = { id: userId, role: 'admin' as const, name: 'Joana Admin' };
 const system = { id: 'system', role: 'system' as const, name: null };
 
 describe('describing an order history event', () => {
-  it('given every order and payment event type of the contracts, then each has its own pt-BR description', () => {
-    const types = [...ORDER_EVENT_TYPES, ...PAYMENT_EVENT_TYPES];
+  it('given every order and payment event type of the contracts, and a sale’s reversal, then each has its own pt-BR description', () => {
+    const types = [...ORDER_EVENT_TYPES, ...PAYMENT_EVENT_TYPES, 'OnlineSaleReversed' as const];
     const descriptions = types.map((type) => {
       const sample: AuditedEvent | undefined = Object.hasOwn(samples, type)
         ? samples[type]
@@ -155,6 +173,20 @@ describe('describing an order history event', () => {
     );
     expect(describeEvent(samples.PaymentRequested, context)).toBe(
       'Pagamento de R$ 12,00 em 3x solicitado via Cartão de Crédito (simulador)',
+    );
+  });
+
+  it('given an online sale reversed after a chargeback or a refund, then its amount and why it left the reports', () => {
+    const context = { actor: system, paymentMethod: 'pix' as const };
+    expect(describeEvent(samples.OnlineSaleReversed, context)).toBe(
+      'Venda online de R$ 12,00 estornada dos relatórios de vendas: pagamento contestado (chargeback)',
+    );
+    const refunded = {
+      ...samples.OnlineSaleReversed,
+      data: { ...samples.OnlineSaleReversed.data, reason: 'refunded' as const },
+    };
+    expect(describeEvent(refunded, context)).toBe(
+      'Venda online de R$ 12,00 estornada dos relatórios de vendas: pagamento reembolsado',
     );
   });
 });

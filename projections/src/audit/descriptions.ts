@@ -6,17 +6,29 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   paymentEventSchemas,
+  saleEventSchemas,
   SHOP_TIME_ZONE,
   type HistoryActor,
   type OrderCancelReason,
   type OrderEvent,
   type PaymentEvent,
   type PaymentMethod,
+  type SaleEvent,
+  type SaleReversalReason,
 } from '@quitute/contracts';
 
-/** Every event an order's history holds: its own and its payments'. */
-export const auditedEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
-export type AuditedEvent = OrderEvent | PaymentEvent;
+/**
+ * Every event an order's history holds: its own and its payments'; and the
+ * reversal of its online sale (stream `sale-<orderId>`), which takes a paid
+ * order back out of the sales reports.
+ */
+export const auditedEventSchemas = {
+  ...orderEventSchemas,
+  ...paymentEventSchemas,
+  OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
+};
+export type AuditedEvent =
+  OrderEvent | PaymentEvent | Extract<SaleEvent, { type: 'OnlineSaleReversed' }>;
 export type AuditedEventType = AuditedEvent['type'];
 
 export interface DescriptionContext {
@@ -54,6 +66,11 @@ const REFUND_REASON_LABELS: Record<
 > = {
   approved_after_cancel: 'aprovado depois do cancelamento do pedido',
   provider: 'por iniciativa do provedor',
+};
+
+const SALE_REVERSAL_REASON_LABELS: Record<SaleReversalReason, string> = {
+  refunded: 'pagamento reembolsado',
+  charged_back: 'pagamento contestado (chargeback)',
 };
 
 const PROVIDER_LABELS = { mercadopago: 'Mercado Pago', simulator: 'simulador' } as const;
@@ -134,6 +151,8 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
       return `Pagamento${via(paymentMethod)} ${paymentStatus('refunded')}: ${REFUND_REASON_LABELS[event.data.reason]}`;
     case 'PaymentChargedBack':
       return `Pagamento${via(paymentMethod)} ${paymentStatus('charged_back')} (chargeback)`;
+    case 'OnlineSaleReversed':
+      return `Venda online de ${money(event.data.amountCents)} estornada dos relatórios de vendas: ${SALE_REVERSAL_REASON_LABELS[event.data.reason]}`;
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

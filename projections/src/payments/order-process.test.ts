@@ -3,8 +3,10 @@ import { recordedAt } from '../testing';
 import {
   evolveOrderProcess,
   isFinished,
+  isSettled,
   nextDeadline,
   nextSteps,
+  settle,
   stepKey,
   withProgress,
   type OrderProcess,
@@ -26,6 +28,13 @@ function given(...events: OrderProcessEvent[]): OrderProcess {
   );
   if (!state) throw new Error('no order placed');
   return state;
+}
+
+/** The state after one more event, recorded as the `n`-th. */
+function evolve(state: OrderProcess, event: OrderProcessEvent, n: number): OrderProcess {
+  const next = evolveOrderProcess(state, event, recordedAt(event, n, streamOf(event)));
+  if (!next) throw new Error('no order placed');
+  return next;
 }
 
 /** What is due, as `kind(input)` and the cause's position, for short assertions. */
@@ -56,9 +65,100 @@ describe('payment process: nextSteps', () => {
     expect(due(given(...paid, order.cartCheckedOut()), seconds(6))).toEqual([
       { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
     ]);
-    const finished = given(...paid, order.saleRecorded(), order.cartCheckedOut());
-    expect(due(finished, seconds(7))).toEqual([]);
-    expect(isFinished(finished)).toBe(true);
+    const settled = given(...paid, order.saleRecorded(), order.cartCheckedOut());
+    expect(due(settled, seconds(7))).toEqual([]);
+    expect(isSettled(settled)).toBe(true);
+    expect(isFinished(settled)).toBe(false);
+  });
+
+  describe('a paid order’s payment given back', () => {
+    const settledOrder = [
+      order.placed(),
+      order.requested(),
+      order.approved(),
+      order.paid(),
+      order.saleRecorded(),
+      order.cartCheckedOut(),
+    ] as const;
+
+    it('given the sale recorded, when the payment is refunded, then reverse the sale (refunded), caused by the refund; once reversed, nothing and finished', () => {
+      const refunded = given(...settledOrder, order.refunded());
+      expect(isSettled(refunded)).toBe(false);
+      expect(due(refunded, seconds(8))).toEqual([
+        { kind: 'reverseOnlineSale', input: { orderId, reason: 'refunded' }, cause: 7 },
+      ]);
+      expect(isFinished(refunded)).toBe(false);
+
+      const reversed = given(...settledOrder, order.refunded(), order.saleReversed());
+      expect(due(reversed, seconds(9))).toEqual([]);
+      expect(isFinished(reversed)).toBe(true);
+    });
+
+    it('given the sale recorded, when the payment is charged back, then reverse the sale (charged_back), caused by the chargeback', () => {
+      expect(due(given(...settledOrder, order.chargedBack()), seconds(8))).toEqual([
+        { kind: 'reverseOnlineSale', input: { orderId, reason: 'charged_back' }, cause: 7 },
+      ]);
+    });
+
+    it('given a payment refunded before any sale was recorded (approved after its order was cancelled, never paid), then nothing: no sale to reverse', () => {
+      const refunded = given(
+        order.placed(),
+        order.requested(),
+        order.pending(),
+        order.paymentCancelled('expired'),
+        order.orderCancelled('payment_expired'),
+        order.approved(),
+        order.refundRequested(),
+        order.refunded(),
+      );
+      expect(due(refunded, seconds(9))).toEqual([]);
+      expect(isFinished(refunded)).toBe(true);
+    });
+
+    it('given a paid order refunded before its sale was recorded, then no reversal yet (nothing counts); the sale is recorded as for any paid order, then reversed', () => {
+      const paidThenRefunded = [
+        order.placed(),
+        order.requested(),
+        order.approved(),
+        order.paid(),
+        order.cartCheckedOut(),
+        order.refunded(),
+      ] as const;
+      const refunded = given(...paidThenRefunded);
+      expect(due(refunded, seconds(7))).toEqual([
+        { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
+      ]);
+      expect(isFinished(refunded)).toBe(false);
+      expect(due(given(...paidThenRefunded, order.saleRecorded()), seconds(8))).toEqual([
+        { kind: 'reverseOnlineSale', input: { orderId, reason: 'refunded' }, cause: 6 },
+      ]);
+    });
+
+    it('given the refund notified twice, then the reversal is one step; running or succeeded, not due again', () => {
+      const twice = given(...settledOrder, order.refunded(), order.refunded());
+      expect(due(twice, seconds(9))).toEqual([
+        { kind: 'reverseOnlineSale', input: { orderId, reason: 'refunded' }, cause: 8 },
+      ]);
+      const progress = { succeeded: false, failures: 0, retryAt: 0 };
+      const running = withProgress(twice, 'reverseOnlineSale', { ...progress, running: true });
+      expect(due(running, seconds(9))).toEqual([]);
+      const succeeded = withProgress(running, 'reverseOnlineSale', {
+        ...progress,
+        running: false,
+        succeeded: true,
+      });
+      expect(due(evolve(succeeded, order.refunded(), 10), seconds(10))).toEqual([]);
+    });
+
+    it('given a settled order slimmed, then its causes keep their id and envelope and a later refund makes the same step due', () => {
+      const full = given(...settledOrder);
+      const slim = settle(full);
+      expect(slim.placed).toEqual({ ...full.placed, data: {} });
+      expect(slim.paid?.id).toBe(full.paid?.id);
+      expect(due(evolve(slim, order.refunded(), 7), seconds(8))).toEqual(
+        due(given(...settledOrder, order.refunded()), seconds(8)),
+      );
+    });
   });
 
   it('given a payment approved after its order was cancelled, then refund it (not mark it paid); once asked, never again', () => {

@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
+  type SaleReversalReason,
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { PaymentProcessCommands } from '@quitute/contracts';
@@ -24,7 +25,7 @@ import {
  * as recorded events because the commands name them in the events they append.
  */
 
-/** The events the process reads: an order's, its payment's, its online sale, its cart's check-out. */
+/** The events the process reads: an order's, its payment's, its online sale (and its reversal), its cart's check-out. */
 export const orderProcessEventSchemas = {
   OrderPlaced: orderEventSchemas.OrderPlaced,
   OrderPaid: orderEventSchemas.OrderPaid,
@@ -32,6 +33,7 @@ export const orderProcessEventSchemas = {
   OrderCancelled: orderEventSchemas.OrderCancelled,
   ...paymentEventSchemas,
   SaleRecorded: saleEventSchemas.SaleRecorded,
+  OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
   CartCheckedOut: cartCheckedOutSchema,
 } as const;
 export type OrderProcessEvent = EventOf<typeof orderProcessEventSchemas>;
@@ -70,6 +72,8 @@ export interface OrderProcess {
   payment: PaymentProcess;
   cartCheckedOut: boolean;
   saleRecorded: boolean;
+  /** OnlineSaleReversed: the sale stopped counting, its payment given back. */
+  saleReversed: boolean;
   /** What this process manager has run for the order, by stepKey (not in the log). */
   progress: Readonly<Record<string, StepProgress>>;
 }
@@ -90,6 +94,7 @@ export type Step =
   | { kind: 'cancelOrder'; input: Input<'cancelOrder'>; cause: RecordedEvent }
   | { kind: 'checkOutCart'; input: Input<'checkOutCart'>; cause: RecordedEvent }
   | { kind: 'recordOnlineSale'; input: Input<'recordOnlineSale'>; cause: RecordedEvent }
+  | { kind: 'reverseOnlineSale'; input: Input<'reverseOnlineSale'>; cause: RecordedEvent }
   | { kind: 'refundApprovedPayment'; input: Input<'refundApprovedPayment'>; cause: RecordedEvent }
   | { kind: 'expirePayment'; input: Input<'expirePayment'>; cause: RecordedEvent };
 
@@ -149,6 +154,7 @@ export function evolveOrderProcess(
         },
         cartCheckedOut: false,
         saleRecorded: false,
+        saleReversed: false,
         progress: {},
       }
     );
@@ -163,6 +169,8 @@ export function evolveOrderProcess(
       return { ...state, orderStatus: 'cancelled' };
     case 'SaleRecorded':
       return { ...state, saleRecorded: true };
+    case 'OnlineSaleReversed':
+      return { ...state, saleReversed: true };
     case 'CartCheckedOut':
       return { ...state, cartCheckedOut: true };
     case 'PaymentRequested':
@@ -227,6 +235,9 @@ function cancelReasonOf(
  * running, one that succeeded in this process, and one waiting to be retried.
  * - approved, order neither paid nor cancelled ⇒ mark it paid;
  * - order paid ⇒ check the cart out and record the online sale;
+ * - the payment of a recorded sale refunded or charged back ⇒ reverse the sale,
+ *   once (given back before its sale was recorded: recorded, then reversed — the
+ *   log alone cannot tell that no SaleRecorded is on its way);
  * - rejected or cancelled while the order is pending ⇒ cancel the order;
  * - approved after the order was cancelled (never paid) ⇒ refund, once;
  * - a pending Pix past its expiry ⇒ expire the payment (expired);
@@ -266,6 +277,14 @@ export function nextSteps(
     if (!state.saleRecorded) {
       steps.push({ kind: 'recordOnlineSale', input: { orderId }, cause: state.paid });
     }
+  }
+  const reversal = givenBack(payment);
+  if (state.saleRecorded && !state.saleReversed && reversal !== null && payment.report) {
+    steps.push({
+      kind: 'reverseOnlineSale',
+      input: { orderId, reason: reversal },
+      cause: payment.report.event,
+    });
   }
   const report = payment.report;
   if (report?.cancelReason && state.orderStatus === 'pending') {
@@ -344,15 +363,60 @@ function requestTimeout(state: OrderProcess, rules: ProcessRules): number | null
   return Date.parse(state.placed.metadata.occurredAt) + rules.requestTimeoutMs;
 }
 
+/** Why a paid order's sale stops counting: its payment refunded or charged back; null while it stands. */
+function givenBack(payment: PaymentProcess): SaleReversalReason | null {
+  const status = payment.report?.status;
+  return status === 'refunded' || status === 'charged_back' ? status : null;
+}
+
 /**
  * Nothing can be due for this order any more, whatever comes: paid with its cart
- * checked out and its sale recorded, refunded after a cancellation, or cancelled
- * after a rejection (final at the provider). The process manager forgets it.
+ * checked out and its sale reversed (its payment given back), refunded after a
+ * cancellation, or cancelled after a rejection (final at the provider). The
+ * process manager forgets it.
  */
 export function isFinished(state: OrderProcess): boolean {
-  if (state.paid) return state.cartCheckedOut && state.saleRecorded;
+  if (state.paid) return state.cartCheckedOut && state.saleRecorded && state.saleReversed;
   if (state.orderStatus !== 'cancelled') return false;
   return state.payment.refundRequested || state.payment.report?.status === 'rejected';
+}
+
+/**
+ * Paid, its cart checked out and its sale recorded, the payment standing: nothing
+ * is due now, but a refund or a chargeback (weeks later, maybe) will make the
+ * sale's reversal due. The process manager keeps it aside, slimmed (settle).
+ */
+export function isSettled(state: OrderProcess): boolean {
+  return (
+    state.paid !== null &&
+    state.cartCheckedOut &&
+    state.saleRecorded &&
+    !state.saleReversed &&
+    givenBack(state.payment) === null
+  );
+}
+
+/**
+ * A settled order as the process keeps it until its payment is given back: the
+ * events it holds keep their id and envelope, all a command names of its cause,
+ * not their data; no step is in progress.
+ */
+export function settle(state: OrderProcess): OrderProcess {
+  const envelope = (event: RecordedEvent): RecordedEvent => ({ ...event, data: {} });
+  const kept = (event: RecordedEvent | null) => event && envelope(event);
+  const { payment } = state;
+  return {
+    ...state,
+    placed: envelope(state.placed),
+    paid: kept(state.paid),
+    payment: {
+      ...payment,
+      requested: kept(payment.requested),
+      approval: kept(payment.approval),
+      report: payment.report && { ...payment.report, event: envelope(payment.report.event) },
+    },
+    progress: {},
+  };
 }
 
 /** The state with one step's progress replaced. */

@@ -70,6 +70,10 @@ function fakeCommands(eventStore: EventStore) {
       const order = record('recordOnlineSale', input, cause.id);
       await appendEvent(eventStore, order.saleRecorded(), cause);
     },
+    async reverseOnlineSale(input, cause) {
+      const order = record('reverseOnlineSale', input, cause.id);
+      await appendEvent(eventStore, order.saleReversed(input.reason), cause);
+    },
     async refundApprovedPayment(input, cause) {
       const order = record('refundApprovedPayment', input, cause.id);
       await appendEvent(eventStore, order.refundRequested(), cause);
@@ -180,6 +184,81 @@ describe('payment process manager', () => {
         { command: 'recordOnlineSale', input: { orderId: order.orderId }, causeId: paid?.id },
       ]),
     );
+  });
+
+  it.each([
+    ['refunded', 'refunded'],
+    ['charged back', 'charged_back'],
+  ] as const)(
+    'given a paid order whose sale was recorded (the process done with it), when its payment is %s weeks later, then the sale is reversed once, caused by that event; a restarted manager reverses nothing more',
+    async (_label, reason) => {
+      const eventStore = createMemoryEventStore();
+      const fake = fakeCommands(eventStore);
+      const order = testOrder('pix');
+      fake.register(order);
+      await given(
+        eventStore,
+        order.placed(),
+        order.requested(),
+        order.approved(),
+        order.paid(),
+        order.saleRecorded(),
+        order.cartCheckedOut(),
+      );
+      const first = await started(eventStore, fake.commands);
+      expect(fake.calls).toEqual([]);
+
+      await given(eventStore, reason === 'refunded' ? order.refunded() : order.chargedBack());
+
+      await eventually(async () => {
+        const types = (await eventStore.readAll()).map((event) => event.type);
+        expect(types).toContain('OnlineSaleReversed');
+      });
+      await first.close();
+      const givenBack = (await eventStore.readAll()).find((event) =>
+        ['PaymentRefunded', 'PaymentChargedBack'].includes(event.type),
+      );
+      expect(
+        fake.calls.map(({ command, input, causeId }) => ({ command, input, causeId })),
+      ).toEqual([
+        {
+          command: 'reverseOnlineSale',
+          input: { orderId: order.orderId, reason },
+          causeId: givenBack?.id,
+        },
+      ]);
+
+      const again = fakeCommands(eventStore);
+      again.register(order);
+      const second = await started(eventStore, again.commands);
+      await second.close();
+      expect(again.calls).toEqual([]);
+    },
+  );
+
+  it('given a paid order refunded before its sale was recorded, when the manager starts, then the sale is recorded and then reversed, each once, and the order is done with', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const order = testOrder('pix');
+    fake.register(order);
+    await given(
+      eventStore,
+      order.placed(),
+      order.requested(),
+      order.approved(),
+      order.paid(),
+      order.cartCheckedOut(),
+      order.refunded(),
+    );
+
+    const manager = await started(eventStore, fake.commands);
+
+    await eventually(async () => {
+      const types = (await eventStore.readAll()).map((event) => event.type);
+      expect(types).toContain('OnlineSaleReversed');
+    });
+    await manager.close();
+    expect(fake.commandsFor(order)).toEqual(['recordOnlineSale', 'reverseOnlineSale']);
   });
 
   it('given a live manager, when a payment is rejected, then its order is cancelled (payment_rejected) once', async () => {

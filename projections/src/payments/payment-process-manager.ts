@@ -11,9 +11,11 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   evolveOrderProcess,
   isFinished,
+  isSettled,
   nextDeadline,
   nextSteps,
   orderProcessEventSchemas,
+  settle,
   stepKey,
   withProgress,
   type OrderProcess,
@@ -64,6 +66,9 @@ const PROCESS_EVENT_TYPES = Object.keys(orderProcessEventSchemas);
  * changes nothing; within a process a step is never run twice at once nor again
  * once it succeeded. A command that fails is logged and retried later with a
  * growing pause; it never stops the process nor holds up other orders.
+ * A paid order done with (cart checked out, sale recorded) is kept aside,
+ * slimmed, while its payment stands: refunded or charged back, even months
+ * later, its online sale is reversed so the reports stop counting it.
  */
 export function createPaymentProcessManager(
   options: PaymentProcessManagerOptions,
@@ -79,6 +84,8 @@ export function createPaymentProcessManager(
 
   /** Orders that may still owe a step; a finished one is forgotten. */
   const orders = new Map<string, OrderProcess>();
+  /** Paid orders with nothing due unless their payment is given back (isSettled), slimmed. */
+  const settled = new Map<string, OrderProcess>();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let subscription: Subscription | undefined;
@@ -104,18 +111,26 @@ export function createPaymentProcessManager(
     const event = read(recorded);
     const orderId = event?.data.orderId;
     if (!event || !orderId) return;
-    const next = evolveOrderProcess(orders.get(orderId) ?? null, event, recorded);
+    const current = orders.get(orderId) ?? settled.get(orderId) ?? null;
+    const next = evolveOrderProcess(current, event, recorded);
     if (!next) return;
     if (isFinished(next)) {
       forget(orderId);
       return;
     }
+    if (isSettled(next)) {
+      forget(orderId);
+      settled.set(orderId, settle(next));
+      return;
+    }
+    settled.delete(orderId);
     orders.set(orderId, next);
     if (live) act(orderId);
   };
 
   const forget = (orderId: string): void => {
     orders.delete(orderId);
+    settled.delete(orderId);
     clearTimeout(timers.get(orderId));
     timers.delete(orderId);
   };
@@ -215,7 +230,7 @@ export function createPaymentProcessManager(
         onCaughtUp: () => {
           if (live || closed) return;
           live = true;
-          logger.info({ orders: orders.size }, 'payment process caught up');
+          logger.info({ orders: orders.size, settled: settled.size }, 'payment process caught up');
           for (const orderId of orders.keys()) act(orderId);
         },
         onError: (error) =>
@@ -248,6 +263,8 @@ function execute(commands: PaymentProcessCommands, step: Step): Promise<void> {
       return commands.checkOutCart(step.input, step.cause);
     case 'recordOnlineSale':
       return commands.recordOnlineSale(step.input, step.cause);
+    case 'reverseOnlineSale':
+      return commands.reverseOnlineSale(step.input, step.cause);
     case 'refundApprovedPayment':
       return commands.refundApprovedPayment(step.input, step.cause);
     case 'expirePayment':

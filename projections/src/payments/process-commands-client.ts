@@ -130,6 +130,7 @@ export function createPaymentProcessCommandsClient(
     cancelOrder: (input, cause) => send('cancelOrder', input, cause),
     checkOutCart: (input, cause) => send('checkOutCart', input, cause),
     recordOnlineSale: (input, cause) => send('recordOnlineSale', input, cause),
+    reverseOnlineSale: (input, cause) => send('reverseOnlineSale', input, cause),
     refundApprovedPayment: (input, cause) => send('refundApprovedPayment', input, cause),
     expirePayment: (input, cause) => send('expirePayment', input, cause),
     syncPaymentFromProvider: (input, cause) => send('syncPaymentFromProvider', input, cause),

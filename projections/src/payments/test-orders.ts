@@ -100,6 +100,25 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
       type: 'CartCheckedOut',
       data: { userId, orderId },
     }),
+    refunded: (): OrderProcessEvent => ({
+      type: 'PaymentRefunded',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: 'refunded', reason: 'provider' },
+    }),
+    chargedBack: (): OrderProcessEvent => ({
+      type: 'PaymentChargedBack',
+      data: { paymentId, orderId, providerPaymentId, statusDetail: 'chargeback' },
+    }),
+    saleReversed: (reason: 'refunded' | 'charged_back' = 'refunded'): OrderProcessEvent => ({
+      type: 'OnlineSaleReversed',
+      data: {
+        saleId: orderId,
+        orderId,
+        reason,
+        soldAt: '2026-11-22T12:00:00.000Z',
+        amountCents: 3_000,
+        items: [],
+      },
+    }),
     saleRecorded: (): OrderProcessEvent => ({
       type: 'SaleRecorded',
       data: {
@@ -125,6 +144,7 @@ export function streamOf(event: OrderProcessEvent): string {
     case 'OrderCancelled':
       return orderStreamName(event.data.orderId);
     case 'SaleRecorded':
+    case 'OnlineSaleReversed':
       return saleStreamName(event.data.saleId);
     case 'CartCheckedOut':
       return cartStreamName(event.data.userId);

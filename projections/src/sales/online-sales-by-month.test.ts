@@ -30,6 +30,16 @@ const online = (
   };
 };
 
+/** The payment of an online sale was given back: what it had added is taken back. */
+const reversed = (sale: SaleEvent, reason: 'refunded' | 'charged_back' = 'refunded'): SaleEvent => {
+  if (sale.type !== 'SaleRecorded') throw new Error('only a recorded sale is reversed');
+  const { saleId: id, soldAt, amountCents, items = [] } = sale.data;
+  return {
+    type: 'OnlineSaleReversed',
+    data: { saleId: id, orderId: id, reason, soldAt, amountCents, items },
+  };
+};
+
 /** Given these sales (each of its own stream), then the document of `month`. */
 function given(events: SaleEvent[], month: string) {
   return events.reduce<ReturnType<ReturnType<typeof onlineSalesByMonthProjection.route>['evolve']>>(
@@ -73,6 +83,51 @@ describe('online sales by month projection', () => {
         [quibe]: { name: 'Quibe', quantity: 20, revenueCents: 1_200 },
       },
       position: 3,
+    });
+  });
+
+  it('given two online sales of a month, when one is refunded, then the month counts only the other: its day, units and revenue; a day or product left with nothing is gone', () => {
+    const kept = online('2026-11-02T15:00:00.000Z', 3_000, [
+      { productId: coxinha, name: 'Coxinha', quantity: 50 },
+    ]);
+    const refunded = online('2026-11-05T18:00:00.000Z', 1_200, [
+      { productId: coxinha, name: 'Coxinha', quantity: 10 },
+      { productId: quibe, name: 'Quibe', quantity: 10 },
+    ]);
+
+    expect(given([kept, refunded, reversed(refunded)], '2026-11')).toEqual({
+      _id: '2026-11',
+      days: { '2026-11-02': { count: 1, amountCents: 3_000 } },
+      products: { [coxinha]: { name: 'Coxinha', quantity: 50, revenueCents: 3_000 } },
+      position: 3,
+    });
+  });
+
+  it('given an online sale of October charged back in November, then October no longer counts it and November is untouched', () => {
+    const october = online('2026-10-20T15:00:00.000Z', 600, [
+      { productId: quibe, name: 'Quibe', quantity: 10 },
+    ]);
+    const november = online('2026-11-03T15:00:00.000Z', 1_200, [
+      { productId: coxinha, name: 'Coxinha', quantity: 20 },
+    ]);
+    const events = [october, november, reversed(october, 'charged_back')];
+
+    expect(
+      onlineSalesByMonthProjection.route(
+        recordedAt(events[2] as SaleEvent, 3, saleStreamName(october.data.saleId)),
+      ).documentId,
+    ).toBe('2026-10');
+    expect(given(events, '2026-10')).toEqual({
+      _id: '2026-10',
+      days: {},
+      products: {},
+      position: 3,
+    });
+    expect(given(events, '2026-11')).toEqual({
+      _id: '2026-11',
+      days: { '2026-11-03': { count: 1, amountCents: 1_200 } },
+      products: { [coxinha]: { name: 'Coxinha', quantity: 20, revenueCents: 1_200 } },
+      position: 2,
     });
   });
 

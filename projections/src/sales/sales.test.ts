@@ -90,6 +90,19 @@ describe('sales projection', () => {
     expect(given([counter, { type: 'SaleDeleted', data: { saleId } }])).toBeNull();
   });
 
+  it('given an online sale whose payment was refunded, then no document (no report counts it)', () => {
+    const { soldAt, amountCents, items = [] } = online.data;
+    expect(
+      given([
+        online,
+        {
+          type: 'OnlineSaleReversed',
+          data: { saleId, orderId, reason: 'refunded', soldAt, amountCents, items },
+        },
+      ]),
+    ).toBeNull();
+  });
+
   it('given a sale time that names no instant, then the event is refused (the runner stops there)', () => {
     expect(() =>
       given([{ ...counter, data: { ...counter.data, soldAt: 'ontem' } } satisfies SaleEvent]),

@@ -37,8 +37,9 @@ function anyInstant(text: string): Date | null {
 
 /**
  * One document per sale (sales_v1), keyed by its id. Amended sales move to
- * their new day; deleted ones are removed, so every report over this read
- * model counts exactly the sales that stand. What an online sale sold is in
+ * their new day; deleted ones, and online ones whose payment was given back
+ * (reversed), are removed, so every report over this read model counts
+ * exactly the sales that stand. What an online sale sold is in
  * the monthly documents (online-sales-by-month.ts), not here.
  */
 export const salesProjection = defineProjection({
@@ -79,6 +80,7 @@ export const salesProjection = defineProjection({
         );
       }
       case 'SaleDeleted':
+      case 'OnlineSaleReversed':
         return null;
       default: {
         const unexpected: never = event;
