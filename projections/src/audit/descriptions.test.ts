@@ -96,6 +96,18 @@ const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
     type: 'PaymentChargedBack',
     data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'chargeback' },
   },
+  SaleRecorded: {
+    type: 'SaleRecorded',
+    data: {
+      saleId: orderId,
+      source: 'online',
+      amountCents: 1200,
+      clientName: 'Marina Souza',
+      soldAt: '2026-11-25T17:30:00.000Z',
+      orderId,
+      orderNumber: 1001,
+    },
+  },
   OnlineSaleReversed: {
     type: 'OnlineSaleReversed',
     data: {
@@ -120,8 +132,13 @@ const admin = { id: userId, role: 'admin' as const, name: 'Joana Admin' };
 const system = { id: 'system', role: 'system' as const, name: null };
 
 describe('describing an order history event', () => {
-  it('given every order and payment event type of the contracts, and a sale’s reversal, then each has its own pt-BR description', () => {
-    const types = [...ORDER_EVENT_TYPES, ...PAYMENT_EVENT_TYPES, 'OnlineSaleReversed' as const];
+  it('given every order and payment event type of the contracts, and a sale recorded and reversed, then each has its own pt-BR description', () => {
+    const types = [
+      ...ORDER_EVENT_TYPES,
+      ...PAYMENT_EVENT_TYPES,
+      'SaleRecorded' as const,
+      'OnlineSaleReversed' as const,
+    ];
     const descriptions = types.map((type) => {
       const sample: AuditedEvent | undefined = Object.hasOwn(samples, type)
         ? samples[type]
@@ -178,6 +195,9 @@ describe('describing an order history event', () => {
 
   it('given an online sale reversed after a chargeback or a refund, then its amount and why it left the reports', () => {
     const context = { actor: system, paymentMethod: 'pix' as const };
+    expect(describeEvent(samples.SaleRecorded, context)).toBe(
+      'Venda online de R$ 12,00 registrada nos relatórios de vendas',
+    );
     expect(describeEvent(samples.OnlineSaleReversed, context)).toBe(
       'Venda online de R$ 12,00 estornada dos relatórios de vendas: pagamento contestado (chargeback)',
     );

@@ -18,17 +18,18 @@ import {
 } from '@quitute/contracts';
 
 /**
- * Every event an order's history holds: its own and its payments'; and the
- * reversal of its online sale (stream `sale-<orderId>`), which takes a paid
- * order back out of the sales reports.
+ * Every event an order's history holds: its own and its payments'; and its
+ * online sale (stream `sale-<orderId>`): recorded once paid, which puts it in
+ * the sales reports, and reversed when the payment is given back.
  */
 export const auditedEventSchemas = {
   ...orderEventSchemas,
   ...paymentEventSchemas,
+  SaleRecorded: saleEventSchemas.SaleRecorded,
   OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
 };
 export type AuditedEvent =
-  OrderEvent | PaymentEvent | Extract<SaleEvent, { type: 'OnlineSaleReversed' }>;
+  OrderEvent | PaymentEvent | Extract<SaleEvent, { type: 'SaleRecorded' | 'OnlineSaleReversed' }>;
 export type AuditedEventType = AuditedEvent['type'];
 
 export interface DescriptionContext {
@@ -151,6 +152,8 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
       return `Pagamento${via(paymentMethod)} ${paymentStatus('refunded')}: ${REFUND_REASON_LABELS[event.data.reason]}`;
     case 'PaymentChargedBack':
       return `Pagamento${via(paymentMethod)} ${paymentStatus('charged_back')} (chargeback)`;
+    case 'SaleRecorded':
+      return `Venda online de ${money(event.data.amountCents)} registrada nos relatórios de vendas`;
     case 'OnlineSaleReversed':
       return `Venda online de ${money(event.data.amountCents)} estornada dos relatórios de vendas: ${SALE_REVERSAL_REASON_LABELS[event.data.reason]}`;
     default: {

@@ -4,6 +4,7 @@ import {
   orderNumberAssignedSchema,
   orderStreamName,
   paymentStreamName,
+  saleStreamName,
   SYSTEM_ACTOR,
   userDocumentSchema,
   userStreamName,
@@ -53,14 +54,15 @@ export async function readUserName(log: EventLog, userId: string): Promise<strin
   return document === null ? null : userDocumentSchema.parse(document).name;
 }
 
-/** Every event of the order's stream and of each of its payments' streams. */
+/** Every event of the order's stream, of each of its payments' streams and of its online sale's (saleId = orderId). */
 export async function readOrderEvents(log: EventLog, orderId: string): Promise<RecordedEvent[]> {
   const orderEvents = await log.readStream(orderStreamName(orderId));
   if (orderEvents.length === 0) return [];
-  const payments = await Promise.all(
-    paymentIdsOf(orderEvents).map((paymentId) => log.readStream(paymentStreamName(paymentId))),
-  );
-  return [...orderEvents, ...payments.flat()];
+  const others = await Promise.all([
+    ...paymentIdsOf(orderEvents).map((paymentId) => log.readStream(paymentStreamName(paymentId))),
+    log.readStream(saleStreamName(orderId)),
+  ]);
+  return [...orderEvents, ...others.flat()];
 }
 
 /**
