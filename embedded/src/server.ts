@@ -49,6 +49,7 @@ import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { createStores } from '@quitute/infra/snapshot-store';
 import {
+  buildReadModelsFirst,
   createPaymentProcessManager,
   createPaymentRelay,
   projectionProgress,
@@ -162,6 +163,11 @@ export async function createEmbeddedServer(
   const sessions = createSessionView({ eventStore, snapshotStore, logger });
   await sessions.start();
 
+  // The in-memory read store starts empty: one pass over the log builds it, faster than the
+  // runner's batches; the runner then goes on from the head.
+  if (!options.readStore && !config.mongoUrl) {
+    await buildReadModelsFirst({ eventStore, readStore, projections, logger });
+  }
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   await runner.start();
   metrics.watchProjections(

@@ -33,3 +33,4 @@ export type { RebuildProgress, RebuildResult } from './rebuild';
 export { verifyProjection } from './verify';
 export type { VerifyResult, DocumentDifference } from './verify';
 export { progressBar, progressLine } from './cli-progress';
+export { buildReadModelsFirst } from './first-build';
