@@ -2,6 +2,7 @@ import './shared/zod-locale';
 export * from './shared/metadata';
 export * from './shared/money';
 export * from './shared/text';
+export * from './shared/ids';
 export * from './shared/messages';
 export * from './shared/events';
 export * from './shared/upcasting';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { z } from 'zod';
 import {
   consentMessages,
   consentStreamName,
@@ -10,6 +9,7 @@ import {
   cookieConsentBodySchema,
   type CookieConsentResponse,
   type TokenClaims,
+  entityIdSchema,
 } from '@quitute/contracts';
 import type { SessionVersionLookup, TokenService } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
@@ -50,7 +50,6 @@ export interface ConsentDeps {
   consentRateLimit?: RateLimit | undefined;
 }
 
-const consentIdSchema = z.uuid();
 const COOKIE_MAX_AGE_MS = COOKIE_CONSENT_DAYS * 24 * 60 * 60 * 1000;
 
 /** The consent id this browser's cookie carries, when it is one of ours. */
@@ -58,8 +57,8 @@ function consentIdFromCookie(req: Request): string | null {
   for (const pair of (req.get('cookie') ?? '').split(';')) {
     const [name, ...value] = pair.split('=');
     if (name?.trim() !== CONSENT_ID_COOKIE) continue;
-    const id = consentIdSchema.safeParse(value.join('=').trim());
-    if (id.success) return id.data.toLowerCase();
+    const id = entityIdSchema.safeParse(value.join('=').trim());
+    if (id.success) return id.data;
   }
   return null;
 }

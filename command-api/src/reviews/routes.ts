@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
-import { z } from 'zod';
 import {
   reviewMessages,
   submitReviewBodySchema,
   type ReviewCommandResponse,
   type SubmitReviewResponse,
   type TokenClaims,
+  entityIdSchema,
 } from '@quitute/contracts';
 import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
@@ -60,9 +60,6 @@ export interface ReviewDeps {
   reviewRateLimits?: ReviewRateLimits | undefined;
 }
 
-/** A review id as any client may spell it; streams are named in lower case. */
-const reviewIdSchema = z.uuid().transform((id) => id.toLowerCase());
-
 /**
  * POST /api/reviews (spec §7), POST /api/reviews/{id}/report, and the admin's
  * PATCH /api/admin/reviews/{id}/approve and DELETE /api/admin/reviews/{id}
@@ -98,7 +95,7 @@ export function reviewRoutes(deps: ReviewDeps): Router {
 
   /** A malformed id names no review: 404, as an unknown one. */
   const reviewIdOf = (req: Request): string => {
-    const id = reviewIdSchema.safeParse(req.params['id']);
+    const id = entityIdSchema.safeParse(req.params['id']);
     if (!id.success) throw new AppError('not_found', reviewMessages.notFound);
     return id.data;
   };

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   adminOrdersQuerySchema,
   messages,
@@ -9,15 +8,13 @@ import {
   ORDERS_PROJECTION,
   type AdminOrderList,
   type OrderStats,
+  entityIdSchema,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
 import type { Filter, ReadStore } from '@quitute/infra/read-store';
 import { pageOf, positionedReads, searchTextFilter, sendAdminAnswer } from '../admin/reads';
 import { toOrderDto } from './order-dto';
-
-/** An order id as any client may spell it; documents are keyed in lower case. */
-const orderIdSchema = z.uuid().transform((id) => id.toLowerCase());
 
 /** Newest first; the order number breaks ties (orders placed in the same millisecond). */
 export const NEWEST_ORDERS_FIRST = { createdAt: -1, orderNumber: -1 } as const;
@@ -76,7 +73,7 @@ export function adminOrderRoutes(deps: { readStore: ReadStore }): Router {
 
   // A malformed id names no order: 404 like an unknown one ('stats' is matched above).
   router.get('/api/admin/orders/:id', async (req, res) => {
-    const id = orderIdSchema.safeParse(req.params['id']);
+    const id = entityIdSchema.safeParse(req.params['id']);
     const notFound = new AppError('not_found', orderMessages.notFound);
     if (!id.success) throw notFound;
     const { answer: stored, position } = await positioned(() => orders.get(id.data));

@@ -12,6 +12,7 @@ import {
   paymentMessages,
   shopDate,
   type OrderDocument,
+  entityIdSchema,
 } from '@quitute/contracts';
 import {
   authenticate,
@@ -34,8 +35,6 @@ export interface PaymentsPublicConfig {
 /** The local payment simulator: the shop's provider unless Mercado Pago is configured. */
 export const SIMULATOR_PAYMENTS: PaymentsPublicConfig = { provider: 'simulator', publicKey: null };
 
-/** An order id as any client may spell it; documents are keyed in lower case. */
-const orderIdSchema = z.uuid().transform((id) => id.toLowerCase());
 /** Provider payment ids are short tokens (Mercado Pago's are digits); anything else names no payment. */
 const providerPaymentIdSchema = z.string().regex(/^[\w.-]{1,64}$/);
 
@@ -92,7 +91,7 @@ export function orderQueryRoutes(deps: {
 
   // A malformed id names no order: the route passes, and the last resort is a 404.
   router.get('/api/orders/:id', ...signedIn, async (req, res, next) => {
-    const id = orderIdSchema.safeParse(req.params['id']);
+    const id = entityIdSchema.safeParse(req.params['id']);
     if (!id.success) return next();
     const caller = currentUser(req);
     const order = await orderById(id.data);
