@@ -103,7 +103,16 @@ describe('/admin/products (admin-spec §2 "Products page")', () => {
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
     await screen.findByText('Página 2 de 2');
     await user.type(screen.getByLabelText('Buscar produtos'), 'Produto 1');
-    await screen.findByText('Página 1 de 1', {}, { timeout: 2_000 });
+    // 'Página 1 de 1' also shows for a moment while page 1 loads, before the search is sent:
+    // wait for the debounced search itself.
+    await waitFor(
+      () =>
+        expect(server.queries('/api/admin/products')).toContain(
+          '?page=1&limit=10&search=Produto+1&category=Salgados+Fritos&isDeleted=false',
+        ),
+      { timeout: 2_000 },
+    );
+    await screen.findByText('Página 1 de 1');
 
     expect(server.queries('/api/admin/products')).toEqual([
       '?page=1&limit=10&isDeleted=false',
