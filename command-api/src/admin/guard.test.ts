@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { accountMessages } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
+import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import { createPaymentSimulator } from '@quitute/infra/payment-gateway';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { createCommandRouter } from '../app';
@@ -18,40 +18,6 @@ import { closeShops, openShop } from '../payments/testing';
  */
 
 afterEach(closeShops);
-
-interface RouteEntry {
-  method: string;
-  path: string;
-}
-
-const routeSchema = z.object({ path: z.string(), methods: z.record(z.string(), z.boolean()) });
-
-function stackOf(value: unknown): unknown[] | null {
-  if ((typeof value !== 'function' && typeof value !== 'object') || value === null) return null;
-  return 'stack' in value && Array.isArray(value.stack) ? value.stack : null;
-}
-
-/** Method and full path of every route in an Express router, mounted routers included. */
-function routeTable(router: unknown, prefix = ''): RouteEntry[] {
-  const entries: RouteEntry[] = [];
-  for (const layer of stackOf(router) ?? []) {
-    if (typeof layer !== 'object' || layer === null) continue;
-    const route = 'route' in layer ? routeSchema.safeParse(layer.route) : null;
-    if (route?.success) {
-      for (const [method, handled] of Object.entries(route.data.methods)) {
-        if (handled) entries.push({ method: method.toUpperCase(), path: prefix + route.data.path });
-      }
-      continue;
-    }
-    const handle = 'handle' in layer ? layer.handle : null;
-    if (stackOf(handle)) {
-      const mountedAt =
-        'rawPath' in layer && typeof layer.rawPath === 'string' ? layer.rawPath : '/';
-      entries.push(...routeTable(handle, mountedAt === '/' ? prefix : prefix + mountedAt));
-    }
-  }
-  return entries;
-}
 
 const simulator = createPaymentSimulator({
   webhookSecret: 'a-webhook-secret-for-tests',

@@ -1,38 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { accountMessages } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
+import { routeTable } from '@quitute/infra/testing';
 import { createQueryRouter } from '../app';
 import { openAdminReads, type AdminReads } from './test-shop';
-
-/** An Express layer as far as the walk needs it: a route's path and methods, or a nested router's stack. */
-const layerSchema = z.object({
-  route: z
-    .object({ path: z.string(), methods: z.record(z.string(), z.boolean()) })
-    .optional()
-    .catch(undefined),
-  handle: z.unknown(),
-});
-
-/** A router (a function with a `stack`) nested in another, or null. */
-function stackOf(value: unknown): unknown[] | null {
-  if ((typeof value !== 'function' && typeof value !== 'object') || value === null) return null;
-  if (!('stack' in value) || !Array.isArray(value.stack)) return null;
-  return value.stack;
-}
-
-/** Every GET path registered in a router, nested routers included. */
-function getPaths(stack: readonly unknown[]): string[] {
-  return stack.flatMap((entry) => {
-    const layer = layerSchema.parse(entry);
-    if (layer.route) return layer.route.methods['get'] ? [layer.route.path] : [];
-    const nested = stackOf(layer.handle);
-    return nested ? getPaths(nested) : [];
-  });
-}
 
 /** The registered query router's admin paths, each with its parameters filled in. */
 function adminPaths(): string[] {
@@ -45,9 +19,9 @@ function adminPaths(): string[] {
     logger: silentLogger,
     eventLog: createMemoryEventStore(),
   });
-  const routes = getPaths(stackOf(router) ?? []);
-  return routes
-    .filter((path) => path.startsWith('/api/admin'))
+  return routeTable(router)
+    .filter((route) => route.method === 'GET' && route.path.startsWith('/api/admin'))
+    .map((route) => route.path)
     .map((path) => path.replace(/:\w+/g, '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6'));
 }
 
