@@ -247,7 +247,7 @@ export function history(options: {
 }
 
 /** 64 groups at a time, each group's appends in order (the payment process reads them in that order). */
-async function seed(eventStore: EventStore, groups: readonly Append[][]): Promise<void> {
+export async function seed(eventStore: EventStore, groups: readonly Append[][]): Promise<void> {
   for (let from = 0; from < groups.length; from += 64) {
     await Promise.all(
       groups.slice(from, from + 64).map(async (group) => {

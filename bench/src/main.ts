@@ -17,7 +17,10 @@ import { measureMenuRequests } from './http';
 import { measureApprovalPush, measurePixCheckouts } from './payments';
 import { measureProjectionsRebuild } from './projections-rebuild';
 import { measureRebuild } from './rebuild';
+import { measureColdStart } from './cold-start';
+import { measureProjectionLag } from './projection-lag';
 import { printTable } from './table';
+import { targetTable, type TargetRow } from './targets';
 
 /**
  * `npm run bench`: figures for the targets of issue #2 on this machine.
@@ -30,6 +33,10 @@ import { printTable } from './table';
  * server; payment approved → socket push p99 ≤ 100 ms on the embedded shop.
  * Issue #11: with 10,000 orders, GET /api/admin/orders?page=50 and the monthly
  * report p99 ≤ 50 ms on the embedded shop.
+ * Issue #13: projections rebuild --all ≥ 50,000 events/s embedded.
+ * Issue #14: projection lag p99 ≤ 250 ms under 200 commands/s; RSS ≤ 400 MB and
+ * cold start ≤ 10 s with 100,000 orders in the event store.
+ * The last table lists every figure that has a target beside it.
  */
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 3);
 const postgresUrl =
@@ -115,6 +122,8 @@ const sections = [
   'payments',
   'admin',
   'projections',
+  'lag',
+  'coldstart',
 ] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(sections as readonly string[]).includes(name));
@@ -125,6 +134,9 @@ if (unknown.length > 0) {
 const wanted = (section: (typeof sections)[number]) =>
   chosen.length === 0 || chosen.includes(section);
 
+/** Every figure with a target, for the closing table. */
+const targets: TargetRow[] = [];
+
 const appendRows: Record<string, string | number>[] = [];
 for (const { name, open } of wanted('append') ? stores : []) {
   for (const writers of [1, 8]) {
@@ -133,6 +145,16 @@ for (const { name, open } of wanted('append') ? stores : []) {
       const result = await measureAppends(store, { writers, batch, seconds });
       await store.close();
       await cleanup();
+      if (name === 'PostgreSQL server' && writers === 8 && batch === 1) {
+        targets.push({
+          issue: '#2',
+          figure: 'single-event appends, 8 writers, PostgreSQL server',
+          measured: Math.round(result.appendsPerSecond),
+          unit: '/s',
+          kind: 'at least',
+          goal: 3_000,
+        });
+      }
       appendRows.push({
         'event store': name,
         writers,
@@ -147,6 +169,14 @@ if (wanted('append')) printTable('Append throughput', appendRows);
 
 if (wanted('rebuild')) {
   const rebuild = await measureRebuild(100_000);
+  targets.push({
+    issue: '#2',
+    figure: 'menu projection rebuild',
+    measured: Math.round(rebuild.eventsPerSecond),
+    unit: 'events/s',
+    kind: 'at least',
+    goal: 50_000,
+  });
   printTable('Projection rebuild (menu projection, in-memory read store)', [
     {
       events: rebuild.events,
@@ -158,6 +188,24 @@ if (wanted('rebuild')) {
 
 if (wanted('menu')) {
   const menu = await measureMenuRequests(Math.max(seconds, 5));
+  targets.push(
+    {
+      issue: '#2',
+      figure: 'GET /api/products throughput',
+      measured: Math.round(menu.requestsPerSecond),
+      unit: 'req/s',
+      kind: 'at least',
+      goal: 3_000,
+    },
+    {
+      issue: '#2',
+      figure: 'GET /api/products p99',
+      measured: menu.p99,
+      unit: 'ms',
+      kind: 'at most',
+      goal: 20,
+    },
+  );
   printTable('GET /api/products (embedded shop, 32 connections)', [
     {
       'req/s': Math.round(menu.requestsPerSecond),
@@ -172,6 +220,14 @@ const [short, long] = wanted('command')
   ? await measureCommandLatency({ short: 10, long: 10_000, requests: 200, warmUp: 30 })
   : [];
 if (short && long) {
+  targets.push({
+    issue: '#16',
+    figure: 'command p99 on a 10,000-event stream ÷ on a 10-event one',
+    measured: Number((long.p99 / short.p99).toFixed(2)),
+    unit: '×',
+    kind: 'at most',
+    goal: 1.5,
+  });
   printTable('PUT /api/users/preferences by stream length (embedded shop, one request at a time)', [
     ...[short, long].map((row) => ({
       stream: `${row.events.toLocaleString('en-US')} events`,
@@ -204,6 +260,26 @@ if (wanted('cart')) {
   );
   for (const { name, run } of cells) {
     const figures = await run();
+    if (name !== 'PGlite (DATA_DIR)') {
+      targets.push(
+        {
+          issue: '#9',
+          figure: 'POST /carrinho throughput, PostgreSQL server',
+          measured: Math.round(figures.requestsPerSecond),
+          unit: 'req/s',
+          kind: 'at least',
+          goal: 1_500,
+        },
+        {
+          issue: '#9',
+          figure: 'POST /carrinho p99, PostgreSQL server',
+          measured: figures.p99,
+          unit: 'ms',
+          kind: 'at most',
+          goal: 25,
+        },
+      );
+    }
     cartRows.push({
       'event store': name,
       'req/s': Math.round(figures.requestsPerSecond),
@@ -227,6 +303,16 @@ if (wanted('payments')) {
   );
   for (const { name, run } of cells) {
     const figures = await run();
+    if (name !== 'PGlite (DATA_DIR)') {
+      targets.push({
+        issue: '#10',
+        figure: 'Pix checkouts, PostgreSQL server',
+        measured: Math.round(figures.requestsPerSecond),
+        unit: '/s',
+        kind: 'at least',
+        goal: 300,
+      });
+    }
     checkoutRows.push({
       'event store': name,
       'req/s': Math.round(figures.requestsPerSecond),
@@ -244,6 +330,14 @@ if (wanted('payments')) {
   // 25 sockets: all come from one address here, and the gateway lets one address hold 30.
   const push = { customers: 25, ordersPerCustomer: 10, widths: [1, 10], warmUp: 20 };
   const pushRows = await measureApprovalPush(push);
+  targets.push({
+    issue: '#10',
+    figure: 'payment approved → socket push p99 (10 at once)',
+    measured: Number((pushRows.at(-1)?.p99 ?? Number.NaN).toFixed(1)),
+    unit: 'ms',
+    kind: 'at most',
+    goal: 100,
+  });
   printTable(
     `Payment approved → socket paymentApproved (embedded shop, PGlite, ${push.customers} customers with a socket; target p99 ≤ 100 ms)`,
     pushRows.map((row) => ({
@@ -259,6 +353,16 @@ if (wanted('payments')) {
 if (wanted('admin')) {
   const admin = { orders: 10_000, counterSales: 1_500, days: 120, requests: 300, warmUp: 30 };
   const figures = await measureAdminReads(admin);
+  for (const row of figures.rows.slice(0, 3)) {
+    targets.push({
+      issue: '#11',
+      figure: `GET ${row.request.split('?')[0]?.replace('/api/admin/', '') ?? ''} p99 (10,000 orders)`,
+      measured: Number(row.p99.toFixed(1)),
+      unit: 'ms',
+      kind: 'at most',
+      goal: 50,
+    });
+  }
   // Latency on a shared machine follows its load: the table says what it was.
   const load = os.loadavg()[0] ?? 0;
   printTable(
@@ -278,6 +382,14 @@ if (wanted('projections')) {
   const bar = progressBar();
   const figures = await measureProjectionsRebuild({ events: target, onProgress: bar.update });
   bar.done();
+  targets.push({
+    issue: '#13',
+    figure: `projections rebuild --all, ${figures.events.toLocaleString('en-US')} events, shop serving`,
+    measured: Math.round(figures.eventsPerSecond),
+    unit: 'events/s',
+    kind: 'at least',
+    goal: 50_000,
+  });
   const load = os.loadavg()[0] ?? 0;
   printTable(
     `Issue 13: projections rebuild --all through the running embedded shop's admin API (PGlite + in-memory read models, ${figures.events.toLocaleString('en-US')} events seeded in ${figures.seedSeconds.toFixed(0)} s, read models built at start in ${figures.startSeconds.toFixed(1)} s; a reader asking GET /api/products and /api/admin/orders throughout; load average ${load.toFixed(1)} on ${os.cpus().length} cores; target ≥ 50,000 events/s)`,
@@ -297,3 +409,72 @@ if (wanted('projections')) {
     ],
   );
 }
+
+if (wanted('lag')) {
+  const lagLoad = { customers: 1_000, commandsPerSecond: 200, seconds: Math.max(seconds, 20) };
+  const lag = await measureProjectionLag(lagLoad);
+  targets.push({
+    issue: '#14',
+    figure: `projection lag p99 at ${lagLoad.commandsPerSecond} commands/s`,
+    measured: Number(lag.lagP99.toFixed(1)),
+    unit: 'ms',
+    kind: 'at most',
+    goal: 250,
+  });
+  const load = os.loadavg()[0] ?? 0;
+  printTable(
+    `Projection lag: POST /carrinho at ${lagLoad.commandsPerSecond}/s for ${lagLoad.seconds} s from ${lagLoad.customers.toLocaleString('en-US')} customers (embedded shop, PGlite + in-memory read models; client in its own process); lag = from the command's 2xx to GET /carrinho/{userId} answering with it; load average ${load.toFixed(1)} on ${os.cpus().length} cores; target p99 ≤ 250 ms`,
+    [
+      {
+        sent: lag.sent,
+        accepted: lag.accepted,
+        refused: lag.refused,
+        'never visible': lag.neverVisible,
+        'commands/s': Math.round(lag.commandsPerSecond),
+        'command p50 ms': Number(lag.commandP50.toFixed(1)),
+        'command p99 ms': Number(lag.commandP99.toFixed(1)),
+        'lag p50 ms': Number(lag.lagP50.toFixed(1)),
+        'lag p99 ms': Number(lag.lagP99.toFixed(1)),
+        'lag max ms': Number(lag.lagMax.toFixed(1)),
+      },
+    ],
+  );
+}
+
+if (wanted('coldstart')) {
+  const orders = Number(process.env['BENCH_COLD_START_ORDERS'] ?? 100_000);
+  const cold = await measureColdStart({ orders });
+  targets.push(
+    {
+      issue: '#14',
+      figure: `cold start to serving, ${orders.toLocaleString('en-US')} orders`,
+      measured: Number(cold.startSeconds.toFixed(1)),
+      unit: 's',
+      kind: 'at most',
+      goal: 10,
+    },
+    {
+      issue: '#14',
+      figure: `RSS of the embedded shop, ${orders.toLocaleString('en-US')} orders`,
+      measured: cold.rssMb,
+      unit: 'MB',
+      kind: 'at most',
+      goal: 400,
+    },
+  );
+  const load = os.loadavg()[0] ?? 0;
+  printTable(
+    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${orders.toLocaleString('en-US')} orders with their payments, carts and sales in their real streams${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
+    [
+      {
+        orders: cold.orders,
+        events: cold.events,
+        'to first 200 s': Number(cold.startSeconds.toFixed(1)),
+        'RSS MB': cold.rssMb,
+        'peak RSS MB': cold.peakRssMb,
+      },
+    ],
+  );
+}
+
+printTable('Every figure with a target', targetTable(targets));

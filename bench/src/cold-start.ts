@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { createStores } from '@quitute/infra/snapshot-store';
+import { history, seed } from './admin-reports';
+
+const apiOnlyShop = fileURLToPath(
+  new URL('../../embedded/src/testing/api-only-shop.ts', import.meta.url),
+);
+
+export interface ColdStartFigures {
+  orders: number;
+  events: number;
+  /** 0 when the seeded history was found from an earlier run. */
+  seedSeconds: number;
+  /** From spawning the process to its first 200 on GET /api/products. */
+  startSeconds: number;
+  /** Resident memory 2 s after it began serving, and its peak (during the start). */
+  rssMb: number;
+  peakRssMb: number;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident set size of a process now (VmRSS) and at its peak (VmHWM), from /proc (Linux), in MB. */
+function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) =>
+    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1]) / 1024);
+  return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') };
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A data directory holding the history of `orders` orders, seeded once and kept
+ * in the temporary folder for the next runs (100,000 orders take minutes to
+ * append stream by stream; copying them takes seconds).
+ */
+async function seededHistory(
+  orders: number,
+): Promise<{ dataDir: string; events: number; seedSeconds: number }> {
+  const dataDir = path.join(os.tmpdir(), 'quitute-bench-cache', `history-${orders}-v1`);
+  const manifest = path.join(dataDir, 'seeded.json');
+  if (fs.existsSync(manifest)) {
+    const { events } = z
+      .object({ events: z.number() })
+      .parse(JSON.parse(fs.readFileSync(manifest, 'utf8')));
+    return { dataDir, events, seedSeconds: 0 };
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const groups = history({
+    orders,
+    counterSales: Math.round(orders / 20),
+    days: 365,
+    now: Date.now(),
+  });
+  const events = groups.flat().reduce((sum, append) => sum + append.events.length, 0);
+  const seeding = performance.now();
+  const stores = await createStores({ dataDir });
+  try {
+    await seed(stores.eventStore, groups);
+  } finally {
+    await stores.snapshotStore.close();
+    await stores.eventStore.close();
+  }
+  const seedSeconds = (performance.now() - seeding) / 1000;
+  fs.writeFileSync(manifest, JSON.stringify({ events }));
+  return { dataDir, events, seedSeconds };
+}
+
+/**
+ * Issue 14: the embedded shop as `npm start` runs it (its own process, PGlite
+ * in DATA_DIR, in-memory read models), started on a data directory holding
+ * the settled history of `orders` orders in their real streams (orders,
+ * payments, carts, sales, so every part of the shop that replays the log at
+ * start has its share). Measures the time to serving and the process's RSS.
+ */
+export async function measureColdStart(options: { orders: number }): Promise<ColdStartFigures> {
+  const seeded = await seededHistory(options.orders);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bench-cold-'));
+  try {
+    fs.cpSync(seeded.dataDir, dataDir, { recursive: true });
+    const { events, seedSeconds } = seeded;
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', apiOnlyShop], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'bench-cold-start-secret-bench-cold-start!',
+        ADMIN_PASSWORD: 'Bench-Cold-Start-2026',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let log = '';
+    child.stdout
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => (log = (log + chunk).slice(-4_000)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      let serving = false;
+      while (!serving) {
+        if (child.exitCode !== null)
+          throw new Error(`the shop exited with ${child.exitCode}: ${log}`);
+        serving = await fetch(`${url}/api/products`)
+          .then((response) => response.status === 200)
+          .catch(() => false);
+        if (!serving) await wait(20);
+      }
+      const startSeconds = (performance.now() - started) / 1000;
+      await wait(2_000);
+      return {
+        orders: options.orders,
+        events,
+        seedSeconds,
+        startSeconds,
+        ...memoryOf(child.pid ?? 0),
+      };
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
