@@ -76,6 +76,11 @@ async function main(): Promise<number> {
     console.log(
       `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}`,
     );
+    // Simulated throttling scales the CPU time it observes: a busy machine scores lower.
+    const [oneMinuteLoad = 0] = os.loadavg();
+    console.log(
+      `  CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, load average ${oneMinuteLoad.toFixed(1)} on ${os.cpus().length} cores`,
+    );
     for (const id of KEY_METRICS) {
       const audit = lhr.audits[id];
       if (audit) console.log(`  ${audit.title.padEnd(28)} ${audit.displayValue ?? ''}`);
