@@ -112,6 +112,22 @@ describe.runIf(enabled)(
       await shop?.close();
     });
 
+    it('given a page with pale text and a button without a name, when axe checks it, then both are reported as serious or critical', async () => {
+      const page = await shop.newPage();
+      await page.setContent(
+        '<!doctype html><html lang="pt-BR"><title>Teste</title><main>' +
+          '<p style="color:#cccccc;background:#ffffff">Texto claro demais</p>' +
+          '<button type="button"></button></main></html>',
+      );
+
+      const { violations } = await runAxe(page);
+
+      expect(violations.map((violation) => violation.id).sort()).toEqual([
+        'button-name',
+        'color-contrast',
+      ]);
+    });
+
     it('given a visitor, when axe checks the home (also on a phone), the menu (notice open and closed), login, sign-up and the other public pages, then none has a serious or critical violation', async () => {
       const page = await shop.newPage();
       await page.goto(`${shop.url}/`);
