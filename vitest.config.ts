@@ -9,6 +9,7 @@ export default defineConfig({
           include: [
             '{contracts,infra,command-api,projections,query-api,embedded,deploy,bench}/src/**/*.test.ts',
             'test/**/*.test.ts',
+            'web/scripts/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 30_000,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -61,10 +62,49 @@ function externalReactPreamble(): Plugin {
   };
 }
 
+/**
+ * dist/.vite/bundle-graph.json: every chunk with its imports and the modules
+ * in it, which the shop's JavaScript budget reads (scripts/bundle-budget.ts).
+ * Vite's manifest has the imports but not the modules, and the budget must
+ * tell where recharts and the admin code went. Under a dot folder: the shop's
+ * server does not serve it.
+ */
+function bundleGraphReport(): Plugin {
+  return {
+    name: 'quitute:bundle-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                isEntry: output.isEntry,
+                facade: output.facadeModuleId
+                  ? path.relative(webRoot, output.facadeModuleId).split(path.sep).join('/')
+                  : null,
+                imports: output.imports,
+                dynamicImports: output.dynamicImports,
+                modules: output.moduleIds.map((id) =>
+                  path.relative(repoRoot, id).split(path.sep).join('/'),
+                ),
+              },
+            ]
+          : [],
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/bundle-graph.json',
+        source: JSON.stringify({ chunks }, null, 2),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), externalReactPreamble(), standaloneApiProxy()],
+  plugins: [react(), externalReactPreamble(), standaloneApiProxy(), bundleGraphReport()],
   server: {
     fs: {
       // Not the repository root: it holds ./data (the event store and secrets.json).

@@ -104,6 +104,22 @@ describe('embedded shop', () => {
     expect(await unknownApi.json()).toMatchObject({ message: 'Recurso não encontrado.' });
   });
 
+  it('given a browser that accepts brotli, when it loads the app\u2019s script, then it is compressed, and the API\u2019s answers are not touched', async () => {
+    const script = `export const menu = ${JSON.stringify(Array(400).fill('coxinha de frango'))};`;
+    await fs.mkdir(path.join(webDir, 'assets'));
+    await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), script);
+    const { url } = await start();
+    const headers = { 'accept-encoding': 'br, gzip' };
+
+    const asset = await fetch(`${url}/assets/index-abc123.js`, { headers });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe(script);
+
+    const api = await fetch(`${url}/api/products`, { headers });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
   it('routes writes to command-api: a malformed JSON body is a 400 in pt-BR without a stack trace', async () => {
     const { url } = await start();
     const response = await fetch(`${url}/api/products`, {

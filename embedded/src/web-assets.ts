@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,9 +32,12 @@ export function buildWebApp(
 }
 
 /**
- * The built web app: hashed assets cached for a year, everything else
- * revalidated; any other GET that wants HTML gets index.html so the SPA shows
- * its own page (or 'Página Não Encontrada').
+ * The built web app, compressed (gzip or brotli, as nginx does in the
+ * distributed mode: a phone on 4G gets a third of the bytes): hashed assets
+ * cached for a year, everything else revalidated; any other GET that wants
+ * HTML gets index.html so the SPA shows its own page (or 'Página Não
+ * Encontrada'). Only these handlers compress: the API's answers and streams are
+ * mounted before them.
  */
 export function serveWebApp(distDir: string = webDist): RequestHandler[] {
   const indexHtml = path.join(distDir, 'index.html');
@@ -55,5 +59,5 @@ export function serveWebApp(distDir: string = webDist): RequestHandler[] {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   };
-  return [assets, spaFallback];
+  return [compression(), assets, spaFallback];
 }

@@ -46,7 +46,11 @@ export function MenuPage({ onAddToCart, banner, aside }: MenuPageProps) {
       </div>
     );
   } else if (currentData === undefined) {
-    content = <PageLoading label="Carregando cardápio..." />;
+    content = (
+      <div className={styles.loading}>
+        <PageLoading label="Carregando cardápio..." />
+      </div>
+    );
   } else {
     const sections = groupByCategory(currentData);
     content =
