@@ -9,7 +9,10 @@ export async function readWholeLog(config: {
   try {
     const events: RecordedEvent[] = [];
     for (;;) {
-      const page = await store.readAll({ fromPosition: events.at(-1)?.position ?? 0, maxCount: 5_000 });
+      const page = await store.readAll({
+        fromPosition: events.at(-1)?.position ?? 0,
+        maxCount: 5_000,
+      });
       if (page.length === 0) return events;
       events.push(...page);
     }

@@ -204,7 +204,8 @@ export async function login(
     body: { email, password, recaptchaToken: await captcha(baseUrl, from) },
     ...(from ? { from } : {}),
   });
-  if (answer.status !== 200) throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`login ${answer.status}: ${JSON.stringify(answer.body)}`);
   return { email, ...loginSchema.parse(answer.body) };
 }
 
@@ -212,7 +213,12 @@ export async function login(
 export async function newCustomer(baseUrl: string, from?: string): Promise<Customer> {
   const email = `cliente.${crypto.randomUUID()}@exemplo.com.br`;
   const answer = await call(baseUrl, 'POST', '/api/auth/register', {
-    body: { email, password: 'Bolo2026', name: 'Maria', recaptchaToken: await captcha(baseUrl, from) },
+    body: {
+      email,
+      password: 'Bolo2026',
+      name: 'Maria',
+      recaptchaToken: await captcha(baseUrl, from),
+    },
     ...(from ? { from } : {}),
   });
   if (answer.status !== 201) {
@@ -221,13 +227,25 @@ export async function newCustomer(baseUrl: string, from?: string): Promise<Custo
   return login(baseUrl, email, 'Bolo2026', from);
 }
 
-/** `count` customers, registered ten per loopback address (the per-IP limit). */
+/**
+ * `count` customers, registered ten per loopback address (the per-IP limit),
+ * the addresses side by side.
+ */
 export async function newCustomers(baseUrl: string, count: number): Promise<Customer[]> {
-  const customers: Customer[] = [];
-  for (let index = 0; index < count; index += 1) {
-    customers.push(await newCustomer(baseUrl, `127.0.0.${2 + Math.floor(index / 10)}`));
-  }
-  return customers;
+  const addresses = Array.from(
+    { length: Math.ceil(count / 10) },
+    (_, index) => `127.0.0.${2 + index}`,
+  );
+  const groups = await Promise.all(
+    addresses.map(async (from, group) => {
+      const customers: Customer[] = [];
+      for (let index = group * 10; index < Math.min(count, group * 10 + 10); index += 1) {
+        customers.push(await newCustomer(baseUrl, from));
+      }
+      return customers;
+    }),
+  );
+  return groups.flat();
 }
 
 /** A Pix checkout of one coxinha box (the payment simulator answers it), as the payment page sends it. */
