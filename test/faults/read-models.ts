@@ -10,13 +10,18 @@ const verifyLineSchema = z.object({
 /**
  * Each read model the running shop serves compared with a rebuild of it from
  * the log (POST /api/admin/projections/{name}/verify, what `npm run
- * projections -- verify` asks a running shop): the differences by projection.
+ * projections -- verify` asks a running shop): the differences by projection,
+ * of every projection or of those `only` names.
  */
-export async function readModelDifferences(baseUrl: string): Promise<Record<string, number>> {
+export async function readModelDifferences(
+  baseUrl: string,
+  only?: readonly string[],
+): Promise<Record<string, number>> {
   const admin = await login(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const status = await call(baseUrl, 'GET', '/api/admin/projections', { token: admin.token });
   const differences: Record<string, number> = {};
-  for (const { name } of statusSchema.parse(status.body).projections) {
+  const names = statusSchema.parse(status.body).projections.map(({ name }) => name);
+  for (const name of only ?? names) {
     const answer = await call(baseUrl, 'POST', `/api/admin/projections/${name}/verify`, {
       token: admin.token,
       timeoutMs: 120_000,

@@ -46,10 +46,10 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the shop on `port` and waits for /health. A shop killed with SIGKILL
- * leaves its PGlite lock behind until it is stale (20 s, pglite-client.ts): a
- * start refused for that reason is tried again, as a process supervisor would,
- * until `startWithinMs`.
+ * Starts the shop on `port` and waits for /health. A start refused because the
+ * data directory is locked is tried again, as a process supervisor would, until
+ * `startWithinMs` (the lock of a killed shop is taken over at once, see
+ * pglite-client.ts; `attempts` shows whether it was).
  */
 export async function startShop(options: {
   port: number;
