@@ -83,7 +83,7 @@ async function appendCarts(): Promise<number> {
         actorRole: 'user' as const,
         occurredAt: new Date().toISOString(),
       };
-      const events: NewEvent[] = Array.from({ length: EVENTS_PER_CART }, (_, index) =>
+      const events = Array.from({ length: EVENTS_PER_CART }, (_, index): NewEvent =>
         index === 0
           ? {
               id: crypto.randomUUID(),
