@@ -30,7 +30,7 @@ import { throwawayPostgres } from './throwaway-postgres';
 
 const CUSTOMERS = 30;
 const CHECKOUTS_PER_CUSTOMER = 3;
-const CRASH_AFTER_ACKNOWLEDGED = 10;
+const CRASH_AFTER_ACKNOWLEDGED = 5;
 /** How long the shop may take to serve checkouts again once the database is back. */
 const RECOVERY_WITHIN_MS = 30_000;
 

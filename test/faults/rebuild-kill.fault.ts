@@ -6,8 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { CARTS_PROJECTION } from '@quitute/contracts';
 import { createEventStore, type NewEvent } from '@quitute/infra/event-store';
-import { readModelDifferences } from './read-models';
-import { freePort, startShop, type ShopProcess } from './shop-process';
 
 /**
  * Issue 14, fault 3: `npm run projections -- rebuild` killed with SIGKILL
@@ -17,23 +15,22 @@ import { freePort, startShop, type ShopProcess } from './shop-process';
  * them from the log, rebuilds blue/green into a scratch collection and
  * nothing persists when it exits, so there is no checkpoint to resume from —
  * the run after the kill reads the log from its start (observed: its first
- * progress line counts fewer events than the killed run had read). What the
- * kill must not do is harm the log or the data directory: the second run
- * completes, `verify` exits 0, and the shop started on the directory serves
- * read models equal to a rebuild. (Where the read models persist, in MongoDB,
+ * progress line counts 0 events where the killed run had read some). What the
+ * kill must not do is harm the log or hold the data directory: the second run,
+ * started at once, completes, and `verify` (the read model the runner builds,
+ * compared document by document with a rebuild) exits 0. (Where the read models persist, in MongoDB,
  * the runner resumes from its checkpoints; there is no MongoDB server here.)
  */
 
 const cli = fileURLToPath(new URL('../../projections/src/cli.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-fault-rebuild-'));
-const shops: ShopProcess[] = [];
 
 /** Carts of this many customers, each with this many events: a log the rebuild takes seconds over. */
 const CUSTOMERS = 800;
 const EVENTS_PER_CART = 50;
+const APPENDS_AT_ONCE = 20;
 
-afterAll(async () => {
-  for (const shop of shops) await shop.kill();
+afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -69,51 +66,54 @@ function runCli(args: string[], killWhen?: (eventsRead: number) => boolean): Pro
   );
 }
 
+/** Appends the carts, several at a time (the store groups concurrent appends into one transaction). */
 async function appendCarts(): Promise<number> {
   const store = await createEventStore({ dataDir });
   const productId = '3f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6';
-  let appended = 0;
+  const appendCart = async () => {
+    const userId = crypto.randomUUID();
+    const metadata = {
+      correlationId: userId,
+      causationId: userId,
+      actorId: userId,
+      actorRole: 'user' as const,
+      occurredAt: new Date().toISOString(),
+    };
+    const events = Array.from({ length: EVENTS_PER_CART }, (_, index): NewEvent =>
+      index === 0
+        ? {
+            id: crypto.randomUUID(),
+            type: 'CartItemAdded',
+            data: { userId, productId, quantidade: 20, unitPriceCents: 60 },
+            metadata,
+          }
+        : {
+            id: crypto.randomUUID(),
+            type: 'CartItemQuantityChanged',
+            data: { userId, productId, quantidade: 20 + index },
+            metadata,
+          },
+    );
+    await store.appendToStream(`cart-${userId}`, events, { expectedRevision: 'no_stream' });
+  };
   try {
-    for (let customer = 0; customer < CUSTOMERS; customer += 1) {
-      const userId = crypto.randomUUID();
-      const metadata = {
-        correlationId: userId,
-        causationId: userId,
-        actorId: userId,
-        actorRole: 'user' as const,
-        occurredAt: new Date().toISOString(),
-      };
-      const events = Array.from({ length: EVENTS_PER_CART }, (_, index): NewEvent =>
-        index === 0
-          ? {
-              id: crypto.randomUUID(),
-              type: 'CartItemAdded',
-              data: { userId, productId, quantidade: 20, unitPriceCents: 60 },
-              metadata,
-            }
-          : {
-              id: crypto.randomUUID(),
-              type: 'CartItemQuantityChanged',
-              data: { userId, productId, quantidade: 20 + index },
-              metadata,
-            },
-      );
-      await store.appendToStream(`cart-${userId}`, events, { expectedRevision: 'no_stream' });
-      appended += events.length;
+    for (let customer = 0; customer < CUSTOMERS; customer += APPENDS_AT_ONCE) {
+      await Promise.all(Array.from({ length: APPENDS_AT_ONCE }, appendCart));
     }
-    return appended;
+    return CUSTOMERS * EVENTS_PER_CART;
   } finally {
     await store.close();
   }
 }
 
-it('given the projections rebuild killed with SIGKILL mid-rebuild on a stopped shop, when it runs again at once, then it completes from the log, verify exits 0 and the shop serves the read model equal to a rebuild', async () => {
+it('given the projections rebuild killed with SIGKILL mid-rebuild on a stopped shop, when it runs again at once, then it completes from the log and verify finds the read model equal to a rebuild', async () => {
   const appended = await appendCarts();
 
   let readWhenKilled = 0;
   const killed = await runCli(['rebuild', CARTS_PROJECTION], (events) => {
     readWhenKilled = events;
-    return readWhenKilled > 5_000;
+    // The first page read (5,000 events): the rest of the log is still to come.
+    return readWhenKilled > 0;
   });
   expect(killed.signal, killed.output).toBe('SIGKILL');
   expect(readWhenKilled).toBeGreaterThan(0);
@@ -125,15 +125,9 @@ it('given the projections rebuild killed with SIGKILL mid-rebuild on a stopped s
   );
   expect(again.exitCode, again.output).toBe(0);
   // Nothing persisted: the run after the kill starts from the log's beginning, not from where it died.
-  expect(again.readingProgress[0]).toBeLessThan(readWhenKilled);
+  expect(again.readingProgress[0]).toBe(0);
   expect(again.output).toContain(CARTS_PROJECTION);
 
   const verified = await runCli(['verify', CARTS_PROJECTION]);
   expect(verified.exitCode, verified.output).toBe(0);
-
-  const shop = await startShop({ port: await freePort(), dataDir });
-  shops.push(shop);
-  expect(await readModelDifferences(shop.url, [CARTS_PROJECTION])).toEqual({
-    [CARTS_PROJECTION]: 0,
-  });
 });
