@@ -30,7 +30,7 @@ import { throwawayPostgres } from './throwaway-postgres';
 
 const CUSTOMERS = 30;
 const CHECKOUTS_PER_CUSTOMER = 3;
-const CRASH_AFTER_ACKNOWLEDGED = 5;
+const CRASH_AFTER_ACKNOWLEDGED = 10;
 /** How long the shop may take to serve checkouts again once the database is back. */
 const RECOVERY_WITHIN_MS = 30_000;
 
@@ -69,18 +69,26 @@ if ('unavailable' in postgres) {
 
     let acknowledgedSoFar = 0;
     let crashed: Promise<void> | undefined;
-    const underLoad = await Promise.all(
-      customers.flatMap((customer) =>
-        Array.from({ length: CHECKOUTS_PER_CUSTOMER }, async (): Promise<Attempt> => {
-          const key = crypto.randomUUID();
-          const answer = await checkout(shop.url, customer, key).catch(() => 'no answer' as const);
-          if (acknowledged(answer) && ++acknowledgedSoFar === CRASH_AFTER_ACKNOWLEDGED) {
-            crashed = postgres.crash();
+    // Each customer checks out again as soon as the last one is answered: the load goes on
+    // while the database dies, so the later checkouts meet it down.
+    const underLoad = (
+      await Promise.all(
+        customers.map(async (customer) => {
+          const attempts: Attempt[] = [];
+          for (let turn = 0; turn < CHECKOUTS_PER_CUSTOMER; turn += 1) {
+            const key = crypto.randomUUID();
+            const answer = await checkout(shop.url, customer, key).catch(
+              () => 'no answer' as const,
+            );
+            if (acknowledged(answer) && ++acknowledgedSoFar === CRASH_AFTER_ACKNOWLEDGED) {
+              crashed = postgres.crash();
+            }
+            attempts.push({ customer, key, answer });
           }
-          return { customer, key, answer };
+          return attempts;
         }),
-      ),
-    );
+      )
+    ).flat();
     await crashed;
     const statuses = underLoad.map(({ answer }) =>
       answer === 'no answer' ? answer : answer.status,
