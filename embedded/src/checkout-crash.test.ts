@@ -22,8 +22,8 @@ import { describeWithPostgres, solveAsWidget } from '@quitute/infra/testing';
  * — here while Mercado Pago has created the payment but its answer has not
  * reached the shop — then started again; the customer's retry with the same
  * Idempotency-Key gets one order and one payment, nothing twice. The shop runs
- * as its own process on the PostgreSQL server (a killed PGlite would hold its
- * data directory's lock for 20 s), against a local Mercado Pago double.
+ * as its own process on the PostgreSQL server, against a local Mercado Pago
+ * double (the same fault on PGlite, at scale: test/faults/kill-shop.fault.ts).
  */
 
 const shopEntry = fileURLToPath(new URL('./testing/api-only-shop.ts', import.meta.url));

@@ -15,7 +15,7 @@ export type {
   SubscribeOptions,
   Subscription,
 } from './port';
-export { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+export { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from './port';
 export { createMemoryEventStore } from './memory';
 export { followLog } from './follow-log';
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.

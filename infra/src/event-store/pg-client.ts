@@ -1,8 +1,12 @@
 import pg from 'pg';
+import { asStoreError } from './connection-failure';
 import type { SqlClient } from './sql-client';
 
 /**
  * A PostgreSQL server through a `pg` pool; LISTEN gets a connection of its own.
+ * A query that fails because the server is down or unreachable rejects with
+ * StoreUnavailableError (503 at the HTTP edge); the pool reconnects by itself
+ * once the server is back.
  * Every connection carries `applicationName`, so an operator (or a test) can find
  * the store's sessions in pg_stat_activity.
  */
@@ -29,16 +33,22 @@ export async function openPgClient(
 
   return {
     async query(text, params, options) {
-      const result = await pool.query<Record<string, unknown>>({
-        text,
-        values: params ? [...params] : [],
-        ...(options?.name ? { name: options.name } : {}),
-      });
-      return result.rows;
+      try {
+        const result = await pool.query<Record<string, unknown>>({
+          text,
+          values: params ? [...params] : [],
+          ...(options?.name ? { name: options.name } : {}),
+        });
+        return result.rows;
+      } catch (error) {
+        throw asStoreError(error);
+      }
     },
 
     async script(text) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw asStoreError(error);
+      });
       try {
         await client.query('BEGIN');
         await client.query(text);
@@ -47,7 +57,7 @@ export async function openPgClient(
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         client.release(true);
-        throw error;
+        throw asStoreError(error);
       }
     },
 

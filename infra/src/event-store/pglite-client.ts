@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
@@ -49,16 +50,71 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
   await mkdir(directory, { recursive: true });
   try {
-    // The lock lives beside the directory (<dir>.lock) so PGlite's own files stay untouched.
-    // A crashed process leaves it behind; it counts as stale once not refreshed for 20 s.
-    // If the lock is ever compromised proper-lockfile throws, ending the process:
-    // better than two writers on one database.
-    return await lockfile.lock(directory, { stale: 20_000, update: 5_000, retries: 0 });
+    return await takeLock(directory);
   } catch (error) {
-    if (isLockedError(error)) {
-      throw new Error(`Another Quitute process is using ${directory}`, { cause: error });
+    if (!isLockedError(error)) throw error;
+    // A holder on this machine that no longer runs (killed, crashed) cannot refresh its
+    // lock: it is made stale at once, which proper-lockfile then takes over, instead of
+    // refusing every start for 20 s after a crash.
+    if (await holderIsGone(directory)) {
+      await utimes(`${directory}.lock`, 0, 0).catch(() => {});
+      try {
+        return await takeLock(directory);
+      } catch (retryError) {
+        if (!isLockedError(retryError)) throw retryError;
+      }
     }
-    throw error;
+    throw new Error(`Another Quitute process is using ${directory}`, { cause: error });
+  }
+}
+
+/** Who holds the lock: written beside it once taken, removed before it is released. */
+const holderFile = (directory: string) => `${directory}.holder`;
+
+async function takeLock(directory: string): Promise<() => Promise<void>> {
+  // The lock lives beside the directory (<dir>.lock) so PGlite's own files stay untouched.
+  // A holder that died leaves it behind; it counts as stale once not refreshed for 20 s,
+  // or at once when the holder is known gone (holderIsGone).
+  // If the lock is ever compromised proper-lockfile throws, ending the process:
+  // better than two writers on one database.
+  const release = await lockfile.lock(directory, { stale: 20_000, update: 5_000, retries: 0 });
+  const holder = { pid: process.pid, host: hostname() };
+  await writeFile(holderFile(directory), JSON.stringify(holder));
+  return async () => {
+    await rm(holderFile(directory), { force: true });
+    await release();
+  };
+}
+
+/**
+ * The lock's holder ran on this host (same hostname: another container may
+ * share the directory with pids of its own) and its process no longer exists.
+ * Unknown (no holder file, unreadable) counts as alive: the 20 s rule decides.
+ */
+async function holderIsGone(directory: string): Promise<boolean> {
+  let holder: unknown;
+  try {
+    holder = JSON.parse(await readFile(holderFile(directory), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (
+    typeof holder !== 'object' ||
+    holder === null ||
+    !('pid' in holder) ||
+    !('host' in holder) ||
+    typeof holder.pid !== 'number' ||
+    holder.host !== hostname() ||
+    holder.pid === process.pid
+  ) {
+    return false;
+  }
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ESRCH';
   }
 }
 

@@ -1,5 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,36 @@ describe('PGlite event store persisted in a directory', () => {
     await first.close();
     const again = await createPgliteEventStore({ dataDir });
     await again.close();
+  });
+
+  /** What a process holding the directory leaves when it is killed: its lock, fresh, and who held it. */
+  async function lockLeftBy(dataDir: string, pid: number): Promise<void> {
+    await mkdir(dataDir, { recursive: true });
+    await mkdir(`${dataDir}.lock`);
+    await writeFile(`${dataDir}.holder`, JSON.stringify({ pid, host: hostname() }));
+  }
+
+  it('given the lock of a process on this host that was killed, when a store opens the directory, then it opens at once', async () => {
+    const dataDir = join(parent, 'killed-holder');
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.on('exit', resolve));
+    await lockLeftBy(dataDir, gone.pid ?? 0);
+
+    const store = await createPgliteEventStore({ dataDir });
+    await store.close();
+  });
+
+  it('given the lock of a process on this host that still runs, when a store opens the directory, then it is refused', async () => {
+    const dataDir = join(parent, 'live-holder');
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    try {
+      await lockLeftBy(dataDir, alive.pid ?? 0);
+      await expect(createPgliteEventStore({ dataDir })).rejects.toThrow(
+        `Another Quitute process is using ${dataDir}`,
+      );
+    } finally {
+      alive.kill();
+    }
   });
 });
 

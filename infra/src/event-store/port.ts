@@ -117,6 +117,21 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
+/**
+ * The store's server cannot be reached (down, restarting, the connection lost
+ * mid-query): nothing is known to be stored, and trying again later may work.
+ * The HTTP edge answers it 503 with Retry-After. `cause` is the driver's error.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(cause: unknown) {
+    super(
+      `The store's server cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
+
 export interface EventStore {
   appendToStream(
     streamName: string,

@@ -1,7 +1,11 @@
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@quitute/contracts';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
+import {
+  DuplicateEventIdError,
+  StoreUnavailableError,
+  WrongExpectedRevisionError,
+} from '../event-store/port';
 import { createLogger } from '../logging';
 import { listenOnFreePort } from '../testing';
 import { errorHandler } from './error-handler';
@@ -32,6 +36,11 @@ async function serve() {
   app.get('/revision-conflict', () => {
     throw new WrongExpectedRevisionError('order-1', 0, 1);
   });
+  app.get('/store-down', () => {
+    throw new StoreUnavailableError(
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    );
+  });
   app.post('/echo', (req, res) => {
     res.json(req.body);
   });
@@ -40,7 +49,11 @@ async function serve() {
   close = server.close;
   const call = async (path: string, init?: RequestInit) => {
     const response = await fetch(`${server.url}${path}`, init);
-    return { status: response.status, body: await response.json() };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: await response.json(),
+    };
   };
   return { call, lines };
 }
@@ -48,7 +61,7 @@ async function serve() {
 describe('errorHandler', () => {
   it('given a path parameter that is not percent-encoded UTF-8, then 400 and no error logged', async () => {
     const { call, lines } = await serve();
-    expect(await call('/mail/%80%00')).toEqual({
+    expect(await call('/mail/%80%00')).toMatchObject({
       status: 400,
       body: { message: messages.invalidRequest, code: 'validation' },
     });
@@ -62,7 +75,7 @@ describe('errorHandler', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"address":',
     });
-    expect(answer).toEqual({
+    expect(answer).toMatchObject({
       status: 400,
       body: { message: messages.invalidRequest, code: 'validation' },
     });
@@ -70,7 +83,7 @@ describe('errorHandler', () => {
 
   it('given some other error with a 4xx status, then 500, logged without the data it carried', async () => {
     const { call, lines } = await serve();
-    expect(await call('/provider')).toEqual({
+    expect(await call('/provider')).toMatchObject({
       status: 500,
       body: { message: messages.internalError, code: 'internal' },
     });
@@ -81,7 +94,7 @@ describe('errorHandler', () => {
 
   it('given an append that reused an event id with other content, then 409 conflict', async () => {
     const { call } = await serve();
-    expect(await call('/duplicate-event')).toEqual({
+    expect(await call('/duplicate-event')).toMatchObject({
       status: 409,
       body: { message: messages.duplicateEvent, code: 'conflict' },
     });
@@ -89,9 +102,20 @@ describe('errorHandler', () => {
 
   it('given a revision conflict, then 412 as before', async () => {
     const { call } = await serve();
-    expect(await call('/revision-conflict')).toEqual({
+    expect(await call('/revision-conflict')).toMatchObject({
       status: 412,
       body: { message: messages.revisionConflict, code: 'revision_conflict' },
     });
+  });
+
+  it('given a store whose server cannot be reached, then 503 with Retry-After, logged as a warning', async () => {
+    const { call, lines } = await serve();
+    expect(await call('/store-down')).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { message: messages.unavailable, code: 'unavailable' },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"msg":"store unavailable"');
   });
 });

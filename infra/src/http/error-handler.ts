@@ -1,7 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { messages } from '@quitute/contracts';
 import { AppError } from '../errors';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
+import {
+  DuplicateEventIdError,
+  StoreUnavailableError,
+  WrongExpectedRevisionError,
+} from '../event-store/port';
 import type { Logger } from '../logging';
 
 /**
@@ -23,6 +27,9 @@ function clientErrorStatus(error: unknown): number | null {
   const fromBodyParser = 'type' in error && typeof error.type === 'string';
   return fromBodyParser || error instanceof URIError ? error.status : null;
 }
+
+/** How long a client should wait before trying again when a store's server is down. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** The one place errors become HTTP answers: `{ message, code, fields? }`, never a stack trace. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -48,6 +55,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // reloading (the 412 advice) would not help.
       logger.warn({ err: error }, 'event id reused with other content');
       res.status(409).json({ message: messages.duplicateEvent, code: 'conflict' });
+      return;
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Nothing was acknowledged: the client may retry (with the same Idempotency-Key).
+      logger.warn({ err: error }, 'store unavailable');
+      res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      res.status(503).json({ message: messages.unavailable, code: 'unavailable' });
       return;
     }
     const clientStatus = clientErrorStatus(error);

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { CARTS_PROJECTION } from '@quitute/contracts';
+import { createEventStore, type NewEvent } from '@quitute/infra/event-store';
+
+/**
+ * Issue 14, fault 3: `npm run projections -- rebuild` killed with SIGKILL
+ * mid-rebuild on a stopped embedded shop's data directory, then run again.
+ *
+ * In the embedded topology the read models live in memory: the CLI builds
+ * them from the log, rebuilds blue/green into a scratch collection and
+ * nothing persists when it exits, so there is no checkpoint to resume from —
+ * the run after the kill reads the log from its start (observed: its first
+ * progress line counts 0 events where the killed run had read some). What the
+ * kill must not do is harm the log or hold the data directory: the second run,
+ * started at once, completes, and `verify` (the read model the runner builds,
+ * compared document by document with a rebuild) exits 0. (Where the read models persist, in MongoDB,
+ * the runner resumes from its checkpoints; there is no MongoDB server here.)
+ */
+
+const cli = fileURLToPath(new URL('../../projections/src/cli.ts', import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-fault-rebuild-'));
+
+/** Carts of this many customers, each with this many events: a log the rebuild takes seconds over. */
+const CUSTOMERS = 800;
+const EVENTS_PER_CART = 50;
+const APPENDS_AT_ONCE = 20;
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface CliRun {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+  /** The events read as each 'lendo o log' progress line said. */
+  readingProgress: number[];
+}
+
+/** Runs the projections CLI on the data directory; `killWhen` sees each progress line and may ask for SIGKILL. */
+function runCli(args: string[], killWhen?: (eventsRead: number) => boolean): Promise<CliRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const readingProgress: number[] = [];
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const line of chunk.toString().split('\n')) {
+      const reading = /^lendo o log .* · ([\d.]+) eventos ·/.exec(line);
+      if (!reading?.[1]) continue;
+      const events = Number(reading[1].replaceAll('.', ''));
+      readingProgress.push(events);
+      if (killWhen?.(events)) child.kill('SIGKILL');
+    }
+  });
+  return new Promise((resolve) =>
+    child.on('exit', (exitCode, signal) => resolve({ exitCode, signal, output, readingProgress })),
+  );
+}
+
+/** Appends the carts, several at a time (the store groups concurrent appends into one transaction). */
+async function appendCarts(): Promise<number> {
+  const store = await createEventStore({ dataDir });
+  const productId = '3f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6';
+  const appendCart = async () => {
+    const userId = crypto.randomUUID();
+    const metadata = {
+      correlationId: userId,
+      causationId: userId,
+      actorId: userId,
+      actorRole: 'user' as const,
+      occurredAt: new Date().toISOString(),
+    };
+    const events = Array.from({ length: EVENTS_PER_CART }, (_, index): NewEvent =>
+      index === 0
+        ? {
+            id: crypto.randomUUID(),
+            type: 'CartItemAdded',
+            data: { userId, productId, quantidade: 20, unitPriceCents: 60 },
+            metadata,
+          }
+        : {
+            id: crypto.randomUUID(),
+            type: 'CartItemQuantityChanged',
+            data: { userId, productId, quantidade: 20 + index },
+            metadata,
+          },
+    );
+    await store.appendToStream(`cart-${userId}`, events, { expectedRevision: 'no_stream' });
+  };
+  try {
+    for (let customer = 0; customer < CUSTOMERS; customer += APPENDS_AT_ONCE) {
+      await Promise.all(Array.from({ length: APPENDS_AT_ONCE }, appendCart));
+    }
+    return CUSTOMERS * EVENTS_PER_CART;
+  } finally {
+    await store.close();
+  }
+}
+
+it('given the projections rebuild killed with SIGKILL mid-rebuild on a stopped shop, when it runs again at once, then it completes from the log and verify finds the read model equal to a rebuild', async () => {
+  const appended = await appendCarts();
+
+  let readWhenKilled = 0;
+  const killed = await runCli(['rebuild', CARTS_PROJECTION], (events) => {
+    readWhenKilled = events;
+    // The first page read (5,000 events): the rest of the log is still to come.
+    return readWhenKilled > 0;
+  });
+  expect(killed.signal, killed.output).toBe('SIGKILL');
+  expect(readWhenKilled).toBeGreaterThan(0);
+  expect(readWhenKilled).toBeLessThan(appended);
+
+  const again = await runCli(['rebuild', CARTS_PROJECTION]);
+  console.log(
+    `killed after ${readWhenKilled} of ${appended} events; the next run's progress: ${again.readingProgress.join(', ')}`,
+  );
+  expect(again.exitCode, again.output).toBe(0);
+  // Nothing persisted: the run after the kill starts from the log's beginning, not from where it died.
+  expect(again.readingProgress[0]).toBe(0);
+  expect(again.output).toContain(CARTS_PROJECTION);
+
+  const verified = await runCli(['verify', CARTS_PROJECTION]);
+  expect(verified.exitCode, verified.output).toBe(0);
+});
