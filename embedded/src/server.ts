@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { Router, type Express, type Request, type RequestHandler } from 'express';
 import {
   createCatalogView,
   createCommandRouter,
@@ -12,6 +12,7 @@ import {
   jsonBody,
   seedMenu,
   type AccountRateLimits,
+  type CommandDeps,
   type PaymentRateLimits,
 } from '@quitute/command-api';
 import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
@@ -62,6 +63,7 @@ import {
   projectionOperationRoutes,
   QUERY_API_POSTS,
   sessionVersionsFromReadModel,
+  type ChatbotOptions,
   type SocketGateway,
 } from '@quitute/query-api';
 import type { EmbeddedConfig } from './config';
@@ -91,6 +93,16 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 /** query-api's own POSTs (the chatbot), as nginx routes them: exact paths. */
 const isQueryPost = (method: string, path: string) =>
   method === 'POST' && QUERY_API_POSTS.includes(path);
+/** What nginx sends to query-api: reads and its own POSTs. */
+const isQueryRequest = (req: Request) => isRead(req.method) || isQueryPost(req.method, req.path);
+
+/** A router running `handlers` only for the requests `accepted` takes; the others pass it by. */
+function onlyFor(accepted: (req: Request) => boolean, ...handlers: RequestHandler[]): Router {
+  const router = Router();
+  router.use((req, _res, next) => next(accepted(req) ? undefined : 'router'));
+  router.use(...handlers);
+  return router;
+}
 
 /** How a listening address is written in a URL: localhost for every interface. */
 const urlHost = (host: string | undefined) => {
@@ -119,6 +131,12 @@ export async function createEmbeddedServer(
     readStore?: ReadStore;
     /** Checkout and cancel limits (benchmarks lift them). */
     paymentRateLimits?: PaymentRateLimits;
+    /** Review and report limits per user (the fuzz suite lifts them). */
+    reviewRateLimits?: CommandDeps['reviewRateLimits'];
+    /** Cookie-consent limit per IP (the fuzz suite lifts it). */
+    consentRateLimit?: CommandDeps['consentRateLimit'];
+    /** Chatbot limit per IP (the fuzz suite lifts it). */
+    chatbotRateLimit?: ChatbotOptions['rateLimit'];
   } = {},
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
@@ -243,6 +261,8 @@ export async function createEmbeddedServer(
       return shopUrl();
     },
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    reviewRateLimits: options.reviewRateLimits,
+    consentRateLimit: options.consentRateLimit,
     ordering: {
       gateway: paymentGateway,
       pixExpiryMinutes: payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,
@@ -275,6 +295,7 @@ export async function createEmbeddedServer(
       openingHours: config.openingHours,
       webhookUrl: config.chatbotWebhookUrl,
       rateLimitStore: rateLimitStores.store,
+      rateLimit: options.chatbotRateLimit,
     },
   });
 
@@ -303,13 +324,9 @@ export async function createEmbeddedServer(
       logger,
     }),
   );
-  app.use((req, res, next) => {
-    if (isRead(req.method) || isQueryPost(req.method, req.path)) queryRouter(req, res, next);
-    else
-      jsonBody(req, res, (error?: unknown) =>
-        error ? next(error) : commandRouter(req, res, next),
-      );
-  });
+  // Two routers, not one function choosing between them: the app's route table then lists both.
+  app.use(onlyFor(isQueryRequest, queryRouter));
+  app.use(onlyFor((req) => !isQueryRequest(req), jsonBody, commandRouter));
   app.use('/api', apiNotFound);
   app.use(options.web ?? serveWebApp());
   app.use(apiNotFound);

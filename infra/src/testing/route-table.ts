@@ -8,10 +8,11 @@ export interface RouteEntry {
 
 const routeSchema = z.object({ path: z.string(), methods: z.record(z.string(), z.boolean()) });
 
-/** The `stack` of an Express router (or app router), or null for anything else. */
+/** The `stack` of an Express router, or of an Express 5 app's router; null for anything else. */
 function stackOf(value: unknown): unknown[] | null {
   if ((typeof value !== 'function' && typeof value !== 'object') || value === null) return null;
-  return 'stack' in value && Array.isArray(value.stack) ? value.stack : null;
+  if ('stack' in value) return Array.isArray(value.stack) ? value.stack : null;
+  return 'router' in value ? stackOf(value.router) : null;
 }
 
 /**
