@@ -101,14 +101,14 @@ function buildCheckoutSchema(earliest: string) {
       email: emailField,
       docNumber: cpfField,
       firstName: text(m.fullNameRequired, 100),
-      lastName: textField().trim().max(100).optional(),
+      lastName: textField().trim().max(100, messages.invalidRequest).optional(),
       total: z.number(messages.invalidRequest).finite(messages.invalidRequest),
       items: z
         .array(checkoutItemSchema, messages.invalidRequest)
         .max(MAX_CART_LINES, cartMessages.tooManyLines)
         .optional(),
       paymentMethod: z.enum(PAYMENT_METHODS, paymentMessages.methodNotDetected),
-      paymentMethodId: textField().trim().max(50).optional(),
+      paymentMethodId: textField().trim().max(50, messages.invalidRequest).optional(),
       deliveryType: z.enum(DELIVERY_TYPES, m.deliveryTypeRequired),
       deliveryDate: textField({ required: m.dateRequired })
         .trim()
@@ -119,12 +119,17 @@ function buildCheckoutSchema(earliest: string) {
           const instant = parseShopDateTime(value);
           return instant === null || shopDate(instant) >= earliest;
         }, minimumDateMessage(earliest)),
-      deviceId: textField().max(200).optional(),
+      deviceId: textField().max(200, messages.invalidRequest).optional(),
       address: checkoutAddressSchema.optional(),
-      token: textField().trim().max(200).optional(),
-      installments: z.number().int().min(1).max(12).optional(),
+      token: textField().trim().max(200, messages.invalidRequest).optional(),
+      installments: z
+        .number(messages.invalidRequest)
+        .int(messages.invalidRequest)
+        .min(1, messages.invalidRequest)
+        .max(12, messages.invalidRequest)
+        .optional(),
       issuerId: z
-        .union([textField().max(20), z.number().int().nonnegative()])
+        .union([textField().max(20), z.number().int().nonnegative()], messages.invalidRequest)
         .transform(String)
         .optional(),
     })

@@ -15,17 +15,17 @@ export function parseWith<T extends z.ZodType>(
 ): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
+  // Unknown keys and a body of the wrong kind (none, an array, a number) have no
+  // rule of their own in the spec: they get its generic message, not zod's text.
+  const generic = (issue: z.core.$ZodIssue) =>
+    issue.code === 'unrecognized_keys' ||
+    (issue.code === 'invalid_type' && issue.path.length === 0);
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= generic(issue) ? messages.invalidRequest : issue.message;
   }
   const first = result.error.issues[0];
-  const fallback =
-    !first ||
-    first.code === 'unrecognized_keys' ||
-    (first.code === 'invalid_type' && first.path.length === 0)
-      ? messages.invalidRequest
-      : first.message;
+  const fallback = !first || generic(first) ? messages.invalidRequest : first.message;
   throw validationError(message ?? fallback, fields);
 }
