@@ -101,6 +101,9 @@ export const coxinhas = (customer: Account) => ({
   quantidade: 20,
 });
 
+/** Limits no test here reaches, but the throttling test, which asks for the defaults. */
+const generous = { limit: 10_000, windowMs: 60_000 };
+
 let counter = 0;
 export const uniqueEmail = (label: string) =>
   `${label}.${Date.now()}.${(counter += 1)}@exemplo.com.br`;
@@ -126,7 +129,8 @@ export async function openSecurityShop(
     {
       web: options.web ?? [(_req, _res, next) => next()],
       passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
-      rateLimits: options.rateLimits ?? uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
+      rateLimits: options.rateLimits ?? uniformRateLimits(generous),
+      paymentRateLimits: { checkoutPerUser: generous, cancelPerUser: generous },
     },
   );
   const url = await server.listen();
