@@ -67,7 +67,7 @@ export interface SecurityShop {
   login(email: string, password?: string): Promise<Answer>;
   /** A new customer, registered and logged in. */
   newCustomer(name?: string): Promise<Account>;
-  /** 20 coxinhas in the customer's cart, then a Pix checkout: the order waits for payment. */
+  /** The customer's cart set to 20 coxinhas, then a Pix checkout: the order waits for payment. */
   placeOrder(customer: Account): Promise<PlacedOrder>;
   close(): Promise<void>;
 }
@@ -197,11 +197,13 @@ export async function openSecurityShop(
   };
 
   const placeOrder = async (customer: Account): Promise<PlacedOrder> => {
-    const added = await call('POST', '/carrinho', {
+    // The whole cart, whatever it held before: exactly what the checkout pays for.
+    const { userId, item, quantidade } = coxinhas(customer);
+    const synced = await call('POST', '/carrinho/sync', {
       token: customer.token,
-      body: coxinhas(customer),
+      body: { userId, itens: [{ item, quantidade }] },
     });
-    if (added.status !== 200) throw new Error(`cart: ${added.text}`);
+    if (synced.status !== 200) throw new Error(`cart: ${synced.text}`);
     const checkout = await call('POST', '/payments/mercadopago/transparent-checkout', {
       token: customer.token,
       body: checkoutBody(customer),

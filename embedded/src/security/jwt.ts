@@ -1,28 +1,17 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@quitute/command-api';
 import { accountMessages } from '@quitute/contracts';
-import {
-  CUSTOMER_PASSWORD,
-  coxinhas,
-  openSecurityShop,
-  TOKEN_SECRET,
-  type Account,
-  type SecurityShop,
-} from './shop';
+import { CUSTOMER_PASSWORD, coxinhas, TOKEN_SECRET, type Account, type SecurityShop } from './shop';
 
 /**
  * Issue 14.2: forged tokens, built by hand, sent to real routes of every kind
  * (query and command, customer and admin, the shop's own, the socket), and
- * login throttling under the shop's default limits.
+ * login throttling under the default limit on failed logins.
  */
 
 let shop: SecurityShop;
-beforeAll(async () => {
-  shop = await openSecurityShop({ rateLimits: DEFAULT_RATE_LIMITS });
-});
-afterAll(() => shop.close());
 
 const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
 const hmac = (algorithm: 'sha256' | 'sha512', key: string | Buffer, input: string) =>
@@ -120,76 +109,83 @@ const targets = (customer: Account) => [
   { method: 'POST', route: '/api/admin/projections/rebuild', body: {} },
 ];
 
-describe('forged tokens on real routes', () => {
-  it('given the customer’s real token, then the routes below answer her (the forgeries’ 401 is not the route’s)', async () => {
-    const profile = await shop.call('GET', '/api/users/profile', { token: shop.customerA.token });
-    expect(profile).toMatchObject({ status: 200, body: { email: shop.customerA.email } });
+/** Registers these tests on the suite's shop (see access.test.ts). */
+export function jwtTests(current: () => SecurityShop): void {
+  beforeAll(() => {
+    shop = current();
   });
 
-  it('given every forgery, when sent to customer, admin, query and command routes, then 401 with Token inválido or expirado and nothing done', async () => {
-    const customer = shop.customerA;
-    for (const [attack, { token, message }] of Object.entries(forgedTokens(customer))) {
-      for (const { method, route, body } of targets(customer)) {
-        const answer = await shop.call(method, route, { token, ...(body ? { body } : {}) });
-        expect(
-          { attack, route: `${method} ${route}`, status: answer.status, body: answer.body },
-          attack,
-        ).toEqual({
-          attack,
-          route: `${method} ${route}`,
-          status: 401,
-          body: expect.objectContaining({ message }),
-        });
+  describe('forged tokens on real routes', () => {
+    it('given the customer’s real token, then the routes below answer her (the forgeries’ 401 is not the route’s)', async () => {
+      const profile = await shop.call('GET', '/api/users/profile', { token: shop.customerA.token });
+      expect(profile).toMatchObject({ status: 200, body: { email: shop.customerA.email } });
+    });
+
+    it('given every forgery, when sent to customer, admin, query and command routes, then 401 with Token inválido or expirado and nothing done', async () => {
+      const customer = shop.customerA;
+      for (const [attack, { token, message }] of Object.entries(forgedTokens(customer))) {
+        for (const { method, route, body } of targets(customer)) {
+          const answer = await shop.call(method, route, { token, ...(body ? { body } : {}) });
+          expect(
+            { attack, route: `${method} ${route}`, status: answer.status, body: answer.body },
+            attack,
+          ).toEqual({
+            attack,
+            route: `${method} ${route}`,
+            status: 401,
+            body: expect.objectContaining({ message }),
+          });
+        }
       }
-    }
-    const profile = await shop.call('GET', '/api/users/profile', { token: customer.token });
-    expect(profile).toMatchObject({ status: 200, body: { role: 'user', name: customer.name } });
-  });
+      const profile = await shop.call('GET', '/api/users/profile', { token: customer.token });
+      expect(profile).toMatchObject({ status: 200, body: { role: 'user', name: customer.name } });
+    });
 
-  it('given every forgery, when it opens a socket, then the handshake is refused', async () => {
-    for (const [attack, { token }] of Object.entries(forgedTokens(shop.customerA))) {
-      const socket = io(shop.url, {
-        auth: { token },
-        transports: ['websocket'],
-        reconnection: false,
+    it('given every forgery, when it opens a socket, then the handshake is refused', async () => {
+      for (const [attack, { token }] of Object.entries(forgedTokens(shop.customerA))) {
+        const socket = io(shop.url, {
+          auth: { token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        const outcome = await new Promise<string>((resolve) => {
+          socket.once('connect', () => resolve('connected'));
+          socket.once('connect_error', () => resolve('refused'));
+        });
+        socket.disconnect();
+        expect({ attack, outcome }).toEqual({ attack, outcome: 'refused' });
+      }
+    });
+
+    it('given a token in the query string or a cookie instead of the header, then it is not a login', async () => {
+      const token = shop.customerA.token;
+      expect((await shop.call('GET', `/api/users/profile?token=${token}`)).status).toBe(401);
+      const asCookie = await shop.call('GET', '/api/users/profile', {
+        headers: { cookie: `token=${token}; jwt=${token}` },
       });
-      const outcome = await new Promise<string>((resolve) => {
-        socket.once('connect', () => resolve('connected'));
-        socket.once('connect_error', () => resolve('refused'));
+      expect(asCookie).toMatchObject({
+        status: 401,
+        body: { message: accountMessages.tokenMissing },
       });
-      socket.disconnect();
-      expect({ attack, outcome }).toEqual({ attack, outcome: 'refused' });
-    }
-  });
-
-  it('given a token in the query string or a cookie instead of the header, then it is not a login', async () => {
-    const token = shop.customerA.token;
-    expect((await shop.call('GET', `/api/users/profile?token=${token}`)).status).toBe(401);
-    const asCookie = await shop.call('GET', '/api/users/profile', {
-      headers: { cookie: `token=${token}; jwt=${token}` },
-    });
-    expect(asCookie).toMatchObject({
-      status: 401,
-      body: { message: accountMessages.tokenMissing },
     });
   });
-});
 
-describe('login throttling with the shop’s default limits', () => {
-  it('given five wrong passwords for an e-mail, then the sixth try is 429 even with the right password, with Retry-After; another customer still logs in', async () => {
-    const { limit } = DEFAULT_RATE_LIMITS.failedLoginsPerEmailAndIp;
-    const target = await shop.newCustomer('alvo');
-    for (let attempt = 0; attempt < limit; attempt += 1) {
-      expect((await shop.login(target.email, 'Errada123')).status).toBe(401);
-    }
+  describe('login throttling with the default limit on failed logins', () => {
+    it('given five wrong passwords for an e-mail, then the sixth try is 429 even with the right password, with Retry-After; another customer still logs in', async () => {
+      const { limit } = DEFAULT_RATE_LIMITS.failedLoginsPerEmailAndIp;
+      const target = await shop.newCustomer('alvo');
+      for (let attempt = 0; attempt < limit; attempt += 1) {
+        expect((await shop.login(target.email, 'Errada123')).status).toBe(401);
+      }
 
-    const locked = await shop.login(target.email, CUSTOMER_PASSWORD);
+      const locked = await shop.login(target.email, CUSTOMER_PASSWORD);
 
-    expect(locked).toMatchObject({
-      status: 429,
-      body: { message: accountMessages.tooManyAttempts },
+      expect(locked).toMatchObject({
+        status: 429,
+        body: { message: accountMessages.tooManyAttempts },
+      });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await shop.login(shop.customerB.email)).status).toBe(200);
     });
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await shop.login(shop.customerB.email)).status).toBe(200);
   });
-});
+}

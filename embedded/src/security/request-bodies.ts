@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
@@ -6,7 +6,6 @@ import {
   checkoutBody,
   coxinhas,
   CUSTOMER_PASSWORD,
-  openSecurityShop,
   uniqueEmail,
   type Account,
   type SecurityShop,
@@ -20,14 +19,10 @@ import {
  */
 
 let shop: SecurityShop;
-beforeAll(async () => {
-  shop = await openSecurityShop();
-});
-afterAll(() => shop.close());
-
-const OPERATORS = [{ $gt: '' }, { $ne: null }, { $regex: '.*' }];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const OPERATORS: Json[] = [{ $gt: '' }, { $ne: null }, { $regex: '.*' }];
 
 /** A body each route accepts, its caller, and whether it needs a fresh captcha. */
 interface BodyRoute {
@@ -224,149 +219,160 @@ function withValueAt(body: Json, path: (string | number)[], value: Json): Json {
   return body;
 }
 
-describe('Mongo operators in JSON bodies', () => {
-  it('given each body route’s valid body, then its schema does not refuse it (so the refusals below are the operator’s)', async () => {
-    for (const { method, route, body, caller } of bodyRoutes()) {
-      const answer = await shop.call(method, route, {
-        token: (await caller?.())?.token ?? null,
-        body: await body(),
-        headers: { 'idempotency-key': crypto.randomUUID() },
-      });
-      const bySchema = answer.status === 400 && 'fields' in anyJson.parse(answer.body);
-      expect({ route, status: bySchema ? answer.text : 'not refused' }).toEqual({
-        route,
-        status: 'not refused',
-      });
-    }
+/** Registers these tests on the suite's shop (see bodies-and-headers.test.ts). */
+export function requestBodyTests(current: () => SecurityShop): void {
+  beforeAll(() => {
+    shop = current();
   });
 
-  it('given an operator object in place of any field of any body, then 400 from the schema, never a 2xx', async () => {
-    for (const { method, route, body, caller } of bodyRoutes()) {
-      const valid = await body();
-      for (const path of leafPaths(valid)) {
-        for (const operator of OPERATORS) {
+  describe('Mongo operators in JSON bodies', () => {
+    it('given each body route’s valid body, then its schema does not refuse it (so the refusals below are the operator’s)', async () => {
+      for (const { method, route, body, caller } of bodyRoutes()) {
+        const answer = await shop.call(method, route, {
+          token: (await caller?.())?.token ?? null,
+          body: await body(),
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        });
+        const bySchema = answer.status === 400 && 'fields' in anyJson.parse(answer.body);
+        expect({ route, status: bySchema ? answer.text : 'not refused' }).toEqual({
+          route,
+          status: 'not refused',
+        });
+      }
+    });
+
+    it('given an operator object in place of any field of any body, then 400 from the schema, never a 2xx', async () => {
+      for (const { method, route, body, caller } of bodyRoutes()) {
+        const valid = await body();
+        for (const path of leafPaths(valid)) {
+          for (const operator of OPERATORS) {
+            const answer = await shop.call(method, route, {
+              token: (await caller?.())?.token ?? null,
+              body: withValueAt(await body(), path, operator),
+              headers: { 'idempotency-key': crypto.randomUUID() },
+            });
+            expect({
+              route,
+              field: path.join('.'),
+              operator,
+              status: answer.status,
+              refusedBySchema: answer.status === 400 && 'fields' in anyJson.parse(answer.body),
+            }).toEqual({
+              route,
+              field: path.join('.'),
+              operator,
+              status: 400,
+              refusedBySchema: true,
+            });
+          }
+        }
+      }
+    });
+
+    it('given an operator as a key beside the fields, or as the whole body, then 400', async () => {
+      for (const { method, route, body, caller } of bodyRoutes()) {
+        for (const hostile of [
+          { ...(await body()), $where: 'sleep(1000)' },
+          { ...(await body()), $set: { role: 'admin' } },
+          { $gt: '' },
+        ]) {
           const answer = await shop.call(method, route, {
             token: (await caller?.())?.token ?? null,
-            body: withValueAt(await body(), path, operator),
+            body: hostile,
             headers: { 'idempotency-key': crypto.randomUUID() },
           });
-          expect({
+          expect({ route, hostile, status: answer.status }).toEqual({
             route,
-            field: path.join('.'),
-            operator,
-            status: answer.status,
-            refusedBySchema: answer.status === 400 && 'fields' in anyJson.parse(answer.body),
-          }).toEqual({
-            route,
-            field: path.join('.'),
-            operator,
+            hostile,
             status: 400,
-            refusedBySchema: true,
           });
         }
       }
-    }
-  });
-
-  it('given an operator as a key beside the fields, or as the whole body, then 400', async () => {
-    for (const { method, route, body, caller } of bodyRoutes()) {
-      for (const hostile of [
-        { ...(await body()), $where: 'sleep(1000)' },
-        { ...(await body()), $set: { role: 'admin' } },
-        { $gt: '' },
-      ]) {
-        const answer = await shop.call(method, route, {
-          token: (await caller?.())?.token ?? null,
-          body: hostile,
-          headers: { 'idempotency-key': crypto.randomUUID() },
-        });
-        expect({ route, hostile, status: answer.status }).toEqual({ route, hostile, status: 400 });
-      }
-    }
-  });
-
-  it('given the login route, when the password is an operator, then no token is given out', async () => {
-    const answer = await shop.call('POST', '/api/auth/login', {
-      body: {
-        email: shop.customerA.email,
-        password: { $ne: null },
-        recaptchaToken: await shop.captcha(),
-      },
     });
-    expect(answer.status).toBe(400);
-    expect(anyJson.parse(answer.body)).not.toHaveProperty('token');
+
+    it('given the login route, when the password is an operator, then no token is given out', async () => {
+      const answer = await shop.call('POST', '/api/auth/login', {
+        body: {
+          email: shop.customerA.email,
+          password: { $ne: null },
+          recaptchaToken: await shop.captcha(),
+        },
+      });
+      expect(answer.status).toBe(400);
+      expect(anyJson.parse(answer.body)).not.toHaveProperty('token');
+    });
   });
-});
 
-/**
- * Routes that never read a body: the simulator's buttons and the projection
- * operations. A body sent to them is left unread, so it can do nothing there.
- */
-const BODILESS = new Set([
-  'POST /simulator/payments/:paymentId/approve',
-  'POST /simulator/payments/:paymentId/reject',
-  'POST /api/admin/projections/rebuild',
-  'POST /api/admin/projections/:name/:operation',
-]);
+  /**
+   * Routes that never read a body: the simulator's buttons and the projection
+   * operations. A body sent to them is left unread, so it can do nothing there.
+   */
+  const BODILESS = new Set([
+    'POST /simulator/payments/:paymentId/approve',
+    'POST /simulator/payments/:paymentId/reject',
+    'POST /api/admin/projections/rebuild',
+    'POST /api/admin/projections/:name/:operation',
+  ]);
 
-const label = (route: RouteEntry) => `${route.method} ${route.path}`;
+  const label = (route: RouteEntry) => `${route.method} ${route.path}`;
 
-/** Every registered route but reads and deletes: the shop's own, command-api's and query-api's. */
-function writeRoutes(): RouteEntry[] {
-  const { app, routers } = shop.server;
-  return [...routeTable(app.router), ...routeTable(routers.command), ...routeTable(routers.query)]
-    .filter((route) => !['GET', 'HEAD', 'DELETE'].includes(route.method))
-    .filter((route) => !BODILESS.has(label(route)));
-}
-
-const concrete = (path: string) => path.replace(/:(\w+)/g, () => someId);
-
-describe('body size and syntax', () => {
-  it('given a route that never reads its body, then a body changes nothing there', async () => {
+  /** Every registered route but reads and deletes: the shop's own, command-api's and query-api's. */
+  function writeRoutes(): RouteEntry[] {
     const { app, routers } = shop.server;
-    const bodiless = [...routeTable(app.router), ...routeTable(routers.query)].filter((route) =>
-      BODILESS.has(label(route)),
-    );
-    expect(bodiless.map(label).sort()).toEqual([...BODILESS].sort());
-    for (const route of bodiless) {
-      const plain = await shop.call(route.method, concrete(route.path));
-      const loaded = await shop.call(route.method, concrete(route.path), { body: '{"a": ' });
-      expect({ route: label(route), status: loaded.status }).toEqual({
-        route: label(route),
-        status: plain.status,
-      });
-    }
-  });
+    return [...routeTable(app.router), ...routeTable(routers.command), ...routeTable(routers.query)]
+      .filter((route) => !['GET', 'HEAD', 'DELETE'].includes(route.method))
+      .filter((route) => !BODILESS.has(label(route)));
+  }
 
-  it('given a JSON body over the limit on any route that reads one, then 413 with the pt-BR message, before authentication', async () => {
-    const oversized = JSON.stringify({ message: 'a'.repeat(150 * 1024) });
-    for (const route of writeRoutes()) {
-      const answer = await shop.call(route.method, concrete(route.path), { body: oversized });
-      expect({ route: label(route), status: answer.status, body: answer.body }).toEqual({
-        route: label(route),
-        status: 413,
-        body: expect.objectContaining({ message: messages.invalidRequest }),
-      });
-    }
-  });
+  const concrete = (path: string) => path.replace(/:(\w+)/g, () => someId);
 
-  it('given malformed JSON on any route that reads a body, then 400 Requisição inválida. and no stack trace', async () => {
-    for (const malformed of ['{"email": ', "{'a': 1}", '{"a": 1,}', 'NaN', '[1, 2']) {
+  describe('body size and syntax', () => {
+    it('given a route that never reads its body, then a body changes nothing there', async () => {
+      const { app, routers } = shop.server;
+      const bodiless = [...routeTable(app.router), ...routeTable(routers.query)].filter((route) =>
+        BODILESS.has(label(route)),
+      );
+      expect(bodiless.map(label).sort()).toEqual([...BODILESS].sort());
+      for (const route of bodiless) {
+        const plain = await shop.call(route.method, concrete(route.path));
+        const loaded = await shop.call(route.method, concrete(route.path), { body: '{"a": ' });
+        expect({ route: label(route), status: loaded.status }).toEqual({
+          route: label(route),
+          status: plain.status,
+        });
+      }
+    });
+
+    it('given a JSON body over the limit on any route that reads one, then 413 with the pt-BR message, before authentication', async () => {
+      const oversized = JSON.stringify({ message: 'a'.repeat(150 * 1024) });
       for (const route of writeRoutes()) {
-        const answer = await shop.call(route.method, concrete(route.path), { body: malformed });
-        expect({
+        const answer = await shop.call(route.method, concrete(route.path), { body: oversized });
+        expect({ route: label(route), status: answer.status, body: answer.body }).toEqual({
           route: label(route),
-          malformed,
-          status: answer.status,
-          body: answer.body,
-        }).toEqual({
-          route: label(route),
-          malformed,
-          status: 400,
+          status: 413,
           body: expect.objectContaining({ message: messages.invalidRequest }),
         });
-        expect(answer.text).not.toMatch(/SyntaxError|at .*\.js|node_modules/);
       }
-    }
+    });
+
+    it('given malformed JSON on any route that reads a body, then 400 Requisição inválida. and no stack trace', async () => {
+      for (const malformed of ['{"email": ', "{'a': 1}", '{"a": 1,}', 'NaN', '[1, 2']) {
+        for (const route of writeRoutes()) {
+          const answer = await shop.call(route.method, concrete(route.path), { body: malformed });
+          expect({
+            route: label(route),
+            malformed,
+            status: answer.status,
+            body: answer.body,
+          }).toEqual({
+            route: label(route),
+            malformed,
+            status: 400,
+            body: expect.objectContaining({ message: messages.invalidRequest }),
+          });
+          expect(answer.text).not.toMatch(/SyntaxError|at .*\.js|node_modules/);
+        }
+      }
+    });
   });
-});
+}

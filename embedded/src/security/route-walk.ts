@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, reviewMessages } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
-import { openSecurityShop, type Account, type SecurityShop } from './shop';
+import { type Account, type SecurityShop } from './shop';
 
 /**
  * Issue 14.2: every route the embedded shop registers — its own, command-api's
@@ -105,10 +105,6 @@ const noTokenMessage: Record<string, string> = {
 };
 
 let shop: SecurityShop;
-beforeAll(async () => {
-  shop = await openSecurityShop();
-});
-afterAll(() => shop.close());
 
 const label = (route: RouteEntry) => `${route.method} ${route.path}`;
 
@@ -144,81 +140,88 @@ function routesWith(kind: Access): RouteEntry[] {
   return registeredRoutes().filter((route) => access[label(route)] === kind);
 }
 
-describe('the route walk', () => {
-  it('given every registered route, then each is classified, and every classified route is still registered', () => {
-    const registered = registeredRoutes().map(label);
-    expect(registered.filter((route) => !(route in access))).toEqual([]);
-    expect(Object.keys(access).filter((route) => !registered.includes(route))).toEqual([]);
+/** Registers these tests on the suite's shop (see access.test.ts). */
+export function routeWalkTests(current: () => SecurityShop): void {
+  beforeAll(() => {
+    shop = current();
   });
 
-  it('given every admin route, when called without a token, as a customer and as the admin, then 401, 403 and let through', async () => {
-    const routes = routesWith('admin');
-    expect(routes.length).toBeGreaterThan(30);
-    for (const route of routes) {
-      expect(await ask(route, null), label(route)).toMatchObject({
-        status: 401,
-        body: { message: accountMessages.tokenMissing },
-      });
-      expect(await ask(route, shop.customerA), label(route)).toMatchObject({
-        status: 403,
-        body: { message: accountMessages.forbidden },
-      });
-      const asAdmin = (await ask(route, shop.admin)).status;
-      expect({
-        route: label(route),
-        letThrough: asAdmin !== 401 && asAdmin !== 403 && asAdmin < 500,
-      }).toEqual({
-        route: label(route),
-        letThrough: true,
-      });
-    }
-  });
+  describe('the route walk', () => {
+    it('given every registered route, then each is classified, and every classified route is still registered', () => {
+      const registered = registeredRoutes().map(label);
+      expect(registered.filter((route) => !(route in access))).toEqual([]);
+      expect(Object.keys(access).filter((route) => !registered.includes(route))).toEqual([]);
+    });
 
-  it('given every customer route, when called without a token, then 401; as a customer or the admin, then let through without a server error', async () => {
-    for (const route of routesWith('customer')) {
-      expect(await ask(route, null), label(route)).toMatchObject({
-        status: 401,
-        body: { message: noTokenMessage[label(route)] ?? accountMessages.tokenMissing },
-      });
-      for (const caller of [shop.customerA, shop.admin]) {
-        const status = (await ask(route, caller)).status;
+    it('given every admin route, when called without a token, as a customer and as the admin, then 401, 403 and let through', async () => {
+      const routes = routesWith('admin');
+      expect(routes.length).toBeGreaterThan(30);
+      for (const route of routes) {
+        expect(await ask(route, null), label(route)).toMatchObject({
+          status: 401,
+          body: { message: accountMessages.tokenMissing },
+        });
+        expect(await ask(route, shop.customerA), label(route)).toMatchObject({
+          status: 403,
+          body: { message: accountMessages.forbidden },
+        });
+        const asAdmin = (await ask(route, shop.admin)).status;
         expect({
           route: label(route),
-          caller: caller.email,
-          status: status === 401 || status === 403 || status >= 500 ? status : 'let through',
+          letThrough: asAdmin !== 401 && asAdmin !== 403 && asAdmin < 500,
         }).toEqual({
           route: label(route),
-          caller: caller.email,
-          status: 'let through',
+          letThrough: true,
         });
       }
-    }
-  });
+    });
 
-  it('given every public route, when called without a token, then neither 401, 403 nor a server error', async () => {
-    for (const route of routesWith('public')) {
-      const { status } = await ask(route, null);
-      expect({
-        route: label(route),
-        status: [401, 403].includes(status) || status >= 500 ? status : 'answered',
-      }).toEqual({
-        route: label(route),
-        status: 'answered',
-      });
-    }
-  });
+    it('given every customer route, when called without a token, then 401; as a customer or the admin, then let through without a server error', async () => {
+      for (const route of routesWith('customer')) {
+        expect(await ask(route, null), label(route)).toMatchObject({
+          status: 401,
+          body: { message: noTokenMessage[label(route)] ?? accountMessages.tokenMissing },
+        });
+        for (const caller of [shop.customerA, shop.admin]) {
+          const status = (await ask(route, caller)).status;
+          expect({
+            route: label(route),
+            caller: caller.email,
+            status: status === 401 || status === 403 || status >= 500 ? status : 'let through',
+          }).toEqual({
+            route: label(route),
+            caller: caller.email,
+            status: 'let through',
+          });
+        }
+      }
+    });
 
-  it('given every internal route, then a customer’s or the admin’s token changes nothing and nothing is a server error', async () => {
-    for (const route of routesWith('internal')) {
-      const statuses = [
-        (await ask(route, null)).status,
-        (await ask(route, shop.customerA)).status,
-        (await ask(route, shop.admin)).status,
-      ];
-      expect({ route: label(route), statuses }).toEqual({
-        route: label(route),
-        statuses: statuses.map(() => ((statuses[0] ?? 0) < 500 ? statuses[0] : 'no 5xx')),
-      });
-    }
+    it('given every public route, when called without a token, then neither 401, 403 nor a server error', async () => {
+      for (const route of routesWith('public')) {
+        const { status } = await ask(route, null);
+        expect({
+          route: label(route),
+          status: [401, 403].includes(status) || status >= 500 ? status : 'answered',
+        }).toEqual({
+          route: label(route),
+          status: 'answered',
+        });
+      }
+    });
+
+    it('given every internal route, then a customer’s or the admin’s token changes nothing and nothing is a server error', async () => {
+      for (const route of routesWith('internal')) {
+        const statuses = [
+          (await ask(route, null)).status,
+          (await ask(route, shop.customerA)).status,
+          (await ask(route, shop.admin)).status,
+        ];
+        expect({ route: label(route), statuses }).toEqual({
+          route: label(route),
+          statuses: statuses.map(() => ((statuses[0] ?? 0) < 500 ? statuses[0] : 'no 5xx')),
+        });
+      }
+    });
   });
-});
+}
