@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messages } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
@@ -22,9 +23,10 @@ let shop: SecurityShop;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-const OPERATORS: Json[] = [{ $gt: '' }, { $ne: null }, { $regex: '.*' }];
+/** Any object in a text or number field is refused alike: two operators stand for all. */
+const OPERATORS: Json[] = [{ $gt: '' }, { $ne: null }];
 
-/** A body each route accepts, its caller, and whether it needs a fresh captcha. */
+/** A body each route accepts (register and login with a freshly solved captcha), and its caller. */
 interface BodyRoute {
   method: string;
   route: string;
@@ -196,6 +198,9 @@ const bodyRoutes = (): BodyRoute[] => [
   },
 ];
 
+const refusedFields = (body: unknown) =>
+  z.object({ fields: anyJson.optional() }).parse(body).fields ?? {};
+
 /** Every path to a value that is not an object or an array, e.g. `['address', 'city']`. */
 function leafPaths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value))
@@ -256,7 +261,9 @@ export function requestBodyTests(current: () => SecurityShop): void {
               field: path.join('.'),
               operator,
               status: answer.status,
-              refusedBySchema: answer.status === 400 && 'fields' in anyJson.parse(answer.body),
+              // parseWith names each refused field: the operator's own must be among them.
+              refusedBySchema:
+                answer.status === 400 && path.join('.') in refusedFields(answer.body),
             }).toEqual({
               route,
               field: path.join('.'),
