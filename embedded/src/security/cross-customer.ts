@@ -143,10 +143,13 @@ export function crossCustomerTests(current: () => SecurityShop): void {
       }
     });
 
-    it('given A’s payment, when the simulator approves it, then A’s socket is told and B’s hears nothing', async () => {
+    it('given A’s payment, when the simulator approves it, then A’s socket is told and B’s hears nothing, even after asking to join A’s room', async () => {
       const heardByB: unknown[] = [];
       const socketOfB = await connectedSocket(shop.customerB.token);
       socketOfB.onAny((...event: unknown[]) => heardByB.push(event));
+      // The spec's web app joins its user's room by id: B names A's.
+      await socketOfB.timeout(5_000).emitWithAck('join', shop.customerA.userId);
+      await socketOfB.timeout(5_000).emitWithAck('join', { userId: shop.customerA.userId });
       const socketOfA = await connectedSocket(shop.customerA.token);
       const toldA = new Promise((resolve) => socketOfA.once('paymentApproved', resolve));
 
