@@ -3,7 +3,14 @@ import { io } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@quitute/command-api';
 import { accountMessages } from '@quitute/contracts';
-import { CUSTOMER_PASSWORD, coxinhas, TOKEN_SECRET, type Account, type SecurityShop } from './shop';
+import {
+  anyJson,
+  CUSTOMER_PASSWORD,
+  coxinhas,
+  TOKEN_SECRET,
+  type Account,
+  type SecurityShop,
+} from './shop';
 
 /**
  * Issue 14.2: forged tokens, built by hand, sent to real routes of every kind
@@ -167,6 +174,46 @@ export function jwtTests(current: () => SecurityShop): void {
         status: 401,
         body: { message: accountMessages.tokenMissing },
       });
+    });
+  });
+
+  describe('tokens the shop signed, after the account changed', () => {
+    it('given a customer promoted to admin and then demoted, when her admin token is used, then 401 on admin reads, admin commands and the socket', async () => {
+      const carla = await shop.newCustomer('carla');
+      const asAdmin = { token: shop.admin.token };
+      const setRole = (role: string) =>
+        shop.call('PUT', `/api/admin/users/${carla.userId}`, {
+          ...asAdmin,
+          body: { name: carla.name, email: carla.email, role },
+        });
+      expect((await setRole('admin')).status).toBe(200);
+      const promoted = anyJson.parse((await shop.login(carla.email)).body);
+      const adminToken = String(promoted['token']);
+      expect(promoted['role']).toBe('admin');
+      expect((await shop.call('GET', '/api/admin/users', { token: adminToken })).status).toBe(200);
+
+      expect((await setRole('user')).status).toBe(200);
+
+      const stale = [
+        await shop.call('GET', '/api/admin/users', { token: adminToken }),
+        await shop.call('DELETE', `/api/admin/users/${shop.customerB.userId}`, {
+          token: adminToken,
+        }),
+        await shop.call('GET', '/api/admin/projections', { token: adminToken }),
+      ];
+      expect(stale.map((answer) => answer.status)).toEqual([401, 401, 401]);
+      const socket = io(shop.url, {
+        auth: { token: adminToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      const outcome = await new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      });
+      socket.disconnect();
+      expect(outcome).toBe('refused');
+      expect((await shop.login(shop.customerB.email)).status).toBe(200);
     });
   });
 
