@@ -212,6 +212,38 @@ export function headersAndCspTests(current: () => SecurityShop): void {
       for (const [label, answer] of Object.entries(answers)) expectHardened(answer.headers, label);
     });
 
+    it('given answers with a token or personal data (login, profile and preferences, written or read, cart, orders, admin lists), then no cache keeps them', async () => {
+      const { customerA, admin } = shop;
+      const asA = { token: customerA.token };
+      const answers = {
+        login: await shop.login(customerA.email),
+        profileWritten: await shop.call('PUT', '/api/users/profile', {
+          ...asA,
+          body: { phone: '11955554444' },
+        }),
+        preferencesWritten: await shop.call('PUT', '/api/users/preferences', {
+          ...asA,
+          body: { notifications: { email: true, sms: false } },
+        }),
+        profile: await shop.call('GET', '/api/users/profile', asA),
+        preferences: await shop.call('GET', '/api/users/preferences', asA),
+        cart: await shop.call('GET', `/carrinho/${customerA.userId}`, asA),
+        orders: await shop.call('GET', '/api/orders', asA),
+        adminUsers: await shop.call('GET', '/api/admin/users', { token: admin.token }),
+      };
+      for (const [label, answer] of Object.entries(answers)) {
+        expect({
+          label,
+          status: answer.status,
+          cache: answer.headers.get('cache-control'),
+        }).toEqual({
+          label,
+          status: 200,
+          cache: expect.stringMatching(/\bno-store\b/),
+        });
+      }
+    });
+
     it('given the server’s own pages (the payment simulator, the dev mailbox), then they satisfy their policy too', async () => {
       const order = await shop.placeOrder(shop.customerA);
       for (const page of [`/simulator/payments/${order.paymentId}`, '/dev/mailbox']) {
