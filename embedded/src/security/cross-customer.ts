@@ -172,6 +172,12 @@ export function crossCustomerTests(current: () => SecurityShop): void {
       cartDtoSchema.parse((await shop.call('GET', `/carrinho/${userId}`, { token })).body);
 
     it('given A’s cart with coxinhas, when B reads, adds to, syncs or clears it by A’s id, then each is refused and A’s cart is unchanged', async () => {
+      // A's paid order empties A's cart in the background: that first, then the coxinhas.
+      const emptied = await eventually(
+        () => cartOf(shop.customerA.token, shop.customerA.userId),
+        (cart) => cart.itens.length === 0,
+      );
+      expect(emptied.itens).toEqual([]);
       const added = await shop.call('POST', '/carrinho', {
         ...asA(),
         body: coxinhas(shop.customerA),
