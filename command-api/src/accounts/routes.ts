@@ -135,7 +135,8 @@ export function accountRoutes(deps: AccountsDeps): Router {
       message: accountMessages.loginSuccess,
       position,
     };
-    res.json(response);
+    // A token and the profile: kept by no cache, like every personal read.
+    res.set('Cache-Control', 'no-store').json(response);
   });
 
   const sendResetLink = async (
@@ -183,7 +184,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
     const updated = activeUser(result.state);
-    res.json({
+    res.set('Cache-Control', 'no-store').json({
       ...toProfileDto(updated.userId, updated),
       message: accountMessages.profileUpdated,
       position: result.position,
@@ -203,7 +204,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       { type: 'ChangePreferences', notifications },
       { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
-    res.json({
+    res.set('Cache-Control', 'no-store').json({
       notifications: activeUser(result.state).notifications,
       message: accountMessages.preferencesSaved,
       position: result.position,

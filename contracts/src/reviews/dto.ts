@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../accounts/constants';
+import { messages } from '../shared/messages';
 import { textField } from '../shared/text';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
@@ -22,8 +24,8 @@ const required = { error: m.required };
 /**
  * POST /api/reviews. The product is named by `productId` (its id or menu slug)
  * and/or `productName`, resolved through the catalogue. The spec's web app also
- * sends `userName` and `userEmail`: they are accepted and ignored, the account's
- * are used. Any other key is refused.
+ * sends `userName` and `userEmail`: as text they are accepted and ignored, the
+ * account's are used. Any other key is refused.
  */
 export const submitReviewBodySchema = z
   .strictObject({
@@ -38,8 +40,13 @@ export const submitReviewBodySchema = z
       .trim()
       .max(REVIEW_COMMENT_MAX_LENGTH, m.commentTooLong)
       .nullish(),
-    userName: z.unknown().optional(),
-    userEmail: z.unknown().optional(),
+    // Text, or nothing: an object ({"$gt": ""}) or a megabyte is refused like in any other field.
+    userName: textField({ required: messages.invalidRequest })
+      .max(NAME_MAX_LENGTH, messages.invalidRequest)
+      .nullish(),
+    userEmail: textField({ required: messages.invalidRequest })
+      .max(EMAIL_MAX_LENGTH, messages.invalidRequest)
+      .nullish(),
   })
   .refine((body) => Boolean(body.productId) || Boolean(body.productName), {
     message: m.required,
