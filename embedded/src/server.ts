@@ -82,8 +82,6 @@ export interface EmbeddedServer {
   ownWrites: OwnWrites;
   /** This process's Prometheus registry, served at /metrics. */
   metrics: Metrics;
-  /** command-api and query-api as mounted behind the method split, for tests that walk their routes. */
-  routers: { command: RequestHandler; query: RequestHandler };
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
@@ -346,7 +344,6 @@ export async function createEmbeddedServer(
     paymentGateway,
     ownWrites,
     metrics,
-    routers: { command: commandRouter, query: queryRouter },
     admin,
     listen: () =>
       new Promise((resolve, reject) => {

@@ -121,10 +121,9 @@ let shop: SecurityShop;
 
 const label = (route: RouteEntry) => `${route.method} ${route.path}`;
 
-/** Every route the shop answers: the app's own routers, then the two APIs behind its method split. */
+/** Every route the shop answers: its own and, behind its method split, command-api's and query-api's. */
 function registeredRoutes(): RouteEntry[] {
-  const { app, routers } = shop.server;
-  return [...routeTable(app.router), ...routeTable(routers.command), ...routeTable(routers.query)];
+  return routeTable(shop.server.app);
 }
 
 /**
