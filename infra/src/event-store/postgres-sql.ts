@@ -140,8 +140,15 @@ export function sqlStatements(schema: string) {
       JOIN ${s}.events ev ON ev.id = (e.value->>'id')::uuid`,
     readStream: `SELECT ${eventColumns} FROM ${s}.events
       WHERE stream_name = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
-    readAll: `SELECT ${eventColumns} FROM ${s}.events
-      WHERE position > $1 ORDER BY position LIMIT $2`,
+    // A page of the log as one JSON text of [position, id, stream_name, revision, type,
+    // data, metadata, recorded_at] arrays: one value to hand over and one JSON.parse,
+    // where a row per event cost PGlite a protocol message and a parse per field
+    // (~4× slower). recorded_at is spelled as Date.toISOString() would (ms truncated).
+    readAllPage: `SELECT COALESCE('[' || string_agg(json_build_array(position, id, stream_name,
+        revision, type, data, metadata,
+        to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
+        ',' ORDER BY position) || ']', '[]') AS page
+      FROM (SELECT * FROM ${s}.events WHERE position > $1 ORDER BY position LIMIT $2) page`,
     // pg_current_snapshot() in the same statement is the snapshot the rows were read with.
     // Every position comes back (the gap proof needs them all), but only the events the
     // subscription's filter wants ($3 stream name prefixes, $4 types; null: any) carry
