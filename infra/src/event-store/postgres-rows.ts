@@ -46,8 +46,7 @@ export const storedRefSchema = z.object({
 });
 
 export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });
-export const pageHeaderSchema = z.object({ snapshot_xmin: z.string() });
-export const pagePositionSchema = z.object({ position: safeInteger, wanted: z.boolean() });
+export const pageRowSchema = z.object({ snapshot_xmin: z.string(), page: z.string() });
 export const xidRowSchema = z.object({ xid: z.string() });
 export const headRowSchema = z.object({ head: safeInteger });
 
@@ -73,10 +72,26 @@ export function toRecordedEvent(row: unknown): RecordedEvent {
  * event was about a third of reading the log.
  */
 export function toRecordedEvents(page: unknown): RecordedEvent[] {
+  return parsePage(page).map(toRecordedEventOfPage);
+}
+
+/** A page as readPage hands it over: every position, the event where the filter wanted it. */
+export function toPageEntries(page: unknown): { position: number; event: RecordedEvent | null }[] {
+  return parsePage(page).map((entry) => {
+    if (typeof entry !== 'number') {
+      const event = toRecordedEventOfPage(entry);
+      return { position: event.position, event };
+    }
+    if (!Number.isSafeInteger(entry)) throw badRow(entry);
+    return { position: entry, event: null };
+  });
+}
+
+function parsePage(page: unknown): unknown[] {
   if (typeof page !== 'string') throw new Error('The event store read no page of events');
-  const rows: unknown = JSON.parse(page);
-  if (!Array.isArray(rows)) throw new Error('The event store read a page that is not a list');
-  return rows.map(toRecordedEventOfPage);
+  const entries: unknown = JSON.parse(page);
+  if (!Array.isArray(entries)) throw new Error('The event store read a page that is not a list');
+  return entries;
 }
 
 function toRecordedEventOfPage(row: unknown): RecordedEvent {
