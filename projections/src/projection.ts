@@ -37,6 +37,30 @@ export interface Projection {
     documentId: string;
     evolve(current: ReadDocument | null): ReadDocument | null;
   };
+  /** An empty build of its documents in memory (a rebuild's, see DocumentBuild). */
+  startBuild(): DocumentBuild;
+}
+
+/** A document built in memory: null once removed; `position` of the last event applied to it. */
+export interface BuiltDocument {
+  readonly document: ReadDocument | null;
+  readonly position: number;
+}
+
+/**
+ * A projection's documents built in memory from events in log order: no read
+ * store round trip, and the documents evolve as their own type, never parsed
+ * again (route's evolve has to tell its own documents from stored ones, which
+ * cost a rebuild ~25% in a WeakMap).
+ */
+export interface DocumentBuild {
+  /**
+   * Applies an event the projection handles to its document; returns the
+   * document's id, or undefined when the document is at that position already.
+   * Throws what the projection throws.
+   */
+  apply(recorded: RecordedEvent): string | undefined;
+  readonly documents: ReadonlyMap<string, BuiltDocument>;
 }
 
 export function defineProjection<S extends Record<string, z.ZodType>, D extends ReadDocument>(
@@ -54,7 +78,34 @@ export function defineProjection<S extends Record<string, z.ZodType>, D extends 
       if (!event) throw new Error(`${definition.name} does not handle ${recorded.type}`);
       return new RoutedEvent(definition, documents, event, recorded);
     },
+    startBuild: () => new MemoryBuild(definition),
   };
+}
+
+class MemoryBuild<
+  S extends Record<string, z.ZodType>,
+  D extends ReadDocument,
+> implements DocumentBuild {
+  readonly documents = new Map<string, { document: D | null; position: number }>();
+
+  constructor(private readonly definition: ProjectionDefinition<S, D>) {}
+
+  apply(recorded: RecordedEvent): string | undefined {
+    const { definition } = this;
+    const event = parseEvent(definition.events, recorded);
+    if (!event) throw new Error(`${definition.name} does not handle ${recorded.type}`);
+    const documentId = definition.documentId(event);
+    const current = this.documents.get(documentId);
+    if (current && current.position >= recorded.position) return undefined;
+    const next = definition.evolve(current?.document ?? null, event, recorded);
+    if (current) {
+      current.document = next;
+      current.position = recorded.position;
+    } else {
+      this.documents.set(documentId, { document: next, position: recorded.position });
+    }
+    return documentId;
+  }
 }
 
 interface ProducedDocuments<D extends ReadDocument> {

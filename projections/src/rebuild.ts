@@ -5,7 +5,7 @@ import {
   type ProjectionError,
 } from '@quitute/infra/projection-progress';
 import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
-import type { Projection } from './projection';
+import type { BuiltDocument, DocumentBuild, Projection } from './projection';
 
 /** Events read from the log per page, and documents per putMany, while rebuilding. */
 const PAGE_EVENTS = 5_000;
@@ -51,7 +51,7 @@ export class RebuildFailedError extends Error {
 }
 
 /** The documents a rebuild holds in memory: each with the position of the last event applied to it. */
-export type BuiltDocuments = Map<string, { document: ReadDocument | null; position: number }>;
+export type BuiltDocuments = ReadonlyMap<string, BuiltDocument>;
 
 /** The scratch collection a rebuild writes before it replaces the live one. */
 export function rebuildCollectionName(projection: Projection): string {
@@ -61,8 +61,12 @@ export function rebuildCollectionName(projection: Projection): string {
 /** One projection being built in memory, and the ids a catch-up touched. */
 export interface Build {
   projection: Projection;
-  built: BuiltDocuments;
+  build: DocumentBuild;
   touched?: Set<string>;
+}
+
+export function startBuild(projection: Projection): Build {
+  return { projection, build: projection.startBuild() };
 }
 
 /**
@@ -110,20 +114,14 @@ export async function applyLog(options: {
   return read;
 }
 
-function applyEvent({ projection, built, touched }: Build, event: RecordedEvent): void {
-  let next: ReadDocument | null;
-  let documentId: string;
+function applyEvent({ projection, build, touched }: Build, event: RecordedEvent): void {
+  let documentId: string | undefined;
   try {
-    const routed = projection.route(event);
-    documentId = routed.documentId;
-    const current = built.get(documentId);
-    if (current && current.position >= event.position) return;
-    next = routed.evolve(current?.document ?? null);
+    documentId = build.apply(event);
   } catch (error) {
     throw new RebuildFailedError(projection.name, event.position, event.type, error);
   }
-  built.set(documentId, { document: next, position: event.position });
-  touched?.add(documentId);
+  if (documentId !== undefined) touched?.add(documentId);
 }
 
 /** A projection's checkpoint details when it runs (no error) and no rebuild is under way. */
@@ -214,7 +212,7 @@ export async function rebuildProjections(options: {
       head,
       elapsedMs: performance.now() - started,
     });
-  const builds: Build[] = projections.map((projection) => ({ projection, built: new Map() }));
+  const builds = projections.map(startBuild);
   report('reading', 0, 0);
   let events = await applyLog({
     eventStore,
@@ -224,10 +222,10 @@ export async function rebuildProjections(options: {
     onPage: (read, position) => report('reading', read, position),
   });
   report('writing', events, head);
-  for (const { projection, built } of builds) {
+  for (const { projection, build } of builds) {
     const scratch = readStore.collection(rebuildCollectionName(projection));
     await scratch.clear();
-    await writeBuilt(scratch, built, built.keys());
+    await writeBuilt(scratch, build.documents, build.documents.keys());
   }
 
   report('switching', events, head);
@@ -238,9 +236,9 @@ export async function rebuildProjections(options: {
       for (const build of builds) build.touched = new Set();
       events += await applyLog({ eventStore, builds, from: head, to });
     }
-    for (const { projection, built, touched } of builds) {
+    for (const { projection, build, touched } of builds) {
       const scratchName = rebuildCollectionName(projection);
-      if (touched) await writeBuilt(readStore.collection(scratchName), built, touched);
+      if (touched) await writeBuilt(readStore.collection(scratchName), build.documents, touched);
       await readStore.replaceCollection(projection.collection, scratchName);
       const details = options.checkpointDetails?.(projection) ?? checkpointDetails(projection);
       await writeCheckpoint(readStore, projection.name, to, details);
@@ -248,9 +246,9 @@ export async function rebuildProjections(options: {
     return to;
   });
   const elapsedMs = performance.now() - started;
-  return builds.map(({ projection, built }) => {
+  return builds.map(({ projection, build }) => {
     let documents = 0;
-    for (const entry of built.values()) if (entry.document !== null) documents += 1;
+    for (const entry of build.documents.values()) if (entry.document !== null) documents += 1;
     return {
       projection: projection.name,
       collection: projection.collection,

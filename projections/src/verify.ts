@@ -2,7 +2,7 @@ import type { EventStore } from '@quitute/infra/event-store';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
 import type { ReadDocument, ReadStore } from '@quitute/infra/read-store';
 import type { Projection } from './projection';
-import { applyLog, storedForm, type BuiltDocuments, type OnProgress } from './rebuild';
+import { applyLog, startBuild, storedForm, type BuiltDocuments, type OnProgress } from './rebuild';
 
 /**
  * One document where the live collection and a rebuild from the log disagree:
@@ -52,7 +52,8 @@ export async function verifyProjection(options: {
   const started = performance.now();
   const live = readStore.collection(projection.collection);
   const checkpoint = () => readCheckpoint(readStore, projection.name);
-  const built: BuiltDocuments = new Map();
+  const building = startBuild(projection);
+  const built = building.build.documents;
   let position = await checkpoint();
   const report = (phase: 'reading' | 'comparing', events: number, at: number) =>
     onProgress?.({
@@ -65,7 +66,7 @@ export async function verifyProjection(options: {
     });
   let events = await applyLog({
     eventStore,
-    builds: [{ projection, built }],
+    builds: [building],
     from: 0,
     to: position,
     onPage: (read, at) => report('reading', read, at),
@@ -84,7 +85,7 @@ export async function verifyProjection(options: {
     if (next <= position) break;
     events += await applyLog({
       eventStore,
-      builds: [{ projection, built }],
+      builds: [building],
       from: position,
       to: next,
     });

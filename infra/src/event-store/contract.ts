@@ -392,6 +392,34 @@ export function eventStoreContract(
         expect(none).toEqual([]);
       });
 
+      it('given more events than a store reads at once (12,000), when readAll runs from before them with and without a maximum count, then each comes back once, in order, exactly as readStream has it', async () => {
+        const head = await store.headPosition();
+        const stream = newStream('bulk');
+        for (let batch = 0; batch < 12; batch += 1) {
+          await store.appendToStream(
+            stream,
+            Array.from({ length: 1_000 }, (_, n) =>
+              newEvent('Counted', {
+                n: batch * 1_000 + n,
+                text: 'pão de "queijo" \\ ✓\n',
+                nested: { list: [1, 1.5, -0.25, null, true, 'x'], empty: {} },
+              }),
+            ),
+          );
+        }
+        const written = await store.readStream(stream);
+
+        const all = ofStreams(await store.readAll({ fromPosition: head }), [stream]);
+        const window = ofStreams(await store.readAll({ fromPosition: head, maxCount: 10_500 }), [
+          stream,
+        ]);
+
+        expect(written).toHaveLength(12_000);
+        expect(all).toEqual(written);
+        expect(window.length).toBeGreaterThan(10_000);
+        expect(window).toEqual(written.slice(0, window.length));
+      });
+
       it('given any store, then headPosition is the position of the last event in readAll (0 when empty), and moves to each append', async () => {
         const everything = await readEverything(store, 0);
         expect(await store.headPosition()).toBe(everything.at(-1)?.position ?? 0);

@@ -19,21 +19,23 @@ function pageRows(prefixes: string[] | null, types: string[] | null) {
     { position: 2, stream_name: 'order-b', type: 'OrderPlaced' },
     { position: 3, stream_name: 'user-c', type: 'UserRegistered' },
   ];
-  return stored.map((event) => {
+  const page = stored.map((event) => {
     const wanted =
       (prefixes === null || prefixes.some((prefix) => event.stream_name.startsWith(prefix))) &&
       (types === null || types.includes(event.type));
-    return {
-      snapshot_xmin: '100',
-      ...event,
-      id: `00000000-0000-4000-8000-00000000000${event.position}`,
-      revision: 0,
-      recorded_at: '2026-11-23T12:00:00.000Z',
-      wanted,
-      data: wanted ? { n: event.position } : null,
-      metadata: wanted ? metadata : null,
-    };
+    if (!wanted) return event.position;
+    return [
+      event.position,
+      `00000000-0000-4000-8000-00000000000${event.position}`,
+      event.stream_name,
+      0,
+      event.type,
+      { n: event.position },
+      metadata,
+      '2026-11-23T12:00:00.000Z',
+    ];
   });
+  return [{ snapshot_xmin: '100', page: JSON.stringify(page) }];
 }
 
 function recordingSql() {
@@ -74,7 +76,7 @@ describe('gap-safe page reads shared between subscriptions', () => {
       reader()(0),
       reader({ streamNamePrefixes: ['cart-'] })(0),
     ]);
-    expect(queries).toEqual([[0, 500, null, null]]);
+    expect(queries).toEqual([[0, 2_000, null, null]]);
     expect(all.events).toHaveLength(3);
     expect(carts.events).toHaveLength(1);
   });

@@ -2,16 +2,11 @@ import type { LogPage } from './polling-subscription';
 import { matchesFilter } from './store-rules';
 import type { EventFilter, RecordedEvent } from './port';
 import type { sqlStatements } from './postgres-sql';
-import {
-  firstRow,
-  pageHeaderSchema,
-  pagePositionSchema,
-  toRecordedEvent,
-  xidRowSchema,
-} from './postgres-rows';
+import { firstRow, pageRowSchema, toPageEntries, xidRowSchema } from './postgres-rows';
 import type { SqlClient } from './sql-client';
 
-const pageSize = 500;
+/** Positions per page: a subscription catching up with a long log reads it in pages this big. */
+const pageSize = 2_000;
 /** How long a hole in the log may stay before the reader takes an xid bound to prove it permanent. */
 export const gapRetryMs = 15;
 
@@ -112,16 +107,13 @@ export function createGapSafeReader(
     let gap: { below: number; seenAt: number; bound: bigint | undefined } | undefined;
 
     return async (after: number): Promise<LogPage> => {
-      const rows = await queryPage(after, prefixes, types);
-      const xmin = BigInt(pageHeaderSchema.parse(firstRow(rows)).snapshot_xmin);
-      const events = rows
-        .filter((row) => row.position !== null)
-        .map((row) => {
-          const { position, wanted } = pagePositionSchema.parse(row);
-          // A shared read carries the data other readers wanted too: keep only this filter's.
-          const event = wanted ? toRecordedEvent(row) : null;
-          return { position, event: event && matchesFilter(filter, event) ? event : null };
-        });
+      const page = pageRowSchema.parse(firstRow(await queryPage(after, prefixes, types)));
+      const xmin = BigInt(page.snapshot_xmin);
+      // A shared read carries the events other readers wanted too: keep only this filter's.
+      const events = toPageEntries(page.page).map(({ position, event }) => ({
+        position,
+        event: event && matchesFilter(filter, event) ? event : null,
+      }));
       const highest = events.at(-1)?.position ?? after;
       const settled: RecordedEvent[] = [];
       let checkpoint = after;

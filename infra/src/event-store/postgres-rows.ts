@@ -1,4 +1,4 @@
-import { eventMetadataSchema } from '@quitute/contracts';
+import { eventMetadataSchema, type EventMetadata } from '@quitute/contracts';
 import { z } from 'zod';
 import type { JsonObject, RecordedEvent } from './port';
 
@@ -46,8 +46,7 @@ export const storedRefSchema = z.object({
 });
 
 export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'retry']) });
-export const pageHeaderSchema = z.object({ snapshot_xmin: z.string() });
-export const pagePositionSchema = z.object({ position: safeInteger, wanted: z.boolean() });
+export const pageRowSchema = z.object({ snapshot_xmin: z.string(), page: z.string() });
 export const xidRowSchema = z.object({ xid: z.string() });
 export const headRowSchema = z.object({ head: safeInteger });
 
@@ -63,6 +62,81 @@ export function toRecordedEvent(row: unknown): RecordedEvent {
     metadata: parsed.metadata,
     recordedAt: parsed.recorded_at,
   };
+}
+
+/**
+ * A page of the log as readAllPage hands it over (one JSON text of
+ * [position, id, stream_name, revision, type, data, metadata, recorded_at]
+ * arrays). Every row was written by this store after prepareAppend parsed its
+ * metadata, so each is checked for its shape only: eventRowSchema's parse per
+ * event was about a third of reading the log.
+ */
+export function toRecordedEvents(page: unknown): RecordedEvent[] {
+  return parsePage(page).map(toRecordedEventOfPage);
+}
+
+/** A page as readPage hands it over: every position, the event where the filter wanted it. */
+export function toPageEntries(page: unknown): { position: number; event: RecordedEvent | null }[] {
+  return parsePage(page).map((entry) => {
+    if (typeof entry !== 'number') {
+      const event = toRecordedEventOfPage(entry);
+      return { position: event.position, event };
+    }
+    if (!Number.isSafeInteger(entry)) throw badRow(entry);
+    return { position: entry, event: null };
+  });
+}
+
+function parsePage(page: unknown): unknown[] {
+  if (typeof page !== 'string') throw new Error('The event store read no page of events');
+  const entries: unknown = JSON.parse(page);
+  if (!Array.isArray(entries)) throw new Error('The event store read a page that is not a list');
+  return entries;
+}
+
+function toRecordedEventOfPage(row: unknown): RecordedEvent {
+  if (!Array.isArray(row) || row.length !== 8) throw badRow(row);
+  const [position, id, streamName, revision, type, data, metadata, recordedAt]: unknown[] = row;
+  if (
+    !Number.isSafeInteger(position) ||
+    typeof position !== 'number' ||
+    typeof id !== 'string' ||
+    typeof streamName !== 'string' ||
+    typeof revision !== 'number' ||
+    !Number.isSafeInteger(revision) ||
+    typeof type !== 'string' ||
+    !isJsonObject(data) ||
+    !isStoredMetadata(metadata) ||
+    typeof recordedAt !== 'string'
+  ) {
+    throw badRow(row);
+  }
+  return { id, type, streamName, revision, position, data, metadata, recordedAt };
+}
+
+function badRow(row: unknown): Error {
+  return new Error(`The event store read a malformed event: ${JSON.stringify(row).slice(0, 200)}`);
+}
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const actorRoles: ReadonlySet<unknown> = new Set(eventMetadataSchema.shape.actorRole.options);
+
+/** The shape of eventMetadataSchema, without its rules on the strings' contents (checked at the append). */
+function isStoredMetadata(value: unknown): value is EventMetadata {
+  if (!isJsonObject(value)) return false;
+  const { correlationId, causationId, actorId, actorRole, occurredAt, schemaVersion } = value;
+  return (
+    typeof correlationId === 'string' &&
+    typeof causationId === 'string' &&
+    typeof actorId === 'string' &&
+    actorRoles.has(actorRole) &&
+    typeof occurredAt === 'string' &&
+    (schemaVersion === undefined ||
+      (typeof schemaVersion === 'number' && Number.isSafeInteger(schemaVersion)))
+  );
 }
 
 export function firstRow(rows: Record<string, unknown>[]): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { StoredEventRef } from './store-rules';
 import { checkReadWindow, prepareAppend, resolveRetry } from './store-rules';
 import { startPollingSubscription } from './polling-subscription';
-import type { AppendResult, EventStore, NewEvent, Subscription } from './port';
+import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from './port';
 import { WrongExpectedRevisionError } from './port';
 import { createAppendQueue, createCoalescedNotifier } from './postgres-appends';
 import { createGapSafeReader, gapRetryMs } from './postgres-gap-safe-reader';
@@ -11,12 +11,15 @@ import {
   headRowSchema,
   storedRefSchema,
   toRecordedEvent,
+  toRecordedEvents,
 } from './postgres-rows';
 import { sqlStatements } from './postgres-sql';
 import type { SqlClient } from './sql-client';
 import { isDatabaseError } from './sql-client';
 
 const safetyPollMs = 5_000;
+/** Events per query of readAll (a rebuild asks for 5,000 at a time). */
+const READ_ALL_PAGE = 10_000;
 const schemaPattern = /^[a-z_][a-z0-9_]{0,39}$/;
 
 /** The event store on a PostgreSQL server. `schema` (default public) lets tests use a throwaway one. */
@@ -166,8 +169,21 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
         from: options?.fromPosition,
         maxCount: options?.maxCount,
       });
-      const rows = await sql.query(statements.readAll, [from, maxCount ?? null]);
-      return rows.map(toRecordedEvent);
+      // In pages: one page is one JSON text, which must stay far below a string's
+      // maximum length however long the log.
+      const events: RecordedEvent[] = [];
+      let after = from;
+      for (;;) {
+        const wanted = Math.min(READ_ALL_PAGE, (maxCount ?? Infinity) - events.length);
+        if (wanted <= 0) return events;
+        const page = toRecordedEvents(
+          firstRow(await sql.query(statements.readAllPage, [after, wanted]))['page'],
+        );
+        for (const event of page) events.push(event);
+        const last = page.at(-1);
+        if (!last || page.length < wanted) return events;
+        after = last.position;
+      }
     },
 
     subscribeToAll(options) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { filterDocuments, sortDocuments } from './memory-query';
+import { filterDocuments, firstSorted, sortDocuments } from './memory-query';
 import type { Filter, ReadDocument } from './port';
 
 /** The cheaper paths must answer exactly as mingo (MongoDB semantics) would. */
@@ -106,6 +106,36 @@ describe('memory read store: cheaper query paths', () => {
         }));
         const expected = new Query({}).find<ReadDocument>(docs).sort(order).all();
         expect(ids(sortDocuments(docs, order))).toEqual(ids(expected));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('given documents with many equal keys, when the first n are picked, then they are the first n of the full stable sort', () => {
+    const sortable = fc.oneof(
+      fc.array(
+        fc.record(
+          { a: fc.constantFrom('x', 'y', 'z'), b: fc.integer({ min: 0, max: 3 }) },
+          { noNullPrototype: true },
+        ),
+        { maxLength: 40 },
+      ),
+      fc.array(fc.record({ a: values, b: values }, { requiredKeys: [], noNullPrototype: true }), {
+        maxLength: 20,
+      }),
+    );
+    const sort = fc.oneof(
+      fc.record({ a: fc.constantFrom<1 | -1>(1, -1) }, plain),
+      fc.record({ a: fc.constantFrom<1 | -1>(1, -1), b: fc.constantFrom<1 | -1>(1, -1) }, plain),
+    );
+    fc.assert(
+      fc.property(sortable, sort, fc.integer({ min: 0, max: 45 }), (records, order, count) => {
+        const docs = records.map((record, index): ReadDocument => ({
+          _id: `d${index}`,
+          ...record,
+        }));
+        const expected = new Query({}).find<ReadDocument>(docs).sort(order).all();
+        expect(ids(firstSorted(docs, order, count))).toEqual(ids(expected.slice(0, count)));
       }),
       { numRuns: 2_000 },
     );

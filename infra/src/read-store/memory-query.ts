@@ -284,15 +284,56 @@ export function sortDocuments(
   documents: ReadDocument[],
   sort: NonNullable<FindOptions['sort']>,
 ): ReadDocument[] {
+  const compare = plainComparison(documents, sort);
+  if (!compare) return new Query({}).find<ReadDocument>(documents).sort(sort).all();
+  const order = documents.map((_, index) => index);
+  // Array#sort is stable: equal keys keep the documents' order, as mingo's does.
+  order.sort(compare);
+  return order.flatMap((index) => documents[index] ?? []);
+}
+
+/**
+ * The first `count` documents of sortDocuments' order, without sorting them
+ * all: a page of the newest orders keeps the best `count` while it reads the
+ * documents once (a full sort of 30,000 orders cost a request ~40 ms).
+ */
+export function firstSorted(
+  documents: ReadDocument[],
+  sort: NonNullable<FindOptions['sort']>,
+  count: number,
+): ReadDocument[] {
+  const compare = plainComparison(documents, sort);
+  if (!compare) return sortDocuments(documents, sort).slice(0, count);
+  const kept: number[] = [];
+  for (let index = 0; index < documents.length; index += 1) {
+    const last = kept.at(-1);
+    // Not before the last kept: an equal key keeps the earlier document (a stable sort's order).
+    if (kept.length >= count && (last === undefined || compare(index, last) >= 0)) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(kept[middle] ?? index, index) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, index);
+    if (kept.length > count) kept.pop();
+  }
+  return kept.flatMap((index) => documents[index] ?? []);
+}
+
+/** The order of two documents by their indexes, when every sort key is a plain column. */
+function plainComparison(
+  documents: readonly ReadDocument[],
+  sort: NonNullable<FindOptions['sort']>,
+): ((i: number, j: number) => number) | null {
   const columns: { values: (string | number)[]; direction: number }[] = [];
   for (const [field, direction] of Object.entries(sort)) {
     const values = plainColumn(documents, field);
-    if (!values) return new Query({}).find<ReadDocument>(documents).sort(sort).all();
+    if (!values) return null;
     columns.push({ values, direction });
   }
-  const order = documents.map((_, index) => index);
-  // Array#sort is stable: equal keys keep the documents' order, as mingo's does.
-  order.sort((i, j) => {
+  return (i, j) => {
     for (const { values, direction } of columns) {
       const x = values[i] ?? 0;
       const y = values[j] ?? 0;
@@ -300,6 +341,5 @@ export function sortDocuments(
       if (x !== y) return (x < y ? -1 : 1) * direction;
     }
     return 0;
-  });
-  return order.flatMap((index) => documents[index] ?? []);
+  };
 }

@@ -1,5 +1,5 @@
 import { copyJson } from './copy';
-import { filterDocuments, matcher, sortDocuments } from './memory-query';
+import { filterDocuments, firstSorted, matcher, sortDocuments } from './memory-query';
 import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 
 /**
@@ -91,6 +91,9 @@ export function createMemoryReadStore(): ReadStore {
   };
 }
 
+/** Up to this many documents, a sorted page is picked by firstSorted (it inserts each one kept). */
+const FIRST_SORTED_MAX = 1_000;
+
 /** Sort, then skip, then limit — MongoDB's order whatever the option order; limit 0 means none. */
 function page(documents: ReadDocument[], options: FindOptions | undefined): ReadDocument[] {
   const sort = options?.sort;
@@ -98,7 +101,13 @@ function page(documents: ReadDocument[], options: FindOptions | undefined): Read
   const limit = options?.limit ?? 0;
   if (skip < 0 || limit < 0) throw new RangeError('skip and limit must not be negative');
   let result = documents;
-  if (sort && Object.keys(sort).length > 0) result = sortDocuments(result, sort);
+  if (sort && Object.keys(sort).length > 0) {
+    // A page near the start (what lists ask for) is picked without sorting every document.
+    result =
+      limit > 0 && skip + limit <= FIRST_SORTED_MAX
+        ? firstSorted(result, sort, skip + limit)
+        : sortDocuments(result, sort);
+  }
   if (skip > 0 || limit > 0) result = result.slice(skip, limit > 0 ? skip + limit : undefined);
   return result;
 }

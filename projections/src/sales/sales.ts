@@ -19,7 +19,21 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
  * A time that names no instant stops the projection at that event (the runner
  * reports it) rather than counting the sale on a wrong day.
  */
-export function saleMoment(soldAt: string): { at: string; day: string; month: string } {
+export function saleMoment(soldAt: string): SaleMoment {
+  if (lastMoment?.soldAt !== soldAt) lastMoment = { soldAt, moment: momentOf(soldAt) };
+  return lastMoment.moment;
+}
+
+export interface SaleMoment {
+  readonly at: string;
+  readonly day: string;
+  readonly month: string;
+}
+
+/** The last sale time asked for and its moment: both sales projections ask, up to four times per event. */
+let lastMoment: { soldAt: string; moment: SaleMoment } | undefined;
+
+function momentOf(soldAt: string): SaleMoment {
   const instant =
     parseShopDateTime(dateOnly.test(soldAt) ? `${soldAt}T00:00` : soldAt) ?? anyInstant(soldAt);
   if (!instant) throw new Error(`sale time ${JSON.stringify(soldAt)} names no instant`);
