@@ -115,6 +115,38 @@ describe('shopRouteWeights', () => {
     expect(menu?.adminModules).toContain('node_modules/recharts/es6/index.js');
   });
 
+  it('given the login page’s altcha loaded on interaction, when weighed, then it does not count but admin code behind it still would', () => {
+    const graph = appGraph();
+    const altcha = graph.chunks.find((each) => each.file === 'altcha.js');
+    if (!altcha) throw new Error('the graph has the altcha chunk');
+    altcha.facade = 'src/features/auth/components/altcha-setup.ts';
+    altcha.dynamicImports = ['admin-sales.js'];
+
+    const weights = shopRouteWeights(graph, sizeOf, [
+      'src/features/auth/components/altcha-setup.ts',
+    ]);
+
+    const login = weights.find((each) => each.page === 'src/app/routes/login-route.tsx');
+    expect(login?.gzipBytes).toBe(114 * kB);
+    expect(login?.adminModules).toContain('node_modules/recharts/es6/index.js');
+  });
+
+  it('given a module said to load on interaction that a chunk imports statically, or no chunk of its own, when weighed, then it refuses', () => {
+    const graph = appGraph();
+    const altcha = graph.chunks.find((each) => each.file === 'altcha.js');
+    if (!altcha) throw new Error('the graph has the altcha chunk');
+    altcha.facade = 'src/features/auth/components/altcha-setup.ts';
+    const menu = graph.chunks.find((each) => each.file === 'menu.js');
+    menu?.imports.push('altcha.js');
+
+    expect(() =>
+      shopRouteWeights(graph, sizeOf, ['src/features/auth/components/altcha-setup.ts']),
+    ).toThrow(/menu\.js imports it statically/);
+    expect(() => shopRouteWeights(appGraph(), sizeOf, ['src/features/nowhere.ts'])).toThrow(
+      /not a lazy chunk of its own/,
+    );
+  });
+
   it('given a build whose admin area is not a lazy page of the entry, when weighed, then it refuses instead of passing on a graph it cannot judge', () => {
     const graph = appGraph({ dynamicImports: ['menu.js', 'login.js', 'chat.js'] });
 

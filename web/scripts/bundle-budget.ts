@@ -12,6 +12,15 @@ export const SHOP_ROUTE_BUDGET_BYTES = 170_000;
 export const PAGE_MODULE_PREFIX = 'src/app/routes/';
 export const ADMIN_AREA_MODULE = 'src/app/routes/admin-route.tsx';
 
+/**
+ * Modules a shop page imports lazily only when the visitor acts on it (a
+ * click, the first focus in a form), never while it renders: their chunks are
+ * not part of the page's load. Each must be a lazy chunk of its own that no
+ * chunk imports statically (shopRouteWeights checks), and its import() must
+ * sit in an event handler (code review: grep the module's name).
+ */
+export const LOADED_ON_INTERACTION: readonly string[] = [];
+
 /** Modules that belong to the admin area only: its pages, its features, its charts. */
 const ADMIN_ONLY_MODULES = [
   /(^|\/)web\/src\/app\/routes\/admin-[^/]*$/,
@@ -59,12 +68,14 @@ function entryOf(graph: BundleGraph): BundleChunk {
 
 /**
  * The chunks reached from `starts`, following static and lazy imports, except
- * the entry's lazy imports that `followFromEntry` refuses (other pages).
+ * the entry's lazy imports that `followFromEntry` refuses (other pages) and
+ * the lazy imports `followLazy` refuses (parts loaded on interaction).
  */
 function reachableChunks(
   graph: BundleGraph,
   starts: readonly string[],
   followFromEntry: (file: string) => boolean,
+  followLazy: (file: string) => boolean = () => true,
 ): BundleChunk[] {
   const byFile = chunkIndex(graph);
   const loaded = new Map<string, BundleChunk>();
@@ -75,7 +86,7 @@ function reachableChunks(
     loaded.set(file, chunk);
     const lazy = chunk.isEntry
       ? chunk.dynamicImports.filter(followFromEntry)
-      : chunk.dynamicImports;
+      : chunk.dynamicImports.filter(followLazy);
     for (const next of [...chunk.imports, ...lazy]) visit(next);
   };
   for (const file of starts) visit(file);
@@ -83,15 +94,39 @@ function reachableChunks(
 }
 
 /**
+ * The chunk files of `modules`, each of which must be a lazy chunk of its own
+ * that nothing imports statically (else it would load with its importer).
+ */
+function onInteractionChunks(graph: BundleGraph, modules: readonly string[]): Set<string> {
+  return new Set(
+    modules.map((module) => {
+      const own = graph.chunks.find((chunk) => chunk.facade === module);
+      const lazy = own && graph.chunks.some((chunk) => chunk.dynamicImports.includes(own.file));
+      const staticImporter = own && graph.chunks.find((chunk) => chunk.imports.includes(own.file));
+      if (!own || !lazy || staticImporter) {
+        throw new Error(
+          `${module} is said to load on interaction but is not a lazy chunk of its own` +
+            (staticImporter ? ` (${staticImporter.file} imports it statically)` : ''),
+        );
+      }
+      return own.file;
+    }),
+  );
+}
+
+/**
  * The weight of every shop page: the entry's lazy page chunks except the admin
- * area. `gzipBytesOf` gives a chunk file's gzipped size.
+ * area. `gzipBytesOf` gives a chunk file's gzipped size; `onInteraction` names
+ * the modules loaded only when the visitor acts, which do not count.
  */
 export function shopRouteWeights(
   graph: BundleGraph,
   gzipBytesOf: (file: string) => number,
+  onInteraction: readonly string[] = LOADED_ON_INTERACTION,
 ): ShopRouteWeight[] {
   const byFile = chunkIndex(graph);
   const entry = entryOf(graph);
+  const later = onInteractionChunks(graph, onInteraction);
   const pages = entry.dynamicImports
     .map((file) => byFile.get(file))
     .filter(
@@ -105,10 +140,16 @@ export function shopRouteWeights(
     .filter((chunk) => chunk.facade !== ADMIN_AREA_MODULE)
     .map((pageChunk) => {
       // What the page loads by itself: the entry with its static imports, the page's chunk and
-      // all it imports (its sections and widgets load as it renders).
-      const loaded = reachableChunks(graph, [entry.file, pageChunk.file], () => false);
+      // all it imports (its sections and widgets load as it renders), but not what waits for
+      // the visitor to act.
+      const loaded = reachableChunks(
+        graph,
+        [entry.file, pageChunk.file],
+        () => false,
+        (file) => !later.has(file),
+      );
       // What it may load later: also the layout's lazy parts (chat window, cookie banner, payment
-      // socket, cart steps), each loaded when it is needed.
+      // socket, cart steps) and the parts loaded on interaction, each loaded when it is needed.
       const reachable = reachableChunks(
         graph,
         [entry.file, pageChunk.file],
