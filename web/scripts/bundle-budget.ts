@@ -19,7 +19,18 @@ export const ADMIN_AREA_MODULE = 'src/app/routes/admin-route.tsx';
  * chunk imports statically (shopRouteWeights checks), and its import() must
  * sit in an event handler (code review: grep the module's name).
  */
-export const LOADED_ON_INTERACTION: readonly string[] = [];
+export const LOADED_ON_INTERACTION: readonly string[] = [
+  // 'Repetir Pedido' on /orders (orders-route.tsx).
+  'src/features/cart/cart-repeat.ts',
+  // The account forms' rules (zod): first focus in the form, or submit (use-auth-validation.ts).
+  'src/features/auth/model/auth-validation.ts',
+  // The ALTCHA widget: first focus or touch in the login or register form (captcha.tsx).
+  'src/features/auth/components/altcha-setup.ts',
+  // The checkout's rules (zod): first focus in the form, or payment (checkout-page.tsx).
+  'src/features/checkout/model/checkout-validation.ts',
+  // The payment socket (socket.io-client): the first payment (use-checkout-payment.ts).
+  'src/features/checkout/api/payment-socket.ts',
+];
 
 /** Modules that belong to the admin area only: its pages, its features, its charts. */
 const ADMIN_ONLY_MODULES = [

@@ -1,6 +1,6 @@
 /**
  * The shapes of the answers the shop's pages only show (products, orders,
- * carts), checked at the edge with valibot (a Standard Schema, as RTK Query's
+ * carts, payments), checked at the edge with valibot (a Standard Schema, as RTK Query's
  * rawResponseSchema takes): about 2 kB gzipped for all of them, where the
  * contracts' zod schemas bring zod's 25 kB to every data page (the JavaScript
  * budget, issue 14). zod/mini is no way out: it shares zod's core chunk with
@@ -17,7 +17,11 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   type CartDto,
+  type CepLookup,
   type OrderDto,
+  type PaymentApprovedPush,
+  type PaymentResult,
+  type PaymentStatusDto,
   type ProductDto,
 } from '@quitute/contracts';
 import * as v from 'valibot';
@@ -101,9 +105,61 @@ export const cartResponseSchema = v.object({
   position: v.optional(v.pipe(v.number(), v.integer())),
 });
 
+const integer = () => v.pipe(v.number(), v.integer());
+
+export const paymentResultResponseSchema = v.object({
+  status: v.string(),
+  statusDetail: v.string(),
+  paymentId: v.nullable(v.string()),
+  orderId: v.string(),
+  orderNumber: integer(),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  message: v.string(),
+  details: v.optional(v.string()),
+  pixQrCode: v.optional(v.string()),
+  pixQrCodeBase64: v.optional(v.string()),
+  ticketUrl: v.optional(v.string()),
+  boletoUrl: v.optional(v.string()),
+  boletoDigitableLine: v.optional(v.string()),
+  boletoExpirationDate: v.optional(v.string()),
+  position: v.optional(integer()),
+});
+
+export const paymentStatusResponseSchema = v.object({
+  paymentId: v.string(),
+  orderId: v.string(),
+  orderNumber: integer(),
+  paymentStatus: v.picklist(PAYMENT_STATUSES),
+  status: v.string(),
+  statusDetail: v.string(),
+  paymentMethod: v.picklist(PAYMENT_METHODS),
+  message: v.string(),
+});
+
+export const cepLookupResponseSchema = v.object({
+  zipCode: v.string(),
+  streetName: v.string(),
+  streetNumber: v.string(),
+  neighborhood: v.string(),
+  city: v.string(),
+  federalUnit: v.string(),
+});
+
+/** The socket's paymentSuccess / paymentApproved payload. */
+export const paymentApprovedPushResponseSchema = v.object({
+  orderId: v.string(),
+  orderNumber: integer(),
+  paymentId: v.nullable(v.string()),
+});
+
 /** Fails the type check the day one of these shapes differs from the contracts' DTO. */
 export type ResponseShapesMatchContracts = [
   Expect<SameShape<v.InferOutput<typeof productResponseSchema>, ProductDto>>,
   Expect<SameShape<v.InferOutput<typeof orderResponseSchema>, OrderDto>>,
   Expect<SameShape<v.InferOutput<typeof cartResponseSchema>, CartDto>>,
+  Expect<SameShape<v.InferOutput<typeof paymentResultResponseSchema>, PaymentResult>>,
+  Expect<SameShape<v.InferOutput<typeof paymentStatusResponseSchema>, PaymentStatusDto>>,
+  Expect<SameShape<v.InferOutput<typeof cepLookupResponseSchema>, CepLookup>>,
+  Expect<SameShape<v.InferOutput<typeof paymentApprovedPushResponseSchema>, PaymentApprovedPush>>,
 ];

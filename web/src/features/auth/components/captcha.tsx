@@ -38,7 +38,7 @@ export const CAPTCHA_NEEDS_HTTPS =
 /** Registered by altcha-setup; a constant here so the widget's code stays out of this chunk. */
 const ALTCHA_LANGUAGE = 'pt-br';
 
-/** Only forms with a captcha pay for the widget's code. */
+/** Only forms with a captcha pay for the widget's code, and only once the visitor is on them. */
 function loadAltcha() {
   return import('./altcha-setup');
 }
@@ -48,9 +48,28 @@ function AltchaCaptcha({ onToken, ref }: ProviderProps) {
   const emit = useEffectEvent(onToken);
 
   useEffect(() => {
-    loadAltcha().catch((error: unknown) => {
-      console.error('Não foi possível carregar o ALTCHA.', error);
-    });
+    let requested = false;
+    const load = () => {
+      if (requested) return;
+      requested = true;
+      loadAltcha().catch((error: unknown) => {
+        console.error('Não foi possível carregar o ALTCHA.', error);
+      });
+    };
+    // The widget's code (30 kB gzipped) loads when the visitor starts on the form, at its
+    // first focus or touch, not with the page (issue 14's budget): it is there long before
+    // the e-mail and password are typed. Outside a form it loads at once.
+    const form = widgetRef.current?.closest('form');
+    if (!form || form.contains(document.activeElement)) {
+      load();
+      return;
+    }
+    form.addEventListener('focusin', load);
+    form.addEventListener('pointerdown', load);
+    return () => {
+      form.removeEventListener('focusin', load);
+      form.removeEventListener('pointerdown', load);
+    };
   }, []);
 
   useEffect(() => {
