@@ -10,6 +10,7 @@ import {
 } from 'react';
 import forms from '../../../components/form.module.css';
 import { isRecord } from '../../../lib/is-record';
+import { onFirstInteraction } from '../../../lib/on-first-interaction';
 import { CAPTCHA_URL, useGetCaptchaConfigQuery } from '../api/account-api';
 import styles from './captcha.module.css';
 import { loadRecaptcha } from './recaptcha';
@@ -48,28 +49,16 @@ function AltchaCaptcha({ onToken, ref }: ProviderProps) {
   const emit = useEffectEvent(onToken);
 
   useEffect(() => {
-    let requested = false;
-    const load = () => {
-      if (requested) return;
-      requested = true;
+    const widget = widgetRef.current;
+    if (!widget) return;
+    // The widget's code (30 kB gzipped) loads when the visitor starts on the form, at its
+    // first focus or touch, not with the page (issue 14's budget): it is there long before
+    // the e-mail and password are typed.
+    return onFirstInteraction(widget, () => {
       loadAltcha().catch((error: unknown) => {
         console.error('Não foi possível carregar o ALTCHA.', error);
       });
-    };
-    // The widget's code (30 kB gzipped) loads when the visitor starts on the form, at its
-    // first focus or touch, not with the page (issue 14's budget): it is there long before
-    // the e-mail and password are typed. Outside a form it loads at once.
-    const form = widgetRef.current?.closest('form');
-    if (!form || form.contains(document.activeElement)) {
-      load();
-      return;
-    }
-    form.addEventListener('focusin', load);
-    form.addEventListener('pointerdown', load);
-    return () => {
-      form.removeEventListener('focusin', load);
-      form.removeEventListener('pointerdown', load);
-    };
+    });
   }, []);
 
   useEffect(() => {
