@@ -128,12 +128,13 @@ function onInteractionChunks(graph: BundleGraph, modules: readonly string[]): Se
 /**
  * The weight of every shop page: the entry's lazy page chunks except the admin
  * area. `gzipBytesOf` gives a chunk file's gzipped size; `onInteraction` names
- * the modules loaded only when the visitor acts, which do not count.
+ * the modules loaded only when the visitor acts, which do not count (the shop's
+ * are LOADED_ON_INTERACTION).
  */
 export function shopRouteWeights(
   graph: BundleGraph,
   gzipBytesOf: (file: string) => number,
-  onInteraction: readonly string[] = LOADED_ON_INTERACTION,
+  onInteraction: readonly string[] = [],
 ): ShopRouteWeight[] {
   const byFile = chunkIndex(graph);
   const entry = entryOf(graph);
