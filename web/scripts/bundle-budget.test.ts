@@ -7,7 +7,7 @@ import {
   type BundleGraph,
 } from './bundle-budget';
 
-const KiB = 1024;
+const kB = 1000;
 
 function chunk(file: string, fields: Partial<BundleChunk> = {}): BundleChunk {
   return {
@@ -68,16 +68,16 @@ function appGraph(entryFields: Partial<BundleChunk> = {}): BundleGraph {
 }
 
 const SIZES: Record<string, number> = {
-  'index.js': 100 * KiB,
-  'react.js': 10 * KiB,
-  'menu.js': 5 * KiB,
-  'zod.js': 20 * KiB,
-  'login.js': 4 * KiB,
-  'altcha.js': 30 * KiB,
-  'chat.js': 3 * KiB,
-  'admin.js': 6 * KiB,
-  'admin-sales.js': 8 * KiB,
-  'charts.js': 90 * KiB,
+  'index.js': 100 * kB,
+  'react.js': 10 * kB,
+  'menu.js': 5 * kB,
+  'zod.js': 20 * kB,
+  'login.js': 4 * kB,
+  'altcha.js': 30 * kB,
+  'chat.js': 3 * kB,
+  'admin.js': 6 * kB,
+  'admin-sales.js': 8 * kB,
+  'charts.js': 90 * kB,
 };
 const sizeOf = (file: string) => SIZES[file] ?? 0;
 
@@ -86,9 +86,9 @@ describe('shopRouteWeights', () => {
     const weights = shopRouteWeights(appGraph(), sizeOf);
 
     expect(weights).toEqual([
-      { page: 'src/app/routes/menu-route.tsx', gzipBytes: 135 * KiB, adminModules: [] },
+      { page: 'src/app/routes/menu-route.tsx', gzipBytes: 135 * kB, adminModules: [] },
       // The captcha's lazy altcha loads as the page renders: it counts.
-      { page: 'src/app/routes/login-route.tsx', gzipBytes: 144 * KiB, adminModules: [] },
+      { page: 'src/app/routes/login-route.tsx', gzipBytes: 144 * kB, adminModules: [] },
     ]);
   });
 
@@ -111,8 +111,40 @@ describe('shopRouteWeights', () => {
 
     const [menu] = shopRouteWeights(graph, sizeOf);
 
-    expect(menu?.gzipBytes).toBe(135 * KiB);
+    expect(menu?.gzipBytes).toBe(135 * kB);
     expect(menu?.adminModules).toContain('node_modules/recharts/es6/index.js');
+  });
+
+  it('given the login page’s altcha loaded on interaction, when weighed, then it does not count but admin code behind it still would', () => {
+    const graph = appGraph();
+    const altcha = graph.chunks.find((each) => each.file === 'altcha.js');
+    if (!altcha) throw new Error('the graph has the altcha chunk');
+    altcha.facade = 'src/features/auth/components/altcha-setup.ts';
+    altcha.dynamicImports = ['admin-sales.js'];
+
+    const weights = shopRouteWeights(graph, sizeOf, [
+      'src/features/auth/components/altcha-setup.ts',
+    ]);
+
+    const login = weights.find((each) => each.page === 'src/app/routes/login-route.tsx');
+    expect(login?.gzipBytes).toBe(114 * kB);
+    expect(login?.adminModules).toContain('node_modules/recharts/es6/index.js');
+  });
+
+  it('given a module said to load on interaction that a chunk imports statically, or no chunk of its own, when weighed, then it refuses', () => {
+    const graph = appGraph();
+    const altcha = graph.chunks.find((each) => each.file === 'altcha.js');
+    if (!altcha) throw new Error('the graph has the altcha chunk');
+    altcha.facade = 'src/features/auth/components/altcha-setup.ts';
+    const menu = graph.chunks.find((each) => each.file === 'menu.js');
+    menu?.imports.push('altcha.js');
+
+    expect(() =>
+      shopRouteWeights(graph, sizeOf, ['src/features/auth/components/altcha-setup.ts']),
+    ).toThrow(/menu\.js imports it statically/);
+    expect(() => shopRouteWeights(appGraph(), sizeOf, ['src/features/nowhere.ts'])).toThrow(
+      /not a lazy chunk of its own/,
+    );
   });
 
   it('given a build whose admin area is not a lazy page of the entry, when weighed, then it refuses instead of passing on a graph it cannot judge', () => {
@@ -123,25 +155,38 @@ describe('shopRouteWeights', () => {
 });
 
 describe('budgetFailures', () => {
+  it('given the default budget, then 170,000 bytes pass and one byte more fails (KB, not KiB)', () => {
+    const page = (gzipBytes: number) => ({
+      page: 'src/app/routes/home-route.tsx',
+      gzipBytes,
+      adminModules: [],
+    });
+
+    expect(budgetFailures([page(170_000)])).toEqual([]);
+    expect(budgetFailures([page(170_001)])).toEqual([
+      'src/app/routes/home-route.tsx loads 170.0 kB gzipped, over 170.0 kB',
+    ]);
+  });
+
   it('given pages under the budget and free of admin code, then nothing fails', () => {
-    expect(budgetFailures(shopRouteWeights(appGraph(), sizeOf), 170 * KiB)).toEqual([]);
+    expect(budgetFailures(shopRouteWeights(appGraph(), sizeOf), 170 * kB)).toEqual([]);
   });
 
   it('given a page over the budget and one with recharts, then each is named with why', () => {
     const failures = budgetFailures(
       [
-        { page: 'src/app/routes/login-route.tsx', gzipBytes: 180 * KiB, adminModules: [] },
+        { page: 'src/app/routes/login-route.tsx', gzipBytes: 180 * kB, adminModules: [] },
         {
           page: 'src/app/routes/menu-route.tsx',
-          gzipBytes: 100 * KiB,
+          gzipBytes: 100 * kB,
           adminModules: ['node_modules/recharts/es6/index.js'],
         },
       ],
-      170 * KiB,
+      170 * kB,
     );
 
     expect(failures).toEqual([
-      'src/app/routes/login-route.tsx loads 180.0 KiB gzipped, over 170.0 KiB',
+      'src/app/routes/login-route.tsx loads 180.0 kB gzipped, over 170.0 kB',
       'src/app/routes/menu-route.tsx loads admin-only code: node_modules/recharts/es6/index.js',
     ]);
   });
@@ -149,12 +194,12 @@ describe('budgetFailures', () => {
 
 describe('formatWeights', () => {
   it('given two pages, then a table heaviest first with the budget on each row', () => {
-    const table = formatWeights(shopRouteWeights(appGraph(), sizeOf), 170 * KiB);
+    const table = formatWeights(shopRouteWeights(appGraph(), sizeOf), 170 * kB);
 
     expect(table.split('\n')).toEqual([
-      'shop page        KiB gz  budget',
-      'login-route.tsx   144.0   170.0',
-      'menu-route.tsx    135.0   170.0',
+      'shop page        kB gz  budget',
+      'login-route.tsx  144.0   170.0',
+      'menu-route.tsx   135.0   170.0',
     ]);
   });
 });

@@ -2,7 +2,6 @@ import type { OrderDto } from '@quitute/contracts';
 import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../features/auth/auth-slice';
-import { repeatIntoCart } from '../../features/cart/cart-repeat';
 import { OrdersPage } from '../../features/orders/components/orders-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { AppDispatch } from '../store';
@@ -14,8 +13,10 @@ export function OrdersRoute() {
   const user = useSelector(selectCurrentUser);
   const userId = user?.id ?? null;
   const repeat = useCallback(
-    (order: OrderDto) =>
-      dispatch(
+    async (order: OrderDto) => {
+      // The cart's commands load on the click: the list does not need them (issue 14's budget).
+      const { repeatIntoCart } = await import('../../features/cart/cart-repeat');
+      return dispatch(
         repeatIntoCart({
           userId,
           orderNumber: order.orderNumber,
@@ -26,7 +27,8 @@ export function OrdersRoute() {
             quantidade: quantity,
           })),
         }),
-      ),
+      );
+    },
     [dispatch, userId],
   );
   return <OrdersPage onRepeat={repeat} />;

@@ -370,9 +370,11 @@ describe('/pagamento: Pix (spec §4 "Checkout flow", §7)', () => {
 });
 
 describe('/pagamento: real-time approval (spec §4, §7)', () => {
-  it('given the page, then a socket to the API origin with the token and the spec transport settings, joined to the user', async () => {
-    await openCheckout();
+  it('given the page, then no socket until a payment starts; then one to the API origin with the token and the spec transport settings, joined to the user', async () => {
+    const rendered = await openCheckout();
+    expect(sockets).toHaveLength(0);
 
+    await paidWithPix(rendered);
     const socket = await paymentSocket();
 
     expect(socket.url).toBe(window.location.origin);
@@ -391,8 +393,8 @@ describe('/pagamento: real-time approval (spec §4, §7)', () => {
 
   it('given a push for another order, then nothing; a push for this one approves before any poll; the duplicate changes nothing', async () => {
     const rendered = await openCheckout();
-    const socket = await paymentSocket();
     await paidWithPix(rendered);
+    const socket = await paymentSocket();
     const ours: PaymentApprovedPush = {
       orderId: 'order-1001',
       orderNumber: 1001,

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import forms from '../../../components/form.module.css';
 import { isRecord } from '../../../lib/is-record';
+import { onFirstInteraction } from '../../../lib/on-first-interaction';
 import { CAPTCHA_URL, useGetCaptchaConfigQuery } from '../api/account-api';
 import styles from './captcha.module.css';
 import { loadRecaptcha } from './recaptcha';
@@ -38,7 +39,7 @@ export const CAPTCHA_NEEDS_HTTPS =
 /** Registered by altcha-setup; a constant here so the widget's code stays out of this chunk. */
 const ALTCHA_LANGUAGE = 'pt-br';
 
-/** Only forms with a captcha pay for the widget's code. */
+/** Only forms with a captcha pay for the widget's code, and only once the visitor is on them. */
 function loadAltcha() {
   return import('./altcha-setup');
 }
@@ -48,8 +49,15 @@ function AltchaCaptcha({ onToken, ref }: ProviderProps) {
   const emit = useEffectEvent(onToken);
 
   useEffect(() => {
-    loadAltcha().catch((error: unknown) => {
-      console.error('Não foi possível carregar o ALTCHA.', error);
+    const widget = widgetRef.current;
+    if (!widget) return;
+    // The widget's code (30 kB gzipped) loads when the visitor starts on the form, at its
+    // first focus or touch, not with the page (issue 14's budget): it is there long before
+    // the e-mail and password are typed.
+    return onFirstInteraction(widget, () => {
+      loadAltcha().catch((error: unknown) => {
+        console.error('Não foi possível carregar o ALTCHA.', error);
+      });
     });
   }, []);
 

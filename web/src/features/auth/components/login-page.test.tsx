@@ -56,7 +56,8 @@ describe('/login: client validation (spec §5)', () => {
 
     await user.click(form.submit);
 
-    expect(descriptionOf(form.email)).toBe('Email é obrigatório.');
+    // The rules load with the form's first focus, here the click itself.
+    await waitFor(() => expect(descriptionOf(form.email)).toBe('Email é obrigatório.'));
     expect(descriptionOf(form.password)).toBe('Senha é obrigatória.');
     expect(descriptionOf(form.captcha)).toBe('Por favor, complete o reCAPTCHA.');
     expect(loginRequests(requests)).toHaveLength(0);

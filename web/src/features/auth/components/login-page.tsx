@@ -13,7 +13,8 @@ import { useFieldErrors } from '../hooks/use-field-errors';
 import { useCountdown } from '../hooks/use-countdown';
 import { mapLoginError } from '../model/auth-errors';
 import { authMessages } from '../model/auth-messages';
-import { formFieldErrors, validateLogin } from '../model/auth-validation';
+import { formFieldErrors } from '../model/field-errors';
+import { useAuthValidation } from '../hooks/use-auth-validation';
 import { AuthCard, redirectText } from './auth-card';
 import styles from './auth.module.css';
 import { Captcha, type CaptchaHandle } from './captcha';
@@ -32,6 +33,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   /** Whether this page sent a login: a user that appears afterwards has just logged in here. */
   const [attempted, setAttempted] = useState(false);
+  const { load: loadRules, prefetch: prefetchRules } = useAuthValidation();
 
   const seconds = useCountdown(LOGIN_REDIRECT_SECONDS, user !== null, () =>
     navigate('/', { replace: true }),
@@ -58,6 +60,7 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
+    const { validateLogin } = await loadRules();
     const validation = validateLogin({ email, password, captchaToken: captchaToken.current });
     if (!validation.ok) {
       setErrors(validation.errors);
@@ -98,7 +101,12 @@ export function LoginPage() {
         </>
       }
     >
-      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className={forms.form}
+        noValidate
+        onFocus={prefetchRules}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {note ? <FormMessage tone="success">{note}</FormMessage> : null}
         {alert ? <FormMessage tone="error">{alert}</FormMessage> : null}
         <FormField

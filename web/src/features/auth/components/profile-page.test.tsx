@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
@@ -136,7 +136,9 @@ describe('/perfil: saving (spec §5, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(descriptionOf(form.phone)).toBe('Telefone inválido (10-15 dígitos).');
+    await waitFor(() =>
+      expect(descriptionOf(form.phone)).toBe('Telefone inválido (10-15 dígitos).'),
+    );
     expect(descriptionOf(form.address)).toBe('Endereço deve ter pelo menos 5 caracteres.');
     expect(saves()).toHaveLength(0);
   });

@@ -11,7 +11,8 @@ import { loggedOut, selectCurrentUser } from '../auth-slice';
 import { useFieldErrors } from '../hooks/use-field-errors';
 import { authMessages } from '../model/auth-messages';
 import type { AuthUser } from '../model/auth-types';
-import { formFieldErrors, validateProfile } from '../model/auth-validation';
+import { formFieldErrors } from '../model/field-errors';
+import { useAuthValidation } from '../hooks/use-auth-validation';
 import styles from './profile-page.module.css';
 
 function ProfileForm({ user }: { user: AuthUser }) {
@@ -22,10 +23,12 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const { setErrors, bind } = useFieldErrors();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
+  const { load: loadRules, prefetch: prefetchRules } = useAuthValidation();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
     setResult(null);
+    const { validateProfile } = await loadRules();
     const validation = validateProfile({ name, phone, address });
     if (!validation.ok) {
       setErrors(validation.errors);
@@ -48,7 +51,12 @@ function ProfileForm({ user }: { user: AuthUser }) {
   };
 
   return (
-    <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className={forms.form}
+      noValidate
+      onFocus={prefetchRules}
+      onSubmit={(event) => void onSubmit(event)}
+    >
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
       <FormField label="Nome" autoComplete="name" {...bind('name', name, setName)} />
       <FormField label="Email" type="email" name="email" value={user.email} readOnly />

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
@@ -41,7 +41,10 @@ describe('/register (spec §2, §5, §8)', () => {
 
     await page.user.click(page.form.submit);
 
-    expect(descriptionOf(page.form.name)).toBe('O nome deve ter pelo menos 2 caracteres.');
+    // The rules load with the form's first focus, here the click itself.
+    await waitFor(() =>
+      expect(descriptionOf(page.form.name)).toBe('O nome deve ter pelo menos 2 caracteres.'),
+    );
     expect(descriptionOf(page.form.email)).toBe('Email inválido.');
     expect(descriptionOf(page.form.password)).toContain(
       'A senha deve ter pelo menos 6 caracteres.',

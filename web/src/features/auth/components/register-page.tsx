@@ -11,7 +11,8 @@ import { useRegisterMutation } from '../api/auth-api';
 import { selectAuth } from '../auth-slice';
 import { useFieldErrors } from '../hooks/use-field-errors';
 import { mapRegisterError } from '../model/auth-errors';
-import { formFieldErrors, validateRegister } from '../model/auth-validation';
+import { formFieldErrors } from '../model/field-errors';
+import { useAuthValidation } from '../hooks/use-auth-validation';
 import { AuthCard } from './auth-card';
 import { Captcha, type CaptchaHandle } from './captcha';
 
@@ -36,9 +37,11 @@ export function RegisterPage() {
     return () => clearTimeout(timer);
   }, [success, navigate]);
 
+  const { load: loadRules, prefetch: prefetchRules } = useAuthValidation();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading || success) return;
+    const { validateRegister } = await loadRules();
     const validation = validateRegister({
       name,
       email,
@@ -72,7 +75,12 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className={forms.form}
+        noValidate
+        onFocus={prefetchRules}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {success ? <FormMessage tone="success">{success}</FormMessage> : null}
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <FormField label="Nome" autoComplete="name" {...bind('name', name, setName)} />

@@ -7,12 +7,9 @@ import { FormField, FormMessage } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { useConfirmPasswordResetMutation } from '../api/auth-api';
 import { mapResetConfirmError, type ResetConfirmFailure } from '../model/auth-errors';
-import {
-  passwordStrength,
-  validateResetConfirm,
-  type FieldErrors,
-  type PasswordStrength,
-} from '../model/auth-validation';
+import type { FieldErrors } from '../model/field-errors';
+import { provisionalStrength, type PasswordStrength } from '../model/password-strength';
+import { useAuthValidation } from '../hooks/use-auth-validation';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 
@@ -22,8 +19,15 @@ const STRENGTH_CLASS: Record<PasswordStrength, string | undefined> = {
   Forte: styles.strong,
 };
 
-export function StrengthIndicator({ password }: { password: string }) {
-  const strength = passwordStrength(password);
+export function StrengthIndicator({
+  password,
+  rate = provisionalStrength,
+}: {
+  password: string;
+  /** The reset rules' rating once they have loaded. */
+  rate?: (password: string) => PasswordStrength;
+}) {
+  const strength = rate(password);
   return (
     <p className={`${styles.strength} ${STRENGTH_CLASS[strength] ?? ''}`} aria-live="polite">
       <span className={styles.meter} aria-hidden="true">
@@ -60,9 +64,11 @@ export function ResetConfirmPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
+  const { rules, load: loadRules, prefetch: prefetchRules } = useAuthValidation();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
+    const { validateResetConfirm } = await loadRules();
     const validation = validateResetConfirm({ token, password, confirmation });
     if (!validation.ok) {
       setErrors(validation.errors);
@@ -89,7 +95,12 @@ export function ResetConfirmPage() {
         </p>
       }
     >
-      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className={forms.form}
+        noValidate
+        onFocus={prefetchRules}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {tokenError ? <FormMessage tone="error">{tokenError}</FormMessage> : null}
         <FormField
           label="Nova senha"
@@ -98,7 +109,7 @@ export function ResetConfirmPage() {
           autoComplete="new-password"
           value={password}
           error={errors['newPassword']}
-          hint={<StrengthIndicator password={password} />}
+          hint={<StrengthIndicator password={password} rate={rules?.passwordStrength} />}
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormField

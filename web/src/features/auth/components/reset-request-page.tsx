@@ -9,7 +9,7 @@ import { RESET_ERROR_MS } from '../../../config/ui';
 import { useRequestPasswordResetMutation } from '../api/auth-api';
 import { selectCurrentUser } from '../auth-slice';
 import { mapResetRequestError } from '../model/auth-errors';
-import { validateResetRequest } from '../model/auth-validation';
+import { useAuthValidation } from '../hooks/use-auth-validation';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 
@@ -29,9 +29,11 @@ export function ResetRequestPage() {
     return () => clearTimeout(timer);
   }, [failure]);
 
+  const { load: loadRules, prefetch: prefetchRules } = useAuthValidation();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
+    const { validateResetRequest } = await loadRules();
     const validation = validateResetRequest(email);
     if (!validation.ok) {
       setFieldError(validation.errors['email'] ?? null);
@@ -52,7 +54,12 @@ export function ResetRequestPage() {
       title="Redefinir Senha"
       intro="Digite o email da sua conta e enviaremos um link para você criar uma nova senha."
     >
-      <form className={forms.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className={forms.form}
+        noValidate
+        onFocus={prefetchRules}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {failure ? (
           <FormMessage key={failure.id} tone="error">
             {failure.message}

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ChangeEvent } from 'react';
-import type { FieldErrors } from '../model/auth-validation';
+import type { FieldErrors } from '../model/field-errors';
 
 /**
  * A form's errors, one per field, and `bind`: the props that tie an input to

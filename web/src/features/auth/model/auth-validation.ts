@@ -1,7 +1,11 @@
+/**
+ * The account forms' rules: the contracts' zod schemas, so zod (25 kB
+ * gzipped). The forms load this module on their first focus or on submit
+ * (hooks/use-auth-validation.ts), never with the page (issue 14's budget).
+ */
 import {
   accountMessages,
   loginBodySchema,
-  PASSWORD_MIN_LENGTH,
   profileUpdateBodySchema,
   registerBodySchema,
   resetConfirmBodySchema,
@@ -11,36 +15,17 @@ import {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '@quitute/contracts';
+import {
+  firstErrorPerField,
+  formFieldErrors,
+  type FieldErrors,
+  type Issue,
+  type Validation,
+} from './field-errors';
+import { provisionalStrength, type PasswordStrength } from './password-strength';
 
-/** Messages by form field; the captcha's field is `captcha` (sent as `recaptchaToken`). */
-export type FieldErrors = Record<string, string>;
-
-export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-interface Issue {
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
-
-const FIELD_NAMES: Record<string, string> = { recaptchaToken: 'captcha' };
-
-/** The first rule each field breaks, in the order the shared schema lists them (spec §5). */
-export function firstErrorPerField(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'form');
-    const field = FIELD_NAMES[key] ?? key;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Server field names as the forms name them. */
-export function formFieldErrors(fields: Record<string, string>): FieldErrors {
-  return firstErrorPerField(
-    Object.entries(fields).map(([field, message]) => ({ path: [field], message })),
-  );
-}
+/** Re-exported for the rules' callers and tests. */
+export { firstErrorPerField, formFieldErrors, type FieldErrors, type Validation };
 
 function validate<T>(
   result: { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } },
@@ -111,10 +96,8 @@ export function validateProfile(values: {
   return validate(profileUpdateBodySchema.safeParse(values));
 }
 
-export type PasswordStrength = 'Fraca' | 'Média' | 'Forte';
-
 /** Strong if every reset rule passes, medium from 6 characters, else weak (spec §5). */
 export function passwordStrength(password: string): PasswordStrength {
   if (resetPasswordField.safeParse(password).success) return 'Forte';
-  return password.length >= PASSWORD_MIN_LENGTH ? 'Média' : 'Fraca';
+  return provisionalStrength(password);
 }

@@ -1,15 +1,16 @@
 import {
-  cartDtoSchema,
   cartEtag,
   revisionFromEtag,
   type AddToCartBody,
   type CartDto,
   type SyncCartBody,
 } from '@quitute/contracts';
+import * as v from 'valibot';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { commandApi } from '../../../api/command-api';
 import { httpStatus, isConnectionError, serverMessage, type ApiError } from '../../../api/errors';
 import { queryApi } from '../../../api/query-api';
+import { cartResponseSchema } from '../../../api/response-schemas';
 import { isRecord } from '../../../lib/is-record';
 import { cartMessages, statusDetail } from '../model/cart-messages';
 
@@ -64,7 +65,7 @@ export const cartQueryApi = queryApi.injectEndpoints({
         url: cartPath(userId),
         headers: minPosition === null ? {} : { 'X-Min-Position': String(minPosition) },
       }),
-      rawResponseSchema: cartDtoSchema,
+      rawResponseSchema: cartResponseSchema,
       transformResponse: toAnswer,
       catchSchemaFailure: invalidShape,
       // The slice holds the cart shown; a cached read would only go stale.
@@ -84,7 +85,7 @@ export const cartCommandApi = commandApi.injectEndpoints({
   endpoints: (build) => ({
     addCartItem: build.mutation<CartAnswer, AddToCartBody>({
       query: (body) => ({ url: '/carrinho', method: 'POST', body }),
-      rawResponseSchema: cartDtoSchema,
+      rawResponseSchema: cartResponseSchema,
       transformResponse: toAnswer,
       catchSchemaFailure: invalidShape,
     }),
@@ -95,7 +96,7 @@ export const cartCommandApi = commandApi.injectEndpoints({
         body,
         headers: revision === null ? {} : { 'If-Match': cartEtag(revision) },
       }),
-      rawResponseSchema: cartDtoSchema,
+      rawResponseSchema: cartResponseSchema,
       transformResponse: toAnswer,
       transformErrorResponse: withConflictRevision,
       catchSchemaFailure: invalidShape,
@@ -107,7 +108,7 @@ export const cartCommandApi = commandApi.injectEndpoints({
         // Only a 200 counts as cleared (spec §7).
         validateStatus: (response) => response.status === 200,
       }),
-      rawResponseSchema: cartDtoSchema,
+      rawResponseSchema: cartResponseSchema,
       transformResponse: toAnswer,
       catchSchemaFailure: invalidShape,
     }),
@@ -133,12 +134,12 @@ export function failureDetail(error: ApiError | undefined): string {
 
 function conflictOf(error: ApiError): CartCallFailure | null {
   if (httpStatus(error) !== 412 || !('data' in error) || !isRecord(error.data)) return null;
-  const cart = cartDtoSchema.safeParse(error.data['cart']);
+  const cart = v.safeParse(cartResponseSchema, error.data['cart']);
   if (!cart.success) return null;
   const revision = error.data['revision'];
   return {
     kind: 'conflict',
-    cart: cart.data,
+    cart: cart.output,
     revision: typeof revision === 'number' ? revision : null,
   };
 }

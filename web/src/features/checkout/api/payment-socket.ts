@@ -1,8 +1,7 @@
-import {
-  PAYMENT_SOCKET_EVENTS,
-  paymentApprovedPushSchema,
-  type PaymentApprovedPush,
-} from '@quitute/contracts';
+import { PAYMENT_SOCKET_EVENTS, type PaymentApprovedPush } from '@quitute/contracts';
+import { io } from 'socket.io-client';
+import * as v from 'valibot';
+import { paymentApprovedPushResponseSchema } from '../../../api/response-schemas';
 
 /**
  * The spec's socket (§7, §9): websocket first with polling as fallback (which
@@ -34,8 +33,8 @@ export interface PaymentSocket {
 /**
  * Opens the payment socket: joins the user's room and reports every approval
  * pushed as paymentSuccess or paymentApproved (both are sent; the caller
- * ignores the second). socket.io-client is fetched here, on the checkout page
- * only, never with the first page.
+ * ignores the second). payments-api imports this module (and socket.io-client
+ * with it) only when a payment starts, never with a page.
  */
 export async function connectPaymentSocket({
   origin,
@@ -43,7 +42,6 @@ export async function connectPaymentSocket({
   token,
   onApproved,
 }: PaymentSocketOptions): Promise<PaymentSocket> {
-  const { io } = await import('socket.io-client');
   const socket = io(origin, {
     ...PAYMENT_SOCKET_OPTIONS,
     transports: [...PAYMENT_SOCKET_OPTIONS.transports],
@@ -54,8 +52,8 @@ export async function connectPaymentSocket({
   });
   for (const event of PAYMENT_SOCKET_EVENTS) {
     socket.on(event, (payload: unknown) => {
-      const push = paymentApprovedPushSchema.safeParse(payload);
-      if (push.success) onApproved(push.data);
+      const push = v.safeParse(paymentApprovedPushResponseSchema, payload);
+      if (push.success) onApproved(push.output);
     });
   }
   return { close: () => socket.disconnect() };

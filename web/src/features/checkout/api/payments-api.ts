@@ -1,7 +1,4 @@
 import {
-  cepLookupSchema,
-  paymentResultSchema,
-  paymentStatusDtoSchema,
   type CepLookup,
   type CheckoutBody,
   type PaymentApprovedPush,
@@ -12,8 +9,12 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { sessionToken } from '../../../api/base-query';
 import { commandApi } from '../../../api/command-api';
 import { queryApi } from '../../../api/query-api';
+import {
+  cepLookupResponseSchema,
+  paymentResultResponseSchema,
+  paymentStatusResponseSchema,
+} from '../../../api/response-schemas';
 import { isRecord } from '../../../lib/is-record';
-import { connectPaymentSocket } from './payment-socket';
 
 export const INVALID_RESPONSE = 'Resposta inválida do servidor.';
 
@@ -82,17 +83,17 @@ export const paymentsQueryApi = queryApi.injectEndpoints({
         url: `/payments/process-payment/${encodeURIComponent(paymentId)}`,
         headers: minPosition === null ? {} : { 'X-Min-Position': String(minPosition) },
       }),
-      rawResponseSchema: paymentStatusDtoSchema,
+      rawResponseSchema: paymentStatusResponseSchema,
       catchSchemaFailure: invalidShape,
       keepUnusedDataFor: 0,
     }),
     lookupCep: build.query<CepLookup, string>({
       query: (digits) => `/api/cep/${digits}`,
-      rawResponseSchema: cepLookupSchema,
+      rawResponseSchema: cepLookupResponseSchema,
       catchSchemaFailure: invalidShape,
     }),
     /**
-     * The approvals the server pushes to this user while the checkout is open
+     * The approvals the server pushes to this user while a payment is under way
      * (spec §7): the socket lives as long as the cache entry has a subscriber.
      */
     paymentApprovals: build.query<PaymentApprovedPush[], { userId: string }>({
@@ -108,19 +109,24 @@ export const paymentsQueryApi = queryApi.injectEndpoints({
           return;
         }
         const removed = cacheEntryRemoved.then(() => true);
-        const opening = connectPaymentSocket({
-          origin: window.location.origin,
-          userId,
-          token: () => sessionToken(getState()),
-          onApproved: (push) =>
-            updateCachedData((pushes) => {
-              pushes.push(push);
+        // The socket's code (socket.io-client, 13 kB gzipped) loads with the first payment.
+        const opening = import('./payment-socket')
+          .then(({ connectPaymentSocket }) =>
+            connectPaymentSocket({
+              origin: window.location.origin,
+              userId,
+              token: () => sessionToken(getState()),
+              onApproved: (push) =>
+                updateCachedData((pushes) => {
+                  pushes.push(push);
+                }),
             }),
-        }).catch((error: unknown) => {
-          // Without the socket, polling still sees the approval.
-          console.warn('Não foi possível abrir a conexão em tempo real.', error);
-          return null;
-        });
+          )
+          .catch((error: unknown) => {
+            // Without the socket, polling still sees the approval.
+            console.warn('Não foi possível abrir a conexão em tempo real.', error);
+            return null;
+          });
         const socket = await opening;
         await removed;
         socket?.close();
@@ -144,12 +150,12 @@ export const paymentsCommandApi = commandApi.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      rawResponseSchema: paymentResultSchema,
+      rawResponseSchema: paymentResultResponseSchema,
       catchSchemaFailure: invalidShape,
     }),
     cancelPayment: build.mutation<PaymentStatusDto, { paymentId: string }>({
       query: (body) => ({ url: '/payments/cancel-payment', method: 'POST', body }),
-      rawResponseSchema: paymentStatusDtoSchema,
+      rawResponseSchema: paymentStatusResponseSchema,
       catchSchemaFailure: invalidShape,
     }),
     createSimulatorCardToken: build.mutation<CardToken, SimulatorCardInput>({

@@ -26,7 +26,6 @@ import {
   isCardMethod,
   needsAddress,
   orderTotal,
-  validateCheckout,
   type CardPayment,
   type CheckoutCustomer,
   type CheckoutErrors,
@@ -95,6 +94,17 @@ export interface CheckoutPageProps {
 }
 
 /** /pagamento (spec §2 "Checkout", §4, §5, §7). */
+/** The checkout's rules (zod), fetched on the form's first focus and awaited on payment. */
+function loadCheckoutValidation() {
+  return import('../model/checkout-validation');
+}
+
+function prefetchCheckoutValidation() {
+  loadCheckoutValidation().catch((error: unknown) => {
+    console.error('Não foi possível carregar as regras do formulário.', error);
+  });
+}
+
 export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps) {
   const payment = useCheckoutPayment({ userId: customer.id, onApproved });
   const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(customer.email));
@@ -162,6 +172,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   };
 
   const pay = async (card?: CardPayment) => {
+    const { validateCheckout } = await loadCheckoutValidation();
     const validation = validateCheckout(checkoutInput(form, items, customer, card), new Date());
     if (!validation.ok) {
       setCardForm(null);
@@ -184,6 +195,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
       payment.showPopup('error', checkoutMessages.zeroTotal);
       return;
     }
+    const { validateCheckout } = await loadCheckoutValidation();
     const validation = validateCheckout(checkoutInput(form, items, customer), new Date(), {
       beforeCardForm: true,
     });
@@ -232,6 +244,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
             className={`${forms.form} ${styles.form}`}
             noValidate
             aria-label="Dados do pagamento"
+            onFocus={prefetchCheckoutValidation}
             onSubmit={proceed}
           >
             <RadioGroup

@@ -52,10 +52,15 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
   const [checkout, { isLoading: submitting }] = paymentsCommandApi.useCheckoutMutation();
   const [cancelPayment, { isLoading: cancelling }] = paymentsCommandApi.useCancelPaymentMutation();
   const [pollStatus] = paymentsQueryApi.useLazyGetPaymentStatusQuery();
-  const { data: pushes } = paymentsQueryApi.usePaymentApprovalsQuery({ userId });
 
   const [attempts] = useState(() => checkoutAttempts());
   const [result, setResult] = useState<PaymentResult | null>(null);
+  // The socket opens with the first payment (pressing pay), not with the page: before it there
+  // is nothing to be approved, and its code stays off the page's load (issue 14's budget).
+  const { data: pushes } = paymentsQueryApi.usePaymentApprovalsQuery(
+    { userId },
+    { skip: !submitting && result === null },
+  );
   const [line, setLine] = useState<string | null>(null);
   const [watching, setWatching] = useState(false);
   const [approved, setApproved] = useState(false);

@@ -1,6 +1,5 @@
 import {
   BOLETO_PAYMENT_METHOD_ID,
-  checkoutBodySchema,
   cpfDigits,
   reaisToCents,
   type CheckoutBody,
@@ -210,7 +209,7 @@ const ADDRESS_FIELDS: Record<string, CheckoutField> = {
   federalUnit: 'federalUnit',
 };
 
-function fieldOf(path: readonly PropertyKey[]): CheckoutField | 'token' | null {
+export function fieldOf(path: readonly PropertyKey[]): CheckoutField | 'token' | null {
   const [head, next] = path;
   switch (head) {
     case 'email':
@@ -229,33 +228,4 @@ function fieldOf(path: readonly PropertyKey[]): CheckoutField | 'token' | null {
     default:
       return null;
   }
-}
-
-/**
- * The checkout rules (spec §5) through the schema the server applies too
- * (`checkoutBodySchema(now)`): each field gets its first message. Before the
- * card form has produced a token, the missing token is not an error yet.
- */
-export function validateCheckout(
-  draft: CheckoutDraft,
-  now: Date,
-  { beforeCardForm = false }: { beforeCardForm?: boolean } = {},
-): CheckoutValidation {
-  const parsed = checkoutBodySchema(now).safeParse(draft);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: CheckoutErrors = {};
-  let general: string | null = null;
-  for (const issue of parsed.error.issues) {
-    const field = fieldOf(issue.path);
-    if (field === 'token') {
-      if (!beforeCardForm) general ??= issue.message;
-    } else if (field === null) {
-      general ??= issue.message;
-    } else {
-      errors[field] ??= issue.message;
-    }
-  }
-  const first = FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
-  if (first === null && general === null) return { ok: true, body: null };
-  return { ok: false, errors, first, general };
 }

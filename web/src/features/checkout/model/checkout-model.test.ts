@@ -8,10 +8,10 @@ import {
   formatCpf,
   orderTotal,
   splitFullName,
-  validateCheckout,
   type CheckoutForm,
   type CheckoutItem,
 } from './checkout-form';
+import { validateCheckout } from './checkout-validation';
 import { attemptFingerprint, checkoutAttempts, newIdempotencyKey } from './idempotency';
 import { startPolling } from './payment-polling';
 import { showsCancel, waitingLine } from './payment-status';

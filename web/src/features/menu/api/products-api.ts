@@ -1,5 +1,7 @@
-import { ALL_CATEGORIES, productDtoSchema, type ProductDto } from '@quitute/contracts';
+import { ALL_CATEGORIES, type ProductDto } from '@quitute/contracts';
+import * as v from 'valibot';
 import { queryApi } from '../../../api/query-api';
+import { productResponseSchema } from '../../../api/response-schemas';
 import { PRODUCTS_MAX_RETRIES, PRODUCTS_TIMEOUT_MS } from '../../../config/api';
 import { isRecord } from '../../../lib/is-record';
 
@@ -27,7 +29,7 @@ export function parseProducts(body: unknown): ProductDto[] {
   if (!Array.isArray(body)) throw new Error('Resposta inválida do servidor.');
   return body.flatMap((raw: unknown) => {
     if (!isRecord(raw)) return [];
-    const parsed = productDtoSchema.safeParse({
+    const parsed = v.safeParse(productResponseSchema, {
       ...raw,
       _id: raw['_id'] ?? raw['id'],
       name: raw['name'] ?? raw['nome'],
@@ -36,7 +38,7 @@ export function parseProducts(body: unknown): ProductDto[] {
       description: raw['description'] ?? raw['descricao'] ?? '',
       imageUrl: raw['imageUrl'] ?? null,
     });
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success ? [parsed.output] : [];
   });
 }
 

@@ -1,11 +1,7 @@
-import {
-  orderDtoSchema,
-  orderListSchema,
-  type OrderDto,
-  type OrdersQuery,
-} from '@quitute/contracts';
+import type { OrderDto, OrdersQuery } from '@quitute/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { queryApi } from '../../../api/query-api';
+import { orderListResponseSchema, orderResponseSchema } from '../../../api/response-schemas';
 import { orderTexts } from '../model/order-texts';
 
 /** spec §7: the answer must be an array of orders; anything else is 'Resposta inválida do servidor.' */
@@ -35,13 +31,13 @@ export const ordersApi = queryApi.injectEndpoints({
   endpoints: (build) => ({
     getOrders: build.query<OrderDto[], OrdersQuery>({
       query: (filters) => ({ url: '/api/orders', params: ordersParams(filters) }),
-      rawResponseSchema: orderListSchema,
+      rawResponseSchema: orderListResponseSchema,
       catchSchemaFailure: invalidResponse,
       keepUnusedDataFor: 30,
     }),
     getOrder: build.query<OrderDto, string>({
       query: (orderId) => `/api/orders/${encodeURIComponent(orderId)}`,
-      rawResponseSchema: orderDtoSchema,
+      rawResponseSchema: orderResponseSchema,
       catchSchemaFailure: invalidResponse,
       keepUnusedDataFor: 30,
     }),
