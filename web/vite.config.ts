@@ -105,6 +105,15 @@ export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   plugins: [react(), externalReactPreamble(), standaloneApiProxy(), bundleGraphReport()],
+  resolve: {
+    // zod, made jitless before its first schema (see src/zod-jitless.ts).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     fs: {
       // Not the repository root: it holds ./data (the event store and secrets.json).

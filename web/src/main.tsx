@@ -1,7 +1,5 @@
 // First: React Refresh's preamble in development (an empty module in production builds).
 import '@vitejs/plugin-react/preamble';
-// Before any schema exists: no eval under the Content-Security-Policy.
-import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
