@@ -247,7 +247,7 @@ export function history(options: {
 }
 
 /** 64 groups at a time, each group's appends in order (the payment process reads them in that order). */
-export async function seed(eventStore: EventStore, groups: readonly Append[][]): Promise<void> {
+async function seed(eventStore: EventStore, groups: readonly Append[][]): Promise<void> {
   for (let from = 0; from < groups.length; from += 64) {
     await Promise.all(
       groups.slice(from, from + 64).map(async (group) => {
@@ -272,6 +272,18 @@ export async function seed(eventStore: EventStore, groups: readonly Append[][]):
       }),
     );
   }
+}
+
+/** Writes the groups into the event store of a shop's data directory (closed after); resolves with the events written. */
+export async function seedDataDir(dataDir: string, groups: readonly Append[][]): Promise<number> {
+  const stores = await createStores({ dataDir });
+  try {
+    await seed(stores.eventStore, groups);
+  } finally {
+    await stores.snapshotStore.close();
+    await stores.eventStore.close();
+  }
+  return groups.flat().reduce((sum, append) => sum + append.events.length, 0);
 }
 
 export interface AdminReadRow {
@@ -317,14 +329,7 @@ export async function measureAdminReads(options: {
       ],
     },
   ]);
-  const stores = await createStores({ dataDir });
-  try {
-    await seed(stores.eventStore, groups);
-  } finally {
-    await stores.snapshotStore.close();
-    await stores.eventStore.close();
-  }
-  const events = groups.flat().reduce((sum, append) => sum + append.events.length, 0);
+  const events = await seedDataDir(dataDir, groups);
 
   const started = performance.now();
   const server = await createEmbeddedServer(

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createStores } from '@quitute/infra/snapshot-store';
-import { history, seed } from './admin-reports';
+import { history, seedDataDir } from './admin-reports';
 
 const apiOnlyShop = fileURLToPath(
   new URL('../../embedded/src/testing/api-only-shop.ts', import.meta.url),
@@ -70,15 +69,8 @@ async function seededHistory(
     days: 365,
     now: Date.now(),
   });
-  const events = groups.flat().reduce((sum, append) => sum + append.events.length, 0);
   const seeding = performance.now();
-  const stores = await createStores({ dataDir });
-  try {
-    await seed(stores.eventStore, groups);
-  } finally {
-    await stores.snapshotStore.close();
-    await stores.eventStore.close();
-  }
+  const events = await seedDataDir(dataDir, groups);
   const seedSeconds = (performance.now() - seeding) / 1000;
   fs.writeFileSync(manifest, JSON.stringify({ events }));
   return { dataDir, events, seedSeconds };
