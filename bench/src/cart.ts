@@ -2,6 +2,15 @@ import { KITS_CATEGORY, STATIC_MENU } from '@quitute/contracts';
 import { runLoadGenerator, type LoadFigures } from './load';
 import { openBenchShop } from './shop';
 
+/** What a benchmark's customers put in their carts: any menu item, 20 units (a kit 1). */
+export const cartItems = () =>
+  STATIC_MENU.map((item) => ({
+    id: item.slug,
+    nome: item.name,
+    preco: item.priceCents / 100,
+    quantidade: item.category === KITS_CATEGORY ? 1 : 20,
+  }));
+
 /**
  * POST /carrinho on the embedded shop: each request adds a random menu item
  * (20 units, a kit 1) to one of `customers` carts, `connections` at once with
@@ -24,12 +33,7 @@ export async function measureAddToCart(options: {
       customers: shop.customers,
       request: {
         kind: 'add-to-cart',
-        items: STATIC_MENU.map((item) => ({
-          id: item.slug,
-          nome: item.name,
-          preco: item.priceCents / 100,
-          quantidade: item.category === KITS_CATEGORY ? 1 : 20,
-        })),
+        items: cartItems(),
       },
     });
   } finally {

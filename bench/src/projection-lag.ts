@@ -1,4 +1,4 @@
-import { KITS_CATEGORY, STATIC_MENU } from '@quitute/contracts';
+import { cartItems } from './cart';
 import { runLagClient, type LagFigures } from './lag';
 import { openBenchShop } from './shop';
 
@@ -21,12 +21,7 @@ export async function measureProjectionLag(options: {
       commandsPerSecond: options.commandsPerSecond,
       seconds: options.seconds,
       customers: shop.customers.map(({ userId, token }) => ({ userId, token })),
-      items: STATIC_MENU.map((item) => ({
-        id: item.slug,
-        nome: item.name,
-        preco: item.priceCents / 100,
-        quantidade: item.category === KITS_CATEGORY ? 1 : 20,
-      })),
+      items: cartItems(),
     });
   } finally {
     await shop.close();
