@@ -464,7 +464,7 @@ if (wanted('coldstart')) {
   );
   const load = os.loadavg()[0] ?? 0;
   printTable(
-    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${orders.toLocaleString('en-US')} orders with their payments, carts and sales in their real streams${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
+    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${orders.toLocaleString('en-US')} orders with their payments, carts and sales, seeded in bulk into bench- streams (read models built from all of it; the payment process, which follows streams by name, idle: a real start costs at least this)${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
     [
       {
         orders: cold.orders,

@@ -4,46 +4,10 @@ import path from 'node:path';
 import { USERS_COLLECTION } from '@quitute/contracts';
 import { createEmbeddedServer } from '@quitute/embedded';
 import { createTokenService } from '@quitute/infra/auth';
-import type { EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { createStores } from '@quitute/infra/snapshot-store';
 import { shopTarget, type RebuildProgress } from '@quitute/projections';
-import { history } from './admin-reports';
+import { history, seedDataDir } from './admin-reports';
 import { percentile } from './stats';
-
-/**
- * The history in global order, 2,000 events per append into `bench-<n>` streams:
- * projections route by the events' data, never by stream, so the read models
- * are those of the real streams, and seeding 200,000 events takes seconds
- * instead of one transaction per stream. (No process manager or view of the
- * shop follows `bench-` streams: they stay idle.)
- */
-async function seedInBulk(
-  eventStore: EventStore,
-  groups: ReturnType<typeof history>,
-): Promise<void> {
-  const events = groups.flat().flatMap((append) => append.events);
-  for (let from = 0, n = 0; from < events.length; from += SEED_BATCH, n += 1) {
-    await eventStore.appendToStream(
-      `bench-${n}`,
-      events.slice(from, from + SEED_BATCH).map(({ type, data, occurredAt }) => ({
-        id: crypto.randomUUID(),
-        type,
-        data,
-        metadata: {
-          correlationId: 'bench',
-          causationId: 'bench',
-          actorId: 'system',
-          actorRole: 'system',
-          occurredAt,
-        },
-      })),
-      { expectedRevision: 'no_stream' },
-    );
-  }
-}
-
-const SEED_BATCH = 2_000;
 
 /**
  * Seeds about `target` events into the shop's store in dataDir; returns how many.
@@ -54,14 +18,7 @@ async function seed(dataDir: string, target: number): Promise<number> {
   const counterSales = Math.round(target * 0.01);
   const orders = Math.ceil((target - counterSales) / EVENTS_PER_ORDER);
   const groups = history({ orders, counterSales, days: 365, now: Date.now() });
-  const stores = await createStores({ dataDir });
-  try {
-    await seedInBulk(stores.eventStore, groups);
-  } finally {
-    await stores.snapshotStore.close();
-    await stores.eventStore.close();
-  }
-  return groups.flat().reduce((sum, append) => sum + append.events.length, 0);
+  return seedDataDir(dataDir, groups, 'bulk');
 }
 
 const jwtSecret = 'bench-projections-secret-bench-projections!';
