@@ -174,3 +174,35 @@ describe('product names are unique', () => {
     expect(await names.holder('Novo')).toBeNull();
   });
 });
+
+describe('three creations of one name racing', () => {
+  it('given creation A reserved the name and creation B continued it and appended the product first, when A’s own append then fails, then A keeps its hands off the name: a third creation gets 409', async () => {
+    const store = createMemoryEventStore();
+    const productA = randomUUID();
+    let creationB: Promise<unknown> | undefined;
+    // A's product append waits until B, arriving meanwhile, has taken over A's reservation and written the product.
+    const stores = {
+      eventStore: {
+        ...store,
+        appendToStream: async (...args: Parameters<typeof store.appendToStream>) => {
+          if (args[0] === productStreamName(productA) && !creationB) {
+            creationB = addProduct({ eventStore: store }, brigadeiro, context());
+            await creationB;
+          }
+          return store.appendToStream(...args);
+        },
+      },
+    };
+
+    await expect(addProduct(stores, brigadeiro, context(), productA)).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(creationB).resolves.toMatchObject({ state: { productId: productA } });
+    await expect(addProduct(stores, brigadeiro, context())).rejects.toMatchObject({
+      code: 'conflict',
+      message: catalogMessages.productNameTaken,
+    });
+    const added = (await store.readAll()).filter((event) => event.type === 'ProductAdded');
+    expect(added).toHaveLength(1);
+  });
+});

@@ -156,11 +156,13 @@ export async function addProduct(
       context,
     );
   } catch (error) {
-    await giveBack(stores, claim, input.name, context);
-    // Another creation under the same name was appended first.
+    // Another creation that continued this reservation appended the product first:
+    // the name is that product's now, not this request's to give back (released,
+    // a third creation would take it and two products would share it).
     if (error instanceof WrongExpectedRevisionError || isConflict(error)) {
       throw new AppError('conflict', catalogMessages.productNameTaken);
     }
+    await giveBack(stores, claim, input.name, context);
     throw error;
   }
 }
