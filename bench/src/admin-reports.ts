@@ -11,7 +11,7 @@ import {
 } from '@quitute/contracts';
 import { createEmbeddedServer } from '@quitute/embedded';
 import { createTokenService } from '@quitute/infra/auth';
-import type { EventStore, JsonObject } from '@quitute/infra/event-store';
+import type { EventStore, JsonObject, NewEvent } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createStores } from '@quitute/infra/snapshot-store';
 import { percentile } from './stats';
@@ -247,27 +247,28 @@ export function history(options: {
 }
 
 /** 64 groups at a time, each group's appends in order (the payment process reads them in that order). */
+/** A history event as the system appends it. */
+const asNewEvent = ({ type, data, occurredAt }: Append['events'][number]): NewEvent => ({
+  id: crypto.randomUUID(),
+  type,
+  data,
+  metadata: {
+    correlationId: 'bench',
+    causationId: 'bench',
+    actorId: 'system',
+    actorRole: 'system',
+    occurredAt,
+  },
+});
+
 async function seed(eventStore: EventStore, groups: readonly Append[][]): Promise<void> {
   for (let from = 0; from < groups.length; from += 64) {
     await Promise.all(
       groups.slice(from, from + 64).map(async (group) => {
         for (const { stream, events } of group) {
-          await eventStore.appendToStream(
-            stream,
-            events.map(({ type, data, occurredAt }) => ({
-              id: crypto.randomUUID(),
-              type,
-              data,
-              metadata: {
-                correlationId: 'bench',
-                causationId: 'bench',
-                actorId: 'system',
-                actorRole: 'system',
-                occurredAt,
-              },
-            })),
-            { expectedRevision: 'any' },
-          );
+          await eventStore.appendToStream(stream, events.map(asNewEvent), {
+            expectedRevision: 'any',
+          });
         }
       }),
     );
@@ -286,18 +287,7 @@ async function seedInBulk(eventStore: EventStore, groups: readonly Append[][]): 
   for (let from = 0, n = 0; from < events.length; from += SEED_BATCH, n += 1) {
     await eventStore.appendToStream(
       `bench-${n}`,
-      events.slice(from, from + SEED_BATCH).map(({ type, data, occurredAt }) => ({
-        id: crypto.randomUUID(),
-        type,
-        data,
-        metadata: {
-          correlationId: 'bench',
-          causationId: 'bench',
-          actorId: 'system',
-          actorRole: 'system',
-          occurredAt,
-        },
-      })),
+      events.slice(from, from + SEED_BATCH).map(asNewEvent),
       { expectedRevision: 'no_stream' },
     );
   }
