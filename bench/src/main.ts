@@ -444,35 +444,47 @@ if (wanted('lag')) {
 if (wanted('coldstart')) {
   const orders = Number(process.env['BENCH_COLD_START_ORDERS'] ?? 100_000);
   const cold = await measureColdStart({ orders });
+  const count = orders.toLocaleString('en-US');
   targets.push(
     {
       issue: '#14',
-      figure: `cold start to serving, ${orders.toLocaleString('en-US')} orders`,
-      measured: Number(cold.startSeconds.toFixed(1)),
+      figure: `cold start to serving, ${count} orders, read models saved`,
+      measured: Number(cold.restart.startSeconds.toFixed(1)),
       unit: 's',
       kind: 'at most',
       goal: 10,
     },
     {
       issue: '#14',
-      figure: `RSS of the embedded shop, ${orders.toLocaleString('en-US')} orders`,
-      measured: cold.rssMb,
+      figure: `first start ever, ${count} orders, read models built from the log`,
+      measured: Number(cold.firstStart.startSeconds.toFixed(1)),
+      unit: 's',
+      kind: 'at most',
+      goal: 10,
+    },
+    {
+      issue: '#14',
+      figure: `RSS of the embedded shop, ${count} orders`,
+      measured: cold.restart.rssMb,
       unit: 'MB',
       kind: 'at most',
       goal: 400,
     },
   );
   const load = os.loadavg()[0] ?? 0;
+  const row = (start: string, figures: typeof cold.restart) => ({
+    start,
+    orders: cold.orders,
+    events: cold.events,
+    'to first 200 s': Number(figures.startSeconds.toFixed(1)),
+    'RSS MB': figures.rssMb,
+    'peak RSS MB': figures.peakRssMb,
+  });
   printTable(
-    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${orders.toLocaleString('en-US')} orders with their payments, carts and sales, seeded in bulk into bench- streams (read models built from all of it; the payment process, which follows streams by name, idle: a real start costs at least this)${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
+    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${count} orders with their payments, carts and sales, seeded in bulk into bench- streams (read models built from all of it; the payment process, which follows streams by name, idle: a real start costs at least this)${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; started twice: first with no saved read models, then again on the save the first one made when stopped; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
     [
-      {
-        orders: cold.orders,
-        events: cold.events,
-        'to first 200 s': Number(cold.startSeconds.toFixed(1)),
-        'RSS MB': cold.rssMb,
-        'peak RSS MB': cold.peakRssMb,
-      },
+      row('first (built from the log)', cold.firstStart),
+      row('restart (saved read models)', cold.restart),
     ],
   );
 }

@@ -14,6 +14,14 @@ describe('loadEmbeddedConfig', () => {
     expect(loadEmbeddedConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
   });
 
+  it('given no READ_MODELS_SAVE_SECONDS, then a save a minute; given one, it is kept; zero is refused', () => {
+    expect(loadEmbeddedConfig({}).readModelsSaveIntervalMs).toBe(60_000);
+    expect(loadEmbeddedConfig({ READ_MODELS_SAVE_SECONDS: '5' }).readModelsSaveIntervalMs).toBe(
+      5_000,
+    );
+    expect(() => loadEmbeddedConfig({ READ_MODELS_SAVE_SECONDS: '0' })).toThrow(/at least 1/);
+  });
+
   it('given NODE_ENV=production, then production', () => {
     expect(loadEmbeddedConfig({}).production).toBe(false);
     expect(loadEmbeddedConfig({ NODE_ENV: 'production', PAYMENT_SIMULATOR: 'on' }).production).toBe(

@@ -13,6 +13,7 @@ import {
   type PaymentsConfig,
   type TrustProxy,
 } from '@quitute/infra/config';
+import { READ_MODELS_SAVE_INTERVAL_MS } from '@quitute/projections';
 import { queryEnv } from '@quitute/query-api';
 
 export const embeddedEnvSchema = z
@@ -27,6 +28,15 @@ export const embeddedEnvSchema = z
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
     NODE_ENV: z.string().optional(),
+    /** How often the in-memory read models are saved to DATA_DIR while they change. */
+    READ_MODELS_SAVE_SECONDS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number()
+        .int('must be a whole number')
+        .positive('must be at least 1')
+        .default(READ_MODELS_SAVE_INTERVAL_MS / 1_000),
+    ),
   })
   .superRefine(checkPaymentsEnv);
 
@@ -66,6 +76,8 @@ export interface EmbeddedConfig {
   lowStockThreshold?: number;
   /** METRICS_TOKEN: /metrics for bearers of it (see infra/src/metrics for the default). */
   metricsToken?: string;
+  /** READ_MODELS_SAVE_SECONDS: how often in-memory read models are saved (projections' default when unset). */
+  readModelsSaveIntervalMs?: number;
 }
 
 export function loadEmbeddedConfig(
@@ -98,5 +110,6 @@ export function loadEmbeddedConfig(
     ...(parsed.CHATBOT_WEBHOOK_URL ? { chatbotWebhookUrl: parsed.CHATBOT_WEBHOOK_URL } : {}),
     lowStockThreshold: parsed.LOW_STOCK_THRESHOLD,
     ...(parsed.METRICS_TOKEN ? { metricsToken: parsed.METRICS_TOKEN } : {}),
+    readModelsSaveIntervalMs: parsed.READ_MODELS_SAVE_SECONDS * 1_000,
   };
 }

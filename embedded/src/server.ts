@@ -53,9 +53,12 @@ import {
   buildReadModelsFirst,
   createPaymentProcessManager,
   createPaymentRelay,
+  keepReadModelsSaved,
+  openSavedReadModels,
   projectionProgress,
   ProjectionRunner,
   projections,
+  READ_MODELS_FILE,
 } from '@quitute/projections';
 import {
   attachSocketGateway,
@@ -152,8 +155,16 @@ export async function createEmbeddedServer(
     logger,
   });
   const eventStore = metrics.countAppends(uncountedEventStore);
+  // In memory unless MongoDB is configured: then kept in a file between runs, so a start
+  // loads them and catches up instead of replaying the whole log.
+  const readModelsFile = path.join(config.dataDir, READ_MODELS_FILE);
+  const inMemory =
+    options.readStore || config.mongoUrl
+      ? undefined
+      : await openSavedReadModels({ file: readModelsFile, eventStore, projections, logger });
   const readStore =
     options.readStore ??
+    inMemory?.readStore ??
     (await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {}));
   const bus = metrics.countMessages(
     await createBus({
@@ -164,8 +175,6 @@ export async function createEmbeddedServer(
 
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
-  const catalog = createCatalogView({ eventStore, logger });
-  await catalog.start();
   const ownWrites = createOwnWrites();
 
   const admin = await ensureAdmin(
@@ -176,21 +185,6 @@ export async function createEmbeddedServer(
       now,
       passwords,
     },
-  );
-
-  const sessions = createSessionView({ eventStore, snapshotStore, logger });
-  await sessions.start();
-
-  // The in-memory read store starts empty: one pass over the log builds it, faster than the
-  // runner's batches; the runner then goes on from the head.
-  if (!options.readStore && !config.mongoUrl) {
-    await buildReadModelsFirst({ eventStore, readStore, projections, logger });
-  }
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
-  await runner.start();
-  metrics.watchProjections(
-    () => projectionProgress(runner, projections),
-    () => eventStore.headPosition(),
   );
 
   const payments = config.payments ?? {};
@@ -231,6 +225,9 @@ export async function createEmbeddedServer(
     now,
     ordering: { gateway: paymentGateway },
   });
+
+  const catalog = createCatalogView({ eventStore, logger });
+  const sessions = createSessionView({ eventStore, snapshotStore, logger });
   const paymentProcess = createPaymentProcessManager({
     eventStore,
     commands: paymentCommands,
@@ -240,7 +237,39 @@ export async function createEmbeddedServer(
       ? { reconcileIntervalMs: payments.reconcileIntervalMs }
       : {}),
   });
-  await paymentProcess.start();
+  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
+  const startReadModels = async (): Promise<void> => {
+    // What the in-memory read store lacks, one pass over the log builds, faster than the
+    // runner's batches; the runner then goes on from each checkpoint.
+    if (inMemory && inMemory.unbuilt.length > 0) {
+      await buildReadModelsFirst({ eventStore, readStore, projections: inMemory.unbuilt, logger });
+    }
+    await runner.start();
+  };
+  // Each follows the log from its own start; started together, the views read each page of
+  // it once (the store answers the readers asking for one page at one time with one query).
+  await Promise.all([catalog.start(), sessions.start(), paymentProcess.start(), startReadModels()]);
+  const readModelSaver =
+    inMemory &&
+    keepReadModelsSaved({
+      file: readModelsFile,
+      readStore: inMemory.readStore,
+      eventStore,
+      projections,
+      logger,
+      ...(config.readModelsSaveIntervalMs ? { intervalMs: config.readModelsSaveIntervalMs } : {}),
+    });
+  // Built from the log just now: saved at once, so a crash before the first tick does not
+  // mean building it all again.
+  if (inMemory && inMemory.unbuilt.length > 0) {
+    readModelSaver?.save().catch((error: unknown) => {
+      logger.warn({ err: error }, 'read models could not be saved; tried again later');
+    });
+  }
+  metrics.watchProjections(
+    () => projectionProgress(runner, projections),
+    () => eventStore.headPosition(),
+  );
   const paymentRelay = createPaymentRelay({ eventStore, bus, readStore, logger });
 
   const commandRouter = createCommandRouter({
@@ -385,6 +414,7 @@ export async function createEmbeddedServer(
         closing.closeAllConnections();
       }
       await runner.stop();
+      await readModelSaver?.close();
       await catalog.stop();
       await sessions.stop();
       await Promise.all([rateLimitStores.close(), replayGuard.close()]);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { projectionsStatusSchema, type ProjectionsStatus } from '@quitute/contracts';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
@@ -8,6 +9,7 @@ import type { Projection } from './projection';
 import { rebuildProjections, type OnProgress, type RebuildResult } from './rebuild';
 import { projections as registry } from './registry';
 import { ProjectionRunner } from './runner';
+import { openSavedReadModels, READ_MODELS_FILE, saveReadModelsNow } from './saved-read-models';
 import { verifyProjection, type VerifyResult } from './verify';
 
 /** Where `npm run projections` acts: a stopped shop's stores, the stores of the distributed topology, or a running shop's admin API. */
@@ -62,19 +64,26 @@ export async function openStores(config: {
     dataDir: config.dataDir,
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
   });
-  let readStore: ReadStore;
-  try {
-    readStore = await createReadStore(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {});
-  } catch (error) {
-    await eventStore.close();
-    throw error;
-  }
   const where = config.eventStoreUrl
     ? 'o event store de EVENTSTORE_URL'
     : `o PGlite em ${config.dataDir} (loja parada)`;
   if (config.mongoUrl) {
+    let readStore: ReadStore;
+    try {
+      readStore = await createReadStore({ mongoUrl: config.mongoUrl });
+    } catch (error) {
+      await eventStore.close();
+      throw error;
+    }
     return storesTarget(eventStore, readStore, `${where} e o MongoDB de MONGO_URL`);
   }
+  const file = path.join(config.dataDir, READ_MODELS_FILE);
+  const { readStore } = await openSavedReadModels({
+    file,
+    eventStore,
+    projections: registry,
+    logger: silentLogger,
+  });
   const runner = new ProjectionRunner({
     eventStore,
     readStore,
@@ -85,7 +94,8 @@ export async function openStores(config: {
     eventStore,
     readStore,
     runner,
-    `${where}; modelos de leitura em memória, construídos do log como a loja faz ao iniciar`,
+    `${where}; modelos de leitura em memória, carregados do último salvamento da loja e atualizados pelo log, como a loja faz ao iniciar`,
+    () => saveReadModelsNow({ file, readStore, eventStore, projections: registry }),
   );
 }
 
@@ -122,21 +132,28 @@ function storesTarget(
 }
 
 /**
- * A stopped embedded shop: its read models are built by a runner, as the shop
- * does at start, when a command needs them (status, verify); a rebuild into an
- * empty memory store needs none and starts from the log at once.
+ * A stopped embedded shop: its read models, loaded from the shop's last save,
+ * are brought up to the log by a runner, as the shop does at start, when a
+ * command needs them (status, verify); a rebuild needs none and starts from the
+ * log at once, and is saved for the shop's next start (`save`).
  */
 function runnerTarget(
   eventStore: EventStore,
   readStore: ReadStore,
   runner: ProjectionRunner,
   description: string,
+  save: () => Promise<unknown>,
 ): ProjectionsTarget {
   const stores = storesTarget(eventStore, readStore, description);
   let started: Promise<void> | undefined;
   const start = () => (started ??= runner.start());
   return {
     ...stores,
+    rebuild: async (names, onProgress) => {
+      const results = await stores.rebuild(names, onProgress);
+      await save();
+      return results;
+    },
     status: async () => {
       await start();
       return stores.status();

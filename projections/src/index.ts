@@ -34,3 +34,10 @@ export { verifyProjection } from './verify';
 export type { VerifyResult, DocumentDifference } from './verify';
 export { progressBar, progressLine } from './cli-progress';
 export { buildReadModelsFirst } from './first-build';
+export {
+  keepReadModelsSaved,
+  openSavedReadModels,
+  READ_MODELS_FILE,
+  READ_MODELS_SAVE_INTERVAL_MS,
+} from './saved-read-models';
+export type { ReadModelSaver } from './saved-read-models';

@@ -11,15 +11,16 @@ import { createEventStore, type NewEvent } from '@quitute/infra/event-store';
  * Issue 14, fault 3: `npm run projections -- rebuild` killed with SIGKILL
  * mid-rebuild on a stopped embedded shop's data directory, then run again.
  *
- * In the embedded topology the read models live in memory: the CLI builds
- * them from the log, rebuilds blue/green into a scratch collection and
- * nothing persists when it exits, so there is no checkpoint to resume from —
- * the run after the kill reads the log from its start (its first progress
- * line counts 0 events). What the
- * kill must not do is harm the log or hold the data directory: the second run,
- * started at once, completes, and `verify` (the read model the runner builds,
- * compared document by document with a rebuild) exits 0. (Where the read models persist, in MongoDB,
- * the runner resumes from its checkpoints; there is no MongoDB server here.)
+ * In the embedded topology the read models live in memory, saved in the data
+ * directory between runs: the CLI loads that save, rebuilds blue/green from
+ * the log's start into a scratch collection, and saves the result only once
+ * the rebuild is done — so the run after the kill reads the log from its
+ * start again (its first progress line counts 0 events; a rebuild's
+ * checkpoint is the switch, resuming from one is read-models-resume.fault.ts).
+ * What the kill must not do is harm the log, the last save or the data
+ * directory: the second run, started at once, completes, and `verify` (the
+ * read model the runner builds, compared document by document with a
+ * rebuild) exits 0.
  */
 
 const cli = fileURLToPath(new URL('../../projections/src/cli.ts', import.meta.url));

@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  * - kill-shop.fault.ts: the embedded shop killed with SIGKILL under 200 checkouts.
  * - postgres-restart.fault.ts: the PostgreSQL event store's server crashed mid-load.
  * - rebuild-kill.fault.ts: `projections rebuild` killed mid-rebuild.
+ * - read-models-resume.fault.ts: the shop killed after saving its read models resumes from the save.
  * - bus-redelivery.fault.ts: the socket gateway's consumer killed before acknowledging.
  * - A checkout retried with its Idempotency-Key after the shop died between append
  *   and reply: embedded/src/checkout-crash.test.ts (in `npm test`), and the

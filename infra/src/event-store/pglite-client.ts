@@ -15,7 +15,13 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   const release = directory === undefined ? undefined : await lockDirectory(directory);
   let db: PGlite;
   try {
-    db = await PGlite.create(directory);
+    // PostgreSQL's 128 MB of shared buffers live in PGlite's WebAssembly heap, which never
+    // shrinks: 16 MB kept the embedded shop ~170 MB smaller here, appends no slower and a
+    // scan of the whole log ~10% slower (the OS caches the data directory's pages anyway).
+    // Never `postgresqlconf`: it rewrites the data directory's postgresql.conf.
+    db = await PGlite.create(directory, {
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    });
   } catch (error) {
     await release?.();
     throw error;

@@ -4,6 +4,8 @@ import type { ReadStore } from './port';
 
 export type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 export type { MongoReadStoreOptions } from './mongo';
+export type { MemoryReadStore } from './memory';
+export { loadReadModels, saveReadModels, type LoadedReadModels, type LogMark } from './memory-file';
 export { createMemoryReadStore, createMongoReadStore };
 
 /**

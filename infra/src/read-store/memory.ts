@@ -9,20 +9,43 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * are plain Map operations; only `find` and `count` evaluate the MongoDB filter,
  * with mingo or, for the plain cases, the cheaper paths of memory-query.ts.
  */
-export function createMemoryReadStore(): ReadStore {
+export interface MemoryReadStore extends ReadStore {
+  /** The collections holding documents (what a save writes). */
+  collectionNames(): string[];
+  /**
+   * The documents of a collection as stored, not copies: read them, never change
+   * them (a save serialises them as they are; `put` replaces, never mutates, a
+   * stored document, so one read is never half-changed).
+   */
+  storedDocuments(name: string): IterableIterator<ReadDocument>;
+}
+
+/**
+ * `saved`: collections to start with (read models loaded from disk). Their
+ * documents are taken over, not copied: the caller must not keep them.
+ */
+export function createMemoryReadStore(
+  saved: Iterable<readonly [collection: string, documents: readonly ReadDocument[]]> = [],
+): MemoryReadStore {
   const collections = new Map<string, Map<string, ReadDocument>>();
   let closed = false;
+  for (const [name, documents] of saved) {
+    const stored = documentsOf(name);
+    for (const document of documents) stored.set(document._id, document);
+  }
 
-  const documentsOf = (name: string): Map<string, ReadDocument> => {
+  function documentsOf(name: string): Map<string, ReadDocument> {
     let documents = collections.get(name);
     if (!documents) {
       documents = new Map();
       collections.set(name, documents);
     }
     return documents;
-  };
+  }
 
   return {
+    collectionNames: () => [...collections].filter(([, d]) => d.size > 0).map(([name]) => name),
+    storedDocuments: (name) => (collections.get(name) ?? new Map<string, ReadDocument>()).values(),
     collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
       // Looked up on every call, not kept: replaceCollection swaps the Map under the name.
       const documents = (): Map<string, ReadDocument> => documentsOf(name);
