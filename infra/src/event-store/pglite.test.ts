@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract } from './contract';
 import type { NewEvent } from './port';
+import { openPgliteClient } from './pglite-client';
 import { createPgliteEventStore } from './postgres';
 
 const concurrency = { writers: 8, appendsPerWriter: 1_000 };
@@ -123,3 +124,17 @@ function newEvent(type: string): NewEvent {
     },
   };
 }
+
+describe('PGlite settings', () => {
+  it('given an open PGlite, then plpgsql statements are planned per call (no stale generic plan as the log grows) and shared buffers are 16 MB', async () => {
+    const client = await openPgliteClient();
+    try {
+      expect(await client.query('SHOW plan_cache_mode')).toEqual([
+        { plan_cache_mode: 'force_custom_plan' },
+      ]);
+      expect(await client.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await client.close();
+    }
+  });
+});

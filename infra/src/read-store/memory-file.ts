@@ -63,7 +63,8 @@ export async function saveReadModels(
 ): Promise<{ documents: number; bytes: number }> {
   const { file } = options;
   const temporary = `${file}.${process.pid}.tmp`;
-  const handle = await fs.promises.open(temporary, 'w');
+  // Customers' orders and e-mails: readable by the shop's user only, as its secrets are.
+  const handle = await fs.promises.open(temporary, 'w', 0o600);
   let documents = 0;
   let bytes = 0;
   const writeLine = async (value: unknown): Promise<void> => {
