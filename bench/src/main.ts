@@ -481,7 +481,7 @@ if (wanted('coldstart')) {
     'peak RSS MB': figures.peakRssMb,
   });
   printTable(
-    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${count} orders with their payments, carts and sales, seeded in bulk into bench- streams (read models built from all of it; the payment process, which follows streams by name, idle: a real start costs at least this)${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; started twice: first with no saved read models, then again on the save the first one made when stopped; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
+    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${count} orders with their payments, carts and sales in their own streams${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; started twice: first with no saved read models, then again on the save the first one made when stopped; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
     [
       row('first (built from the log)', cold.firstStart),
       row('restart (saved read models)', cold.restart),

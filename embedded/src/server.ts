@@ -59,7 +59,9 @@ import {
   ProjectionRunner,
   projections,
   READ_MODELS_FILE,
+  READ_MODELS_SAVE_INTERVAL_MS,
 } from '@quitute/projections';
+import { restoreViews, savePeriodically, saveViews } from '@quitute/infra/saved-state';
 import {
   attachSocketGateway,
   createQueryRouter,
@@ -93,6 +95,9 @@ export interface EmbeddedServer {
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+/** Where the command side's views and the payment process keep their state between runs. */
+const VIEWS_FILE = 'views.jsonl';
+
 /** query-api's own POSTs (the chatbot), as nginx routes them: exact paths. */
 const isQueryPost = (method: string, path: string) =>
   method === 'POST' && QUERY_API_POSTS.includes(path);
@@ -246,6 +251,19 @@ export async function createEmbeddedServer(
     }
     await runner.start();
   };
+  // The views fold the log in memory: each starts from its last save when there is one.
+  const views = [catalog, sessions, paymentProcess];
+  const viewsFile = path.join(config.dataDir, VIEWS_FILE);
+  const restoredViews = await restoreViews(viewsFile, views, eventStore);
+  if (restoredViews.restored.length > 0) {
+    logger.info({ views: restoredViews.restored }, 'views restored from their last save');
+  }
+  if (restoredViews.unreadable) {
+    logger.warn(
+      { file: viewsFile, reason: restoredViews.unreadable },
+      'saved views unreadable: folded from the event log',
+    );
+  }
   // Each follows the log from its own start; started together, the views read each page of
   // it once (the store answers the readers asking for one page at one time with one query).
   await Promise.all([catalog.start(), sessions.start(), paymentProcess.start(), startReadModels()]);
@@ -259,6 +277,15 @@ export async function createEmbeddedServer(
       logger,
       ...(config.readModelsSaveIntervalMs ? { intervalMs: config.readModelsSaveIntervalMs } : {}),
     });
+  const viewSaver = savePeriodically({
+    version: () => JSON.stringify(views.map((view) => view.reached())),
+    save: async () => {
+      await saveViews(viewsFile, views, eventStore);
+    },
+    intervalMs: config.readModelsSaveIntervalMs ?? READ_MODELS_SAVE_INTERVAL_MS,
+    onError: (error) =>
+      logger.warn({ err: error, file: viewsFile }, 'views could not be saved; tried again later'),
+  });
   // Built from the log just now: saved at once, so a crash before the first tick does not
   // mean building it all again.
   if (inMemory && inMemory.unbuilt.length > 0) {
@@ -404,6 +431,8 @@ export async function createEmbeddedServer(
         });
       }),
     async close() {
+      // Saved while they still hold their state: each save captures it at one moment.
+      await viewSaver.close();
       await paymentProcess.close();
       await paymentRelay.close();
       await socketGateway?.close();

@@ -40,4 +40,3 @@ export {
   READ_MODELS_FILE,
   READ_MODELS_SAVE_INTERVAL_MS,
 } from './saved-read-models';
-export type { ReadModelSaver } from './saved-read-models';

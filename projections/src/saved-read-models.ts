@@ -1,11 +1,11 @@
 import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import { CHECKPOINTS_COLLECTION } from '@quitute/infra/projection-progress';
+import { isMarkOf, markAt, savePeriodically, type PeriodicSaver } from '@quitute/infra/saved-state';
 import {
   createMemoryReadStore,
   loadReadModels,
   saveReadModels,
-  type LogMark,
   type MemoryReadStore,
   type ReadDocument,
 } from '@quitute/infra/read-store';
@@ -24,13 +24,6 @@ const keptCollections = (projections: readonly Projection[]): string[] => [
 ];
 
 type LogReader = Pick<EventStore, 'readAll'>;
-
-/** The event at `position`'s id, if the log holds one there. */
-async function eventIdAt(eventStore: LogReader, position: number): Promise<string | null> {
-  if (position === 0) return null;
-  const [event] = await eventStore.readAll({ fromPosition: position - 1, maxCount: 1 });
-  return event?.position === position ? event.id : null;
-}
 
 /**
  * The in-memory read models saved by the last run (embedded topology), if they
@@ -60,7 +53,7 @@ export async function openSavedReadModels(options: {
     return empty();
   }
   const { mark } = saved;
-  if (mark.position > 0 && (await eventIdAt(eventStore, mark.position)) !== mark.eventId) {
+  if (!(await isMarkOf(eventStore, mark))) {
     await saved.store.close();
     logger.warn(
       { file, position: mark.position },
@@ -101,7 +94,7 @@ export async function saveReadModelsNow(options: {
   // The stored checkpoints as they are now (put replaces them, so this copy stays as it is).
   const checkpoints = [...readStore.storedDocuments(CHECKPOINTS_COLLECTION)];
   const position = Math.max(0, ...checkpoints.map(checkpointPosition));
-  const mark: LogMark = { position, eventId: await eventIdAt(eventStore, position) };
+  const mark = await markAt(eventStore, position);
   const written = await saveReadModels(readStore, {
     file: options.file,
     first: { collection: CHECKPOINTS_COLLECTION, documents: checkpoints },
@@ -113,13 +106,6 @@ export async function saveReadModelsNow(options: {
 
 const checkpointPosition = (document: ReadDocument): number =>
   typeof document['position'] === 'number' ? document['position'] : 0;
-
-export interface ReadModelSaver {
-  /** Saves now, unless no checkpoint moved since the last save (waits for a save already running). */
-  save(): Promise<void>;
-  /** Stops the timer and saves a last time. */
-  close(): Promise<void>;
-}
 
 /**
  * Saves the in-memory read models to `file` every `intervalMs` while their
@@ -133,51 +119,26 @@ export function keepReadModelsSaved(options: {
   projections: readonly Projection[];
   logger: Logger;
   intervalMs?: number;
-}): ReadModelSaver {
+}): PeriodicSaver {
   const { file, readStore, logger } = options;
-  let savedCheckpoints: string | undefined;
-  let running: Promise<void> | undefined;
-
-  const checkpointsNow = () =>
-    JSON.stringify(
-      [...readStore.storedDocuments(CHECKPOINTS_COLLECTION)].map((document) => [
-        document._id,
-        checkpointPosition(document),
-      ]),
-    );
-
-  const saveOnce = async (): Promise<void> => {
-    const checkpoints = checkpointsNow();
-    if (checkpoints === savedCheckpoints) return;
-    const started = performance.now();
-    const written = await saveReadModelsNow(options);
-    savedCheckpoints = checkpoints;
-    logger.debug(
-      { ...written, seconds: Number(((performance.now() - started) / 1_000).toFixed(2)) },
-      'read models saved',
-    );
-  };
-
-  const save = (): Promise<void> => {
-    running ??= saveOnce().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    save().catch((error: unknown) =>
-      logger.warn({ err: error, file }, 'read models could not be saved; tried again later'),
-    );
-  }, options.intervalMs ?? READ_MODELS_SAVE_INTERVAL_MS);
-  timer.unref();
-
-  return {
-    save,
-    async close() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-      await save();
+  return savePeriodically({
+    version: () =>
+      JSON.stringify(
+        [...readStore.storedDocuments(CHECKPOINTS_COLLECTION)].map((document) => [
+          document._id,
+          checkpointPosition(document),
+        ]),
+      ),
+    save: async () => {
+      const started = performance.now();
+      const written = await saveReadModelsNow(options);
+      logger.debug(
+        { ...written, seconds: Number(((performance.now() - started) / 1_000).toFixed(2)) },
+        'read models saved',
+      );
     },
-  };
+    intervalMs: options.intervalMs ?? READ_MODELS_SAVE_INTERVAL_MS,
+    onError: (error) =>
+      logger.warn({ err: error, file }, 'read models could not be saved; tried again later'),
+  });
 }

@@ -22,8 +22,9 @@ import {
  * killed with the shop (SIGKILL) after its read models were saved and more
  * orders came in. The next start resumes from the saved checkpoints (it loads
  * the save, positioned before the orders that came after it, and applies only
- * the log after it): every order is listed, and every read model equals a
- * rebuild of it from the log.
+ * the log after it; the command side's views and the payment process resume
+ * from theirs): every order is listed, and every read model equals a rebuild
+ * of it from the log.
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-fault-resume-'));
@@ -82,6 +83,8 @@ it('given read models saved and orders placed after the save, when the shop is k
 
   const loaded = loadedLine(second.errors());
   expect(loaded, second.errors()).toBeDefined();
+  // The command side's views and the payment process resumed from their own save too.
+  expect(second.errors()).toContain('"views":["catalog@1","sessions@1","payment-process@1"]');
   expect(loaded?.position).toBeGreaterThan(0);
   const listed: string[] = [];
   for (const customer of customers) {

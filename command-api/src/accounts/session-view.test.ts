@@ -82,6 +82,35 @@ async function instance(eventStore: EventStore) {
 }
 
 describe('session view', () => {
+  it('given a view saved with a user and a role change since, when a new view restored from the save starts, then tokens are checked without a stream read and the change is seen', async () => {
+    const { store, counted } = countingStore(createMemoryEventStore());
+    const stores = withMemorySnapshots(store);
+    const userId = await register(stores, 'ana@example.com');
+    const { view } = await instance(store);
+    const saved = view.capture();
+    await runUserCommand(stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
+    const from: (number | undefined)[] = [];
+    const watching: EventStore = {
+      ...store,
+      subscribeToAll: (options) => {
+        from.push(options.fromPosition);
+        return store.subscribeToAll(options);
+      },
+    };
+    const restored = createSessionView({ ...stores, eventStore: watching });
+    views.push(restored);
+
+    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
+    await restored.start();
+    const before = counted.streamReads;
+
+    expect(from).toEqual([saved.position]);
+    expect(saved.position).toBeGreaterThan(0);
+    expect(restored.reached()).toBe(await store.headPosition());
+    expect(await restored.lookup(userId)).toBe(1);
+    expect(counted.streamReads).toBe(before);
+  });
+
   it('given a registered user, when tokens are checked, then the answer costs no stream read', async () => {
     const { store, counted } = countingStore(createMemoryEventStore());
     const userId = await register(withMemorySnapshots(store), 'ana@example.com');

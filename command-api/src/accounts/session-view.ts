@@ -1,6 +1,7 @@
 import { userStreamName } from '@quitute/contracts';
 import type { SessionVersionLookup } from '@quitute/infra/auth';
 import { followLog, type RecordedEvent, type Subscription } from '@quitute/infra/event-store';
+import type { SavableView } from '@quitute/infra/saved-state';
 import type { CommandStores } from '../shared/load-aggregate';
 import { sessionVersionsFromStreams } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';
@@ -24,8 +25,8 @@ import { parseAccountEvent, userDecider, type UserState } from './decider';
  *   failure, or stopped) and for a user the view has not seen yet (registered
  *   on another instance a moment ago), the stream is read as before.
  */
-export interface SessionView {
-  /** Subscribes from the start of the log; resolves once caught up with it. */
+export interface SessionView extends SavableView {
+  /** Subscribes from the start of the log (or from where restore put it); resolves once caught up with it. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** The lookup `authenticate` asks. */
@@ -77,8 +78,18 @@ export function createSessionView(stores: CommandStores): SessionView {
   };
 
   return {
+    savedName: 'sessions@1',
+    reached: () => reached,
+    capture: () => ({ position: reached, entries: [...users] }),
+    restore(position, entries) {
+      // Entries as capture made them: [userId, Known | 'unreadable'].
+      for (const entry of entries) users.set(...(entry as [string, Known | 'unreadable']));
+      reached = position;
+    },
+
     start() {
       const followed = followLog(eventStore, {
+        fromPosition: reached,
         filter: { streamNamePrefixes: [USER_STREAM_PREFIX] },
         onEvent: (event) => {
           apply(event);

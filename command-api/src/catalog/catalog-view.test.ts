@@ -277,4 +277,30 @@ describe('catalogue view for commands', () => {
 
     expect(heads).toBe(0);
   });
+
+  it('given a view saved after a product and another product added since, when a new view is restored from the save and started, then it follows the log from the saved position and resolves both', async () => {
+    const { view, store } = await given([productAdded(coxinhaId, coxinha)]);
+    const saved = view.capture();
+    await append(store, [productAdded(kitId, kit)]);
+    const from: (number | undefined)[] = [];
+    const watching: EventStore = {
+      ...store,
+      subscribeToAll: (options) => {
+        from.push(options.fromPosition);
+        return store.subscribeToAll(options);
+      },
+    };
+    const restored = createCatalogView({ eventStore: watching, logger: silentLogger });
+    views.push(restored);
+
+    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
+    await restored.start();
+
+    expect(from).toEqual([saved.position]);
+    expect(restored.reached()).toBe(await store.headPosition());
+    expect(await restored.resolve({ nome: 'coxinha de frango' })).toMatchObject({
+      productId: coxinhaId,
+    });
+    expect(await restored.resolve({ id: kitId, nome: 'x' })).toMatchObject({ productId: kitId });
+  });
 });

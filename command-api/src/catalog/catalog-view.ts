@@ -13,6 +13,7 @@ import {
   type Subscription,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
+import type { SavableView } from '@quitute/infra/saved-state';
 import { parseCatalogEvent, productDecider, type ProductState } from './decider';
 import { menuProductId } from './seed';
 
@@ -41,8 +42,8 @@ export type CartProductDetails = CartLineDto['item'];
  * catalogue's own `evolve`, kept in memory, so a cart command resolves the
  * products it names without a store read.
  */
-export interface CatalogView {
-  /** Subscribes from the start of the log; resolves once caught up with it. */
+export interface CatalogView extends SavableView {
+  /** Subscribes from the start of the log (or from where restore put it); resolves once caught up with it. */
   start(): Promise<void>;
   stop(): Promise<void>;
   /**
@@ -184,8 +185,22 @@ export function createCatalogView(options: {
   };
 
   return {
+    savedName: 'catalog@1',
+    reached: () => reached,
+    capture: () => ({ position: reached, entries: [...products] }),
+    restore(position, entries) {
+      for (const entry of entries) {
+        // Entries as capture made them: [productId, Known].
+        const [productId, known] = entry as [string, Known];
+        products.set(productId, known);
+        if (known.name !== '') index(productId, known.name);
+      }
+      reached = position;
+    },
+
     start() {
       const followed = followLog(eventStore, {
+        fromPosition: reached,
         filter: { streamNamePrefixes: ['product-'] },
         onEvent: (event) => {
           apply(event);

@@ -5,7 +5,7 @@ import type { ReadStore } from './port';
 export type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 export type { MongoReadStoreOptions } from './mongo';
 export type { MemoryReadStore } from './memory';
-export { loadReadModels, saveReadModels, type LoadedReadModels, type LogMark } from './memory-file';
+export { loadReadModels, saveReadModels, type LoadedReadModels } from './memory-file';
 export { createMemoryReadStore, createMongoReadStore };
 
 /**

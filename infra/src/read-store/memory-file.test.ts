@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryReadStore, type MemoryReadStore } from './memory';
-import { loadReadModels, saveReadModels, type LogMark } from './memory-file';
+import type { LogMark } from '../saved-state';
+import { loadReadModels, saveReadModels } from './memory-file';
 
 let dir: string;
 let file: string;
@@ -119,14 +120,11 @@ describe('read models kept in a file', () => {
 
   it('given an end line counting other documents, when loaded, then it is refused', async () => {
     await save(await storeWith(10));
-    fs.writeFileSync(
-      file,
-      fs.readFileSync(file, 'utf8').replace('"documents":12', '"documents":13'),
-    );
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"items":12', '"items":13'));
 
     expect(await loadReadModels(file, { collections: kept })).toEqual({
       status: 'unreadable',
-      reason: 'the end line counts 13 documents, the file holds 12',
+      reason: 'the end line counts 13 items, the file holds 12',
     });
   });
 
@@ -138,7 +136,7 @@ describe('read models kept in a file', () => {
 
     expect(loaded).toEqual({
       status: 'unreadable',
-      reason: 'not a read-model file of this version',
+      reason: 'not a file of this format and version',
     });
   });
 

@@ -154,6 +154,46 @@ async function given(eventStore: EventStore, ...events: OrderProcessEvent[]) {
 }
 
 describe('payment process manager', () => {
+  it('given a manager saved with a pending order, when the payment is approved while it is down and a manager restored from the save starts, then it follows the log from the save and the order is marked paid, its cart checked out and its sale recorded', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const order = testOrder('credit_card');
+    fake.register(order);
+    await given(eventStore, order.placed(), order.requested());
+    const first = await started(eventStore, fake.commands);
+    const saved = first.capture();
+    await first.close();
+    await given(eventStore, order.approved());
+    const from: (number | undefined)[] = [];
+    const watching: EventStore = {
+      ...eventStore,
+      subscribeToAll: (options) => {
+        from.push(options.fromPosition);
+        return eventStore.subscribeToAll(options);
+      },
+    };
+    const restored = createPaymentProcessManager({
+      eventStore: watching,
+      commands: fake.commands,
+      logger: silentLogger,
+      retryDelayMs: 1,
+    });
+    managers.push(restored);
+
+    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
+    await restored.start();
+
+    expect(saved.position).toBeGreaterThan(0);
+    expect(from).toEqual([saved.position]);
+    await eventually(() =>
+      expect(fake.calls.map(({ command }) => command).sort()).toEqual([
+        'checkOutCart',
+        'markOrderPaid',
+        'recordOnlineSale',
+      ]),
+    );
+  });
+
   it('given a payment approved before it started, when it starts, then the order is marked paid, its cart checked out and its sale recorded, each once and caused by the right event', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);

@@ -6,6 +6,7 @@ import {
   type Subscription,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
+import type { SavableView } from '@quitute/infra/saved-state';
 import type { PaymentProcessCommands } from '@quitute/contracts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -41,8 +42,8 @@ export interface PaymentProcessManagerOptions {
   maxRetryDelayMs?: number;
 }
 
-export interface PaymentProcessManager {
-  /** Follows the log from its start; resolves once caught up and the orders owing a step are acted on. */
+export interface PaymentProcessManager extends SavableView {
+  /** Follows the log from its start (or from where restore put it); resolves once caught up and the orders owing a step are acted on. */
   start(): Promise<void>;
   /** Stops following, stops the timers and waits for the commands in flight. */
   close(): Promise<void>;
@@ -88,6 +89,8 @@ export function createPaymentProcessManager(
   const settled = new Map<string, OrderProcess>();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  /** The position of the log applied so far. */
+  let reached = 0;
   let subscription: Subscription | undefined;
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
@@ -220,14 +223,39 @@ export function createPaymentProcessManager(
   };
 
   return {
+    savedName: 'payment-process@1',
+    reached: () => reached,
+    // What a step is doing is this process's own business: a restored order starts with none,
+    // as after a fold of the log, and is acted on once caught up.
+    capture: () => ({
+      position: reached,
+      entries: [...orders, ...settled].map(([orderId, state]) => [
+        orderId,
+        { ...state, progress: {} },
+      ]),
+    }),
+    restore(position, entries) {
+      for (const entry of entries) {
+        // Entries as capture made them: [orderId, OrderProcess].
+        const [orderId, state] = entry as [string, OrderProcess];
+        (isSettled(state) ? settled : orders).set(orderId, state);
+      }
+      reached = position;
+    },
+
     async start() {
       const followed = followLog(eventStore, {
+        fromPosition: reached,
         filter: {
           streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
           eventTypes: PROCESS_EVENT_TYPES,
         },
-        onEvent: apply,
-        onCaughtUp: () => {
+        onEvent: (recorded) => {
+          apply(recorded);
+          reached = recorded.position;
+        },
+        onCaughtUp: (position) => {
+          reached = Math.max(reached, position);
           if (live || closed) return;
           live = true;
           logger.info({ orders: orders.size, settled: settled.size }, 'payment process caught up');

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryEventStore, type EventStore } from '../event-store';
+import { restoreViews, savePeriodically, saveViews, type SavableView } from './index';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-saved-views-'));
+  file = path.join(dir, 'views.jsonl');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A view keeping a Map, at the position the test says. */
+function mapView(savedName: string, position = 0, entries: [string, unknown][] = []) {
+  const state = { position, map: new Map(entries) };
+  const view: SavableView = {
+    savedName,
+    reached: () => state.position,
+    capture: () => ({ position: state.position, entries: [...state.map] }),
+    restore(restoredAt, restored) {
+      state.position = restoredAt;
+      for (const entry of restored) state.map.set(...(entry as [string, unknown]));
+    },
+  };
+  return { view, state };
+}
+
+async function logOf(events: number): Promise<EventStore> {
+  const store = createMemoryEventStore();
+  for (let n = 0; n < events; n += 1) {
+    await store.appendToStream(
+      `s-${n}`,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'Happened',
+          data: { n },
+          metadata: {
+            correlationId: 'c',
+            causationId: 'c',
+            actorId: 'system',
+            actorRole: 'system',
+            occurredAt: '2026-11-25T12:00:00.000Z',
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  }
+  return store;
+}
+
+describe('views saved between runs', () => {
+  it('given views saved, when views of the same names restore from this log, then each gets its position and entries', async () => {
+    const log = await logOf(5);
+    const catalog = mapView('catalog@1', 5, [['p1', { name: 'Coxinha' }]]);
+    const sessions = mapView('sessions@1', 3, [['u1', { version: 2 }]]);
+    await saveViews(file, [catalog.view, sessions.view], log);
+    const catalogAgain = mapView('catalog@1');
+    const sessionsAgain = mapView('sessions@1');
+
+    const result = await restoreViews(file, [catalogAgain.view, sessionsAgain.view], log);
+
+    expect(result).toEqual({ restored: ['catalog@1', 'sessions@1'] });
+    expect(catalogAgain.state).toEqual(catalog.state);
+    expect(sessionsAgain.state).toEqual(sessions.state);
+  });
+
+  it('given a save of another log, or of another version of a view, when restoring, then those views start empty', async () => {
+    const other = await logOf(5);
+    await saveViews(file, [mapView('catalog@1', 5, [['p1', 1]]).view], other);
+    const log = await logOf(5);
+    const fromAnotherLog = mapView('catalog@1');
+    const newerShape = mapView('catalog@2');
+
+    expect(await restoreViews(file, [fromAnotherLog.view, newerShape.view], log)).toEqual({
+      restored: [],
+    });
+    expect(fromAnotherLog.state).toEqual({ position: 0, map: new Map() });
+    expect(newerShape.state).toEqual({ position: 0, map: new Map() });
+  });
+
+  it('given a damaged save, when restoring, then no view is restored and the reason is given', async () => {
+    const log = await logOf(2);
+    await saveViews(file, [mapView('catalog@1', 2, [['p1', 1]]).view], log);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').split('\n').slice(0, 2).join('\n'));
+    const view = mapView('catalog@1');
+
+    expect(await restoreViews(file, [view.view], log)).toEqual({
+      restored: [],
+      unreadable: 'the file ends before its end line (cut short)',
+    });
+    expect(view.state.position).toBe(0);
+  });
+});
+
+describe('savePeriodically', () => {
+  it('given a state that did not move, when saved again, then it is not written; when it moved, close writes it', async () => {
+    let version = 'v1';
+    const saves: string[] = [];
+    const saver = savePeriodically({
+      version: () => version,
+      save: async () => {
+        saves.push(version);
+      },
+      intervalMs: 60_000,
+      onError: () => undefined,
+    });
+
+    await saver.save();
+    await saver.save();
+    version = 'v2';
+    await saver.close();
+
+    expect(saves).toEqual(['v1', 'v2']);
+  });
+});
