@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import { pageAssets, prerenderedPageHtml, type BuiltChunk } from './scripts/prerendered-page';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -101,10 +104,95 @@ function bundleGraphReport(): Plugin {
   };
 }
 
+/**
+ * Pages whose HTML holds the page already rendered, so it paints before the
+ * JavaScript has loaded (Lighthouse: first and largest contentful paint). The
+ * shop's server (embedded/src/web-assets.ts) and nginx (nginx.conf) send
+ * `file` for `path` exactly, without a query (which the markup does not
+ * reflect); router.tsx's prerenderedPages lists the same paths.
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/cardapio', module: 'src/app/routes/menu-route.tsx', file: 'cardapio.html' },
+] as const;
+
+/**
+ * After the client build: builds src/prerender.tsx for Node (under .vite/,
+ * which is not served, and removed afterwards), renders each prerendered page
+ * with it (scripts/render-page.ts) and writes the page's HTML beside
+ * index.html, with the stylesheets and modules of the page's chunk.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = '';
+  const assetsOf = new Map<string, ReturnType<typeof pageAssets>>();
+  return {
+    name: 'quitute:prerendered-pages',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: BuiltChunk[] = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                isEntry: output.isEntry,
+                facadeModuleId: output.facadeModuleId,
+                imports: output.imports,
+                importedCss: output.viteMetadata?.importedCss ?? new Set<string>(),
+              },
+            ]
+          : [],
+      );
+      for (const page of PRERENDERED_PAGES) {
+        assetsOf.set(page.path, pageAssets(chunks, path.join(webRoot, page.module)));
+      }
+    },
+    async closeBundle() {
+      const serverOutDir = path.join(outDir, '.vite', 'prerender');
+      await build({
+        configFile: path.join(webRoot, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { ssr: 'src/prerender.tsx', outDir: serverOutDir, emptyOutDir: true },
+      });
+      const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const page of PRERENDERED_PAGES) {
+        const rendered = spawnSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(webRoot, 'scripts', 'render-page.ts'),
+            path.join(serverOutDir, 'prerender.js'),
+            `http://localhost${page.path}`,
+          ],
+          { cwd: webRoot, encoding: 'utf8' },
+        );
+        if (rendered.status !== 0) {
+          throw new Error(`prerendering ${page.path} failed:\n${rendered.stderr}`);
+        }
+        const assets = assetsOf.get(page.path);
+        if (!assets) throw new Error(`no chunk found for ${page.module}`);
+        fs.writeFileSync(
+          path.join(outDir, page.file),
+          prerenderedPageHtml(indexHtml, { markup: rendered.stdout, ...assets }),
+        );
+      }
+      fs.rmSync(serverOutDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), externalReactPreamble(), standaloneApiProxy(), bundleGraphReport()],
+  plugins: [
+    react(),
+    externalReactPreamble(),
+    standaloneApiProxy(),
+    bundleGraphReport(),
+    prerenderedPages(),
+  ],
   resolve: {
     // zod, made jitless before its first schema (see src/zod-jitless.ts).
     alias: [

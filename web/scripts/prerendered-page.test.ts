@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssets, prerenderedPageHtml, type BuiltChunk } from './prerendered-page';
+
+/** index.html as Vite writes it: the entry, its preloads, its stylesheet last. */
+const indexHtml = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <title>Quitute</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+function chunk(fileName: string, fields: Partial<BuiltChunk> = {}): BuiltChunk {
+  return {
+    fileName,
+    isEntry: false,
+    facadeModuleId: null,
+    imports: [],
+    importedCss: new Set(),
+    ...fields,
+  };
+}
+
+describe('prerenderedPageHtml', () => {
+  const page = {
+    markup: '<main><h1>Cardápio</h1><p>R$&amp; 1,00 $&</p></main>',
+    stylesheets: ['assets/menu-1.css'],
+    modules: ['assets/menu-1.js'],
+  };
+
+  it('given a page, then its markup is in #root, as it is', () => {
+    const html = prerenderedPageHtml(indexHtml, page);
+
+    expect(html).toContain(`<div id="root">${page.markup}</div>`);
+  });
+
+  it('given a page, then every stylesheet comes before the scripts, and every script is fetched at low priority', () => {
+    const head = prerenderedPageHtml(indexHtml, page).split('</head>')[0] ?? '';
+    const lines = head.split('\n').map((line) => line.trim());
+
+    const firstScript = lines.findIndex((line) => line.startsWith('<script'));
+    expect(lines.slice(firstScript - 2, firstScript)).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/menu-1.css">',
+    ]);
+    expect(lines.filter((line) => line.includes('stylesheet'))).toHaveLength(2);
+    expect(lines.filter((line) => /<script|modulepreload/.test(line))).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/menu-1.js">',
+    ]);
+  });
+
+  it('given markup with a script, then it is refused (the CSP forbids inline scripts)', () => {
+    expect(() =>
+      prerenderedPageHtml(indexHtml, { ...page, markup: '<p>x</p><script>$RC()</script>' }),
+    ).toThrow(/<script>/);
+  });
+});
+
+describe('pageAssets', () => {
+  it('given a page chunk importing a shared chunk and the entry, then the page and the shared chunk, with their stylesheets, not the entry’s', () => {
+    const chunks = [
+      chunk('index.js', {
+        isEntry: true,
+        imports: ['react.js'],
+        importedCss: new Set(['index.css']),
+      }),
+      chunk('react.js'),
+      chunk('menu.js', {
+        facadeModuleId: '/web/src/app/routes/menu-route.tsx',
+        imports: ['index.js', 'react.js', 'money.js'],
+        importedCss: new Set(['menu.css', 'index.css']),
+      }),
+      chunk('money.js', { importedCss: new Set(['money.css']) }),
+      chunk('about.js', { facadeModuleId: '/web/src/app/routes/about-route.tsx' }),
+    ];
+
+    expect(pageAssets(chunks, '/web/src/app/routes/menu-route.tsx')).toEqual({
+      modules: ['menu.js', 'money.js'],
+      stylesheets: ['menu.css', 'money.css'],
+    });
+  });
+
+  it('given no chunk for the page, then an error names it', () => {
+    expect(() => pageAssets([chunk('index.js', { isEntry: true })], '/nope.tsx')).toThrow(
+      /nope\.tsx/,
+    );
+  });
+});
