@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { pageAssets, prerenderedPageHtml, type BuiltChunk } from './scripts/prerendered-page';
@@ -111,15 +110,32 @@ function bundleGraphReport(): Plugin {
  * `file` for `path` exactly, without a query (which the markup does not
  * reflect); router.tsx's prerenderedPages lists the same paths.
  */
-export const PRERENDERED_PAGES = [
+const PRERENDERED_PAGES = [
   { path: '/cardapio', module: 'src/app/routes/menu-route.tsx', file: 'cardapio.html' },
 ] as const;
 
 /**
+ * renderPage of the server build of src/prerender.tsx. The app's modules read
+ * window.location as they load (the API's origin): they get one for that
+ * moment only; rendering itself runs as on a server, without a window.
+ */
+async function loadServerBuild(file: string): Promise<(url: string) => Promise<string>> {
+  Object.assign(globalThis, { window: { location: new URL('http://localhost/') } });
+  try {
+    const built = (await import(pathToFileURL(file).href)) as {
+      renderPage: (url: string) => Promise<string>;
+    };
+    return built.renderPage;
+  } finally {
+    Reflect.deleteProperty(globalThis, 'window');
+  }
+}
+
+/**
  * After the client build: builds src/prerender.tsx for Node (under .vite/,
  * which is not served, and removed afterwards), renders each prerendered page
- * with it (scripts/render-page.ts) and writes the page's HTML beside
- * index.html, with the stylesheets and modules of the page's chunk.
+ * with it and writes the page's HTML beside index.html, with the stylesheets
+ * and modules of the page's chunk.
  */
 function prerenderedPages(): Plugin {
   let outDir = '';
@@ -155,27 +171,15 @@ function prerenderedPages(): Plugin {
         logLevel: 'error',
         build: { ssr: 'src/prerender.tsx', outDir: serverOutDir, emptyOutDir: true },
       });
+      const renderPage = await loadServerBuild(path.join(serverOutDir, 'prerender.js'));
       const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const page of PRERENDERED_PAGES) {
-        const rendered = spawnSync(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            path.join(webRoot, 'scripts', 'render-page.ts'),
-            path.join(serverOutDir, 'prerender.js'),
-            `http://localhost${page.path}`,
-          ],
-          { cwd: webRoot, encoding: 'utf8' },
-        );
-        if (rendered.status !== 0) {
-          throw new Error(`prerendering ${page.path} failed:\n${rendered.stderr}`);
-        }
         const assets = assetsOf.get(page.path);
         if (!assets) throw new Error(`no chunk found for ${page.module}`);
+        const markup = await renderPage(`http://localhost${page.path}`);
         fs.writeFileSync(
           path.join(outDir, page.file),
-          prerenderedPageHtml(indexHtml, { markup: rendered.stdout, ...assets }),
+          prerenderedPageHtml(indexHtml, { markup, ...assets }),
         );
       }
       fs.rmSync(serverOutDir, { recursive: true, force: true });
