@@ -1,23 +1,25 @@
 const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
-const MODULE_TAG = /<(script type="module"|link rel="modulepreload")/g;
-const ENTRY_SCRIPT = '<script type="module"';
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g;
+const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** Served from web/public: asks for the app's modules once the page has painted. */
+export const START_AFTER_PAINT = '/start-after-paint.js';
 
 /**
  * The HTML of a prerendered page (vite.config.ts): the built index.html with
- * the page's markup in #root; in the head, the page's own stylesheets beside
- * the app's, and the page's modules preloaded (React's first render waits for
- * them, see loadPrerenderedPage in router.tsx). The markup paints as soon as
- * the stylesheets are here: they come first, and the scripts are fetched at
- * low priority so as not to compete with them (Lighthouse counts a script
- * that arrived before the first paint as holding it up).
+ * the page's markup in #root, painted by the stylesheets alone (the app's and
+ * the page's own). The app's modules, the page's among them (React's first
+ * render waits for them, see loadPrerenderedPage in router.tsx), are not in
+ * the head: start-after-paint.js asks for them once the page has painted.
  */
 export function prerenderedPageHtml(
   indexHtml: string,
   page: { markup: string; stylesheets: readonly string[]; modules: readonly string[] },
 ): string {
-  if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes(ENTRY_SCRIPT)) {
-    throw new Error('index.html has no empty <div id="root"></div> or no module script');
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry || !indexHtml.includes(EMPTY_ROOT)) {
+    throw new Error('index.html has no module script or no empty <div id="root"></div>');
   }
   if (/<script/i.test(page.markup)) {
     // The Content-Security-Policy forbids inline scripts (React writes some for unfinished Suspense).
@@ -27,16 +29,18 @@ export function prerenderedPageHtml(
     ...(indexHtml.match(STYLESHEET_LINK) ?? []).map((link) => link.trim()),
     ...page.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ];
-  const modulePreloads = page.modules.map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-  );
+  const modules = [
+    entry,
+    ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
+    ...page.modules.map((file) => `/${file}`),
+  ];
+  const start = `<script type="module" src="${START_AFTER_PAINT}" data-modules="${modules.join(' ')}"></script>`;
   return (
     indexHtml
       .replace(STYLESHEET_LINK, '')
-      .replace('</head>', () => `  ${modulePreloads.join('\n    ')}\n  </head>`)
-      .replace(MODULE_TAG, '<$1 fetchpriority="low"')
-      .replace(ENTRY_SCRIPT, () => `${stylesheets.join('\n    ')}\n    ${ENTRY_SCRIPT}`)
+      .replace(MODULE_PRELOAD, '')
       // Functions, not strings: the markup's text may hold "$&" and the like.
+      .replace(ENTRY_SCRIPT, () => [...stylesheets, start].join('\n    '))
       .replace(EMPTY_ROOT, () => `<div id="root">${page.markup}</div>`)
   );
 }
