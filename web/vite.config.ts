@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { pageAssets, prerenderedPageHtml, type BuiltChunk } from './scripts/prerendered-page';
+import { pageStylesheets, prerenderedPageHtml, type BuiltChunk } from './scripts/prerendered-page';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -135,11 +135,11 @@ async function loadServerBuild(file: string): Promise<(url: string) => Promise<s
  * After the client build: builds src/prerender.tsx for Node (under .vite/,
  * which is not served, and removed afterwards), renders each prerendered page
  * with it and writes the page's HTML beside index.html, with the stylesheets
- * and modules of the page's chunk.
+ * of the page's chunk.
  */
 function prerenderedPages(): Plugin {
   let outDir = '';
-  const assetsOf = new Map<string, ReturnType<typeof pageAssets>>();
+  const stylesheetsOf = new Map<string, string[]>();
   return {
     name: 'quitute:prerendered-pages',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
@@ -161,7 +161,7 @@ function prerenderedPages(): Plugin {
           : [],
       );
       for (const page of PRERENDERED_PAGES) {
-        assetsOf.set(page.path, pageAssets(chunks, path.join(webRoot, page.module)));
+        stylesheetsOf.set(page.path, pageStylesheets(chunks, path.join(webRoot, page.module)));
       }
     },
     async closeBundle() {
@@ -174,12 +174,12 @@ function prerenderedPages(): Plugin {
       const renderPage = await loadServerBuild(path.join(serverOutDir, 'prerender.js'));
       const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       for (const page of PRERENDERED_PAGES) {
-        const assets = assetsOf.get(page.path);
-        if (!assets) throw new Error(`no chunk found for ${page.module}`);
+        const stylesheets = stylesheetsOf.get(page.path);
+        if (!stylesheets) throw new Error(`no chunk found for ${page.module}`);
         const markup = await renderPage(`http://localhost${page.path}`);
         fs.writeFileSync(
           path.join(outDir, page.file),
-          prerenderedPageHtml(indexHtml, { markup, ...assets }),
+          prerenderedPageHtml(indexHtml, { markup, stylesheets }),
         );
       }
       fs.rmSync(serverOutDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
-  pageAssets,
+  pageStylesheets,
   prerenderedPageHtml,
   START_AFTER_PAINT,
   type BuiltChunk,
@@ -37,7 +37,6 @@ describe('prerenderedPageHtml', () => {
   const page = {
     markup: '<main><h1>Cardápio</h1><p>R$&amp; 1,00 $&</p></main>',
     stylesheets: ['assets/menu-1.css'],
-    modules: ['assets/menu-1.js'],
   };
 
   it('given a page, then its markup is in #root, as it is', () => {
@@ -46,7 +45,7 @@ describe('prerenderedPageHtml', () => {
     expect(html).toContain(`<div id="root">${page.markup}</div>`);
   });
 
-  it('given a page, then the head links every stylesheet, and the app\u2019s modules, the entry first and the page\u2019s last, are left to start-after-paint.js', () => {
+  it('given a page, then the head links every stylesheet, and the app\u2019s entry is left to start-after-paint.js, with no module preloaded', () => {
     const head = prerenderedPageHtml(indexHtml, page).split('</head>')[0] ?? '';
     const tags = head
       .split('\n')
@@ -56,7 +55,7 @@ describe('prerenderedPageHtml', () => {
     expect(tags).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
       '<link rel="stylesheet" crossorigin href="/assets/menu-1.css">',
-      `<script type="module" src="${START_AFTER_PAINT}" data-modules="/assets/index-1.js /assets/react-1.js /assets/menu-1.js"></script>`,
+      `<script type="module" src="${START_AFTER_PAINT}" data-entry="/assets/index-1.js"></script>`,
     ]);
   });
 
@@ -73,8 +72,8 @@ describe('prerenderedPageHtml', () => {
   });
 });
 
-describe('pageAssets', () => {
-  it('given a page chunk importing a shared chunk and the entry, then the page and the shared chunk, with their stylesheets, not the entry’s', () => {
+describe('pageStylesheets', () => {
+  it('given a page chunk importing a shared chunk and the entry, then the stylesheets of the page and the shared chunk, not the entry’s', () => {
     const chunks = [
       chunk('index.js', {
         isEntry: true,
@@ -91,14 +90,14 @@ describe('pageAssets', () => {
       chunk('about.js', { facadeModuleId: '/web/src/app/routes/about-route.tsx' }),
     ];
 
-    expect(pageAssets(chunks, '/web/src/app/routes/menu-route.tsx')).toEqual({
-      modules: ['menu.js', 'money.js'],
-      stylesheets: ['menu.css', 'money.css'],
-    });
+    expect(pageStylesheets(chunks, '/web/src/app/routes/menu-route.tsx')).toEqual([
+      'menu.css',
+      'money.css',
+    ]);
   });
 
   it('given no chunk for the page, then an error names it', () => {
-    expect(() => pageAssets([chunk('index.js', { isEntry: true })], '/nope.tsx')).toThrow(
+    expect(() => pageStylesheets([chunk('index.js', { isEntry: true })], '/nope.tsx')).toThrow(
       /nope\.tsx/,
     );
   });

@@ -1,21 +1,21 @@
 const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
-const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\n?/g;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 const ENTRY_SCRIPT = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/;
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** Served from web/public: asks for the app's modules once the page has painted. */
+/** Served from web/public: asks for the app's entry once the page has painted. */
 export const START_AFTER_PAINT = '/start-after-paint.js';
 
 /**
  * The HTML of a prerendered page (vite.config.ts): the built index.html with
  * the page's markup in #root, painted by the stylesheets alone (the app's and
- * the page's own). The app's modules, the page's among them (React's first
- * render waits for them, see loadPrerenderedPage in router.tsx), are not in
- * the head: start-after-paint.js asks for them once the page has painted.
+ * the page's own). The app's entry is not in the head: start-after-paint.js
+ * asks for it once the page has painted (the entry loads the page's code
+ * before React's first render, see loadPrerenderedPage in router.tsx).
  */
 export function prerenderedPageHtml(
   indexHtml: string,
-  page: { markup: string; stylesheets: readonly string[]; modules: readonly string[] },
+  page: { markup: string; stylesheets: readonly string[] },
 ): string {
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
   if (!entry || !indexHtml.includes(EMPTY_ROOT)) {
@@ -29,12 +29,7 @@ export function prerenderedPageHtml(
     ...(indexHtml.match(STYLESHEET_LINK) ?? []).map((link) => link.trim()),
     ...page.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ];
-  const modules = [
-    entry,
-    ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''),
-    ...page.modules.map((file) => `/${file}`),
-  ];
-  const start = `<script type="module" src="${START_AFTER_PAINT}" data-modules="${modules.join(' ')}"></script>`;
+  const start = `<script type="module" src="${START_AFTER_PAINT}" data-entry="${entry}"></script>`;
   return (
     indexHtml
       .replace(STYLESHEET_LINK, '')
@@ -56,14 +51,11 @@ export interface BuiltChunk {
 }
 
 /**
- * What the page module `pageModuleId` loads beyond the entry (whose own
- * modules and stylesheets index.html already names): its chunk and the chunks
- * it imports statically, and their stylesheets.
+ * The stylesheets the page module `pageModuleId` loads beyond the entry's
+ * (which index.html already links): those of its chunk and of the chunks it
+ * imports statically.
  */
-export function pageAssets(
-  chunks: readonly BuiltChunk[],
-  pageModuleId: string,
-): { modules: string[]; stylesheets: string[] } {
+export function pageStylesheets(chunks: readonly BuiltChunk[], pageModuleId: string): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const withImports = (start: BuiltChunk): BuiltChunk[] => {
     const found = new Map<string, BuiltChunk>();
@@ -81,14 +73,7 @@ export function pageAssets(
   const entry = chunks.find((chunk) => chunk.isEntry);
   const page = chunks.find((chunk) => chunk.facadeModuleId === pageModuleId);
   if (!entry || !page) throw new Error(`no entry chunk or no chunk for ${pageModuleId}`);
-  const entryChunks = withImports(entry);
-  const loadedWithEntry = new Set(entryChunks.map((chunk) => chunk.fileName));
-  const entryCss = new Set(entryChunks.flatMap((chunk) => [...chunk.importedCss]));
-  const pageChunks = withImports(page).filter((chunk) => !loadedWithEntry.has(chunk.fileName));
-  return {
-    modules: pageChunks.map((chunk) => chunk.fileName),
-    stylesheets: [...new Set(pageChunks.flatMap((chunk) => [...chunk.importedCss]))].filter(
-      (file) => !entryCss.has(file),
-    ),
-  };
+  const cssOf = (all: BuiltChunk[]) => new Set(all.flatMap((chunk) => [...chunk.importedCss]));
+  const entryCss = cssOf(withImports(entry));
+  return [...cssOf(withImports(page))].filter((file) => !entryCss.has(file));
 }
