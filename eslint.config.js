@@ -89,5 +89,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Served as they are, in the browser (e.g. the prerendered pages' start-after-paint.js).
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   ...boundaries,
 );

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import { pageStylesheets, prerenderedPageHtml, type BuiltChunk } from './scripts/prerendered-page';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -101,10 +103,100 @@ function bundleGraphReport(): Plugin {
   };
 }
 
+/**
+ * Pages whose HTML holds the page already rendered, so it paints before the
+ * JavaScript has loaded (Lighthouse: first and largest contentful paint). The
+ * shop's server (embedded/src/web-assets.ts) and nginx (nginx.conf) send
+ * `file` for `path` exactly, without a query (which the markup does not
+ * reflect); router.tsx's prerenderedPages lists the same paths.
+ */
+const PRERENDERED_PAGES = [
+  { path: '/cardapio', module: 'src/app/routes/menu-route.tsx', file: 'cardapio.html' },
+] as const;
+
+/**
+ * renderPage of the server build of src/prerender.tsx. The app's modules read
+ * window.location as they load (the API's origin): they get one for that
+ * moment only; rendering itself runs as on a server, without a window.
+ */
+async function loadServerBuild(file: string): Promise<(url: string) => Promise<string>> {
+  Object.assign(globalThis, { window: { location: new URL('http://localhost/') } });
+  try {
+    const built = (await import(pathToFileURL(file).href)) as {
+      renderPage: (url: string) => Promise<string>;
+    };
+    return built.renderPage;
+  } finally {
+    Reflect.deleteProperty(globalThis, 'window');
+  }
+}
+
+/**
+ * After the client build: builds src/prerender.tsx for Node (under .vite/,
+ * which is not served, and removed afterwards), renders each prerendered page
+ * with it and writes the page's HTML beside index.html, with the stylesheets
+ * of the page's chunk.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = '';
+  const stylesheetsOf = new Map<string, string[]>();
+  return {
+    name: 'quitute:prerendered-pages',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: BuiltChunk[] = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                isEntry: output.isEntry,
+                facadeModuleId: output.facadeModuleId,
+                imports: output.imports,
+                importedCss: output.viteMetadata?.importedCss ?? new Set<string>(),
+              },
+            ]
+          : [],
+      );
+      for (const page of PRERENDERED_PAGES) {
+        stylesheetsOf.set(page.path, pageStylesheets(chunks, path.join(webRoot, page.module)));
+      }
+    },
+    async closeBundle() {
+      const serverOutDir = path.join(outDir, '.vite', 'prerender');
+      await build({
+        configFile: path.join(webRoot, 'vite.config.ts'),
+        logLevel: 'error',
+        build: { ssr: 'src/prerender.tsx', outDir: serverOutDir, emptyOutDir: true },
+      });
+      const renderPage = await loadServerBuild(path.join(serverOutDir, 'prerender.js'));
+      const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      for (const page of PRERENDERED_PAGES) {
+        const stylesheets = stylesheetsOf.get(page.path);
+        if (!stylesheets) throw new Error(`no chunk found for ${page.module}`);
+        const markup = await renderPage(`http://localhost${page.path}`);
+        fs.writeFileSync(
+          path.join(outDir, page.file),
+          prerenderedPageHtml(indexHtml, { markup, stylesheets }),
+        );
+      }
+      fs.rmSync(serverOutDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-  plugins: [react(), externalReactPreamble(), standaloneApiProxy(), bundleGraphReport()],
+  plugins: [
+    react(),
+    externalReactPreamble(),
+    standaloneApiProxy(),
+    bundleGraphReport(),
+    prerenderedPages(),
+  ],
   resolve: {
     // zod, made jitless before its first schema (see src/zod-jitless.ts).
     alias: [

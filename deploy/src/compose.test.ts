@@ -634,6 +634,20 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
     },
   );
 
+  it('given a browser GET of /cardapio, then its prerendered page without a query, index.html with one (as the embedded server)', () => {
+    expect(route(conf, 'GET', '/cardapio')).toMatchObject({
+      kind: 'static',
+      tryFiles: ['$cardapio_page', '/index.html'],
+    });
+    expect(maps(conf).get('$cardapio_page')).toEqual({
+      source: '$args',
+      entries: new Map([
+        ['', '/cardapio.html'],
+        ['default', '/index.html'],
+      ]),
+    });
+  });
+
   it('given a missing fingerprinted asset, then it is a 404, not the SPA', () => {
     expect(route(conf, 'GET', '/assets/index-abc123.js')).toMatchObject({
       kind: 'static',
@@ -694,6 +708,7 @@ describe('web/nginx.conf headers and logs', () => {
     expect(fileLocations.map((location) => location.args.join(' ')).sort()).toEqual([
       '/',
       '/assets/',
+      '= /cardapio',
       '= /index.html',
     ]);
     for (const location of fileLocations) {

@@ -72,4 +72,38 @@ describe.runIf(enabled)('menu journeys in Chromium', () => {
     await page.getByText('Página Não Encontrada').waitFor();
     await page.context().close();
   });
+
+  it('given /cardapio, then its title and introduction show without the JavaScript (prerendered), and React renders them in the same place, with no layout shift', async () => {
+    const viewport = { width: 412, height: 823 };
+    const introduction = 'main header p';
+    const noScript = await shop.browser.newContext({ viewport, javaScriptEnabled: false });
+    const before = await noScript.newPage();
+    await before.goto(`${shop.url}/cardapio`);
+    const prerendered = {
+      title: await before.locator('main h1').textContent(),
+      text: await before.locator(introduction).textContent(),
+      box: await before.locator(introduction).boundingBox(),
+    };
+    await noScript.close();
+
+    const page = await shop.newPage(viewport);
+    await page.goto(`${shop.url}/cardapio`);
+    await expect.poll(() => page.locator('article').count()).toBe(24);
+    expect({
+      title: await page.locator('main h1').textContent(),
+      text: await page.locator(introduction).textContent(),
+      box: await page.locator(introduction).boundingBox(),
+    }).toEqual(prerendered);
+    expect(prerendered.title).toBe('Cardápio');
+    // Every layout shift so far (the observer reports the buffered ones, if any, at once).
+    const layoutShift = await page.evaluate(`new Promise((resolve) => {
+      let sum = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) sum += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(sum), 500);
+    })`);
+    expect(layoutShift).toBe(0);
+    await page.context().close();
+  });
 });

@@ -104,6 +104,26 @@ describe('embedded shop', () => {
     expect(await unknownApi.json()).toMatchObject({ message: 'Recurso não encontrado.' });
   });
 
+  it('given a build with /cardapio prerendered, then exactly /cardapio gets it, revalidated, compressed and under the CSP; with a query or on another page, index.html', async () => {
+    const prerendered = `<!doctype html><title>Quitute</title><div id="root">${'<p>Cardápio</p>'.repeat(200)}</div>`;
+    await fs.writeFile(path.join(webDir, 'cardapio.html'), prerendered);
+    const { url } = await start();
+    const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+
+    const menu = await fetch(`${url}/cardapio`, { headers });
+    expect(menu.status).toBe(200);
+    expect(await menu.text()).toBe(prerendered);
+    expect(menu.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(menu.headers.get('cache-control')).toBe('no-cache');
+    expect(menu.headers.get('content-encoding')).toBe('br');
+    expect(menu.headers.get('content-security-policy')).toContain("script-src 'self'");
+
+    for (const other of ['/cardapio?categoria=Doces%20Finos', '/cardapio/', '/sobre']) {
+      const page = await fetch(`${url}${other}`, { headers });
+      expect(await page.text()).toBe('<!doctype html><title>Quitute</title>');
+    }
+  });
+
   it('given a browser that accepts brotli, when it loads the app\u2019s script, then it is compressed, and the API\u2019s answers are not touched', async () => {
     const script = `export const menu = ${JSON.stringify(Array(400).fill('coxinha de frango'))};`;
     await fs.mkdir(path.join(webDir, 'assets'));

@@ -32,18 +32,35 @@ export function buildWebApp(
 }
 
 /**
+ * Pages the build writes already rendered (web/vite.config.ts,
+ * PRERENDERED_PAGES), by the exact URL that gets them: with a query (a
+ * category, a search) the page differs from its prerendered markup.
+ */
+const PRERENDERED_PAGES = new Map([['/cardapio', 'cardapio.html']]);
+
+/** URL → file of the prerendered pages this build has. */
+function prerenderedPageFiles(distDir: string): Map<string, string> {
+  return new Map(
+    [...PRERENDERED_PAGES]
+      .map(([url, file]) => [url, path.join(distDir, file)] as const)
+      .filter(([, filePath]) => fs.existsSync(filePath)),
+  );
+}
+
+/**
  * The built web app, compressed (gzip or brotli, as nginx does in the
  * distributed mode: a phone on 4G gets a third of the bytes): hashed assets
  * cached for a year, everything else revalidated; any other GET that wants
- * HTML gets index.html so the SPA shows its own page (or 'Página Não
- * Encontrada'). Only these handlers compress: the API's answers and streams are
- * mounted before them.
+ * HTML gets its prerendered page, or index.html so the SPA shows its own
+ * page (or 'Página Não Encontrada'). Only these handlers compress: the API's
+ * answers and streams are mounted before them.
  */
 export function serveWebApp(distDir: string = webDist): RequestHandler[] {
   const indexHtml = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexHtml)) {
     throw new Error(`The web app is not built (${indexHtml} is missing): run npm run build:web`);
   }
+  const prerendered = prerenderedPageFiles(distDir);
   const assets = express.static(distDir, {
     index: false,
     setHeaders(res, filePath) {
@@ -57,7 +74,7 @@ export function serveWebApp(distDir: string = webDist): RequestHandler[] {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.sendFile(prerendered.get(req.originalUrl) ?? indexHtml);
   };
   return [compression(), assets, spaFallback];
 }

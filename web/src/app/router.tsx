@@ -6,6 +6,8 @@ import { BareLayout } from './layout/bare-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
+type PageModule = () => Promise<{ default: ComponentType }>;
+
 const loginPage = () => import('./routes/login-route').then((m) => ({ default: m.LoginRoute }));
 
 /**
@@ -13,7 +15,7 @@ const loginPage = () => import('./routes/login-route').then((m) => ({ default: m
  * after a new password) bring the login page's code along: that step never
  * waits, nor shows the previous page under the new address meanwhile.
  */
-function withLoginPage(load: () => Promise<{ default: ComponentType }>) {
+function withLoginPage(load: PageModule): PageModule {
   return () => Promise.all([load(), loginPage()]).then(([loaded]) => loaded);
 }
 
@@ -46,7 +48,7 @@ const pageModules = {
   orderDetails: () =>
     import('./routes/order-details-route').then((m) => ({ default: m.OrderDetailsRoute })),
   notFound: () => import('./routes/not-found-route').then((m) => ({ default: m.NotFoundRoute })),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+} satisfies Record<string, PageModule>;
 
 /**
  * The admin area (admin-spec §2) declares its own pages: its code, and
@@ -55,12 +57,19 @@ const pageModules = {
  */
 const adminArea = () => import('./routes/admin-route').then((m) => ({ default: m.AdminRoute }));
 
+/** Pages whose code loadPrerenderedPage has already loaded: they render without suspending. */
+const loadedPages = new Map<PageModule, ComponentType>();
+
 /**
  * Each page is its own chunk. The layout paints at once and only the page area
  * waits for its code; navigations keep the current page until the next is ready.
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
+function page(load: PageModule) {
+  const LazyPage = lazy(load);
+  function Page() {
+    const Loaded = loadedPages.get(load);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
@@ -130,6 +139,26 @@ export function prefetchPages(): void {
     if ('requestIdleCallback' in window) window.requestIdleCallback(prefetch, { timeout: 3_000 });
     else prefetch();
   }, PREFETCH_DELAY_MS);
+}
+
+/**
+ * Pages the server sends already rendered (vite.config.ts writes their HTML
+ * from src/prerender.tsx): the visitor sees the page before the JavaScript
+ * has loaded.
+ */
+export const prerenderedPages: Readonly<Record<string, PageModule>> = {
+  '/cardapio': pageModules.menu,
+};
+
+/**
+ * Loads the code of the page at `pathname` if it is prerendered, so that
+ * React's first render is that same page and not a loading state over it.
+ */
+export async function loadPrerenderedPage(pathname: string): Promise<void> {
+  const load = prerenderedPages[pathname];
+  if (!load) return;
+  const loaded = await load();
+  loadedPages.set(load, loaded.default);
 }
 
 export function createAppRouter() {

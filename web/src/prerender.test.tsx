@@ -1,0 +1,42 @@
+import { cleanup, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubShopApi } from './testing/fetch-stub';
+import { menuProducts } from './testing/products';
+import { PAGE_LOAD, renderApp } from './testing/render';
+import { renderPage } from './prerender';
+
+/** The parts of /cardapio a visitor sees first, as HTML. */
+function firstScreen(root: ParentNode) {
+  const html = (selector: string) => root.querySelector(selector)?.outerHTML;
+  return {
+    intro: html('main header'),
+    categories: html('nav[aria-label="Categorias"]'),
+    order: html('aside[aria-label="Seu pedido"]'),
+    links: html('nav[aria-label="Principal"]'),
+  };
+}
+
+describe('the prerendered /cardapio (what the server sends before the JavaScript)', () => {
+  // One test: React's server renderer leaves its contexts set once done, so a
+  // client render after it in the same test file would see them.
+  it('given a first visit, then the title, introduction, category chips, empty order and links are what React renders on /cardapio, and the markup has no script', async () => {
+    stubShopApi(menuProducts);
+    renderApp({ route: '/cardapio' });
+    await screen.findByRole('heading', { level: 1, name: 'Cardápio' }, PAGE_LOAD);
+    const rendered = firstScreen(document.body);
+    expect(Object.values(rendered)).not.toContain(undefined);
+    cleanup();
+
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = await renderPage('http://localhost/cardapio');
+
+    expect(firstScreen(prerendered)).toEqual(rendered);
+    expect(prerendered.querySelector('main header')?.textContent).toBe(
+      'CardápioSalgados fritos e assados, docinhos tradicionais e finos e kits completos para a sua festa.',
+    );
+    expect(prerendered.querySelector('[role="status"] span:last-child')?.textContent).toBe(
+      'Carregando cardápio...',
+    );
+    expect(prerendered.querySelector('script')).toBeNull();
+  });
+});
