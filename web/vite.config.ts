@@ -132,8 +132,10 @@ async function loadServerBuild(file: string): Promise<(url: string) => Promise<s
 }
 
 /**
- * After the client build: builds src/prerender.tsx for Node (under .vite/,
- * which is not served, and removed afterwards), renders each prerendered page
+ * After the client build: builds src/prerender.tsx for Node (under web's own
+ * node_modules/.vite, where Node finds react and the app's other packages
+ * whatever the client build's outDir — a test builds into a temporary folder —
+ * and removed afterwards), renders each prerendered page
  * with it and writes the page's HTML beside index.html, with the stylesheets
  * of the page's chunk.
  */
@@ -165,7 +167,7 @@ function prerenderedPages(): Plugin {
       }
     },
     async closeBundle() {
-      const serverOutDir = path.join(outDir, '.vite', 'prerender');
+      const serverOutDir = path.join(webRoot, 'node_modules', '.vite', `prerender-${process.pid}`);
       await build({
         configFile: path.join(webRoot, 'vite.config.ts'),
         logLevel: 'error',

@@ -248,7 +248,7 @@ export function history(options: {
 
 /** 64 groups at a time, each group's appends in order (the payment process reads them in that order). */
 /** A history event as the system appends it. */
-export const asNewEvent = ({ type, data, occurredAt }: Append['events'][number]): NewEvent => ({
+const asNewEvent = ({ type, data, occurredAt }: Append['events'][number]): NewEvent => ({
   id: crypto.randomUUID(),
   type,
   data,
