@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { recordingSubscriptionStarts } from '@quitute/infra/testing';
 import type { CommandStores } from '../shared/load-aggregate';
 import { withMemorySnapshots } from '../shared/testing';
 import { registerUser, runUserCommand } from './accounts';
@@ -89,14 +90,7 @@ describe('session view', () => {
     const { view } = await instance(store);
     const saved = view.capture();
     await runUserCommand(stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
-    const from: (number | undefined)[] = [];
-    const watching: EventStore = {
-      ...store,
-      subscribeToAll: (options) => {
-        from.push(options.fromPosition);
-        return store.subscribeToAll(options);
-      },
-    };
+    const { store: watching, starts: from } = recordingSubscriptionStarts(store);
     const restored = createSessionView({ ...stores, eventStore: watching });
     views.push(restored);
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { productStreamName, STATIC_MENU, type CatalogEvent } from '@quitute/contracts';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
+import { recordingSubscriptionStarts } from '@quitute/infra/testing';
 import { createCatalogView, type CatalogView } from './catalog-view';
 import type { ProductFields } from './decider';
 import { menuProductId, seedMenu } from './seed';
@@ -282,14 +283,7 @@ describe('catalogue view for commands', () => {
     const { view, store } = await given([productAdded(coxinhaId, coxinha)]);
     const saved = view.capture();
     await append(store, [productAdded(kitId, kit)]);
-    const from: (number | undefined)[] = [];
-    const watching: EventStore = {
-      ...store,
-      subscribeToAll: (options) => {
-        from.push(options.fromPosition);
-        return store.subscribeToAll(options);
-      },
-    };
+    const { store: watching, starts: from } = recordingSubscriptionStarts(store);
     const restored = createCatalogView({ eventStore: watching, logger: silentLogger });
     views.push(restored);
 

@@ -7,3 +7,4 @@ export type { SolvedChallenge, WireChallenge } from './altcha';
 export { describeWithPostgres, terminatePostgresLeaseHolder, throwawaySchema } from './postgres';
 export { routeTable } from './route-table';
 export type { RouteEntry } from './route-table';
+export { recordingSubscriptionStarts } from './subscription-starts';

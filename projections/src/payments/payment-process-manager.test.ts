@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
+import { recordingSubscriptionStarts } from '@quitute/infra/testing';
 import type { PaymentProcessCommands } from '@quitute/contracts';
 import type { OrderProcessEvent } from './order-process';
 import {
@@ -164,14 +165,7 @@ describe('payment process manager', () => {
     const saved = first.capture();
     await first.close();
     await given(eventStore, order.approved());
-    const from: (number | undefined)[] = [];
-    const watching: EventStore = {
-      ...eventStore,
-      subscribeToAll: (options) => {
-        from.push(options.fromPosition);
-        return eventStore.subscribeToAll(options);
-      },
-    };
+    const { store: watching, starts: from } = recordingSubscriptionStarts(eventStore);
     const restored = createPaymentProcessManager({
       eventStore: watching,
       commands: fake.commands,
