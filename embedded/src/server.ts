@@ -160,7 +160,7 @@ export async function createEmbeddedServer(
     logger,
   });
   const eventStore = metrics.countAppends(uncountedEventStore);
-  // In memory unless MongoDB is configured: then kept in a file between runs, so a start
+  // In memory unless MongoDB is configured, and then kept in a file between runs: a start
   // loads them and catches up instead of replaying the whole log.
   const readModelsFile = path.join(config.dataDir, READ_MODELS_FILE);
   const inMemory =
@@ -291,6 +291,11 @@ export async function createEmbeddedServer(
   if (inMemory && inMemory.unbuilt.length > 0) {
     readModelSaver?.save().catch((error: unknown) => {
       logger.warn({ err: error }, 'read models could not be saved; tried again later');
+    });
+  }
+  if (restoredViews.restored.length < views.length) {
+    viewSaver.save().catch((error: unknown) => {
+      logger.warn({ err: error }, 'views could not be saved; tried again later');
     });
   }
   metrics.watchProjections(
