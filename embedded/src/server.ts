@@ -288,16 +288,8 @@ export async function createEmbeddedServer(
   });
   // Built from the log just now: saved at once, so a crash before the first tick does not
   // mean building it all again.
-  if (inMemory && inMemory.unbuilt.length > 0) {
-    readModelSaver?.save().catch((error: unknown) => {
-      logger.warn({ err: error }, 'read models could not be saved; tried again later');
-    });
-  }
-  if (restoredViews.restored.length < views.length) {
-    viewSaver.save().catch((error: unknown) => {
-      logger.warn({ err: error }, 'views could not be saved; tried again later');
-    });
-  }
+  if (inMemory && inMemory.unbuilt.length > 0) readModelSaver?.saveSoon();
+  if (restoredViews.restored.length < views.length) viewSaver.saveSoon();
   metrics.watchProjections(
     () => projectionProgress(runner, projections),
     () => eventStore.headPosition(),

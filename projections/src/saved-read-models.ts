@@ -81,8 +81,8 @@ export async function openSavedReadModels(options: {
 
 /**
  * Saves the in-memory read models to `file` now: the checkpoints as they are at
- * the call, then the documents (see saveReadModels). Returns the positions
- * saved, to tell whether a later save has anything new.
+ * the call, then the documents (see saveReadModels). Returns what it wrote and
+ * the highest checkpoint saved.
  */
 export async function saveReadModelsNow(options: {
   file: string;

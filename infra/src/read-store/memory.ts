@@ -10,8 +10,6 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * with mingo or, for the plain cases, the cheaper paths of memory-query.ts.
  */
 export interface MemoryReadStore extends ReadStore {
-  /** The collections holding documents (what a save writes). */
-  collectionNames(): string[];
   /**
    * The documents of a collection as stored, not copies: read them, never change
    * them (a save serialises them as they are; `put` replaces, never mutates, a
@@ -44,7 +42,6 @@ export function createMemoryReadStore(
   }
 
   return {
-    collectionNames: () => [...collections].filter(([, d]) => d.size > 0).map(([name]) => name),
     storedDocuments: (name) => (collections.get(name) ?? new Map<string, ReadDocument>()).values(),
     collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
       // Looked up on every call, not kept: replaceCollection swaps the Map under the name.

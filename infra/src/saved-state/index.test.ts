@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '../event-store';
 import { restoreViews, savePeriodically, saveViews, type SavableView } from './index';
 
@@ -116,5 +116,25 @@ describe('savePeriodically', () => {
     await saver.close();
 
     expect(saves).toEqual(['v1', 'v2']);
+  });
+});
+
+describe('savePeriodically.saveSoon', () => {
+  it('given a save that fails, when saved soon or on close, then each failure reaches onError and nothing is thrown', async () => {
+    const errors: unknown[] = [];
+    const saver = savePeriodically({
+      version: () => 'v1',
+      save: async () => {
+        throw new Error('disco cheio');
+      },
+      intervalMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
+
+    saver.saveSoon();
+
+    await vi.waitFor(() => expect(errors).toEqual([new Error('disco cheio')]));
+    await saver.close();
+    expect(errors).toEqual([new Error('disco cheio'), new Error('disco cheio')]);
   });
 });

@@ -242,7 +242,9 @@ export async function restoreViews(
 export interface PeriodicSaver {
   /** Saves now, unless `version` is what the last save saw (waits for a save already running). */
   save(): Promise<void>;
-  /** Stops the timer and saves a last time. */
+  /** save() without waiting: a failure goes to onError, as the timer's do. */
+  saveSoon(): void;
+  /** Stops the timer and saves a last time (a failure goes to onError). */
   close(): Promise<void>;
 }
 
@@ -272,14 +274,19 @@ export function savePeriodically(options: {
     });
     return running;
   };
-  const timer = setInterval(() => save().catch(options.onError), options.intervalMs);
+  const saveSoon = (): void => {
+    save().catch(options.onError);
+  };
+  const timer = setInterval(saveSoon, options.intervalMs);
   timer.unref();
   return {
     save,
+    saveSoon,
     async close() {
       clearInterval(timer);
       await running?.catch(() => undefined);
-      await save();
+      // A last save that fails is reported, not thrown: the stores still close.
+      await save().catch(options.onError);
     },
   };
 }
