@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { recordedAt } from '../testing';
 import {
+  dormancyOf,
   evolveOrderProcess,
   isFinished,
   isSettled,
   nextDeadline,
   nextSteps,
-  settle,
   stepKey,
+  wakes,
   withProgress,
   type OrderProcess,
   type OrderProcessEvent,
@@ -71,16 +72,16 @@ describe('payment process: nextSteps', () => {
     expect(isFinished(settled)).toBe(false);
   });
 
-  describe('a paid order’s payment given back', () => {
-    const settledOrder = [
-      order.placed(),
-      order.requested(),
-      order.approved(),
-      order.paid(),
-      order.saleRecorded(),
-      order.cartCheckedOut(),
-    ] as const;
+  const settledOrder = [
+    order.placed(),
+    order.requested(),
+    order.approved(),
+    order.paid(),
+    order.saleRecorded(),
+    order.cartCheckedOut(),
+  ] as const;
 
+  describe('a paid order’s payment given back', () => {
     it('given the sale recorded, when the payment is refunded, then reverse the sale (refunded), caused by the refund; once reversed, nothing and finished', () => {
       const refunded = given(...settledOrder, order.refunded());
       expect(isSettled(refunded)).toBe(false);
@@ -149,15 +150,72 @@ describe('payment process: nextSteps', () => {
       });
       expect(due(evolve(succeeded, order.refunded(), 10), seconds(10))).toEqual([]);
     });
+  });
 
-    it('given a settled order slimmed, then its causes keep their id and envelope and a later refund makes the same step due', () => {
-      const full = given(...settledOrder);
-      const slim = settle(full);
-      expect(slim.placed).toEqual({ ...full.placed, data: {} });
-      expect(slim.paid?.id).toBe(full.paid?.id);
-      expect(due(evolve(slim, order.refunded(), 7), seconds(8))).toEqual(
-        due(given(...settledOrder, order.refunded()), seconds(8)),
+  describe('dormancy: what the process manager may let go of until an event of the order comes', () => {
+    it('given a paid order done with, then it is dormant (settled); its status changing does not wake it, its payment refunded does', () => {
+      const settled = given(...settledOrder);
+      expect(dormancyOf(settled, seconds(7))).toBe('settled');
+      expect(wakes('settled', order.statusChanged('processing', 'delivered'))).toBe(false);
+      expect(wakes('settled', order.refunded())).toBe(true);
+      expect(wakes('settled', order.chargedBack())).toBe(true);
+    });
+
+    it('given a paid order whose sale is not recorded yet, or a payment given back, then it is awake', () => {
+      const [placed, requested, approved, paid] = settledOrder;
+      expect(dormancyOf(given(placed, requested, approved, paid), seconds(5))).toBeNull();
+      expect(dormancyOf(given(...settledOrder, order.refunded()), seconds(8))).toBeNull();
+    });
+
+    it('given an order cancelled after its Pix expired, then it is dormant (cancelled) and every event of it wakes it', () => {
+      const cancelled = given(
+        order.placed(),
+        order.requested(),
+        order.pending(),
+        order.paymentCancelled('expired'),
+        order.orderCancelled('payment_expired'),
       );
+      expect(dormancyOf(cancelled, seconds(6))).toBe('cancelled');
+      expect(wakes('cancelled', order.approved())).toBe(true);
+      expect(wakes('cancelled', order.statusChanged('cancelled', 'pending'))).toBe(true);
+    });
+
+    it('given a cancelled order whose payment still awaits the provider, an answer or even its request, then it is awake (reconciliation, the request timeout, a checkout still running)', () => {
+      const [placed, requested, pending] = [order.placed(), order.requested(), order.pending()];
+      const cancelledPending = given(
+        placed,
+        requested,
+        pending,
+        order.orderCancelled('payment_expired'),
+      );
+      expect(dormancyOf(cancelledPending, seconds(5))).toBeNull();
+      const cancelledUnanswered = given(
+        placed,
+        requested,
+        order.statusChanged('pending', 'cancelled'),
+      );
+      expect(dormancyOf(cancelledUnanswered, seconds(4))).toBeNull();
+      const cancelledBeforeItsRequest = given(placed, order.orderCancelled('payment_failed'));
+      expect(dormancyOf(cancelledBeforeItsRequest, seconds(3))).toBeNull();
+    });
+
+    it('given a step due for a cancelled order (an approval to refund), then it is awake, even once the step succeeded but before its event is in', () => {
+      const approvedLate = given(
+        order.placed(),
+        order.requested(),
+        order.pending(),
+        order.paymentCancelled('expired'),
+        order.orderCancelled('payment_expired'),
+        order.approved(),
+      );
+      expect(dormancyOf(approvedLate, seconds(7))).toBeNull();
+      const succeeded = withProgress(approvedLate, 'refundApprovedPayment', {
+        running: false,
+        succeeded: true,
+        failures: 0,
+        retryAt: 0,
+      });
+      expect(dormancyOf(succeeded, seconds(7))).toBeNull();
     });
   });
 

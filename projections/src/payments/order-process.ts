@@ -384,7 +384,7 @@ export function isFinished(state: OrderProcess): boolean {
 /**
  * Paid, its cart checked out and its sale recorded, the payment standing: nothing
  * is due now, but a refund or a chargeback (weeks later, maybe) will make the
- * sale's reversal due. The process manager keeps it aside, slimmed (settle).
+ * sale's reversal due.
  */
 export function isSettled(state: OrderProcess): boolean {
   return (
@@ -397,26 +397,42 @@ export function isSettled(state: OrderProcess): boolean {
 }
 
 /**
- * A settled order as the process keeps it until its payment is given back: the
- * events it holds keep their id and envelope, all a command names of its cause,
- * not their data; no step is in progress.
+ * Why an order that is not finished may still be let go of for now: settled
+ * (its payment may yet be given back), or cancelled unpaid (its payment may
+ * yet be approved, late, and must then be refunded).
  */
-export function settle(state: OrderProcess): OrderProcess {
-  const envelope = (event: RecordedEvent): RecordedEvent => ({ ...event, data: {} });
-  const kept = (event: RecordedEvent | null) => event && envelope(event);
-  const { payment } = state;
-  return {
-    ...state,
-    placed: envelope(state.placed),
-    paid: kept(state.paid),
-    payment: {
-      ...payment,
-      requested: kept(payment.requested),
-      approval: kept(payment.approval),
-      report: payment.report && { ...payment.report, event: envelope(payment.report.event) },
-    },
-    progress: {},
-  };
+export type Dormancy = 'settled' | 'cancelled';
+
+/**
+ * Whether nothing is due for the order, nothing waits on the clock and its
+ * payment has a final answer from the provider, so that only a new event of the
+ * order can make a step due: the process manager then keeps just its id and folds it again from
+ * the log when such an event comes. Judged on the log alone (progress left
+ * out): a step that succeeded but whose event is not in yet keeps it awake.
+ */
+export function dormancyOf(
+  state: OrderProcess,
+  now: number,
+  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+): Dormancy | null {
+  if (isSettled(state)) return 'settled';
+  if (state.paid || state.orderStatus !== 'cancelled') return null;
+  // Unanswered, its payment may still be requested or answered any moment; pending
+  // or in review, reconciliation still re-reads it.
+  const status = state.payment.report?.status;
+  if (status === undefined || status === 'pending' || status === 'in_review') return null;
+  const fromLog = { ...state, progress: {} };
+  if (nextSteps(fromLog, now, rules).length > 0) return null;
+  return nextDeadline(fromLog, now, rules) === null ? 'cancelled' : null;
+}
+
+/**
+ * Whether an event of a dormant order can change what is due for it. A settled
+ * order's status (delivered, say) changes none of its steps, and it is the one
+ * event every settled order gets; everything else wakes the order up.
+ */
+export function wakes(dormancy: Dormancy, event: OrderProcessEvent): boolean {
+  return !(dormancy === 'settled' && event.type === 'OrderStatusChanged');
 }
 
 /** The state with one step's progress replaced. */

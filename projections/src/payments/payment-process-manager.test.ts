@@ -270,6 +270,46 @@ describe('payment process manager', () => {
     },
   );
 
+  it('given a paid order done with, saved and restored as its id alone, when its status changes and then its payment is refunded, then the status reads nothing and the refund folds it again from its streams and reverses its sale once', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const order = testOrder('pix');
+    fake.register(order);
+    await given(
+      eventStore,
+      order.placed(),
+      order.requested(),
+      order.approved(),
+      order.paid(),
+      order.saleRecorded(),
+      order.cartCheckedOut(),
+    );
+    const first = await started(eventStore, fake.commands);
+    const saved = first.capture();
+    await first.close();
+    expect(saved.entries).toEqual([[order.orderId, 'settled']]);
+
+    const reads = vi.spyOn(eventStore, 'readStream');
+    const restored = createPaymentProcessManager({
+      eventStore,
+      commands: fake.commands,
+      logger: silentLogger,
+      retryDelayMs: 1,
+    });
+    managers.push(restored);
+    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
+    await restored.start();
+    await given(eventStore, order.statusChanged('processing', 'delivered'));
+    await given(eventStore, order.refunded());
+
+    await eventually(() => expect(fake.commandsFor(order)).toEqual(['reverseOnlineSale']));
+    const streamsRead = reads.mock.calls.map(([stream]) => stream);
+    expect(streamsRead).toEqual(
+      expect.arrayContaining([`order-${order.orderId}`, `payment-${order.paymentId}`]),
+    );
+    expect(streamsRead.filter((stream) => stream === `order-${order.orderId}`)).toHaveLength(1);
+  });
+
   it('given a paid order refunded before its sale was recorded, when the manager starts, then the sale is recorded and then reversed, each once, and the order is done with', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);

@@ -10,21 +10,23 @@ import type { SavableView } from '@quitute/infra/saved-state';
 import type { PaymentProcessCommands } from '@quitute/contracts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
+  dormancyOf,
   evolveOrderProcess,
   isFinished,
-  isSettled,
   nextDeadline,
   nextSteps,
   orderProcessEventSchemas,
-  settle,
   stepKey,
+  wakes,
   withProgress,
+  type Dormancy,
   type OrderProcess,
   type OrderProcessEvent,
   type ProcessRules,
   type Step,
   type StepProgress,
 } from './order-process';
+import { readOrderProcess } from './order-process-history';
 
 export interface PaymentProcessManagerOptions {
   eventStore: EventStore;
@@ -67,9 +69,11 @@ const PROCESS_EVENT_TYPES = Object.keys(orderProcessEventSchemas);
  * changes nothing; within a process a step is never run twice at once nor again
  * once it succeeded. A command that fails is logged and retried later with a
  * growing pause; it never stops the process nor holds up other orders.
- * A paid order done with (cart checked out, sale recorded) is kept aside,
- * slimmed, while its payment stands: refunded or charged back, even months
- * later, its online sale is reversed so the reports stop counting it.
+ * An order with nothing due and nothing awaited (dormancyOf: paid and done
+ * with, or cancelled unpaid) is let go of but for its id: when an event of it
+ * comes — its payment refunded or charged back months later, or approved after
+ * the cancellation — it is folded again from its own streams up to that event
+ * and goes on as if it had never left (its sale reversed, its payment refunded).
  */
 export function createPaymentProcessManager(
   options: PaymentProcessManagerOptions,
@@ -85,8 +89,8 @@ export function createPaymentProcessManager(
 
   /** Orders that may still owe a step; a finished one is forgotten. */
   const orders = new Map<string, OrderProcess>();
-  /** Paid orders with nothing due unless their payment is given back (isSettled), slimmed. */
-  const settled = new Map<string, OrderProcess>();
+  /** Orders let go of until an event of theirs comes (dormancyOf), by id. */
+  const dormant = new Map<string, Dormancy>();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   /** The position of the log applied so far. */
@@ -110,30 +114,44 @@ export function createPaymentProcessManager(
     }
   };
 
-  const apply = (recorded: RecordedEvent): void => {
+  /** Applies one event; waits only to fold a dormant order it wakes from the log. */
+  const apply = (recorded: RecordedEvent): Promise<void> | void => {
     const event = read(recorded);
     const orderId = event?.data.orderId;
     if (!event || !orderId) return;
-    const current = orders.get(orderId) ?? settled.get(orderId) ?? null;
-    const next = evolveOrderProcess(current, event, recorded);
+    const dormancy = dormant.get(orderId);
+    if (dormancy === undefined) {
+      keep(orderId, evolveOrderProcess(orders.get(orderId) ?? null, event, recorded));
+      return;
+    }
+    if (!wakes(dormancy, event)) return;
+    // Folded up to this event, so it is applied once, as everywhere else.
+    return readOrderProcess(eventStore, orderId, recorded.position, read).then((woken) =>
+      keep(orderId, woken),
+    );
+  };
+
+  /** Keeps the order's process as it now stands: followed, let go of, or forgotten. */
+  const keep = (orderId: string, next: OrderProcess | null): void => {
     if (!next) return;
     if (isFinished(next)) {
       forget(orderId);
       return;
     }
-    if (isSettled(next)) {
+    const dormancy = dormancyOf(next, now(), rules);
+    if (dormancy !== null) {
       forget(orderId);
-      settled.set(orderId, settle(next));
+      dormant.set(orderId, dormancy);
       return;
     }
-    settled.delete(orderId);
+    dormant.delete(orderId);
     orders.set(orderId, next);
     if (live) act(orderId);
   };
 
   const forget = (orderId: string): void => {
     orders.delete(orderId);
-    settled.delete(orderId);
+    dormant.delete(orderId);
     clearTimeout(timers.get(orderId));
     timers.delete(orderId);
   };
@@ -223,22 +241,23 @@ export function createPaymentProcessManager(
   };
 
   return {
-    savedName: 'payment-process@1',
+    savedName: 'payment-process@2',
     reached: () => reached,
     // What a step is doing is this process's own business: a restored order starts with none,
     // as after a fold of the log, and is acted on once caught up.
     capture: () => ({
       position: reached,
-      entries: [...orders, ...settled].map(([orderId, state]) => [
-        orderId,
-        { ...state, progress: {} },
-      ]),
+      entries: [
+        ...[...orders].map(([orderId, state]) => [orderId, { ...state, progress: {} }]),
+        ...dormant,
+      ],
     }),
     restore(position, entries) {
       for (const entry of entries) {
-        // Entries as capture made them: [orderId, OrderProcess].
-        const [orderId, state] = entry as [string, OrderProcess];
-        (isSettled(state) ? settled : orders).set(orderId, state);
+        // Entries as capture made them: [orderId, OrderProcess] or [orderId, Dormancy].
+        const [orderId, saved] = entry as [string, OrderProcess | Dormancy];
+        if (typeof saved === 'string') dormant.set(orderId, saved);
+        else orders.set(orderId, saved);
       }
       reached = position;
     },
@@ -250,15 +269,15 @@ export function createPaymentProcessManager(
           streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
           eventTypes: PROCESS_EVENT_TYPES,
         },
-        onEvent: (recorded) => {
-          apply(recorded);
+        onEvent: async (recorded) => {
+          await apply(recorded);
           reached = recorded.position;
         },
         onCaughtUp: (position) => {
           reached = Math.max(reached, position);
           if (live || closed) return;
           live = true;
-          logger.info({ orders: orders.size, settled: settled.size }, 'payment process caught up');
+          logger.info({ orders: orders.size, dormant: dormant.size }, 'payment process caught up');
           for (const orderId of orders.keys()) act(orderId);
         },
         onError: (error) =>

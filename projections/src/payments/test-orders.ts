@@ -6,6 +6,7 @@ import {
   type CausingEvent,
   type EventMetadata,
   type OrderCancelReason,
+  type OrderStatus,
   type PaymentMethod,
 } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
@@ -95,6 +96,10 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
     orderCancelled: (reason: OrderCancelReason): OrderProcessEvent => ({
       type: 'OrderCancelled',
       data: { orderId, reason },
+    }),
+    statusChanged: (from: OrderStatus, to: OrderStatus): OrderProcessEvent => ({
+      type: 'OrderStatusChanged',
+      data: { orderId, from, to },
     }),
     cartCheckedOut: (): OrderProcessEvent => ({
       type: 'CartCheckedOut',
