@@ -9,9 +9,10 @@ import {
   type CartLineRecord,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
+import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
 import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import { createKeyedQueue, type KeyedQueue } from '../shared/one-at-a-time';
 import {
   readAggregate,
   type AggregateSnapshots,
@@ -52,9 +53,28 @@ export function readCart(
 }
 
 /**
- * Runs a cart command. With `expectedRevision` (a sync's If-Match) a cart at
- * another revision fails with WrongExpectedRevisionError; without it a
- * conflict is retried.
+ * Per event store, this process's commands on each cart, one after another: two
+ * racing on one cart would both decide on the state it last saw, and the second
+ * append would fail on the first, read the stream and append again (about three
+ * times a command's latency: under load, the slowest percent of cart writes).
+ * Queued, the second decides on the first one's outcome and appends once.
+ * Other processes are still met by the append's expected revision.
+ */
+const cartQueues = new WeakMap<EventStore, KeyedQueue>();
+
+function cartQueue(store: EventStore): KeyedQueue {
+  let queue = cartQueues.get(store);
+  if (!queue) {
+    queue = createKeyedQueue();
+    cartQueues.set(store, queue);
+  }
+  return queue;
+}
+
+/**
+ * Runs a cart command, after this process's earlier ones on the same cart. With
+ * `expectedRevision` (a sync's If-Match) a cart at another revision fails with
+ * WrongExpectedRevisionError; without it a conflict is retried.
  */
 export function runCartCommand(
   stores: CommandStores,
@@ -62,17 +82,20 @@ export function runCartCommand(
   context: CommandContext,
   expectedRevision?: number,
 ): Promise<CommandResult<CartState>> {
-  return handleCommand({
-    store: stores.eventStore,
-    snapshots: cartSnapshots(stores),
-    decider: cartDecider,
-    parse: parseCartEvent,
-    streamName: cartStreamName(command.userId),
-    command,
-    context,
-    expectedRevision,
-    retryOnConflict: CART_CONFLICT_RETRIES,
-  });
+  const streamName = cartStreamName(command.userId);
+  return cartQueue(stores.eventStore).run(streamName, () =>
+    handleCommand({
+      store: stores.eventStore,
+      snapshots: cartSnapshots(stores),
+      decider: cartDecider,
+      parse: parseCartEvent,
+      streamName,
+      command,
+      context,
+      expectedRevision,
+      retryOnConflict: CART_CONFLICT_RETRIES,
+    }),
+  );
 }
 
 export type CartOutcome =
