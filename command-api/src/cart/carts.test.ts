@@ -15,11 +15,11 @@ const coxinha = '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11';
 const kibe = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const brigadeiro = 'c4d5e6f7-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
 
-const add = (productId: string): CartCommand => ({
+const add = (productId: string, quantidade = 20): CartCommand => ({
   type: 'AddItem',
   userId,
   productId,
-  quantidade: 20,
+  quantidade,
   unitPriceCents: 60,
   isKit: false,
 });
@@ -70,7 +70,7 @@ describe('runCartCommand', () => {
     await runCartCommand(stores, add(coxinha), context('cmd-1'));
 
     const [refused, added] = await Promise.allSettled([
-      runCartCommand(stores, { ...add(kibe), quantidade: 10_000 }, context('cmd-2')),
+      runCartCommand(stores, add(kibe, 10_000), context('cmd-2')),
       runCartCommand(stores, add(brigadeiro), context('cmd-3')),
     ]);
 
