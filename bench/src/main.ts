@@ -464,8 +464,8 @@ if (wanted('coldstart')) {
     },
     {
       issue: '#14',
-      figure: `RSS of the embedded shop, ${count} orders`,
-      measured: cold.restart.rssMb,
+      figure: `RSS of the embedded shop, ${count} orders, settled (40 s after serving)`,
+      measured: cold.restart.settledRssMb,
       unit: 'MB',
       kind: 'at most',
       goal: 400,
@@ -477,7 +477,8 @@ if (wanted('coldstart')) {
     orders: cold.orders,
     events: cold.events,
     'to first 200 s': Number(figures.startSeconds.toFixed(1)),
-    'RSS MB': figures.rssMb,
+    'RSS MB at +2 s': figures.rssMb,
+    'RSS MB settled (+40 s)': figures.settledRssMb,
     'peak RSS MB': figures.peakRssMb,
   });
   printTable(

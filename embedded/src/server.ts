@@ -255,6 +255,10 @@ export async function createEmbeddedServer(
   const views = [catalog, sessions, paymentProcess];
   const viewsFile = path.join(config.dataDir, VIEWS_FILE);
   const restoredViews = await restoreViews(viewsFile, views, eventStore);
+  const viewsVersion = () => JSON.stringify(views.map((view) => view.reached()));
+  // Every view restored: the file holds them as they stand until the log moves them.
+  const savedViewsVersion =
+    restoredViews.restored.length === views.length ? viewsVersion() : undefined;
   if (restoredViews.restored.length > 0) {
     logger.info({ views: restoredViews.restored }, 'views restored from their last save');
   }
@@ -275,10 +279,12 @@ export async function createEmbeddedServer(
       eventStore,
       projections,
       logger,
+      savedVersion: inMemory.savedVersion,
       ...(config.readModelsSaveIntervalMs ? { intervalMs: config.readModelsSaveIntervalMs } : {}),
     });
   const viewSaver = savePeriodically({
-    version: () => JSON.stringify(views.map((view) => view.reached())),
+    version: viewsVersion,
+    savedVersion: savedViewsVersion,
     save: async () => {
       await saveViews(viewsFile, views, eventStore);
     },

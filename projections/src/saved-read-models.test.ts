@@ -171,4 +171,30 @@ describe('read models saved between runs', () => {
     expect(await readCheckpoint(reopened.readStore, tally.name)).toBe(15);
     await reopened.readStore.close();
   });
+
+  it('given a start on a save with nothing new in the log, when the saver runs and closes, then the file is not written again', async () => {
+    const eventStore = createMemoryEventStore();
+    await count(eventStore, 1, 10);
+    const first = await startShop(eventStore, [tally]);
+    await saveReadModelsNow({ file, readStore: first.readStore, eventStore, projections: [tally] });
+    await stop(first);
+    fs.utimesSync(file, new Date(0), new Date(0));
+
+    const restarted = await startShop(eventStore, [tally]);
+    const saver = keepReadModelsSaved({
+      file,
+      readStore: restarted.readStore,
+      eventStore,
+      projections: [tally],
+      logger: silentLogger,
+      intervalMs: 60_000,
+      savedVersion: restarted.savedVersion,
+    });
+    await saver.save();
+    await saver.close();
+    await stop(restarted);
+
+    expect(restarted.savedVersion).toBeDefined();
+    expect(fs.statSync(file).mtimeMs).toBe(0);
+  });
 });

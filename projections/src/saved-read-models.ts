@@ -37,10 +37,19 @@ export async function openSavedReadModels(options: {
   eventStore: LogReader;
   projections: readonly Projection[];
   logger: Logger;
-}): Promise<{ readStore: MemoryReadStore; unbuilt: readonly Projection[] }> {
+}): Promise<{
+  readStore: MemoryReadStore;
+  unbuilt: readonly Projection[];
+  /** readModelsVersion of what was loaded (undefined: nothing was), for keepReadModelsSaved. */
+  savedVersion: string | undefined;
+}> {
   const { file, eventStore, projections, logger } = options;
   const started = performance.now();
-  const empty = () => ({ readStore: createMemoryReadStore(), unbuilt: projections });
+  const empty = () => ({
+    readStore: createMemoryReadStore(),
+    unbuilt: projections,
+    savedVersion: undefined,
+  });
   const saved = await loadReadModels(file, {
     collections: new Set(keptCollections(projections)),
   });
@@ -76,7 +85,17 @@ export async function openSavedReadModels(options: {
   for (const projection of projections) {
     if (!(await checkpoints.get(projection.name))) unbuilt.push(projection);
   }
-  return { readStore: saved.store, unbuilt };
+  return { readStore: saved.store, unbuilt, savedVersion: readModelsVersion(saved.store) };
+}
+
+/** Where the read models stand: each projection's checkpoint (it moves with every change). */
+export function readModelsVersion(readStore: MemoryReadStore): string {
+  return JSON.stringify(
+    [...readStore.storedDocuments(CHECKPOINTS_COLLECTION)].map((document) => [
+      document._id,
+      checkpointPosition(document),
+    ]),
+  );
 }
 
 /**
@@ -119,16 +138,13 @@ export function keepReadModelsSaved(options: {
   projections: readonly Projection[];
   logger: Logger;
   intervalMs?: number;
+  /** The version the file holds (openSavedReadModels' savedVersion). */
+  savedVersion?: string | undefined;
 }): PeriodicSaver {
   const { file, readStore, logger } = options;
   return savePeriodically({
-    version: () =>
-      JSON.stringify(
-        [...readStore.storedDocuments(CHECKPOINTS_COLLECTION)].map((document) => [
-          document._id,
-          checkpointPosition(document),
-        ]),
-      ),
+    version: () => readModelsVersion(readStore),
+    savedVersion: options.savedVersion,
     save: async () => {
       const started = performance.now();
       const written = await saveReadModelsNow(options);

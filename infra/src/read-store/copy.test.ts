@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyJson } from './copy';
+import { copyJson, createStringPool, shareStrings } from './copy';
 
 describe('copyJson', () => {
   it('given nested JSON, then the copy is equal and shares no object', () => {
@@ -29,5 +29,54 @@ describe('copyJson', () => {
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.hasOwn(Object(copy), '__proto__')).toBe(true);
     expect(copy).toEqual(source);
+  });
+});
+
+describe('copyJson with a string picker, shareStrings', () => {
+  const source = () => ({ id: 'a', lines: [{ name: 'b' }, 'c'], n: 1, none: null });
+
+  it('given a picker, then each string of the copy is what the picker gave for it, the rest as copied', () => {
+    expect(copyJson(source(), (value) => value.toUpperCase())).toEqual({
+      id: 'A',
+      lines: [{ name: 'B' }, 'C'],
+      n: 1,
+      none: null,
+    });
+  });
+
+  it('given a parsed value, when its strings are shared in place, then each string is replaced by what the picker gave', () => {
+    const value = source();
+    shareStrings(value, (text) => `${text}!`);
+    expect(value).toEqual({ id: 'a!', lines: [{ name: 'b!' }, 'c!'], n: 1, none: null });
+  });
+});
+
+describe('createStringPool', () => {
+  it('given a string seen before, then an equal string comes back and the pool holds it once', () => {
+    const pool = createStringPool();
+    const id = '7d3c52a5-5f5e-4f3b-9a53-0f6f2a4f1c11';
+    expect(pool.share(id)).toBe(id);
+    expect(pool.share(`${id}`.slice(0))).toBe(id);
+    expect(pool.size()).toBe(1);
+  });
+
+  it('given strings too short or too long to pool, then they come back as given and are not held', () => {
+    const pool = createStringPool({ minLength: 11, maxLength: 64 });
+    expect(pool.share('pix')).toBe('pix');
+    expect(pool.share('x'.repeat(65))).toBe('x'.repeat(65));
+    expect(pool.size()).toBe(0);
+  });
+
+  it('given more distinct strings than two generations hold, then it holds at most two generations, and a string seen again stays', () => {
+    const pool = createStringPool({ generationSize: 100 });
+    const kept = 'a string seen all along';
+    for (let i = 0; i < 1_000; i += 1) {
+      pool.share(`a string numbered ${i}`);
+      pool.share(kept);
+    }
+    expect(pool.size()).toBeLessThanOrEqual(200);
+    const before = pool.size();
+    pool.share(kept);
+    expect(pool.size()).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logMarkSchema, readSavedState, writeSavedState, type LogMark } from '../saved-state';
 import { createMemoryReadStore, type MemoryReadStore } from './memory';
+import { createStringPool, shareStrings } from './copy';
 import type { ReadDocument } from './port';
 
 /**
@@ -78,10 +79,12 @@ export async function loadReadModels(
   file: string,
   options: { collections: ReadonlySet<string> },
 ): Promise<LoadedReadModels> {
+  const strings = createStringPool();
   const read = await readSavedState(file, {
     header: headerSchema,
     keep: (name) => options.collections.has(name),
     isItem: isDocument,
+    adopt: (document) => shareStrings(document, strings.share),
   });
   if (read.status !== 'loaded') return read;
   // isItem checked every kept item.
@@ -90,7 +93,7 @@ export async function loadReadModels(
   );
   return {
     status: 'loaded',
-    store: createMemoryReadStore(collections),
+    store: createMemoryReadStore(collections, strings),
     mark: read.header.mark,
     savedAt: read.header.savedAt,
     documents: read.items,

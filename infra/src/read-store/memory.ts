@@ -1,11 +1,12 @@
-import { copyJson } from './copy';
+import { copyJson, createStringPool, type StringPool } from './copy';
 import { filterDocuments, firstSorted, matcher, sortDocuments } from './memory-query';
 import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 
 /**
  * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
  * a Map from `_id` to a private deep copy, so neither a document handed to `put`
- * nor one returned by `get`/`find` can change what is stored. `get`/`put` by id
+ * nor one returned by `get`/`find` can change what is stored; the copies share
+ * equal strings (StringPool). `get`/`put` by id
  * are plain Map operations; only `find` and `count` evaluate the MongoDB filter,
  * with mingo or, for the plain cases, the cheaper paths of memory-query.ts.
  */
@@ -20,12 +21,15 @@ export interface MemoryReadStore extends ReadStore {
 
 /**
  * `saved`: collections to start with (read models loaded from disk). Their
- * documents are taken over, not copied: the caller must not keep them.
+ * documents are taken over, not copied: the caller must not keep them, and
+ * shares their strings through `strings` first (loadReadModels does, as it reads).
  */
 export function createMemoryReadStore(
   saved: Iterable<readonly [collection: string, documents: readonly ReadDocument[]]> = [],
+  strings: StringPool = createStringPool(),
 ): MemoryReadStore {
   const collections = new Map<string, Map<string, ReadDocument>>();
+  const copyIn = (document: ReadDocument): ReadDocument => copyJson(document, strings.share);
   let closed = false;
   for (const [name, documents] of saved) {
     const stored = documentsOf(name);
@@ -56,7 +60,7 @@ export function createMemoryReadStore(
         if (typeof document._id !== 'string') {
           throw new TypeError(`a read document needs a string _id (collection ${name})`);
         }
-        documents().set(document._id, copyJson(document));
+        documents().set(document._id, copyIn(document));
       };
       const matching = (filter: Filter | undefined): ReadDocument[] =>
         filterDocuments(documents().values(), filter);

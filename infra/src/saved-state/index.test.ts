@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '../event-store';
-import { restoreViews, savePeriodically, saveViews, type SavableView } from './index';
+import { z } from 'zod';
+import {
+  readSavedState,
+  restoreViews,
+  savePeriodically,
+  saveViews,
+  writeSavedState,
+  type SavableView,
+} from './index';
 
 let dir: string;
 let file: string;
@@ -117,6 +125,31 @@ describe('savePeriodically', () => {
 
     expect(saves).toEqual(['v1', 'v2']);
   });
+
+  it('given the version the file already holds (a state loaded from it), when nothing moved, then neither a save nor close writes; once it moved, close does', async () => {
+    let version = 'loaded';
+    const saves: string[] = [];
+    const saver = () =>
+      savePeriodically({
+        version: () => version,
+        save: async () => {
+          saves.push(version);
+        },
+        intervalMs: 60_000,
+        onError: () => undefined,
+        savedVersion: 'loaded',
+      });
+
+    const unmoved = saver();
+    await unmoved.save();
+    await unmoved.close();
+    expect(saves).toEqual([]);
+
+    const moved = saver();
+    version = 'moved';
+    await moved.close();
+    expect(saves).toEqual(['moved']);
+  });
 });
 
 describe('savePeriodically.saveSoon', () => {
@@ -136,5 +169,28 @@ describe('savePeriodically.saveSoon', () => {
     await vi.waitFor(() => expect(errors).toEqual([new Error('disco cheio')]));
     await saver.close();
     expect(errors).toEqual([new Error('disco cheio'), new Error('disco cheio')]);
+  });
+});
+
+describe('readSavedState', () => {
+  it('given sections longer than a line, when read keeping one, then adopt is told of each kept item once, in order, and of no other', async () => {
+    const kept = Array.from({ length: 120 }, (_, n) => ({ _id: `k${n}` }));
+    const left = Array.from({ length: 70 }, (_, n) => ({ _id: `l${n}` }));
+    await writeSavedState(file, { format: 'test' }, [
+      { name: 'kept', items: kept },
+      { name: 'left', items: left },
+    ]);
+    const adopted: unknown[] = [];
+
+    const read = await readSavedState(file, {
+      header: z.object({ format: z.literal('test') }),
+      keep: (name) => name === 'kept',
+      isItem: () => true,
+      adopt: (item) => adopted.push(item),
+    });
+
+    expect(read.status).toBe('loaded');
+    expect(adopted).toEqual(kept);
+    expect(fs.readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(4);
   });
 });
