@@ -1,3 +1,4 @@
+import { escapeRegex } from '../read-store/regex';
 import type * as Esdb from '@eventstore/db-client';
 import { eventMetadataSchema } from '@quitute/contracts';
 import { z } from 'zod';
@@ -382,10 +383,6 @@ function commitPosition(position: number): Esdb.Position {
 
 function isSystemEvent(event: { type: string }): boolean {
   return event.type.startsWith('$');
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {

@@ -6,6 +6,7 @@ export type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
 export type { MongoReadStoreOptions } from './mongo';
 export type { MemoryReadStore } from './memory';
 export { loadReadModels, saveReadModels, type LoadedReadModels } from './memory-file';
+export { escapeRegex } from './regex';
 export { createMemoryReadStore, createMongoReadStore };
 
 /**

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentApprovedMessageSchema, PAYMENTS_TOPIC } from '@quitute/contracts';
 import { createMemoryBus, type Bus, type BusMessage, type MemoryBus } from '@quitute/infra/bus';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
@@ -106,6 +106,39 @@ describe('payment relay', () => {
     expect(received.map((message) => message.id)).toEqual([
       before.id,
       ...whileDown.map((approval) => approval.id),
+    ]);
+  });
+
+  it('given an order placed while it follows the log, when its payment is approved, then the message needs no read of the order; one placed before its start is read from the order’s stream', async () => {
+    const eventStore = createMemoryEventStore();
+    const readStore = createMemoryReadStore();
+    const bus = createMemoryBus();
+    const received = await listen(bus);
+    const placedBefore = testOrder();
+    const first = await startRelay(eventStore, bus, readStore);
+    await appendEvent(eventStore, placedBefore.placed());
+    // An approval after it moves the checkpoint past that OrderPlaced.
+    const another = await approve(eventStore, testOrder());
+    await relayed(readStore, another.position);
+    await first.close();
+    const reads = vi.spyOn(eventStore, 'readStream');
+    await startRelay(eventStore, bus, readStore);
+
+    const followed = testOrder();
+    const approval = await approve(eventStore, followed);
+    await relayed(readStore, approval.position);
+    expect(reads).not.toHaveBeenCalled();
+
+    await appendEvent(eventStore, placedBefore.requested());
+    const lateApproval = await appendEvent(eventStore, placedBefore.approved());
+    await relayed(readStore, lateApproval);
+    await bus.drain();
+    expect(reads.mock.calls.map(([stream]) => stream)).toEqual([`order-${placedBefore.orderId}`]);
+    expect(
+      received.slice(1).map((message) => paymentApprovedMessageSchema.parse(message.payload)),
+    ).toEqual([
+      expect.objectContaining({ orderId: followed.orderId, userId: followed.userId }),
+      expect.objectContaining({ orderId: placedBefore.orderId, userId: placedBefore.userId }),
     ]);
   });
 

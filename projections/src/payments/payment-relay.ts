@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import {
   orderPlacedSchema,
   orderStreamName,
@@ -39,6 +40,14 @@ export interface PaymentRelay {
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
+/** Orders placed lately whose approval may come (a Pix waits 30 minutes at most by default). */
+const PLACED_ORDERS_KEPT = 10_000;
+
+interface PlacedOrder {
+  userId: string;
+  orderNumber: number;
+}
+
 /**
  * Publishes a PaymentApprovedMessage on PAYMENTS_TOPIC for each PaymentApproved
  * (the socket gateway tells the customer). At least once: the checkpoint moves
@@ -46,13 +55,16 @@ const MAX_RETRY_DELAY_MS = 30_000;
  * de-duplicate by `eventId` (the approval's event id). Its first start begins at
  * the log's head: old approvals are never pushed to customers browsing now.
  * A publish that fails is retried (with a growing pause) before the next
- * approval, so they leave in log order.
+ * approval, so they leave in log order. Who the order belongs to and its number
+ * come from the OrderPlaced it followed lately (no read on the approval's way to
+ * the customer), else from the order's stream.
  */
 export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
   const { eventStore, bus, readStore, logger } = options;
   const retryDelayMs = options.retryDelayMs ?? 500;
   const closing = new AbortController();
   let subscription: Subscription | undefined;
+  const placedOrders = new LRUCache<string, PlacedOrder>({ max: PLACED_ORDERS_KEPT });
 
   /** Where to resume: the stored checkpoint or, the first time, the head (stored at once). */
   const startingPosition = async (): Promise<number> => {
@@ -64,21 +76,36 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
     return head;
   };
 
+  const placedOrder = (recorded: RecordedEvent | undefined): PlacedOrder | null => {
+    if (recorded?.type !== 'OrderPlaced') return null;
+    const placed = orderPlacedSchema.safeParse(upcast(recorded));
+    if (!placed.success) return null;
+    return { userId: placed.data.customer.userId, orderNumber: placed.data.orderNumber };
+  };
+
+  const remember = (recorded: RecordedEvent): void => {
+    const placed = placedOrder(recorded);
+    const orderId = recorded.data['orderId'];
+    if (placed && typeof orderId === 'string') placedOrders.set(orderId, placed);
+  };
+
   /** The message for an approval, from its order's OrderPlaced; null when there is none to tell. */
   const messageFor = async (recorded: RecordedEvent): Promise<PaymentApprovedMessage | null> => {
     const approved = paymentApprovedSchema.safeParse(upcast(recorded));
     if (!approved.success) return null;
     const { orderId, providerPaymentId } = approved.data;
-    const [first] = await eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
-    const placed =
-      first?.type === 'OrderPlaced' ? orderPlacedSchema.safeParse(upcast(first)) : null;
-    if (!placed?.success) return null;
+    let placed = placedOrders.get(orderId) ?? null;
+    if (!placed) {
+      const [first] = await eventStore.readStream(orderStreamName(orderId), { maxCount: 1 });
+      placed = placedOrder(first);
+    }
+    if (!placed) return null;
     return {
       type: 'PaymentApproved',
       eventId: recorded.id,
-      userId: placed.data.customer.userId,
+      userId: placed.userId,
       orderId,
-      orderNumber: placed.data.orderNumber,
+      orderNumber: placed.orderNumber,
       paymentId: providerPaymentId,
       occurredAt: recorded.metadata.occurredAt,
     };
@@ -117,8 +144,12 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
       const from = await startingPosition();
       const followed = followLog(eventStore, {
         ...(from > 0 ? { fromPosition: from } : {}),
-        filter: { streamNamePrefixes: ['payment-'], eventTypes: ['PaymentApproved'] },
-        onEvent: relay,
+        filter: {
+          streamNamePrefixes: ['payment-', 'order-'],
+          eventTypes: ['PaymentApproved', 'OrderPlaced'],
+        },
+        onEvent: (recorded) =>
+          recorded.type === 'OrderPlaced' ? remember(recorded) : relay(recorded),
         onError: (error) => logger.error({ err: error }, 'payment relay stopped following the log'),
       });
       subscription = followed.subscription;

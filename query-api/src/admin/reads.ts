@@ -1,7 +1,13 @@
 import type { Response } from 'express';
 import { foldForSearch, POSITION_HEADER } from '@quitute/contracts';
 import { checkpointReader } from '@quitute/infra/projection-progress';
-import type { Filter, FindOptions, ReadCollection, ReadStore } from '@quitute/infra/read-store';
+import {
+  escapeRegex,
+  type Filter,
+  type FindOptions,
+  type ReadCollection,
+  type ReadStore,
+} from '@quitute/infra/read-store';
 
 /** How often an answer is computed again when the read models moved while it was computed. */
 const STABLE_ATTEMPTS = 3;
@@ -60,10 +66,6 @@ export async function pageOf<T extends { _id: string }>(
     totalPages: Math.max(1, Math.ceil(total / limit)),
     page,
   };
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Matches a folded `searchText` containing the search, accents and case aside. */

@@ -16,7 +16,7 @@ import {
 } from '@quitute/contracts';
 import { parseWith } from '@quitute/infra/http';
 import { checkpointReader } from '@quitute/infra/projection-progress';
-import type { Filter, ReadStore } from '@quitute/infra/read-store';
+import { escapeRegex, type Filter, type ReadStore } from '@quitute/infra/read-store';
 import { CheckpointCache } from './checkpoint-cache';
 
 /** Menu answers kept per (category, search) for the menu projection's current checkpoint. */
@@ -35,10 +35,6 @@ function answerOf(json: string): Answer {
   const body = Buffer.from(json, 'utf8');
   const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
   return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function toProductDto(document: ProductDocument): ProductDto {

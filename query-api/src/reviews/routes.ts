@@ -17,12 +17,8 @@ import {
 } from '@quitute/contracts';
 import { parseWith } from '@quitute/infra/http';
 import type { WaitForPosition } from '@quitute/infra/projection-progress';
-import type { Filter, ReadStore } from '@quitute/infra/read-store';
+import { escapeRegex, type Filter, type ReadStore } from '@quitute/infra/read-store';
 import { readYourWrites } from '../shared/read-your-writes';
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Newest first breaks ties of the same millisecond by submission order. */
 const SORTS: Record<ReviewSort, Record<string, 1 | -1>> = {
