@@ -13,7 +13,7 @@ import {
   type OrderProcess,
   type OrderProcessEvent,
 } from './order-process';
-import { streamOf, testOrder } from './test-orders';
+import { expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';
 
 /** recordedAt puts the n-th event n seconds after this. */
 const noon = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -72,14 +72,7 @@ describe('payment process: nextSteps', () => {
     expect(isFinished(settled)).toBe(false);
   });
 
-  const settledOrder = [
-    order.placed(),
-    order.requested(),
-    order.approved(),
-    order.paid(),
-    order.saleRecorded(),
-    order.cartCheckedOut(),
-  ] as const;
+  const settledOrder = settledHistory(order);
 
   describe('a paid order’s payment given back', () => {
     it('given the sale recorded, when the payment is refunded, then reverse the sale (refunded), caused by the refund; once reversed, nothing and finished', () => {
@@ -103,11 +96,7 @@ describe('payment process: nextSteps', () => {
 
     it('given a payment refunded before any sale was recorded (approved after its order was cancelled, never paid), then nothing: no sale to reverse', () => {
       const refunded = given(
-        order.placed(),
-        order.requested(),
-        order.pending(),
-        order.paymentCancelled('expired'),
-        order.orderCancelled('payment_expired'),
+        ...expiredHistory(order),
         order.approved(),
         order.refundRequested(),
         order.refunded(),
@@ -162,19 +151,13 @@ describe('payment process: nextSteps', () => {
     });
 
     it('given a paid order whose sale is not recorded yet, or a payment given back, then it is awake', () => {
-      const [placed, requested, approved, paid] = settledOrder;
-      expect(dormancyOf(given(placed, requested, approved, paid), seconds(5))).toBeNull();
+      const paidOnly = settledOrder.slice(0, 4);
+      expect(dormancyOf(given(...paidOnly), seconds(5))).toBeNull();
       expect(dormancyOf(given(...settledOrder, order.refunded()), seconds(8))).toBeNull();
     });
 
     it('given an order cancelled after its Pix expired, then it is dormant (cancelled) and every event of it wakes it', () => {
-      const cancelled = given(
-        order.placed(),
-        order.requested(),
-        order.pending(),
-        order.paymentCancelled('expired'),
-        order.orderCancelled('payment_expired'),
-      );
+      const cancelled = given(...expiredHistory(order));
       expect(dormancyOf(cancelled, seconds(6))).toBe('cancelled');
       expect(wakes('cancelled', order.approved())).toBe(true);
       expect(wakes('cancelled', order.statusChanged('cancelled', 'pending'))).toBe(true);
@@ -200,14 +183,7 @@ describe('payment process: nextSteps', () => {
     });
 
     it('given a step due for a cancelled order (an approval to refund), then it is awake, even once the step succeeded but before its event is in', () => {
-      const approvedLate = given(
-        order.placed(),
-        order.requested(),
-        order.pending(),
-        order.paymentCancelled('expired'),
-        order.orderCancelled('payment_expired'),
-        order.approved(),
-      );
+      const approvedLate = given(...expiredHistory(order), order.approved());
       expect(dormancyOf(approvedLate, seconds(7))).toBeNull();
       const succeeded = withProgress(approvedLate, 'refundApprovedPayment', {
         running: false,
@@ -220,14 +196,7 @@ describe('payment process: nextSteps', () => {
   });
 
   it('given a payment approved after its order was cancelled, then refund it (not mark it paid); once asked, never again', () => {
-    const cancelledThenApproved = [
-      order.placed(),
-      order.requested(),
-      order.pending(),
-      order.paymentCancelled('expired'),
-      order.orderCancelled('payment_expired'),
-      order.approved(),
-    ] as const;
+    const cancelledThenApproved = [...expiredHistory(order), order.approved()] as const;
     const state = given(...cancelledThenApproved);
     expect(due(state, seconds(7))).toEqual([
       { kind: 'refundApprovedPayment', input: { paymentId }, cause: 6 },

@@ -9,7 +9,13 @@ import {
   type PaymentProcessManager,
   type PaymentProcessManagerOptions,
 } from './payment-process-manager';
-import { appendEvent, testOrder, type TestOrder } from './test-orders';
+import {
+  appendEvent,
+  expiredHistory,
+  settledHistory,
+  testOrder,
+  type TestOrder,
+} from './test-orders';
 
 interface Call {
   command: keyof PaymentProcessCommands;
@@ -150,6 +156,24 @@ async function started(
   return manager;
 }
 
+/** A started manager restored from what another captured, through JSON as the file keeps it. */
+async function restoredFrom(
+  saved: ReturnType<PaymentProcessManager['capture']>,
+  eventStore: EventStore,
+  commands: PaymentProcessCommands,
+): Promise<PaymentProcessManager> {
+  const restored = createPaymentProcessManager({
+    eventStore,
+    commands,
+    logger: silentLogger,
+    retryDelayMs: 1,
+  });
+  managers.push(restored);
+  restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
+  await restored.start();
+  return restored;
+}
+
 async function given(eventStore: EventStore, ...events: OrderProcessEvent[]) {
   for (const event of events) await appendEvent(eventStore, event);
 }
@@ -166,16 +190,8 @@ describe('payment process manager', () => {
     await first.close();
     await given(eventStore, order.approved());
     const { store: watching, starts: from } = recordingSubscriptionStarts(eventStore);
-    const restored = createPaymentProcessManager({
-      eventStore: watching,
-      commands: fake.commands,
-      logger: silentLogger,
-      retryDelayMs: 1,
-    });
-    managers.push(restored);
 
-    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
-    await restored.start();
+    await restoredFrom(saved, watching, fake.commands);
 
     expect(saved.position).toBeGreaterThan(0);
     expect(from).toEqual([saved.position]);
@@ -230,15 +246,7 @@ describe('payment process manager', () => {
       const fake = fakeCommands(eventStore);
       const order = testOrder('pix');
       fake.register(order);
-      await given(
-        eventStore,
-        order.placed(),
-        order.requested(),
-        order.approved(),
-        order.paid(),
-        order.saleRecorded(),
-        order.cartCheckedOut(),
-      );
+      await given(eventStore, ...settledHistory(order));
       const first = await started(eventStore, fake.commands);
       expect(fake.calls).toEqual([]);
 
@@ -275,30 +283,14 @@ describe('payment process manager', () => {
     const fake = fakeCommands(eventStore);
     const order = testOrder('pix');
     fake.register(order);
-    await given(
-      eventStore,
-      order.placed(),
-      order.requested(),
-      order.approved(),
-      order.paid(),
-      order.saleRecorded(),
-      order.cartCheckedOut(),
-    );
+    await given(eventStore, ...settledHistory(order));
     const first = await started(eventStore, fake.commands);
     const saved = first.capture();
     await first.close();
     expect(saved.entries).toEqual([[order.orderId, 'settled']]);
 
     const reads = vi.spyOn(eventStore, 'readStream');
-    const restored = createPaymentProcessManager({
-      eventStore,
-      commands: fake.commands,
-      logger: silentLogger,
-      retryDelayMs: 1,
-    });
-    managers.push(restored);
-    restored.restore(saved.position, JSON.parse(JSON.stringify(saved.entries)));
-    await restored.start();
+    await restoredFrom(saved, eventStore, fake.commands);
     await given(eventStore, order.statusChanged('processing', 'delivered'));
     await given(eventStore, order.refunded());
 
@@ -359,15 +351,7 @@ describe('payment process manager', () => {
     const fake = fakeCommands(eventStore);
     const order = testOrder('pix');
     fake.register(order);
-    await given(
-      eventStore,
-      order.placed(),
-      order.requested(),
-      order.pending(),
-      order.paymentCancelled('expired'),
-      order.orderCancelled('payment_expired'),
-      order.approved(),
-    );
+    await given(eventStore, ...expiredHistory(order), order.approved());
 
     const first = await started(eventStore, fake.commands);
     await eventually(async () => {

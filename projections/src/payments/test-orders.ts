@@ -140,6 +140,29 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
 }
 export type TestOrder = ReturnType<typeof testOrder>;
 
+/** Paid, its sale recorded and its cart checked out: done with unless its payment is given back. */
+export function settledHistory(order: TestOrder): OrderProcessEvent[] {
+  return [
+    order.placed(),
+    order.requested(),
+    order.approved(),
+    order.paid(),
+    order.saleRecorded(),
+    order.cartCheckedOut(),
+  ];
+}
+
+/** A Pix left unpaid until it expired, and its order cancelled for it. */
+export function expiredHistory(order: TestOrder): OrderProcessEvent[] {
+  return [
+    order.placed(),
+    order.requested(),
+    order.pending(),
+    order.paymentCancelled('expired'),
+    order.orderCancelled('payment_expired'),
+  ];
+}
+
 /** The stream an event of an order's process belongs to. */
 export function streamOf(event: OrderProcessEvent): string {
   switch (event.type) {
