@@ -302,6 +302,29 @@ describe('payment process manager', () => {
     expect(streamsRead.filter((stream) => stream === `order-${order.orderId}`)).toHaveLength(1);
   });
 
+  it('given a dormant order woken while the store fails to read its streams, then the read is tried again and the step runs once the store answers', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const order = testOrder('pix');
+    fake.register(order);
+    await given(eventStore, ...settledHistory(order));
+    await started(eventStore, fake.commands);
+    let failing = 2;
+    const readStream = eventStore.readStream.bind(eventStore);
+    vi.spyOn(eventStore, 'readStream').mockImplementation(async (...args) => {
+      if (failing > 0) {
+        failing -= 1;
+        throw new Error('the store is restarting');
+      }
+      return readStream(...args);
+    });
+
+    await given(eventStore, order.refunded());
+
+    await eventually(() => expect(fake.commandsFor(order)).toEqual(['reverseOnlineSale']));
+    expect(failing).toBe(0);
+  });
+
   it('given a paid order refunded before its sale was recorded, when the manager starts, then the sale is recorded and then reversed, each once, and the order is done with', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);

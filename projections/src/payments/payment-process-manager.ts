@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseEvent } from '@quitute/contracts';
 import {
   followLog,
@@ -100,6 +101,7 @@ export function createPaymentProcessManager(
   let reconciling: Promise<void> | undefined;
   let live = false;
   let closed = false;
+  const closing = new AbortController();
 
   const read = (recorded: RecordedEvent): OrderProcessEvent | null => {
     try {
@@ -125,10 +127,28 @@ export function createPaymentProcessManager(
       return;
     }
     if (!wakes(dormancy, event)) return;
-    // Folded up to this event, so it is applied once, as everywhere else.
-    return readOrderProcess(eventStore, orderId, recorded.position, read).then((woken) =>
-      keep(orderId, woken),
-    );
+    return wake(orderId, recorded).then((woken) => keep(orderId, woken));
+  };
+
+  /**
+   * The dormant order folded from its streams up to this event (so the event is
+   * applied once, as everywhere else). A read that fails is tried again, with a
+   * growing pause, before any later event: the log is followed in order. Closing
+   * ends the wait with an error, so the event is not counted as applied.
+   */
+  const wake = async (orderId: string, recorded: RecordedEvent): Promise<OrderProcess | null> => {
+    for (let failures = 0; ; failures += 1) {
+      try {
+        return await readOrderProcess(eventStore, orderId, recorded.position, read);
+      } catch (error) {
+        const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** failures);
+        logger.warn(
+          { err: error, orderId, eventId: recorded.id, retryInMs: delay },
+          'payment process could not read an order an event woke; trying again',
+        );
+        await sleep(delay, undefined, { signal: closing.signal });
+      }
+    }
   };
 
   /** Keeps the order's process as it now stands: followed, let go of, or forgotten. */
@@ -291,6 +311,7 @@ export function createPaymentProcessManager(
 
     async close() {
       closed = true;
+      closing.abort();
       clearInterval(reconcileTimer);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
