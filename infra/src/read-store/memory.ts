@@ -6,9 +6,9 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
  * a Map from `_id` to a private deep copy, so neither a document handed to `put`
  * nor one returned by `get`/`find` can change what is stored; the copies share
- * equal strings (StringPool). `get`/`put` by id
- * are plain Map operations; only `find` and `count` evaluate the MongoDB filter,
- * with mingo or, for the plain cases, the cheaper paths of memory-query.ts.
+ * equal strings (StringPool). `get`/`put` by id are plain Map operations; only
+ * `find` and `count` evaluate the MongoDB filter, with mingo or, for the plain
+ * cases, the cheaper paths of memory-query.ts.
  */
 export interface MemoryReadStore extends ReadStore {
   /**

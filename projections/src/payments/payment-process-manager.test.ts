@@ -178,6 +178,16 @@ async function given(eventStore: EventStore, ...events: OrderProcessEvent[]) {
   for (const event of events) await appendEvent(eventStore, event);
 }
 
+/** A log holding one Pix order paid and done with, and a command side that knows it. */
+async function settledOrder() {
+  const eventStore = createMemoryEventStore();
+  const fake = fakeCommands(eventStore);
+  const order = testOrder('pix');
+  fake.register(order);
+  await given(eventStore, ...settledHistory(order));
+  return { eventStore, fake, order };
+}
+
 describe('payment process manager', () => {
   it('given a manager saved with a pending order, when the payment is approved while it is down and a manager restored from the save starts, then it follows the log from the save and the order is marked paid, its cart checked out and its sale recorded', async () => {
     const eventStore = createMemoryEventStore();
@@ -242,11 +252,7 @@ describe('payment process manager', () => {
   ] as const)(
     'given a paid order whose sale was recorded (the process done with it), when its payment is %s weeks later, then the sale is reversed once, caused by that event; a restarted manager reverses nothing more',
     async (_label, reason) => {
-      const eventStore = createMemoryEventStore();
-      const fake = fakeCommands(eventStore);
-      const order = testOrder('pix');
-      fake.register(order);
-      await given(eventStore, ...settledHistory(order));
+      const { eventStore, fake, order } = await settledOrder();
       const first = await started(eventStore, fake.commands);
       expect(fake.calls).toEqual([]);
 
@@ -279,11 +285,7 @@ describe('payment process manager', () => {
   );
 
   it('given a paid order done with, saved and restored as its id alone, when its status changes and then its payment is refunded, then the status reads nothing and the refund folds it again from its streams and reverses its sale once', async () => {
-    const eventStore = createMemoryEventStore();
-    const fake = fakeCommands(eventStore);
-    const order = testOrder('pix');
-    fake.register(order);
-    await given(eventStore, ...settledHistory(order));
+    const { eventStore, fake, order } = await settledOrder();
     const first = await started(eventStore, fake.commands);
     const saved = first.capture();
     await first.close();
@@ -303,11 +305,7 @@ describe('payment process manager', () => {
   });
 
   it('given a dormant order woken while the store fails to read its streams, then the read is tried again and the step runs once the store answers', async () => {
-    const eventStore = createMemoryEventStore();
-    const fake = fakeCommands(eventStore);
-    const order = testOrder('pix');
-    fake.register(order);
-    await given(eventStore, ...settledHistory(order));
+    const { eventStore, fake, order } = await settledOrder();
     await started(eventStore, fake.commands);
     let failing = 2;
     const readStream = eventStore.readStream.bind(eventStore);

@@ -44,6 +44,7 @@ const MAX_RETRY_DELAY_MS = 30_000;
 const PLACED_ORDERS_KEPT = 10_000;
 
 interface PlacedOrder {
+  orderId: string;
   userId: string;
   orderNumber: number;
 }
@@ -80,13 +81,13 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
     if (recorded?.type !== 'OrderPlaced') return null;
     const placed = orderPlacedSchema.safeParse(upcast(recorded));
     if (!placed.success) return null;
-    return { userId: placed.data.customer.userId, orderNumber: placed.data.orderNumber };
+    const { orderId, customer, orderNumber } = placed.data;
+    return { orderId, userId: customer.userId, orderNumber };
   };
 
   const remember = (recorded: RecordedEvent): void => {
     const placed = placedOrder(recorded);
-    const orderId = recorded.data['orderId'];
-    if (placed && typeof orderId === 'string') placedOrders.set(orderId, placed);
+    if (placed) placedOrders.set(placed.orderId, placed);
   };
 
   /** The message for an approval, from its order's OrderPlaced; null when there is none to tell. */
