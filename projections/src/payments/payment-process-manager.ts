@@ -186,8 +186,10 @@ export function createPaymentProcessManager(
     if (closed) return;
     const state = orders.get(orderId);
     if (!state) return;
-    for (const step of nextSteps(state, now(), rules)) run(orderId, step);
-    schedule(orderId);
+    // One clock reading for both: a retry due between two readings would be neither run nor waited for.
+    const at = now();
+    for (const step of nextSteps(state, at, rules)) run(orderId, step);
+    schedule(orderId, at);
   };
 
   const run = (orderId: string, step: Step): void => {
@@ -219,11 +221,10 @@ export function createPaymentProcessManager(
     inFlight.add(attempt);
   };
 
-  const schedule = (orderId: string): void => {
+  const schedule = (orderId: string, at: number): void => {
     clearTimeout(timers.get(orderId));
     timers.delete(orderId);
     const state = orders.get(orderId);
-    const at = now();
     const deadline = state ? nextDeadline(state, at, rules) : null;
     if (deadline === null) return;
     const timer = setTimeout(
