@@ -24,7 +24,11 @@ export function runOrderCommand(
   orderId: string,
   command: OrderCommand,
   context: CommandContext,
-  eventId?: (event: unknown, index: number) => string,
+  options: {
+    eventId?: ((event: unknown, index: number) => string) | undefined;
+    /** The order as the caller just read it (see handleCommand's `loaded`). */
+    loaded?: LoadedAggregate<OrderState> | undefined;
+  } = {},
 ): Promise<CommandResult<OrderState>> {
   return handleCommand({
     store: stores.eventStore,
@@ -34,6 +38,7 @@ export function runOrderCommand(
     command,
     context,
     retryOnConflict: ORDER_CONFLICT_RETRIES,
-    eventId,
+    eventId: options.eventId,
+    loaded: options.loaded,
   });
 }

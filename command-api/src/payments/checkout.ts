@@ -28,14 +28,17 @@ import {
 } from '@quitute/infra/payment-gateway';
 import { readCart } from '../cart/carts';
 import type { CatalogView, ProductRef, ProductResolution } from '../catalog/catalog-view';
-import type { PlacedOrder } from '../ordering/order-decider';
+import type { OrderState, PlacedOrder } from '../ordering/order-decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import type { CommandContext } from '../shared/handle-command';
+import type { LoadedAggregate } from '../shared/load-aggregate';
 import {
+  paymentDecider,
   providerStatusOf,
   shopPaymentStatus,
   type PaymentRequest,
+  type PaymentState,
   type RequestedPayment,
 } from './payment-decider';
 import {
@@ -43,7 +46,10 @@ import {
   providerUnavailable,
   requestedPayment,
   runPaymentCommand,
+  CHECKOUT_NAMESPACE,
+  orderPaymentId,
   withPaymentLane,
+  type PaymentCommandResult,
   type PaymentWork,
 } from './payments';
 
@@ -62,16 +68,16 @@ export type CheckoutOutcome =
   /** The client's total is not the catalogue's: 409 with the server's total. */
   | { kind: 'totalChanged'; totalCents: number };
 
-const CHECKOUT_NAMESPACE = '8c1f4b2e-7d3a-4f6e-9b0c-5a2d1e8f7c64';
+const EMPTY_PAYMENT_STREAM: LoadedAggregate<PaymentState> = {
+  state: paymentDecider.initialState,
+  revision: -1,
+  position: 0,
+  snapshotRevision: -1,
+};
 
 /** One order per customer and Idempotency-Key: a retry finds the order it placed. */
 export function checkoutOrderId(userId: string, idempotencyKey: string): string {
   return uuidv5(`${userId}:${idempotencyKey}`, CHECKOUT_NAMESPACE);
-}
-
-/** The order's one payment: derived, so a retry asks the provider under the same key. */
-export function orderPaymentId(orderId: string): string {
-  return uuidv5(`payment:${orderId}`, CHECKOUT_NAMESPACE);
 }
 
 /** Keys sorted, undefined left out: the same request hashes the same however it was spelled. */
@@ -183,6 +189,7 @@ async function placeOrder(
   work: CheckoutWork,
   body: CheckoutBody,
   ids: { orderId: string; fingerprint: string },
+  existing: LoadedAggregate<OrderState>,
   context: CommandContext,
 ): Promise<{ placed: PlacedOrder; position: number } | { totalCents: number }> {
   const { lines, linesFrom } = await orderLines(work, body);
@@ -232,6 +239,7 @@ async function placeOrder(
     ids.orderId,
     { type: 'PlaceOrder', order },
     step(context, 'place-order'),
+    { loaded: existing },
   );
   if (result.state.placed === null) throw new Error(`order ${ids.orderId} was not placed`);
   return { placed: result.state.placed, position: result.position };
@@ -336,8 +344,17 @@ function createPaymentRequest(
   };
 }
 
-/** When the payment was first requested: its expiry counts from there on every retry. */
-async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
+/**
+ * When the payment was first requested: its expiry counts from there on every
+ * retry. A request this checkout appended was made now.
+ */
+async function requestedAt(
+  work: CheckoutWork,
+  paymentId: string,
+  requested: PaymentCommandResult,
+  context: CommandContext,
+): Promise<Date> {
+  if (requested.appended.length > 0) return new Date(context.occurredAt);
   const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
     maxCount: 1,
   });
@@ -411,11 +428,15 @@ export async function checkout(
     }
     order = existing.state.placed;
   } else {
-    const placed = await placeOrder(work, body, { orderId, fingerprint }, context);
+    const placed = await placeOrder(work, body, { orderId, fingerprint }, existing, context);
     if ('totalCents' in placed) return { kind: 'totalChanged', totalCents: placed.totalCents };
     order = placed.placed;
     orderPosition = placed.position;
   }
+  // A payment is requested only for a placed order: the payment of an order
+  // that was not placed before this checkout has no stream yet (a retry racing
+  // this one makes the append conflict, and the stream is read then).
+  const paymentStream = existing.state.placed === null ? EMPTY_PAYMENT_STREAM : undefined;
 
   return withPaymentLane(work.stores, order.paymentId, async () => {
     const requested = await runPaymentCommand(
@@ -423,6 +444,7 @@ export async function checkout(
       order.paymentId,
       { type: 'RequestPayment', request: paymentRequest(work, order, body) },
       step(context, 'request-payment'),
+      paymentStream,
     );
     const payment = requestedPayment(requested.state);
     if (!payment) throw new Error(`payment ${order.paymentId} was not requested`);
@@ -443,7 +465,12 @@ export async function checkout(
     let report: ProviderPayment;
     try {
       report = await work.gateway.create(
-        createPaymentRequest(work, order, body, await requestedAt(work, order.paymentId)),
+        createPaymentRequest(
+          work,
+          order,
+          body,
+          await requestedAt(work, order.paymentId, requested, step(context, 'request-payment')),
+        ),
       );
     } catch (error) {
       if (!isRefusal(error)) throw providerUnavailable(work.logger, error, 'create');
@@ -463,6 +490,12 @@ export async function checkout(
       order.paymentId,
       { type: 'RecordProviderPayment', report },
       step(context, 'payment-answered'),
+      {
+        state: requested.state,
+        revision: requested.revision,
+        position: requested.position,
+        snapshotRevision: -1,
+      },
     );
     const answered = requestedPayment(recorded.state);
     if (!answered) throw new Error(`payment ${order.paymentId} was not requested`);

@@ -1,4 +1,5 @@
 import { paymentMessages, paymentStreamName, type PaymentEvent } from '@quitute/contracts';
+import { v5 as uuidv5 } from 'uuid';
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
@@ -27,6 +28,18 @@ export interface PaymentWork {
   gateway: PaymentGateway;
   mailer: MailSender;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/** Names what a checkout makes (order, payment, steps): ids already in the log depend on it. */
+export const CHECKOUT_NAMESPACE = '8c1f4b2e-7d3a-4f6e-9b0c-5a2d1e8f7c64';
+
+/**
+ * The order's one payment: named after the order, so a retried checkout asks
+ * the provider under the same key, and a provider's report (which names the
+ * order) finds its payment without reading the order.
+ */
+export function orderPaymentId(orderId: string): string {
+  return uuidv5(`payment:${orderId}`, CHECKOUT_NAMESPACE);
 }
 
 /** The provider's idempotency keys of the shop's cancel (the customer's, or an expiry) and refund. */
@@ -65,6 +78,8 @@ export async function runPaymentCommand(
   paymentId: string,
   command: PaymentCommand,
   context: CommandContext,
+  /** The payment as the caller just read or appended to it, in its lane (see handleCommand's `loaded`). */
+  loaded?: LoadedAggregate<PaymentState>,
 ): Promise<PaymentCommandResult> {
   // The events of the run that appended: handleCommand decides last on the state it appends to.
   let decided: PaymentEvent[] = [];
@@ -80,6 +95,7 @@ export async function runPaymentCommand(
     context,
     retryOnConflict: PAYMENT_CONFLICT_RETRIES,
     eventId: (event) => paymentStatusEventId(work.gateway.provider, event),
+    loaded,
   });
   for (const event of decided) {
     if (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel') {
@@ -182,12 +198,13 @@ export async function recordProviderPayment(
 ): Promise<SyncOutcome> {
   const orderId = report.externalReference;
   if (!UUID.test(orderId)) return { kind: 'unknown', reason: 'external reference is no order' };
-  const { placed } = (await readOrder(work.stores, orderId)).state;
-  if (placed === null) return { kind: 'unknown', reason: 'no such order' };
-  const paymentId = placed.paymentId;
+  const paymentId = orderPaymentId(orderId);
   return withPaymentLane(work.stores, paymentId, async () => {
-    const payment = (await readPayment(work.stores, paymentId)).state;
-    if (payment.request === null) return { kind: 'unknown', reason: 'payment never requested' };
+    const loaded = await readPayment(work.stores, paymentId);
+    const payment = requestedPayment(loaded.state);
+    if (payment?.request.orderId !== orderId) {
+      return { kind: 'unknown', reason: 'no payment requested for such an order' };
+    }
     if (payment.providerPaymentId !== null && payment.providerPaymentId !== report.id) {
       return { kind: 'unknown', reason: 'another provider payment of the order' };
     }
@@ -196,6 +213,7 @@ export async function recordProviderPayment(
       paymentId,
       { type: 'RecordProviderPayment', report },
       context,
+      loaded,
     );
     return { kind: 'recorded', paymentId, result };
   });

@@ -83,7 +83,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         orderId,
         { type: 'MarkOrderPaid', orderId, paymentId, amountCents },
         context,
-        eventId,
+        { eventId },
       );
     },
 
@@ -94,7 +94,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         orderId,
         { type: 'CancelOrder', orderId, reason },
         context,
-        eventId,
+        { eventId },
       );
     },
 
@@ -115,7 +115,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         orderId,
         { type: 'RecordOnlineSale', order: order.placed, soldAt: cause.metadata.occurredAt },
         context,
-        eventId,
+        { eventId },
       );
     },
 
@@ -138,7 +138,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         orderId,
         { type: 'ReverseOnlineSale', saleId: orderId, reason },
         context,
-        eventId,
+        { eventId },
       );
     },
 

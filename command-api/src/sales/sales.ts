@@ -18,7 +18,7 @@ export function runSaleCommand(
   saleId: string,
   command: SaleCommand,
   context: CommandContext,
-  eventId?: (event: unknown, index: number) => string,
+  options: { eventId?: ((event: unknown, index: number) => string) | undefined } = {},
 ): Promise<CommandResult<SaleState>> {
   return handleCommand({
     store: stores.eventStore,
@@ -28,7 +28,7 @@ export function runSaleCommand(
     command,
     context,
     retryOnConflict: SALE_CONFLICT_RETRIES,
-    eventId,
+    eventId: options.eventId,
   });
 }
 

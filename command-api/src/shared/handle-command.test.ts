@@ -370,3 +370,78 @@ describe('handleCommand with causationId and eventId', () => {
     expect(await store.readStream('facts-3')).toEqual([]);
   });
 });
+
+describe('handleCommand with what the caller just loaded', () => {
+  const counterAt = async (store: EventStore) => {
+    const events = await store.readStream(counterStream);
+    const last = events.at(-1);
+    return {
+      state: events.reduce((total, event) => total + Number(event.data['by']), 0),
+      revision: last?.revision ?? -1,
+      position: last?.position ?? 0,
+      snapshotRevision: -1,
+    };
+  };
+
+  it('given the stream as just loaded, when the command lands, then the stream is not read again', async () => {
+    const { store, reads } = racedStore(0);
+    await increment(store, {});
+    const loaded = await counterAt(store);
+    const readsBefore = reads();
+
+    const result = await handleCommand({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+      command: { type: 'Increment', by: 2 },
+      context: context('cmd-loaded'),
+      loaded,
+    });
+
+    expect(reads()).toBe(readsBefore);
+    expect(result).toMatchObject({ state: 3, revision: 1 });
+  });
+
+  it('given a writer appended after the caller loaded, when retries are allowed, then the conflict reads the stream and the command lands on top', async () => {
+    const { store, reads } = racedStore(0);
+    const loaded = await counterAt(store);
+    await increment(store, {});
+    const readsBefore = reads();
+
+    const result = await handleCommand({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+      command: { type: 'Increment', by: 2 },
+      context: context('cmd-stale-loaded'),
+      loaded,
+      retryOnConflict: 1,
+    });
+
+    expect(reads()).toBe(readsBefore + 1);
+    expect(result).toMatchObject({ state: 3, revision: 1 });
+    const stored = await store.readStream(counterStream);
+    expect(stored.map((event) => event.data['by'])).toEqual([1, 2]);
+  });
+
+  it('given a writer appended after the caller loaded, when no retry is allowed, then WrongExpectedRevisionError and nothing is stored', async () => {
+    const { store } = racedStore(0);
+    const loaded = await counterAt(store);
+    await increment(store, {});
+
+    await expect(
+      handleCommand({
+        store,
+        decider: counterDecider,
+        parse: parseCounter,
+        streamName: counterStream,
+        command: { type: 'Increment', by: 2 },
+        context: context('cmd-stale-loaded'),
+        loaded,
+      }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream(counterStream)).toHaveLength(1);
+  });
+});

@@ -77,13 +77,21 @@ export interface HandleCommandOptions<State, Command, Event> {
    * A duplicate id is then retried like a revision conflict, as with `eventId`.
    */
   eventContext?: ((event: Event) => CommandContext) | undefined;
+  /**
+   * The stream as the caller just read or appended to it (in the lane that
+   * orders this stream's work in this process): decided on as if loaded now,
+   * without reading; the append's expected revision still proves it current.
+   * Only the first attempt uses it: a conflict reads the stream.
+   */
+  loaded?: LoadedAggregate<State> | undefined;
 }
 
 /**
  * The command pipeline: load the aggregate (its snapshot and the events after
  * it; where this process folded the stream last, nothing: the decision is made
  * on that state and the append's expected revision proves it current, see
- * decideOnRemembered), decide, append with the expected revision (a concurrent writer makes the
+ * decideOnRemembered; nothing either when the caller passes what it just
+ * `loaded`), decide, append with the expected revision (a concurrent writer makes the
  * append fail with WrongExpectedRevisionError, which the HTTP layer answers with
  * 412, unless `retryOnConflict` decides again on the newer state), and snapshot
  * the new state off the answer's path once enough events have piled up. Without
@@ -99,7 +107,7 @@ export async function handleCommand<
   const retries = options.expectedRevision === undefined ? (options.retryOnConflict ?? 0) : 0;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await handleOnce(options);
+      return await handleOnce(attempt === 0 ? options : { ...options, loaded: undefined });
     } catch (error) {
       const idsNameFacts = options.eventId !== undefined || options.eventContext !== undefined;
       const conflict =
@@ -121,14 +129,15 @@ async function handleOnce<State, Command, Event extends { type: string; data: Js
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State>> {
   const { store, snapshots, decider, parse, streamName, command, expectedRevision } = options;
-  const remembered = rememberedAggregate(snapshots, decider, streamName);
+  const remembered = options.loaded ? null : rememberedAggregate(snapshots, decider, streamName);
   if (remembered && (expectedRevision === undefined || expectedRevision === remembered.revision)) {
     const result = await decideOnRemembered(options, remembered);
     // Still the best place to read on from: only the events after it are read.
     if (result) return result;
   }
 
-  const loaded = await loadAggregate({ store, snapshots, decider, parse, streamName });
+  const loaded =
+    options.loaded ?? (await loadAggregate({ store, snapshots, decider, parse, streamName }));
   if (expectedRevision !== undefined && loaded.revision !== expectedRevision) {
     throw new WrongExpectedRevisionError(
       streamName,
