@@ -56,11 +56,17 @@ export type LoadFigures = GeneratorFigures & {
    * what a request costs than the rate.
    */
   cpuMsPerRequest: number;
+  /**
+   * Of which the time this process's event loop was busy (its one JavaScript
+   * thread, what bounds its rate), per answer, warm-up included.
+   */
+  mainThreadMsPerRequest: number;
 };
 
 /** Runs a load from a process of its own, so the server's CPU is the server's. */
 export function runLoadGenerator(plan: LoadPlan): Promise<LoadFigures> {
   const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', loadGenerator], {
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -74,10 +80,13 @@ export function runLoadGenerator(plan: LoadPlan): Promise<LoadFigures> {
         return;
       }
       const cpu = process.cpuUsage(cpuBefore);
+      const loop = performance.eventLoopUtilization(loopBefore);
       const figures = loadFiguresSchema.parse(JSON.parse(output));
+      const answers = Math.max(1, figures.completed);
       resolve({
         ...figures,
-        cpuMsPerRequest: (cpu.user + cpu.system) / 1_000 / Math.max(1, figures.completed),
+        cpuMsPerRequest: (cpu.user + cpu.system) / 1_000 / answers,
+        mainThreadMsPerRequest: loop.active / answers,
       });
     });
     child.stdin.end(JSON.stringify(plan));

@@ -286,6 +286,7 @@ if (wanted('cart')) {
       'p50 ms': figures.p50,
       'p99 ms': figures.p99,
       'shop CPU ms/req': figures.cpuMsPerRequest,
+      'of it main thread': figures.mainThreadMsPerRequest,
       errors: figures.errors + figures.non2xx,
     });
   }
@@ -319,6 +320,7 @@ if (wanted('payments')) {
       'p50 ms': figures.p50,
       'p99 ms': figures.p99,
       'shop CPU ms/req': figures.cpuMsPerRequest,
+      'of it main thread': figures.mainThreadMsPerRequest,
       'orders placed': figures.orders,
     });
   }

@@ -89,13 +89,9 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
 
     async cancelOrder({ orderId, reason }, cause) {
       const { context, eventId } = reaction(cause, 'cancel-order');
-      await runOrderCommand(
-        stores,
-        orderId,
-        { type: 'CancelOrder', orderId, reason },
-        context,
-        { eventId },
-      );
+      await runOrderCommand(stores, orderId, { type: 'CancelOrder', orderId, reason }, context, {
+        eventId,
+      });
     },
 
     async checkOutCart({ userId, orderId }, cause) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -796,7 +796,8 @@ describe('payment simulator: persistence', () => {
     const cancelled = await first.create(request(boleto()));
     await first.cancel(cancelled.id, 'cancel-key');
     first.close();
-    await writeFile(join(dir, 'payment-1111111111.json'), '{ not json');
+    // A crash in the middle of a write.
+    await appendFile(join(dir, 'payments.jsonl'), '{"payment":{"id":"1111111111"');
 
     const second = simulatorWith({ dir }).simulator;
     expect(await second.get(pending.id)).toEqual(pending);
@@ -807,7 +808,7 @@ describe('payment simulator: persistence', () => {
 
     const third = simulatorWith({ dir }).simulator;
     expect(await third.get(pending.id)).toMatchObject({ status: 'approved' });
-    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(await readdir(dir)).toEqual(['payments.jsonl']);
   });
 
   it('given no folder, when a second simulator starts, then it knows nothing of the first', async () => {

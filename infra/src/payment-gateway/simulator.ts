@@ -1,12 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { conflict, notFound, validationError } from '../errors';
 import type { Logger } from '../logging';
 import { boletoNumbers } from './boleto';
+import { openPaymentLog, type PaymentLog } from './payment-log';
 import { pixBrCode, pixQrPngBase64 } from './pix-brcode';
 import {
   PaymentGatewayError,
@@ -31,7 +30,7 @@ export interface PaymentSimulatorOptions {
   webhookUrl?: string;
   /** Origin of the simulator's payment pages (ticket and boleto links); read at each use. */
   publicUrl: string;
-  /** Payments are kept as JSON files here and survive a restart; memory only when absent. */
+  /** Payments are kept here (payment-log.ts) and survive a restart; memory only when absent. */
   dir?: string;
   /** A pending Pix or boleto approves itself after this delay. */
   autoApproveMs?: number;
@@ -127,9 +126,6 @@ interface StoredCardToken {
   expiresAtMs: number;
   used: boolean;
 }
-
-const FILE_PATTERN = /^payment-(\d{10,12})\.json$/;
-const fileName = (id: string) => `payment-${id}.json`;
 
 const OPEN_STATUSES: readonly ProviderPaymentStatus[] = ['pending', 'in_process', 'authorized'];
 const isOffline = (record: PaymentRecord) =>
@@ -246,25 +242,21 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     idsByKey.set(record.idempotencyKey, record.payment.id);
   };
 
+  let log: PaymentLog<PaymentRecord> | undefined;
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    for (const name of readdirSync(dir)) {
-      const id = FILE_PATTERN.exec(name)?.[1];
-      if (!id) continue;
-      const parsed = recordSchema.safeParse(safeJson(readFileSync(join(dir, name), 'utf8')));
-      if (parsed.success && parsed.data.payment.id === id) remember(parsed.data);
-      else logger?.warn({ file: name }, 'payment simulator: unreadable payment file left out');
-    }
+    log = openPaymentLog({
+      dir,
+      parse: (value) => recordSchema.safeParse(value).data ?? null,
+      idOf: (record) => record.payment.id,
+      logger,
+    });
+    for (const record of log.records.values()) remember(record);
   }
 
   /** On disk first: a change that could not be kept is not made. */
   async function save(record: PaymentRecord): Promise<void> {
-    if (dir) {
-      // Written aside then renamed, so a restart never reads half a file.
-      const temporary = join(dir, `.${record.payment.id}.${randomBytes(4).toString('hex')}.tmp`);
-      await writeFile(temporary, JSON.stringify(record, null, 2) + '\n');
-      await rename(temporary, join(dir, fileName(record.payment.id)));
-    }
+    await log?.append(record);
     remember(record);
   }
 
@@ -704,14 +696,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       stop.abort();
+      log?.close();
     },
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
