@@ -1,6 +1,7 @@
 // `npm start` (and `node embedded/start.mjs <entry.ts>` for another entry, as
 // the cold-start benchmark does): bundles the shop's TypeScript into one
-// JavaScript module with esbuild, then runs it in this process. Through tsx
+// JavaScript module with esbuild (and each worker thread's into one beside
+// it), then runs it in this process. Through tsx
 // every module was compiled as it loaded and its source map kept in memory:
 // the bundled shop runs about 70 MB smaller. Packages from node_modules stay
 // outside the bundle, imported by their absolute address (each workspace may
@@ -15,7 +16,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.resolve(process.argv[2] ?? path.join(here, 'src', 'start.ts'));
 // In embedded/dist, two levels under the repository like embedded/src/web-assets.ts,
 // which finds the repository from its own address.
-const outfile = path.join(here, 'dist', `${path.basename(entry, '.ts')}.mjs`);
+const outdir = path.join(here, 'dist');
+const outfile = path.join(outdir, `${path.basename(entry, '.ts')}.mjs`);
+// A worker thread's module is an entry of its own, found beside the bundle by its name
+// (infra/src/payment-gateway/qr-png.ts).
+const workers = {
+  'qr-png-worker': path.join(here, '..', 'infra', 'src', 'payment-gateway', 'qr-png-worker.ts'),
+};
 
 /** Bare imports that resolve into node_modules (not our own workspaces) stay imports. */
 const packagesOutside = {
@@ -38,8 +45,9 @@ const packagesOutside = {
 };
 
 const built = await esbuild.build({
-  entryPoints: [entry],
-  outfile,
+  entryPoints: { [path.basename(entry, '.ts')]: entry, ...workers },
+  outdir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -50,7 +58,7 @@ const built = await esbuild.build({
   write: false,
 });
 await esbuild.stop();
-fs.mkdirSync(path.dirname(outfile), { recursive: true });
+fs.mkdirSync(outdir, { recursive: true });
 // Written aside and renamed: another start bundling at the same time never runs half a file.
 for (const file of built.outputFiles) {
   const aside = `${file.path}.${process.pid}`;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 
 const loadGenerator = fileURLToPath(new URL('./load-generator.ts', import.meta.url));

@@ -2,6 +2,7 @@ import type { PaymentsConfig } from '../config';
 import type { Logger } from '../logging';
 import { createMercadoPagoGateway } from './mercadopago';
 import type { PaymentGateway } from './port';
+import { createQrPngWorker } from './qr-png';
 import { createPaymentSimulator, type PaymentSimulator } from './simulator';
 
 export interface ConfiguredGatewayOptions {
@@ -55,6 +56,7 @@ export function createConfiguredGateway(
       return options.webhookUrl();
     },
     dir: options.dir,
+    qrPng: createQrPngWorker(),
     ...(payments.simulatorAutoApproveMs !== undefined
       ? { autoApproveMs: payments.simulatorAutoApproveMs }
       : {}),

@@ -11,6 +11,8 @@ export type { MercadoPagoGatewayOptions } from './mercadopago';
 export { startMercadoPagoFake } from './mercadopago-fake';
 export type { FakePayment, MercadoPagoFake, RecordedRequest } from './mercadopago-fake';
 export { crc16ccittFalse, pixBrCode, pixQrPngBase64 } from './pix-brcode';
+export { createQrPngWorker, qrPngHere } from './qr-png';
+export type { QrPngRenderer } from './qr-png';
 export type { PixBrCodeInput } from './pix-brcode';
 export {
   boletoNumbers,

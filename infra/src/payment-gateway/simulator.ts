@@ -6,7 +6,8 @@ import { conflict, notFound, validationError } from '../errors';
 import type { Logger } from '../logging';
 import { boletoNumbers } from './boleto';
 import { openPaymentLog, type PaymentLog } from './payment-log';
-import { pixBrCode, pixQrPngBase64 } from './pix-brcode';
+import { pixBrCode } from './pix-brcode';
+import { qrPngHere, type QrPngRenderer } from './qr-png';
 import {
   PaymentGatewayError,
   PROVIDER_PAYMENT_STATUSES,
@@ -44,6 +45,8 @@ export interface PaymentSimulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** How often unpaid Pix/boleto past their expiry are swept (reads always check). */
   expirySweepMs?: number;
+  /** Draws the Pix QR images (on this thread by default); closed with the simulator. */
+  qrPng?: QrPngRenderer;
 }
 
 /** What the simulator's card form sends; the strings a person types. */
@@ -228,6 +231,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     logger,
     webhookRetryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
     expirySweepMs = 30_000,
+    qrPng = qrPngHere,
   } = options;
   const publicUrl = (): string => options.publicUrl.replace(/\/+$/, '');
   const payments = new Map<string, PaymentRecord>();
@@ -423,7 +427,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
 
   type Built = Omit<ProviderPayment, 'id' | 'amountCents' | 'externalReference' | 'updatedAt'>;
 
-  function buildPayment(id: string, request: CreatePaymentRequest): Built {
+  async function buildPayment(id: string, request: CreatePaymentRequest): Promise<Built> {
     const { instrument, payer } = request;
     const pageUrl = `${publicUrl()}/simulator/payments/${id}`;
     switch (instrument.method) {
@@ -441,7 +445,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
           status: 'pending',
           statusDetail: 'pending_waiting_transfer',
           expiresAt,
-          pix: { qrCode, qrCodeBase64: pixQrPngBase64(qrCode), ticketUrl: pageUrl },
+          pix: { qrCode, qrCodeBase64: await qrPng.render(qrCode), ticketUrl: pageUrl },
         };
       }
       case 'boleto': {
@@ -531,7 +535,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     request: CreatePaymentRequest,
     fingerprint: string,
   ): Promise<ProviderPayment> {
-    const built = buildPayment(id, request);
+    const built = await buildPayment(id, request);
     const createdAt = now().toISOString();
     const record: PaymentRecord = {
       payment: {
@@ -697,6 +701,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       timers.clear();
       stop.abort();
       log?.close();
+      qrPng.close();
     },
   };
 }
