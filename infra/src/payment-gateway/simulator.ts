@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { conflict, notFound, validationError } from '../errors';
@@ -39,7 +41,6 @@ export interface PaymentSimulatorOptions {
   merchantName?: string;
   merchantCity?: string;
   now?: () => Date;
-  fetch?: typeof fetch;
   logger?: Logger;
   /** Waits between webhook attempts; one attempt more than delays. */
   webhookRetryDelaysMs?: readonly number[];
@@ -227,7 +228,6 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     merchantName = 'Quitute',
     merchantCity = 'Sao Paulo',
     now = () => new Date(),
-    fetch: fetchImpl = fetch,
     logger,
     webhookRetryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
     expirySweepMs = 30_000,
@@ -287,6 +287,36 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     timers.add(timer);
   }
 
+  // Notifications go out through kept-alive connections, as Mercado Pago's do.
+  const agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true }),
+  };
+  /** POSTs `body` and answers the status (the answer's body is read and dropped). */
+  function post(target: URL, headers: Record<string, string>, body: string): Promise<number> {
+    const secure = target.protocol === 'https:';
+    return new Promise((resolve, reject) => {
+      const request = (secure ? https : http).request(
+        target,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: secure ? agents.https : agents.http,
+          signal: stop.signal,
+          timeout: WEBHOOK_TIMEOUT_MS,
+        },
+        (response) => {
+          response.on('error', reject);
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.resume();
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('no answer in time')));
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
   async function deliver(url: string, paymentId: string, action: string): Promise<void> {
     const target = new URL(url);
     target.searchParams.set('data.id', paymentId);
@@ -305,19 +335,17 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       const ts = String(Math.floor(now().getTime() / 1000));
       let failure: string;
       try {
-        const response = await fetchImpl(target, {
-          method: 'POST',
-          headers: {
+        const status = await post(
+          target,
+          {
             'content-type': 'application/json',
             'x-request-id': requestId,
             'x-signature': signWebhook(webhookSecret, { dataId: paymentId, requestId, ts }),
           },
           body,
-          signal: AbortSignal.any([stop.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
-        });
-        await response.body?.cancel();
-        if (response.ok) return;
-        failure = `HTTP ${response.status}`;
+        );
+        if (status >= 200 && status < 300) return;
+        failure = `HTTP ${status}`;
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
       }
@@ -700,6 +728,8 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       stop.abort();
+      agents.http.destroy();
+      agents.https.destroy();
       log?.close();
       qrPng.close();
     },
