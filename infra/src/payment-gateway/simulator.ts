@@ -292,6 +292,8 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     http: new http.Agent({ keepAlive: true }),
     https: new https.Agent({ keepAlive: true }),
   };
+  /** Ended by close (one abort listener each on the stop signal would pile up past ten). */
+  const posting = new Set<http.ClientRequest>();
   /** POSTs `body` and answers the status (the answer's body is read and dropped). */
   function post(target: URL, headers: Record<string, string>, body: string): Promise<number> {
     const secure = target.protocol === 'https:';
@@ -302,7 +304,6 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
           method: 'POST',
           headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
           agent: secure ? agents.https : agents.http,
-          signal: stop.signal,
           timeout: WEBHOOK_TIMEOUT_MS,
         },
         (response) => {
@@ -311,6 +312,8 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
           response.resume();
         },
       );
+      posting.add(request);
+      request.on('close', () => posting.delete(request));
       request.on('timeout', () => request.destroy(new Error('no answer in time')));
       request.on('error', reject);
       request.end(body);
@@ -728,6 +731,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       stop.abort();
+      for (const request of posting) request.destroy(new Error('payment simulator closed'));
       agents.http.destroy();
       agents.https.destroy();
       log?.close();
