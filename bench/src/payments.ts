@@ -65,7 +65,8 @@ export async function measurePixCheckouts(options: {
     const figures = await runLoadGenerator({
       url: shop.url,
       connections: options.connections,
-      warmUpRequests: 200,
+      // As many as the cart's: the first Pix also starts the QR image thread.
+      warmUpRequests: 1_000,
       seconds: options.seconds,
       customers: shop.customers,
       request: { kind: 'checkout', body },
