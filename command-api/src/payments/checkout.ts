@@ -49,7 +49,6 @@ import {
   CHECKOUT_NAMESPACE,
   orderPaymentId,
   withPaymentLane,
-  type PaymentCommandResult,
   type PaymentWork,
 } from './payments';
 
@@ -344,17 +343,8 @@ function createPaymentRequest(
   };
 }
 
-/**
- * When the payment was first requested: its expiry counts from there on every
- * retry. A request this checkout appended was made now.
- */
-async function requestedAt(
-  work: CheckoutWork,
-  paymentId: string,
-  requested: PaymentCommandResult,
-  context: CommandContext,
-): Promise<Date> {
-  if (requested.appended.length > 0) return new Date(context.occurredAt);
+/** When the payment was first requested: its expiry counts from there on every retry. */
+async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
   const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
     maxCount: 1,
   });
@@ -462,16 +452,14 @@ export async function checkout(
       };
     }
 
+    // A request this checkout appended was made now (its event says so, unread).
+    const since =
+      requested.appended.length > 0
+        ? new Date(context.occurredAt)
+        : await requestedAt(work, order.paymentId);
     let report: ProviderPayment;
     try {
-      report = await work.gateway.create(
-        createPaymentRequest(
-          work,
-          order,
-          body,
-          await requestedAt(work, order.paymentId, requested, step(context, 'request-payment')),
-        ),
-      );
+      report = await work.gateway.create(createPaymentRequest(work, order, body, since));
     } catch (error) {
       if (!isRefusal(error)) throw providerUnavailable(work.logger, error, 'create');
       // The adapter's diagnostics (English, technical) go to the log; the customer reads pt-BR.

@@ -140,6 +140,26 @@ describe('checkout: Pix', () => {
     }
   });
 
+  it('given a new Pix checkout, when it places the order and records its payment, then it reads the order stream once and the payment stream never (each step decides on what the one before left)', async () => {
+    const inner = createMemoryEventStore();
+    const reads: string[] = [];
+    const eventStore: EventStore = {
+      ...inner,
+      readStream: (name, options) => {
+        reads.push(name.split('-')[0] ?? name);
+        return inner.readStream(name, options);
+      },
+    };
+    const shop = await openShop({ eventStore, notifications: false });
+    const maria = await shop.customer();
+    reads.length = 0;
+
+    const answer = await maria.checkout(pixBody(maria.userId));
+
+    expect(answer.status).toBe(200);
+    expect(reads.filter((kind) => kind === 'order' || kind === 'payment')).toEqual(['order']);
+  });
+
   it('given a boleto with the payer address, then 200 with the boleto link, digitable line and due date', async () => {
     const shop = await openShop({ notifications: false });
     const maria = await shop.customer();
