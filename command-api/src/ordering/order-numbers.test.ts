@@ -53,6 +53,18 @@ describe('order numbers decider', () => {
     expect(orderNumberOf(state, orderB)).toBeNull();
   });
 
+  it('given an order whose id ends another order’s id, when each is looked up, then each finds its own number', () => {
+    const ids = Array.from({ length: 600 }, (_, n) => `pedido-${n}`);
+    const state = fold(orderNumbersDecider, [
+      ...ids.map((orderId, index) => assigned(`x${orderId}`, FIRST_ORDER_NUMBER + index)),
+      ...ids.map((orderId, index) => assigned(orderId, FIRST_ORDER_NUMBER + 600 + index)),
+    ]);
+    expect(ids.map((orderId) => orderNumberOf(state, orderId))).toEqual(
+      ids.map((_, index) => FIRST_ORDER_NUMBER + 600 + index),
+    );
+    expect(orderNumberOf(state, 'edido-1')).toBeNull();
+  });
+
   it('given 20 000 numbers taken, when folded, then each order is found with its number', () => {
     const orderIds = Array.from({ length: 20_000 }, () => randomUUID());
     const state = fold(
