@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { RequestHandler } from 'express';
 import { ConfigError } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
@@ -35,6 +37,7 @@ export async function runShop(
   try {
     const web = options.web ? await options.web(config) : undefined;
     server = await createEmbeddedServer(config, logger, web ? { web } : {});
+    collectStartGarbage();
     url = await server.listen();
   } catch (error) {
     logger.fatal(
@@ -98,4 +101,17 @@ export async function runShop(
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * What building the shop left behind (read models read back, the log folded)
+ * collected before it serves, rather than whenever V8 gets to it (about 20 s
+ * after the shop goes quiet): from its first request on, its memory is what it
+ * keeps. One full collection, a fraction of a second of the start.
+ */
+function collectStartGarbage(): void {
+  // How Node hands out V8's collector without --expose-gc on the command line.
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  if (typeof gc === 'function') gc();
 }
