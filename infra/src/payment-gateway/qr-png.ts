@@ -48,6 +48,8 @@ export function createQrPngWorker(options: { idleMs?: number } = {}): QrPngRende
     const started = newWorker();
     started.unref();
     started.on('message', (answer: QrPngAnswer) => {
+      // A worker already ended (closed while drawing) answers no one.
+      if (worker !== started) return;
       const pending = waiting.get(answer.id);
       waiting.delete(answer.id);
       if ('png' in answer) pending?.resolve(answer.png);
