@@ -15,7 +15,7 @@ const npmStart = fileURLToPath(new URL('../../embedded/start.mjs', import.meta.u
 /** One start of the shop: from spawning the process to its first 200 on GET /api/products. */
 export interface StartFigures {
   startSeconds: number;
-  /** Resident memory 2 s after it began serving: what the start left, garbage included. */
+  /** Resident memory 2 s after it began serving (the shop collects its start's garbage before it serves). */
   rssMb: number;
   /** Resident memory once it has served, idle, for SETTLE_MS: what it keeps. */
   settledRssMb: number;
@@ -24,9 +24,9 @@ export interface StartFigures {
 }
 
 /**
- * How long the shop idles before its settled memory is read. V8 collects what
- * the start left (the saved read models parsed, the log read) once the process
- * goes quiet: about 20 s after serving here.
+ * How long the shop idles before its settled memory is read: what V8 frees
+ * after the start's own collection (the first requests, the catch-up) goes
+ * once the process is quiet, about 20 s after serving here.
  */
 const SETTLE_MS = 40_000;
 

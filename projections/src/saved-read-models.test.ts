@@ -62,13 +62,18 @@ async function stop(shop: { readStore: MemoryReadStore; runner: ProjectionRunner
   await shop.readStore.close();
 }
 
+/** A run of the shop on `eventStore` that saves its read models to `file`, then stops. */
+async function runAndSave(eventStore: EventStore) {
+  const shop = await startShop(eventStore, [tally]);
+  await saveReadModelsNow({ file, readStore: shop.readStore, eventStore, projections: [tally] });
+  await stop(shop);
+}
+
 describe('read models saved between runs', () => {
   it('given a saved run, when the log grew while stopped, then the next start loads the save, applies only the new events and equals a build from the whole log', async () => {
     const eventStore = createMemoryEventStore();
     await count(eventStore, 1, 300);
-    const first = await startShop(eventStore, [tally]);
-    await saveReadModelsNow({ file, readStore: first.readStore, eventStore, projections: [tally] });
-    await stop(first);
+    await runAndSave(eventStore);
     await count(eventStore, 301, 320);
 
     const second = await startShop(eventStore, [tally]);
@@ -86,14 +91,7 @@ describe('read models saved between runs', () => {
   it('given a save of another event log, when the shop starts, then it warns and builds from its own log', async () => {
     const other = createMemoryEventStore();
     await count(other, 1, 50);
-    const otherShop = await startShop(other, [tally]);
-    await saveReadModelsNow({
-      file,
-      readStore: otherShop.readStore,
-      eventStore: other,
-      projections: [tally],
-    });
-    await stop(otherShop);
+    await runAndSave(other);
     const eventStore = createMemoryEventStore();
     await count(eventStore, 1, 60);
     const { logger, warnings } = warningsLogger();
@@ -125,9 +123,7 @@ describe('read models saved between runs', () => {
   it('given a projection added since the save, when the shop starts, then only it is built from the log', async () => {
     const eventStore = createMemoryEventStore();
     await count(eventStore, 1, 40);
-    const first = await startShop(eventStore, [tally]);
-    await saveReadModelsNow({ file, readStore: first.readStore, eventStore, projections: [tally] });
-    await stop(first);
+    await runAndSave(eventStore);
     const added = tallyProjection('tally_v2');
 
     const shop = await startShop(eventStore, [tally, added]);
@@ -175,9 +171,7 @@ describe('read models saved between runs', () => {
   it('given a start on a save with nothing new in the log, when the saver runs and closes, then the file is not written again', async () => {
     const eventStore = createMemoryEventStore();
     await count(eventStore, 1, 10);
-    const first = await startShop(eventStore, [tally]);
-    await saveReadModelsNow({ file, readStore: first.readStore, eventStore, projections: [tally] });
-    await stop(first);
+    await runAndSave(eventStore);
     fs.utimesSync(file, new Date(0), new Date(0));
 
     const restarted = await startShop(eventStore, [tally]);

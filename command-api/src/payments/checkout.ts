@@ -32,13 +32,12 @@ import type { OrderState, PlacedOrder } from '../ordering/order-decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import type { CommandContext } from '../shared/handle-command';
-import type { LoadedAggregate } from '../shared/load-aggregate';
+import { emptyAggregate, type LoadedAggregate } from '../shared/load-aggregate';
 import {
   paymentDecider,
   providerStatusOf,
   shopPaymentStatus,
   type PaymentRequest,
-  type PaymentState,
   type RequestedPayment,
 } from './payment-decider';
 import {
@@ -66,13 +65,6 @@ export type CheckoutOutcome =
   | { kind: 'refused'; message: string; position: number }
   /** The client's total is not the catalogue's: 409 with the server's total. */
   | { kind: 'totalChanged'; totalCents: number };
-
-const EMPTY_PAYMENT_STREAM: LoadedAggregate<PaymentState> = {
-  state: paymentDecider.initialState,
-  revision: -1,
-  position: 0,
-  snapshotRevision: -1,
-};
 
 /** One order per customer and Idempotency-Key: a retry finds the order it placed. */
 export function checkoutOrderId(userId: string, idempotencyKey: string): string {
@@ -426,7 +418,7 @@ export async function checkout(
   // A payment is requested only for a placed order: the payment of an order
   // that was not placed before this checkout has no stream yet (a retry racing
   // this one makes the append conflict, and the stream is read then).
-  const paymentStream = existing.state.placed === null ? EMPTY_PAYMENT_STREAM : undefined;
+  const paymentStream = existing.state.placed === null ? emptyAggregate(paymentDecider) : undefined;
 
   return withPaymentLane(work.stores, order.paymentId, async () => {
     const requested = await runPaymentCommand(

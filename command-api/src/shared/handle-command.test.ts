@@ -11,6 +11,7 @@ import {
 import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
 import type { Decider } from './decider';
 import { handleCommand, type CommandContext } from './handle-command';
+import { loadAggregate, type LoadedAggregate } from './load-aggregate';
 
 const productId = '9d1f6a8e-2b7c-4e3a-8f5d-1c2b3a4d5e6f';
 const streamName = productStreamName(productId);
@@ -372,16 +373,26 @@ describe('handleCommand with causationId and eventId', () => {
 });
 
 describe('handleCommand with what the caller just loaded', () => {
-  const counterAt = async (store: EventStore) => {
-    const events = await store.readStream(counterStream);
-    const last = events.at(-1);
-    return {
-      state: events.reduce((total, event) => total + Number(event.data['by']), 0),
-      revision: last?.revision ?? -1,
-      position: last?.position ?? 0,
-      snapshotRevision: -1,
-    };
-  };
+  const counterAt = (store: EventStore) =>
+    loadAggregate({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+    });
+  const addTwo = (
+    store: EventStore,
+    options: { loaded: LoadedAggregate<number>; retryOnConflict?: number },
+  ) =>
+    handleCommand({
+      store,
+      decider: counterDecider,
+      parse: parseCounter,
+      streamName: counterStream,
+      command: { type: 'Increment', by: 2 },
+      context: context('cmd-add-two'),
+      ...options,
+    });
 
   it('given the stream as just loaded, when the command lands, then the stream is not read again', async () => {
     const { store, reads } = racedStore(0);
@@ -389,15 +400,7 @@ describe('handleCommand with what the caller just loaded', () => {
     const loaded = await counterAt(store);
     const readsBefore = reads();
 
-    const result = await handleCommand({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-      command: { type: 'Increment', by: 2 },
-      context: context('cmd-loaded'),
-      loaded,
-    });
+    const result = await addTwo(store, { loaded });
 
     expect(reads()).toBe(readsBefore);
     expect(result).toMatchObject({ state: 3, revision: 1 });
@@ -409,16 +412,7 @@ describe('handleCommand with what the caller just loaded', () => {
     await increment(store, {});
     const readsBefore = reads();
 
-    const result = await handleCommand({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-      command: { type: 'Increment', by: 2 },
-      context: context('cmd-stale-loaded'),
-      loaded,
-      retryOnConflict: 1,
-    });
+    const result = await addTwo(store, { loaded, retryOnConflict: 1 });
 
     expect(reads()).toBe(readsBefore + 1);
     expect(result).toMatchObject({ state: 3, revision: 1 });
@@ -431,17 +425,7 @@ describe('handleCommand with what the caller just loaded', () => {
     const loaded = await counterAt(store);
     await increment(store, {});
 
-    await expect(
-      handleCommand({
-        store,
-        decider: counterDecider,
-        parse: parseCounter,
-        streamName: counterStream,
-        command: { type: 'Increment', by: 2 },
-        context: context('cmd-stale-loaded'),
-        loaded,
-      }),
-    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(addTwo(store, { loaded })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(await store.readStream(counterStream)).toHaveLength(1);
   });
 });

@@ -101,18 +101,19 @@ export async function loadAggregate<State, Event>(
     // for. Only a longer stream pays a second read for its snapshot.
     const start = await store.readStream(streamName, { maxCount: snapshots.policy.every });
     if (start.length < snapshots.policy.every) {
-      return foldOnto({ decider, parse }, initialStart(decider), start);
+      return foldOnto({ decider, parse }, emptyAggregate(decider), start);
     }
     const snapshot = await readSnapshot(snapshots, decider, streamName);
     const fromSnapshot = snapshot && (await foldFrom(snapshot));
     if (fromSnapshot) return fromSnapshot;
     const rest = await store.readStream(streamName, { fromRevision: start.length });
-    return foldOnto({ decider, parse }, initialStart(decider), [...start, ...rest]);
+    return foldOnto({ decider, parse }, emptyAggregate(decider), [...start, ...rest]);
   }
-  return foldOnto({ decider, parse }, initialStart(decider), await store.readStream(streamName));
+  return foldOnto({ decider, parse }, emptyAggregate(decider), await store.readStream(streamName));
 }
 
-function initialStart<State>(decider: { initialState: State }): Start<State> {
+/** A stream with no event yet: the decider's initial state, before revision 0. */
+export function emptyAggregate<State>(decider: { initialState: State }): LoadedAggregate<State> {
   return { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
 }
 
