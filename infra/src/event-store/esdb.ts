@@ -6,7 +6,7 @@ import type { Logger } from '../logging';
 import { silentLogger } from '../logging';
 import { checkReadWindow, matchesFilter, prepareAppend, sameEventContent } from './store-rules';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from './port';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from './port';
 import { asSubscriber, createPause, retryDelayMs, SubscriberFailure } from './subscription-retry';
 
 const readPageSize = 256;
@@ -33,7 +33,6 @@ export async function createEsdbEventStore(options: {
   url: string;
   logger?: Logger;
 }): Promise<EventStore> {
-  const logger = options.logger ?? silentLogger;
   const esdb = await import('@eventstore/db-client');
   const client = esdb.EventStoreDBClient.connectionString(options.url);
   // The client connects lazily; start-up should fail fast on a wrong URL, not at the first command.
@@ -44,6 +43,63 @@ export async function createEsdbEventStore(options: {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new Error(`EventStoreDB does not answer: ${reason}`, { cause: error });
   }
+  return esdbEventStore(esdb, client, options.logger ?? silentLogger);
+}
+
+/** gRPC's status UNAVAILABLE, which some client calls reject with as a bare Error. */
+const GRPC_UNAVAILABLE = 14;
+
+/**
+ * Whether a client error means the server cannot serve now (down, unreachable,
+ * too slow, or its cluster between leaders), so the caller should try again
+ * later (503 at the HTTP edge) rather than report a fault (500).
+ */
+export function isEsdbUnavailable(esdb: EsdbModule, error: unknown): boolean {
+  if (
+    error instanceof esdb.UnavailableError ||
+    error instanceof esdb.DeadlineExceededError ||
+    error instanceof esdb.NotLeaderError
+  ) {
+    return true;
+  }
+  return error instanceof Error && 'code' in error && error.code === GRPC_UNAVAILABLE;
+}
+
+/**
+ * The store on a client already made: reached through the client's calls, each
+ * failure of an unreachable server rejected as StoreUnavailableError.
+ */
+export function esdbEventStore(
+  esdb: EsdbModule,
+  client: Esdb.EventStoreDBClient,
+  logger: Logger,
+): EventStore {
+  const store = esdbEventStoreCalls(esdb, client, logger);
+  const reachable = <Args extends unknown[], Result>(
+    call: (...args: Args) => Promise<Result>,
+  ): ((...args: Args) => Promise<Result>) => {
+    return async (...args) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw isEsdbUnavailable(esdb, error) ? new StoreUnavailableError(error) : error;
+      }
+    };
+  };
+  return {
+    ...store,
+    appendToStream: reachable(store.appendToStream),
+    readStream: reachable(store.readStream),
+    readAll: reachable(store.readAll),
+    headPosition: reachable(store.headPosition),
+  };
+}
+
+function esdbEventStoreCalls(
+  esdb: EsdbModule,
+  client: Esdb.EventStoreDBClient,
+  logger: Logger,
+): EventStore {
   const subscriptions = new Set<Subscription>();
 
   const readStream = async (
