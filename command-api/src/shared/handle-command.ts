@@ -1,4 +1,4 @@
-import { v5 as uuidv5 } from 'uuid';
+import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
 import { withSchemaVersion, type EventMetadata } from '@quitute/contracts';
 import {
   DuplicateEventIdError,
@@ -16,8 +16,11 @@ import {
   type LoadedAggregate,
 } from './load-aggregate';
 
-/** Namespace for ids derived from command ids (retries of one command append the same event ids). */
-const EVENT_ID_NAMESPACE = '0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10';
+/**
+ * Namespace for ids derived from command ids (retries of one command append the
+ * same event ids), as bytes: uuid parses a string namespace on every call.
+ */
+const EVENT_ID_NAMESPACE = parseUuid('0f5b7a4e-3c1d-4f51-9a8e-6d2c1b7e9a10');
 
 /** Who asks, when, and under which id: everything impure about a command. */
 export interface CommandContext {

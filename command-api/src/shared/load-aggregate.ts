@@ -230,11 +230,10 @@ function recentStart<State>(
 ): Start<State> | null {
   const known = recentStreams(snapshots.store).get(streamName);
   if (!known || known.version !== snapshotVersion(snapshots.policy, decider.evolve)) return null;
-  // Typed again through the policy's schema: the memo holds every aggregate's states.
-  const state = snapshots.policy.schema.safeParse(known.state);
-  if (!state.success) return null;
-  const { revision, position, snapshotRevision } = known;
-  return { state: state.data, revision, position, snapshotRevision };
+  // The same version means the same policy and evolve folded it: a State, as remembered
+  // (states are never mutated, so the memo can hand out the object itself).
+  const { state, revision, position, snapshotRevision } = known;
+  return { state: state as State, revision, position, snapshotRevision };
 }
 
 async function readSnapshot<State>(

@@ -106,36 +106,49 @@ export function createAppendQueue(
 }
 
 /**
- * At most one NOTIFY in flight per store, plus one more queued: every append is
- * followed by a NOTIFY sent after its commit, so a woken subscriber always finds it.
- * A lost NOTIFY (connection error) only delays subscribers until their safety poll.
+ * NOTIFYs at least this far apart. Under a stream of appends (a busy shop:
+ * thousands a second) one NOTIFY then wakes the other processes for all the
+ * appends of its 10 ms instead of one query per append's round trip (cart
+ * load: about 40% of the shop's queries were NOTIFYs); a lone append is still
+ * announced at once.
+ */
+const NOTIFY_SPACING_MS = 10;
+
+/**
+ * Every append is followed by a NOTIFY sent after its commit, so a woken
+ * subscriber always finds it: sent at once when none went out in the last
+ * NOTIFY_SPACING_MS, otherwise once that time is up (one scheduled NOTIFY
+ * covers every append committed before it goes). A lost NOTIFY (connection
+ * error) only delays subscribers until their safety poll.
  */
 export function createCoalescedNotifier(sql: SqlClient, statement: string, channel: string) {
-  let inFlight: Promise<void> | undefined;
-  let queued = false;
-  const send = (): void => {
-    if (inFlight) {
-      queued = true;
-      return;
-    }
-    inFlight = sql
-      .query(statement, [channel])
-      .then(
-        () => {},
-        () => {},
-      )
-      .finally(() => {
-        inFlight = undefined;
-        if (queued) {
-          queued = false;
-          send();
-        }
-      });
+  const inFlight = new Set<Promise<void>>();
+  let scheduled: NodeJS.Timeout | undefined;
+  let lastSentAt = -Infinity;
+  const sendNow = (): void => {
+    scheduled = undefined;
+    lastSentAt = performance.now();
+    const sent = sql.query(statement, [channel]).then(
+      () => {},
+      () => {},
+    );
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
   };
   return {
-    send,
+    send(): void {
+      if (scheduled) return;
+      const wait = lastSentAt + NOTIFY_SPACING_MS - performance.now();
+      if (wait <= 0) sendNow();
+      else scheduled = setTimeout(sendNow, wait);
+    },
+    /** Sends the NOTIFY still scheduled now, and waits for every one sent. */
     drain: async (): Promise<void> => {
-      while (inFlight) await inFlight;
+      if (scheduled) {
+        clearTimeout(scheduled);
+        sendNow();
+      }
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }
