@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, openShop, solveCaptcha, type Shop } from './harness';
+import { browserAvailable, logIn, openShop, register, solveCaptcha, type Shop } from './harness';
 
 const enabled = browserAvailable();
 
@@ -120,6 +120,36 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
     const account = page.getByRole('navigation', { name: 'Conta' });
     await account.getByRole('button', { name: /Olá/ }).click();
     await account.getByRole('link', { name: 'Painel Admin' }).waitFor();
+    await page.context().close();
+  });
+
+  it('given a signed-in customer, when the prerendered /cardapio shows before its JavaScript, then the header never offers Entrar or Cadastrar, and the app then greets her', async () => {
+    const page = await shop.newPage({ width: 1280, height: 800 });
+    const account = {
+      name: 'Beatriz Lima',
+      email: `bia.${Date.now()}@example.com`,
+      password: 'Doce2026',
+    };
+    await register(page, shop, account);
+    await logIn(page, shop, account);
+
+    // The app's scripts wait until the prerendered page has been looked at.
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.url}/cardapio`, { waitUntil: 'domcontentloaded' });
+    const menu = page.getByRole('navigation', { name: 'Conta' });
+    await menu.waitFor();
+    expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cadastrar' }).count()).toBe(0);
+    expect(await menu.getByRole('button', { name: 'Minha Conta' }).isVisible()).toBe(true);
+
+    release();
+    await menu.getByRole('button', { name: 'Olá, Beatriz' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
     await page.context().close();
   });
 });

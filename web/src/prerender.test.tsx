@@ -39,4 +39,15 @@ describe('the prerendered /cardapio (what the server sends before the JavaScript
     );
     expect(prerendered.querySelector('script')).toBeNull();
   });
+
+  it('given a visitor who may be signed in, then the account menu is only its neutral button: no Entrar or Cadastrar to take back once the app knows the session', async () => {
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = await renderPage('http://localhost/cardapio');
+
+    const account = prerendered.querySelector('nav[aria-label="Conta"]');
+    expect(account?.querySelector('button')?.textContent).toBe('Minha Conta');
+    expect(account?.querySelectorAll('a')).toHaveLength(0);
+    expect(prerendered.textContent).not.toContain('Entrar');
+    expect(prerendered.textContent).not.toContain('Cadastrar');
+  });
 });

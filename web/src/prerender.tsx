@@ -3,11 +3,13 @@ import { prerender } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
+import { PrerenderingContext } from './app/prerendering';
 import { makeStore } from './app/store';
 
 /**
  * The markup the app renders at `url` for a first visit (no session, an empty
- * cart, no data from the API yet), its lazy page loaded: what the build writes
+ * cart, no data from the API yet; the account menu neutral, since the visitor
+ * may be signed in), its lazy page loaded: what the build writes
  * into a prerendered page's HTML (vite.config.ts). Built for Node with
  * `vite build --ssr`, so the CSS modules' class names are the client build's.
  */
@@ -18,9 +20,11 @@ export async function renderPage(url: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <Provider store={makeStore({ storage: undefined })}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Provider>
+      <PrerenderingContext value={true}>
+        <Provider store={makeStore({ storage: undefined })}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </PrerenderingContext>
     </StrictMode>,
   );
   return new Response(prelude).text();

@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { PrerenderingContext } from '../../../app/prerendering';
 import { Dialog } from '../../../components/dialog';
 import { UserIcon } from '../../../components/icons';
 import { LOGOUT_POPUP_MS } from '../../../config/ui';
@@ -35,9 +36,12 @@ function firstName(name: string): string {
  * in: profile, orders, reviews, the admin panel for admins, and Sair. On
  * phones the items sit in the mobile menu; on wider screens they open from
  * the account button (a visitor's two links stand in the bar from 80rem).
+ * In a prerendered page, whose visitor may well be signed in, only the
+ * account button shows ('Minha Conta'), with no items, until the app renders.
  */
 export function UserMenu({ onLogout }: { onLogout?: () => void }) {
   const user = useSelector(selectCurrentUser);
+  const sessionUnknown = useContext(PrerenderingContext);
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -76,7 +80,7 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
   return (
     <nav
       ref={rootRef}
-      className={`${styles.menu} ${user ? '' : styles.guest}`}
+      className={`${styles.menu} ${user || sessionUnknown ? '' : styles.guest}`}
       aria-label="Conta"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
@@ -98,7 +102,7 @@ export function UserMenu({ onLogout }: { onLogout?: () => void }) {
         </span>
       </button>
       <ul id={listId} className={`${styles.list} ${open ? styles.listOpen : ''}`}>
-        {user ? (
+        {sessionUnknown ? null : user ? (
           <>
             <li>
               <NavLink to="/perfil" className={linkClass}>
