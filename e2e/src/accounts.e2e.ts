@@ -140,16 +140,20 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${shop.url}/cardapio`, { waitUntil: 'domcontentloaded' });
-    const menu = page.getByRole('navigation', { name: 'Conta' });
-    await menu.waitFor();
-    expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Cadastrar' }).count()).toBe(0);
-    expect(await menu.getByRole('button', { name: 'Minha Conta' }).isVisible()).toBe(true);
+    try {
+      await page.goto(`${shop.url}/cardapio`, { waitUntil: 'domcontentloaded' });
+      const menu = page.getByRole('navigation', { name: 'Conta' });
+      await menu.waitFor();
+      expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Cadastrar' }).count()).toBe(0);
+      expect(await menu.getByRole('button', { name: 'Minha Conta' }).isVisible()).toBe(true);
 
-    release();
-    await menu.getByRole('button', { name: 'Olá, Beatriz' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
-    await page.context().close();
+      release();
+      await menu.getByRole('button', { name: 'Olá, Beatriz' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
+    } finally {
+      release();
+      await page.context().close();
+    }
   });
 });

@@ -14,10 +14,11 @@ import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
 
 /** A cart's lines in the order their products were first added. */
+/** Never changed in place (the command pipeline remembers and hands out the same object). */
 export interface CartState {
-  lines: CartLineRecord[];
+  readonly lines: readonly CartLineRecord[];
   /** Orders whose payment emptied the cart (absent before the first). */
-  checkedOut?: string[];
+  readonly checkedOut?: readonly string[];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@quitute/infra/event-store';
 import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
 import type { Decider } from './decider';
-import { handleCommand, type CommandContext } from './handle-command';
+import { deriveEventId, handleCommand, type CommandContext } from './handle-command';
 import { loadAggregate, type LoadedAggregate } from './load-aggregate';
 
 const productId = '9d1f6a8e-2b7c-4e3a-8f5d-1c2b3a4d5e6f';
@@ -427,5 +427,15 @@ describe('handleCommand with what the caller just loaded', () => {
 
     await expect(addTwo(store, { loaded })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(await store.readStream(counterStream)).toHaveLength(1);
+  });
+});
+
+describe('deriveEventId', () => {
+  it('given a command id, then its events get the same ids in every process and release (a retry after a restart or a deploy appends nothing twice)', () => {
+    const commandId = '0b6a6e5c-3f5e-4d8e-9a1c-2f7d8c9e1a00';
+    expect([deriveEventId(commandId, 0), deriveEventId(commandId, 1)]).toEqual([
+      'f3d736cc-baae-57d6-9c03-69c5fff4bae1',
+      'ff04284d-68d7-51d4-8de8-2577f73f2cc2',
+    ]);
   });
 });

@@ -61,7 +61,33 @@ describe('EventStoreDB store, its server unreachable', () => {
 });
 
 describe('isEsdbUnavailable', () => {
-  it('given errors that are not the server being away (a wrong revision, a bug), then it says no', () => {
+  it('given what the client throws while the server cannot serve (timeouts, shutdown, no leader, no node found), then each is unavailable', () => {
+    const notLeader = new esdb.NotLeaderError({
+      metadata: {
+        getMap: () => ({ 'leader-endpoint-host': 'node-2', 'leader-endpoint-port': '2113' }),
+      },
+    } as never);
+    for (const error of [
+      new esdb.UnavailableError(),
+      new esdb.DeadlineExceededError(),
+      new esdb.TimeoutError(),
+      new esdb.CancelledError(),
+      notLeader,
+      Object.assign(new Error('14 UNAVAILABLE: No connection established.'), { code: 14 }),
+      new Error('Failed to discover after 10 attempts.'),
+    ]) {
+      expect(isEsdbUnavailable(esdb, error), error.constructor.name).toBe(true);
+    }
+  });
+
+  it('given errors that are not the server being away (a wrong revision, a missing stream, a bug), then it says no', () => {
+    const wrongRevision = new esdb.WrongExpectedVersionError(undefined, {
+      streamName: 'cart-u-1',
+      expected: BigInt(3),
+      current: BigInt(5),
+    } as never);
+    expect(isEsdbUnavailable(esdb, wrongRevision)).toBe(false);
+    expect(isEsdbUnavailable(esdb, new esdb.StreamNotFoundError())).toBe(false);
     expect(isEsdbUnavailable(esdb, new Error('boom'))).toBe(false);
     expect(isEsdbUnavailable(esdb, Object.assign(new Error('not found'), { code: 5 }))).toBe(false);
     expect(isEsdbUnavailable(esdb, 'UNAVAILABLE')).toBe(false);

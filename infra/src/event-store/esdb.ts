@@ -48,21 +48,30 @@ export async function createEsdbEventStore(options: {
 
 /** gRPC's status UNAVAILABLE, which some client calls reject with as a bare Error. */
 const GRPC_UNAVAILABLE = 14;
+/** What the client throws when none of a cluster's nodes answered its gossip. */
+const DISCOVERY_FAILED = /^Failed to discover after \d+ attempts\.$/;
 
 /**
  * Whether a client error means the server cannot serve now (down, unreachable,
- * too slow, or its cluster between leaders), so the caller should try again
- * later (503 at the HTTP edge) rather than report a fault (500).
+ * too slow, shutting down, its cluster between leaders or not found), so the
+ * caller should try again later (503 at the HTTP edge) rather than report a
+ * fault (500). A command retried after one does not append twice: its events'
+ * ids come from its command id, appended at an explicit revision.
  */
 export function isEsdbUnavailable(esdb: EsdbModule, error: unknown): boolean {
   if (
     error instanceof esdb.UnavailableError ||
     error instanceof esdb.DeadlineExceededError ||
+    error instanceof esdb.TimeoutError ||
+    error instanceof esdb.CancelledError ||
     error instanceof esdb.NotLeaderError
   ) {
     return true;
   }
-  return error instanceof Error && 'code' in error && error.code === GRPC_UNAVAILABLE;
+  if (!(error instanceof Error)) return false;
+  return (
+    ('code' in error && error.code === GRPC_UNAVAILABLE) || DISCOVERY_FAILED.test(error.message)
+  );
 }
 
 /**

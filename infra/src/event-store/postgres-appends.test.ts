@@ -43,6 +43,42 @@ describe('createCoalescedNotifier', () => {
     expect(sentAt.at(-1)).toBeGreaterThanOrEqual(99);
   });
 
+  it('given a NOTIFY still in flight when the next is due, when appends go on, then the next goes only once the first is answered, and never two at once', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const sentAt: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const answers: (() => void)[] = [];
+    const slowSql: SqlClient = {
+      ...recordingSql().sql,
+      query: () => {
+        sentAt.push(Date.now());
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        return new Promise((resolve) =>
+          answers.push(() => {
+            inFlight -= 1;
+            resolve([]);
+          }),
+        );
+      },
+    };
+    const notifier = createCoalescedNotifier(slowSql, 'SELECT pg_notify($1, $2)', 'events');
+    for (let ms = 0; ms < 50; ms++) {
+      notifier.send();
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(sentAt).toEqual([0]);
+
+    answers.shift()?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentAt).toEqual([0, 50]);
+    answers.shift()?.();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(sentAt).toEqual([0, 50]);
+    expect(mostInFlight).toBe(1);
+  });
+
   it('given a NOTIFY waiting for its turn, when the store drains on close, then it is sent without waiting', async () => {
     vi.useFakeTimers({ now: 0 });
     const { sql, sentAt } = recordingSql();

@@ -106,49 +106,65 @@ export function createAppendQueue(
 }
 
 /**
- * NOTIFYs at least this far apart. Under a stream of appends (a busy shop:
- * thousands a second) one NOTIFY then wakes the other processes for all the
- * appends of its 10 ms instead of one query per append's round trip (cart
- * load: about 40% of the shop's queries were NOTIFYs); a lone append is still
- * announced at once.
+ * NOTIFYs about this far apart (timers are not exact). Under a stream of
+ * appends (a busy shop: thousands a second) one NOTIFY then wakes the other
+ * processes for all the appends of its 10 ms instead of one query per append's
+ * round trip (cart load: about 40% of the shop's queries were NOTIFYs); a lone
+ * append is still announced at once.
  */
 const NOTIFY_SPACING_MS = 10;
 
 /**
  * Every append is followed by a NOTIFY sent after its commit, so a woken
  * subscriber always finds it: sent at once when none went out in the last
- * NOTIFY_SPACING_MS, otherwise once that time is up (one scheduled NOTIFY
- * covers every append committed before it goes). A lost NOTIFY (connection
- * error) only delays subscribers until their safety poll.
+ * NOTIFY_SPACING_MS and none is in flight, otherwise once both hold (one
+ * NOTIFY still to send covers every append committed before it goes). At most
+ * one is in flight, so NOTIFYs never crowd the appends out of the pool. A lost
+ * NOTIFY (connection error) only delays subscribers until their safety poll.
  */
 export function createCoalescedNotifier(sql: SqlClient, statement: string, channel: string) {
-  const inFlight = new Set<Promise<void>>();
-  let scheduled: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let due = false;
+  let timer: NodeJS.Timeout | undefined;
   let lastSentAt = -Infinity;
-  const sendNow = (): void => {
-    scheduled = undefined;
+  let draining = false;
+
+  const sendWhenAllowed = (): void => {
+    if (!due || inFlight || timer) return;
+    const wait = draining ? 0 : lastSentAt + NOTIFY_SPACING_MS - performance.now();
+    if (wait > 0) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        sendWhenAllowed();
+      }, wait);
+      return;
+    }
+    due = false;
     lastSentAt = performance.now();
-    const sent = sql.query(statement, [channel]).then(
-      () => {},
-      () => {},
-    );
-    inFlight.add(sent);
-    void sent.finally(() => inFlight.delete(sent));
+    inFlight = sql
+      .query(statement, [channel])
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        inFlight = undefined;
+        sendWhenAllowed();
+      });
   };
+
   return {
     send(): void {
-      if (scheduled) return;
-      const wait = lastSentAt + NOTIFY_SPACING_MS - performance.now();
-      if (wait <= 0) sendNow();
-      else scheduled = setTimeout(sendNow, wait);
+      due = true;
+      sendWhenAllowed();
     },
-    /** Sends the NOTIFY still scheduled now, and waits for every one sent. */
+    /** Sends the NOTIFY still due now, and waits until none is in flight. */
     drain: async (): Promise<void> => {
-      if (scheduled) {
-        clearTimeout(scheduled);
-        sendNow();
-      }
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      draining = true;
+      clearTimeout(timer);
+      timer = undefined;
+      sendWhenAllowed();
+      while (inFlight) await inFlight;
     },
   };
 }
