@@ -156,19 +156,28 @@ function racedStore(races: number): { store: EventStore; reads: () => number } {
   return { store, reads: () => reads };
 }
 
+/** Increments the counter by `by` (1) as command `commandId` ('cmd-increment'). */
 const increment = (
   store: EventStore,
-  options: { retryOnConflict?: number; expectedRevision?: number },
-) =>
-  handleCommand({
+  options: {
+    by?: number;
+    commandId?: string;
+    retryOnConflict?: number;
+    expectedRevision?: number;
+    loaded?: LoadedAggregate<number>;
+  },
+) => {
+  const { by = 1, commandId = 'cmd-increment', ...handling } = options;
+  return handleCommand({
     store,
     decider: counterDecider,
     parse: parseCounter,
     streamName: counterStream,
-    command: { type: 'Increment', by: 1 },
-    context: context('cmd-increment'),
-    ...options,
+    command: { type: 'Increment', by },
+    context: context(commandId),
+    ...handling,
   });
+};
 
 describe('handleCommand with retryOnConflict', () => {
   it('given a writer slipping in between load and append twice, when retried up to 2 times, then it lands on top and nothing is lost', async () => {
@@ -383,16 +392,7 @@ describe('handleCommand with what the caller just loaded', () => {
   const addTwo = (
     store: EventStore,
     options: { loaded: LoadedAggregate<number>; retryOnConflict?: number },
-  ) =>
-    handleCommand({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-      command: { type: 'Increment', by: 2 },
-      context: context('cmd-add-two'),
-      ...options,
-    });
+  ) => increment(store, { by: 2, commandId: 'cmd-add-two', ...options });
 
   it('given the stream as just loaded, when the command lands, then the stream is not read again', async () => {
     const { store, reads } = racedStore(0);
