@@ -24,7 +24,7 @@ import {
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
-import type { EventStore } from '@quitute/infra/event-store';
+import { handingPagesTo, type EventStore } from '@quitute/infra/event-store';
 import {
   apiNotFound,
   errorHandler,
@@ -243,14 +243,6 @@ export async function createEmbeddedServer(
       : {}),
   });
   const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
-  const startReadModels = async (): Promise<void> => {
-    // What the in-memory read store lacks, one pass over the log builds, faster than the
-    // runner's batches; the runner then goes on from each checkpoint.
-    if (inMemory && inMemory.unbuilt.length > 0) {
-      await buildReadModelsFirst({ eventStore, readStore, projections: inMemory.unbuilt, logger });
-    }
-    await runner.start();
-  };
   // The views fold the log in memory: each starts from its last save when there is one.
   const views = [catalog, sessions, paymentProcess];
   const viewsFile = path.join(config.dataDir, VIEWS_FILE);
@@ -268,9 +260,20 @@ export async function createEmbeddedServer(
       'saved views unreadable: folded from the event log',
     );
   }
-  // Each follows the log from its own start; started together, the views read each page of
-  // it once (the store answers the readers asking for one page at one time with one query).
-  await Promise.all([catalog.start(), sessions.start(), paymentProcess.start(), startReadModels()]);
+  // What the in-memory read store lacks, one pass over the log builds, faster than the
+  // runner's batches, and the views fold the same pages as it reads them (the log read,
+  // parsed and collected once, not twice). Then each follows the log from where it stands.
+  if (inMemory && inMemory.unbuilt.length > 0) {
+    await buildReadModelsFirst({
+      eventStore: handingPagesTo(views, eventStore),
+      readStore,
+      projections: inMemory.unbuilt,
+      logger,
+    });
+  }
+  // Started together, the views and the runner read each page of what is left once (the
+  // store answers the readers asking for one page at one time with one query).
+  await Promise.all([catalog.start(), sessions.start(), paymentProcess.start(), runner.start()]);
   const readModelSaver =
     inMemory &&
     keepReadModelsSaved({

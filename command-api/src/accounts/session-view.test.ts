@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
-import { recordingSubscriptionStarts } from '@quitute/infra/testing';
+import {
+  expectPassedPagesFoldAsFollowing,
+  recordingSubscriptionStarts,
+} from '@quitute/infra/testing';
 import type { CommandStores } from '../shared/load-aggregate';
 import { withMemorySnapshots } from '../shared/testing';
 import { registerUser, runUserCommand } from './accounts';
@@ -83,6 +86,35 @@ async function instance(eventStore: EventStore) {
 }
 
 describe('session view', () => {
+  it('given users registered and changed among other streams, when a view takes the log as pages read by someone else and then starts, then it holds what a view that followed the log holds and follows it from the last page', async () => {
+    const store = createMemoryEventStore();
+    const stores = withMemorySnapshots(store);
+    const ana = await register(stores, 'ana@example.com');
+    await store.appendToStream('cart-1', [
+      {
+        id: randomUUID(),
+        type: 'CartCleared',
+        data: { userId: 'cart-1' },
+        metadata: {
+          correlationId: 'test',
+          causationId: 'test',
+          actorId: 'test',
+          actorRole: 'user',
+          occurredAt: '2026-11-22T12:00:00.000Z',
+        },
+      },
+    ]);
+    const bia = await register(stores, 'bia@example.com');
+    await runUserCommand(stores, ana, { type: 'ChangeRole', role: 'admin' }, context());
+    await runUserCommand(stores, bia, { type: 'ChangeRole', role: 'admin' }, context());
+
+    await expectPassedPagesFoldAsFollowing(store, (eventStore) => {
+      const view = createSessionView({ ...stores, eventStore });
+      views.push(view);
+      return view;
+    });
+  });
+
   it('given a view saved with a user and a role change since, when a new view restored from the save starts, then tokens are checked without a stream read and the change is seen', async () => {
     const { store, counted } = countingStore(createMemoryEventStore());
     const stores = withMemorySnapshots(store);

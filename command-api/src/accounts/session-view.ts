@@ -1,6 +1,12 @@
 import { userStreamName } from '@quitute/contracts';
 import type { SessionVersionLookup } from '@quitute/infra/auth';
-import { followLog, type RecordedEvent, type Subscription } from '@quitute/infra/event-store';
+import {
+  followLog,
+  foldPage,
+  type FoldsPassedPages,
+  type RecordedEvent,
+  type Subscription,
+} from '@quitute/infra/event-store';
 import type { SavableView } from '@quitute/infra/saved-state';
 import type { CommandStores } from '../shared/load-aggregate';
 import { sessionVersionsFromStreams } from './accounts';
@@ -25,7 +31,7 @@ import { parseAccountEvent, userDecider, type UserState } from './decider';
  *   failure, or stopped) and for a user the view has not seen yet (registered
  *   on another instance a moment ago), the stream is read as before.
  */
-export interface SessionView extends SavableView {
+export interface SessionView extends SavableView, FoldsPassedPages {
   /** Subscribes from the start of the log (or from where restore put it); resolves once caught up with it. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -77,6 +83,12 @@ export function createSessionView(stores: CommandStores): SessionView {
     users.set(userId, { state, revision: recorded.revision });
   };
 
+  const filter = { streamNamePrefixes: [USER_STREAM_PREFIX] };
+  const onEvent = (event: RecordedEvent): void => {
+    apply(event);
+    advance(event.position);
+  };
+
   return {
     savedName: 'sessions@1',
     reached: () => reached,
@@ -87,14 +99,13 @@ export function createSessionView(stores: CommandStores): SessionView {
       reached = position;
     },
 
+    catchUp: (page) => foldPage(page, { after: reached, filter, onEvent, onPassed: advance }),
+
     start() {
       const followed = followLog(eventStore, {
         fromPosition: reached,
-        filter: { streamNamePrefixes: [USER_STREAM_PREFIX] },
-        onEvent: (event) => {
-          apply(event);
-          advance(event.position);
-        },
+        filter,
+        onEvent,
         onCaughtUp: (position) => {
           advance(position);
           live = true;

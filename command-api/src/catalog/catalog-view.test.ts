@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { productStreamName, STATIC_MENU, type CatalogEvent } from '@quitute/contracts';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { recordingSubscriptionStarts } from '@quitute/infra/testing';
+import {
+  expectPassedPagesFoldAsFollowing,
+  recordingSubscriptionStarts,
+} from '@quitute/infra/testing';
 import { createCatalogView, type CatalogView } from './catalog-view';
 import type { ProductFields } from './decider';
 import { menuProductId, seedMenu } from './seed';
@@ -277,6 +280,35 @@ describe('catalogue view for commands', () => {
     await view.resolve({ id: coxinhaId, nome: 'x' });
 
     expect(heads).toBe(0);
+  });
+
+  it('given products changed among other streams, when a view takes the log as pages read by someone else and then starts, then it holds what a view that followed the log holds and follows it from the last page', async () => {
+    const store = createMemoryEventStore();
+    await append(store, [productAdded(coxinhaId, coxinha), productAdded(kitId, kit)]);
+    await store.appendToStream('user-1', [
+      {
+        id: randomUUID(),
+        type: 'UserRegistered',
+        data: { userId: 'user-1' },
+        metadata: {
+          correlationId: 'seed',
+          causationId: 'seed',
+          actorId: 'user-1',
+          actorRole: 'user',
+          occurredAt: '2026-11-21T12:00:00.000Z',
+        },
+      },
+    ]);
+    await append(store, [
+      { type: 'ProductDeactivated', data: { productId: coxinhaId } },
+      { type: 'ProductDeleted', data: { productId: kitId } },
+    ]);
+
+    await expectPassedPagesFoldAsFollowing(store, (eventStore) => {
+      const view = createCatalogView({ eventStore, logger: silentLogger });
+      views.push(view);
+      return view;
+    });
   });
 
   it('given a view saved after a product and another product added since, when a new view is restored from the save and started, then it follows the log from the saved position and resolves both', async () => {

@@ -8,7 +8,9 @@ import {
 } from '@quitute/contracts';
 import {
   followLog,
+  foldPage,
   type EventStore,
+  type FoldsPassedPages,
   type RecordedEvent,
   type Subscription,
 } from '@quitute/infra/event-store';
@@ -42,7 +44,7 @@ export type CartProductDetails = CartLineDto['item'];
  * catalogue's own `evolve`, kept in memory, so a cart command resolves the
  * products it names without a store read.
  */
-export interface CatalogView extends SavableView {
+export interface CatalogView extends SavableView, FoldsPassedPages {
   /** Subscribes from the start of the log (or from where restore put it); resolves once caught up with it. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -184,6 +186,12 @@ export function createCatalogView(options: {
     });
   };
 
+  const filter = { streamNamePrefixes: ['product-'] };
+  const onEvent = (event: RecordedEvent): void => {
+    apply(event);
+    advance(event.position);
+  };
+
   return {
     savedName: 'catalog@1',
     reached: () => reached,
@@ -198,14 +206,13 @@ export function createCatalogView(options: {
       reached = position;
     },
 
+    catchUp: (page) => foldPage(page, { after: reached, filter, onEvent, onPassed: advance }),
+
     start() {
       const followed = followLog(eventStore, {
         fromPosition: reached,
-        filter: { streamNamePrefixes: ['product-'] },
-        onEvent: (event) => {
-          apply(event);
-          advance(event.position);
-        },
+        filter,
+        onEvent,
         onCaughtUp: advance,
         onError: (error) => logger?.error({ err: error }, 'catalogue view stopped'),
       });

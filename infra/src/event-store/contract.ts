@@ -420,6 +420,29 @@ export function eventStoreContract(
         expect(window).toEqual(written.slice(0, window.length));
       });
 
+      it('given a stream name, an event type and data with quotes, backslashes, control and non-ASCII characters, when read back by readStream, readAll and a subscription, then each has them exactly as appended', async () => {
+        const head = await store.headPosition();
+        const stream = `${newStream('odd')}-"pão"\\ç✓`;
+        const appended = [
+          newEvent('Tipo "estranho" \\ \t ✓', { text: 'linha\n"aspas" \\ \u0001 ✓ 🥐' }),
+          newEvent('Simples'),
+        ];
+        await store.appendToStream(stream, appended);
+        const subscriber = collect(store, {
+          fromPosition: head,
+          filter: { streamNamePrefixes: [stream] },
+        });
+        await subscriber.waitFor(() => subscriber.events.length === 2);
+        await subscriber.stop();
+
+        const written = await store.readStream(stream);
+        expect(written.map(({ streamName, type, data }) => ({ streamName, type, data }))).toEqual(
+          appended.map(({ type, data }) => ({ streamName: stream, type, data })),
+        );
+        expect(ofStreams(await store.readAll({ fromPosition: head }), [stream])).toEqual(written);
+        expect(subscriber.events).toEqual(written);
+      });
+
       it('given any store, then headPosition is the position of the last event in readAll (0 when empty), and moves to each append', async () => {
         const everything = await readEverything(store, 0);
         expect(await store.headPosition()).toBe(everything.at(-1)?.position ?? 0);

@@ -1,4 +1,11 @@
-import type { EventStore, SubscribeOptions, Subscription } from './port';
+import type {
+  EventFilter,
+  EventStore,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './port';
+import { matchesFilter } from './store-rules';
 
 /**
  * A subscription that says when it first caught up, for whatever must not act
@@ -30,4 +37,61 @@ export function followLog(
     },
   });
   return { subscription, caughtUp };
+}
+
+/**
+ * A fold of the log that can also take the pages someone else reads of it: at
+ * the embedded shop's first start, the build of the read models reads the
+ * whole log once and hands each page to the views too, instead of every view
+ * reading it again (the views' own pass was about half of that start).
+ */
+export interface FoldsPassedPages {
+  /**
+   * Before start: the page's events past where the fold stands, those its
+   * filter wants applied in order, as following the log would; start() then
+   * follows the log after the page. A page must hold every event stored in
+   * its stretch (as readAll's pages do) and come in the log's order.
+   */
+  catchUp(page: readonly RecordedEvent[]): Promise<void>;
+}
+
+/**
+ * What following the log with `filter` from `after` would do over a page of
+ * it: each event past `after` that the filter wants goes to `onEvent`, in
+ * order, and every event passed, wanted or not, to `onPassed`.
+ */
+export async function foldPage(
+  page: readonly RecordedEvent[],
+  fold: {
+    after: number;
+    filter: EventFilter;
+    onEvent: (event: RecordedEvent) => void | Promise<void>;
+    onPassed: (position: number) => void;
+  },
+): Promise<void> {
+  for (const event of page) {
+    if (event.position <= fold.after) continue;
+    if (matchesFilter(fold.filter, event)) await fold.onEvent(event);
+    fold.onPassed(event.position);
+  }
+}
+
+/**
+ * The log as `eventStore` reads it, each page read also handed to `folds`,
+ * all of them, before it is returned: whoever reads it reads it for them too.
+ * Its reader must read the log's pages in order, each after the one before
+ * it (as the first build of the read models does).
+ */
+export function handingPagesTo(
+  folds: readonly FoldsPassedPages[],
+  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>,
+): Pick<EventStore, 'readAll' | 'headPosition'> {
+  return {
+    headPosition: () => eventStore.headPosition(),
+    async readAll(options) {
+      const page = await eventStore.readAll(options);
+      for (const fold of folds) await fold.catchUp(page);
+      return page;
+    },
+  };
 }

@@ -8,3 +8,4 @@ export { describeWithPostgres, terminatePostgresLeaseHolder, throwawaySchema } f
 export { routeTable } from './route-table';
 export type { RouteEntry } from './route-table';
 export { recordingSubscriptionStarts } from './subscription-starts';
+export { expectPassedPagesFoldAsFollowing } from './passed-pages';

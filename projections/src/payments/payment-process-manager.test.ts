@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { recordingSubscriptionStarts } from '@quitute/infra/testing';
+import {
+  expectPassedPagesFoldAsFollowing,
+  recordingSubscriptionStarts,
+} from '@quitute/infra/testing';
 import type { PaymentProcessCommands } from '@quitute/contracts';
 import type { OrderProcessEvent } from './order-process';
 import {
@@ -189,6 +192,42 @@ async function settledOrder() {
 }
 
 describe('payment process manager', () => {
+  it('given orders settled and expired among other streams, when a manager takes the log as pages read by someone else and then starts, then it holds what a manager that followed the log holds and follows it from the last page', async () => {
+    const eventStore = createMemoryEventStore();
+    const fake = fakeCommands(eventStore);
+    const [settled, expired] = [testOrder('pix'), testOrder('pix')];
+    fake.register(settled);
+    fake.register(expired);
+    await given(eventStore, ...settledHistory(settled));
+    await eventStore.appendToStream('product-1', [
+      {
+        id: crypto.randomUUID(),
+        type: 'ProductDeleted',
+        data: { productId: 'product-1' },
+        metadata: {
+          correlationId: 'test',
+          causationId: 'test',
+          actorId: 'admin-1',
+          actorRole: 'admin',
+          occurredAt: '2026-11-26T12:00:00.000Z',
+        },
+      },
+    ]);
+    await given(eventStore, ...expiredHistory(expired));
+
+    await expectPassedPagesFoldAsFollowing(eventStore, (store) => {
+      const manager = createPaymentProcessManager({
+        eventStore: store,
+        commands: fake.commands,
+        logger: silentLogger,
+        retryDelayMs: 1,
+      });
+      managers.push(manager);
+      return manager;
+    });
+    expect(fake.calls).toEqual([]);
+  });
+
   it('given a manager saved with a pending order, when the payment is approved while it is down and a manager restored from the save starts, then it follows the log from the save and the order is marked paid, its cart checked out and its sale recorded', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);

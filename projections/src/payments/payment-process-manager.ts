@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseEvent } from '@quitute/contracts';
 import {
   followLog,
+  foldPage,
   type EventStore,
+  type FoldsPassedPages,
   type RecordedEvent,
   type Subscription,
 } from '@quitute/infra/event-store';
@@ -45,7 +47,7 @@ export interface PaymentProcessManagerOptions {
   maxRetryDelayMs?: number;
 }
 
-export interface PaymentProcessManager extends SavableView {
+export interface PaymentProcessManager extends SavableView, FoldsPassedPages {
   /** Follows the log from its start (or from where restore put it); resolves once caught up and the orders owing a step are acted on. */
   start(): Promise<void>;
   /** Stops following, stops the timers and waits for the commands in flight. */
@@ -261,6 +263,18 @@ export function createPaymentProcessManager(
     });
   };
 
+  const filter = {
+    streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
+    eventTypes: PROCESS_EVENT_TYPES,
+  };
+  const onEvent = async (recorded: RecordedEvent): Promise<void> => {
+    await apply(recorded);
+    reached = recorded.position;
+  };
+  const pass = (position: number): void => {
+    reached = Math.max(reached, position);
+  };
+
   return {
     savedName: 'payment-process@2',
     reached: () => reached,
@@ -283,19 +297,15 @@ export function createPaymentProcessManager(
       reached = position;
     },
 
+    catchUp: (page) => foldPage(page, { after: reached, filter, onEvent, onPassed: pass }),
+
     async start() {
       const followed = followLog(eventStore, {
         fromPosition: reached,
-        filter: {
-          streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
-          eventTypes: PROCESS_EVENT_TYPES,
-        },
-        onEvent: async (recorded) => {
-          await apply(recorded);
-          reached = recorded.position;
-        },
+        filter,
+        onEvent,
         onCaughtUp: (position) => {
-          reached = Math.max(reached, position);
+          pass(position);
           if (live || closed) return;
           live = true;
           logger.info({ orders: orders.size, dormant: dormant.size }, 'payment process caught up');

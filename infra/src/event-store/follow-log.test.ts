@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { foldPage, handingPagesTo } from './follow-log';
+import { createMemoryEventStore } from './memory';
+import type { RecordedEvent } from './port';
+
+const event = (position: number, streamName: string, type = 'Happened'): RecordedEvent => ({
+  id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+  type,
+  streamName,
+  revision: 0,
+  position,
+  data: {},
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    actorId: 'system',
+    actorRole: 'system',
+    occurredAt: '2026-11-26T12:00:00.000Z',
+  },
+  recordedAt: '2026-11-26T12:00:00.000Z',
+});
+
+describe('foldPage', () => {
+  it('given a page straddling where the fold stands, when folded with a filter, then only the wanted events past it are applied, in order, and every event past it is passed', async () => {
+    const page = [
+      event(4, 'order-1'),
+      event(5, 'order-2'),
+      event(6, 'user-1'),
+      event(7, 'order-3', 'Ignored'),
+      event(9, 'order-4'),
+    ];
+    const applied: number[] = [];
+    const passed: number[] = [];
+
+    await foldPage(page, {
+      after: 4,
+      filter: { streamNamePrefixes: ['order-'], eventTypes: ['Happened'] },
+      onEvent: (recorded) => {
+        applied.push(recorded.position);
+      },
+      onPassed: (position) => passed.push(position),
+    });
+
+    expect(applied).toEqual([5, 9]);
+    expect(passed).toEqual([5, 6, 7, 9]);
+  });
+
+  it('given an asynchronous handler, when a page is folded, then each event is applied only after the one before it has finished', async () => {
+    const log: string[] = [];
+    await foldPage([event(1, 'order-1'), event(2, 'order-2')], {
+      after: 0,
+      filter: {},
+      onEvent: async (recorded) => {
+        log.push(`start ${recorded.position}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${recorded.position}`);
+      },
+      onPassed: () => {},
+    });
+
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+  });
+});
+
+describe('handingPagesTo', () => {
+  it('given two folds, when the log is read through it page by page, then each fold has every page, in order, before its reader does, and the head is the store’s', async () => {
+    const store = createMemoryEventStore();
+    for (const stream of ['order-1', 'user-1', 'order-2']) {
+      await store.appendToStream(stream, [
+        {
+          id: randomUUID(),
+          type: 'Happened',
+          data: {},
+          metadata: event(1, stream).metadata,
+        },
+      ]);
+    }
+    const log: string[] = [];
+    const fold = (name: string) => ({
+      catchUp: async (page: readonly RecordedEvent[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        log.push(`${name} ${page.map((recorded) => recorded.position).join(',')}`);
+      },
+    });
+    const reading = handingPagesTo([fold('a'), fold('b')], store);
+
+    const first = await reading.readAll({ fromPosition: 0, maxCount: 2 });
+    log.push('reader has 1,2');
+    const second = await reading.readAll({ fromPosition: 2, maxCount: 2 });
+    log.push('reader has 3');
+
+    expect(first.map((recorded) => recorded.streamName)).toEqual(['order-1', 'user-1']);
+    expect(second.map((recorded) => recorded.streamName)).toEqual(['order-2']);
+    expect(log).toEqual(['a 1,2', 'b 1,2', 'reader has 1,2', 'a 3', 'b 3', 'reader has 3']);
+    expect(await reading.headPosition()).toBe(await store.headPosition());
+  });
+});
