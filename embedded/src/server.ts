@@ -67,7 +67,6 @@ import {
   createQueryRouter,
   projectionOperationRoutes,
   QUERY_API_POSTS,
-  sessionVersionsFromReadModel,
   type ChatbotOptions,
   type SocketGateway,
 } from '@quitute/query-api';
@@ -336,6 +335,7 @@ export async function createEmbeddedServer(
   });
   const queryRouter = createQueryRouter({
     readStore,
+    sessionVersions: sessions.lookup,
     eventLog: eventStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
     health: () => runner.health(),
@@ -382,7 +382,7 @@ export async function createEmbeddedServer(
     projectionOperationRoutes({
       operations: runner,
       tokens,
-      sessionVersions: sessionVersionsFromReadModel(readStore),
+      sessionVersions: sessions.lookup,
       logger,
     }),
   );
@@ -423,7 +423,7 @@ export async function createEmbeddedServer(
           attachSocketGateway({
             httpServer: listening,
             tokens,
-            sessionVersions: sessionVersionsFromReadModel(readStore),
+            sessionVersions: sessions.lookup,
             bus,
             logger,
           })

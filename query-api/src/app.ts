@@ -16,7 +16,12 @@ import {
   type WaitForPosition,
 } from '@quitute/infra/projection-progress';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@quitute/contracts';
-import { authenticate, requireRole, type TokenVerifier } from '@quitute/infra/auth';
+import {
+  authenticate,
+  requireRole,
+  type SessionVersionLookup,
+  type TokenVerifier,
+} from '@quitute/infra/auth';
 import type { ReadStore } from '@quitute/infra/read-store';
 import {
   accountQueryRoutes,
@@ -39,6 +44,13 @@ import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
 export interface QueryDeps {
+  /**
+   * Each user's session version, by which tokens are checked; the users read
+   * model by default (query-api on its own sees a role change or deletion once
+   * projected). The embedded shop passes its command side's session view: a
+   * change made in that process then ends older tokens on reads at once.
+   */
+  sessionVersions?: SessionVersionLookup;
   readStore: ReadStore;
   waitForPosition: WaitForPosition;
   /** Whether the read models are kept up to date: /health answers it (503 only when failed). */
@@ -75,7 +87,7 @@ export function createQueryRouter(deps: QueryDeps): Router {
   const signedInReads = {
     readStore: deps.readStore,
     tokens: deps.tokens,
-    sessionVersions: sessionVersionsFromReadModel(deps.readStore),
+    sessionVersions: deps.sessionVersions ?? sessionVersionsFromReadModel(deps.readStore),
     readYourWrites: signedInReadYourWrites(deps.waitForPosition, deps.ownWrites),
   };
   const now = deps.now ?? (() => new Date());

@@ -97,6 +97,46 @@ describe('reset confirm', () => {
     expect(counted.hashes).toBe(1);
   });
 
+  it('given other writes to the user landing while a reset request is decided, again after it read the stream anew, when the reset is requested, then it is decided again on the newer stream and its link works', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+    const stream = userStreamName(userId);
+    let interleaved = 0;
+    const racing = {
+      ...store,
+      eventStore: {
+        ...store.eventStore,
+        appendToStream: async (
+          ...args: Parameters<typeof store.eventStore.appendToStream>
+        ): ReturnType<typeof store.eventStore.appendToStream> => {
+          if (args[0] === stream && interleaved < 2) {
+            interleaved += 1;
+            await runUserCommand(
+              store,
+              userId,
+              { type: 'UpdateProfile', changes: { phone: `1199999000${interleaved}` } },
+              { ...context(), actorId: userId, actorRole: 'user' },
+            );
+          }
+          return store.eventStore.appendToStream(...args);
+        },
+      },
+    };
+
+    const issued = await requestPasswordReset(racing, email, context());
+    if (!issued) throw new Error('expected a reset link');
+    await completePasswordReset(store, older, issued.token, 'NovaSenha9', context());
+
+    expect(interleaved).toBe(2);
+    expect((await store.eventStore.readStream(stream)).map((event) => event.type)).toEqual([
+      'UserRegistered',
+      'UserProfileUpdated',
+      'UserProfileUpdated',
+      'PasswordResetRequested',
+      'PasswordResetCompleted',
+      'UserPasswordChanged',
+    ]);
+  });
+
   it('given a completed reset, then the session version is raised', async () => {
     const { store, email, userId } = await givenCustomer(older);
     const issued = await requestPasswordReset(store, email, context());

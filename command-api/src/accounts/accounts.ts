@@ -98,6 +98,7 @@ export async function runUserCommand(
   userId: string,
   command: UserCommand,
   context: CommandContext,
+  options: { retryOnConflict?: number } = {},
 ): Promise<CommandResult<UserState>> {
   const result = await handleCommand({
     store: store.eventStore,
@@ -107,6 +108,7 @@ export async function runUserCommand(
     streamName: userStreamName(userId),
     command,
     context,
+    retryOnConflict: options.retryOnConflict,
   });
   store.userWritten?.(userId, result.position);
   return result;
@@ -337,6 +339,9 @@ async function upgradeHash(
   }
 }
 
+/** Decisions again of a reset request whose append met a concurrent write to the user. */
+const RESET_REQUEST_CONFLICT_RETRIES = 3;
+
 /**
  * A reset token is `<userId>.<secret>`: the user id says which stream to read,
  * the secret (256 random bits) proves the link; only its SHA-256 is stored.
@@ -355,6 +360,9 @@ export async function requestPasswordReset(
     found.user.userId,
     { type: 'RequestPasswordReset', tokenHash: sha256(token), expiresAt },
     { ...context, actorId: found.user.userId, actorRole: 'user' },
+    // Asked for after its answer went out, so no one hears of a conflict (another reset
+    // or a login at the same moment): the request is decided again on the newer stream.
+    { retryOnConflict: RESET_REQUEST_CONFLICT_RETRIES },
   );
   return { user: found.user, token, expiresAt };
 }
