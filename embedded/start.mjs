@@ -22,6 +22,7 @@ const outfile = path.join(outdir, `${path.basename(entry, '.ts')}.mjs`);
 // (infra/src/payment-gateway/qr-png.ts).
 const workers = {
   'qr-png-worker': path.join(here, '..', 'infra', 'src', 'payment-gateway', 'qr-png-worker.ts'),
+  'pglite-worker': path.join(here, '..', 'infra', 'src', 'event-store', 'pglite-worker.ts'),
 };
 
 /** Bare imports that resolve into node_modules (not our own workspaces) stay imports. */

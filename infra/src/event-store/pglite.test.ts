@@ -110,6 +110,23 @@ describe('PGlite event store persisted in a directory', () => {
   });
 });
 
+/** Runs a program to its end (at most 20 s); rejects unless it exits with 0. */
+function run(command: string, args: string[]): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { timeout: 20_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve({ stdout })
+        : reject(new Error(`exited with ${code ?? signal}: ${stderr}`)),
+    );
+  });
+}
+
 function newEvent(type: string): NewEvent {
   return {
     id: randomUUID(),
@@ -136,5 +153,49 @@ describe('PGlite settings', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('PGlite on its own thread', () => {
+  it('given a failing statement, when it is run, then the error carries its SQLSTATE and constraint as a driver’s would, and the client goes on', async () => {
+    const client = await openPgliteClient();
+    try {
+      await client.query('CREATE TABLE t (id int CONSTRAINT t_id_unique UNIQUE)');
+      await client.query('INSERT INTO t VALUES (1)');
+
+      const error: unknown = await client.query('INSERT INTO t VALUES (1)').catch((e) => e);
+
+      expect(error).toBeInstanceOf(Error);
+      expect(error).toMatchObject({ code: '23505', constraint: 't_id_unique' });
+      expect(await client.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('given a program that opens PGlite, awaits a query and never closes it, then it has its answer and ends on its own', async () => {
+    const client = new URL('./pglite-client.ts', import.meta.url).href;
+    const program = `
+      const { openPgliteClient } = await import(${JSON.stringify(client)});
+      const sql = await openPgliteClient();
+      const [row] = await sql.query("SELECT 'pão de queijo' AS answer");
+      console.log(row.answer);`;
+
+    const { stdout } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      program,
+    ]);
+
+    expect(stdout.trim()).toBe('pão de queijo');
+  });
+
+  it('given a closed client, when it is asked again, then it answers that PGlite is closed', async () => {
+    const client = await openPgliteClient();
+    await client.close();
+
+    await expect(client.query('SELECT 1')).rejects.toThrow('PGlite is closed');
   });
 });
