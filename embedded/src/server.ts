@@ -21,10 +21,11 @@ import {
   createTokenService,
   loadOrCreateSecrets,
   type PasswordHasher,
+  type SessionVersionLookup,
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
-import { handingPagesTo, type EventStore } from '@quitute/infra/event-store';
+import { handingPagesTo, StoreUnavailableError, type EventStore } from '@quitute/infra/event-store';
 import {
   apiNotFound,
   errorHandler,
@@ -67,6 +68,7 @@ import {
   createQueryRouter,
   projectionOperationRoutes,
   QUERY_API_POSTS,
+  sessionVersionsFromReadModel,
   type ChatbotOptions,
   type SocketGateway,
 } from '@quitute/query-api';
@@ -109,6 +111,26 @@ function onlyFor(accepted: (req: Request) => boolean, ...handlers: RequestHandle
   router.use((req, _res, next) => next(accepted(req) ? undefined : 'router'));
   router.use(...handlers);
   return router;
+}
+
+/**
+ * How reads and the socket check tokens: by the command side's session view,
+ * so a role change or deletion made in this shop ends older tokens at once;
+ * while the event store cannot be read (the view, not live, reads the user's
+ * stream), by the users read model, as query-api on its own does.
+ */
+export function sessionsForReads(
+  view: SessionVersionLookup,
+  readModel: SessionVersionLookup,
+): SessionVersionLookup {
+  return async (userId) => {
+    try {
+      return await view(userId);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      return readModel(userId);
+    }
+  };
 }
 
 /** How a listening address is written in a URL: localhost for every interface. */
@@ -260,11 +282,14 @@ export async function createEmbeddedServer(
     );
   }
   // What the in-memory read store lacks, one pass over the log builds, faster than the
-  // runner's batches, and the views fold the same pages as it reads them (the log read,
-  // parsed and collected once, not twice). Then each follows the log from where it stands.
+  // runner's batches. On the embedded PGlite, whose directory this process holds alone,
+  // the views fold the same pages as it reads them (the log read, parsed and collected
+  // once, not twice): no append of another process can commit below a position already
+  // read. A shared server's log is followed by each view's gap-safe subscription instead.
+  // Then each follows the log from where it stands.
   if (inMemory && inMemory.unbuilt.length > 0) {
     await buildReadModelsFirst({
-      eventStore: handingPagesTo(views, eventStore),
+      eventStore: config.eventStoreUrl ? eventStore : handingPagesTo(views, eventStore),
       readStore,
       projections: inMemory.unbuilt,
       logger,
@@ -333,9 +358,10 @@ export async function createEmbeddedServer(
       ...(options.paymentRateLimits ? { rateLimits: options.paymentRateLimits } : {}),
     },
   });
+  const readerSessions = sessionsForReads(sessions.lookup, sessionVersionsFromReadModel(readStore));
   const queryRouter = createQueryRouter({
     readStore,
-    sessionVersions: sessions.lookup,
+    sessionVersions: readerSessions,
     eventLog: eventStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
     health: () => runner.health(),
@@ -382,7 +408,7 @@ export async function createEmbeddedServer(
     projectionOperationRoutes({
       operations: runner,
       tokens,
-      sessionVersions: sessions.lookup,
+      sessionVersions: readerSessions,
       logger,
     }),
   );
@@ -423,7 +449,7 @@ export async function createEmbeddedServer(
           attachSocketGateway({
             httpServer: listening,
             tokens,
-            sessionVersions: sessions.lookup,
+            sessionVersions: readerSessions,
             bus,
             logger,
           })

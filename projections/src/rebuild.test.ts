@@ -166,6 +166,37 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
   });
 });
 
+describe('rebuildProjections', () => {
+  it('given a projection that throws while the next page is being read, when the rebuild fails, then that read has finished before the failure is heard', async () => {
+    const inner = createMemoryEventStore();
+    await count(inner, 1, 5_001);
+    const reads = { asked: 0, finished: 0 };
+    const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
+      headPosition: () => inner.headPosition(),
+      readAll: async (options) => {
+        reads.asked += 1;
+        const page = await inner.readAll(options);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        reads.finished += 1;
+        return page;
+      },
+    };
+    const broken = defineProjection({
+      ...tallyDefinition,
+      evolve: (document, event) => {
+        if (event.type === 'Counted' && event.data.n === 9) throw new Error('bug');
+        return tallyDefinition.evolve(document, event);
+      },
+    });
+
+    await expect(
+      rebuildProjections({ eventStore, readStore: createMemoryReadStore(), projections: [broken] }),
+    ).rejects.toThrow('tally_v1 failed on Counted at position 9: bug');
+
+    expect(reads).toEqual({ asked: 2, finished: 2 });
+  });
+});
+
 describe('verify', () => {
   it('given a running shop that keeps appending, when verified, then there is no difference', async () => {
     const eventStore = createMemoryEventStore();

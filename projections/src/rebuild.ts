@@ -102,8 +102,10 @@ export async function applyLog(options: {
         }
       }
     } catch (error) {
-      // The page asked for ahead is no longer wanted; its failure must not go unhandled.
-      next?.catch(() => {});
+      // The page asked for ahead is no longer wanted, but its read is let finish first (its
+      // failure ignored): whatever it does on the way (a store handing pages to views too)
+      // is over when the rebuild's failure is heard.
+      await next?.catch(() => {});
       throw error;
     }
     if (last !== undefined) options.onPage?.(read, Math.min(last, to));

@@ -74,7 +74,14 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
     return new Promise((resolveAnswer, reject) => {
       if (waiting.size === 0) worker.ref();
       waiting.set(id, { resolve: resolveAnswer, reject });
-      worker.postMessage({ ...request, id });
+      try {
+        worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A value the thread cannot be handed (structured clone refused it): nothing was sent.
+        waiting.delete(id);
+        if (waiting.size === 0) worker.unref();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   };
 

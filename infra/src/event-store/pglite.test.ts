@@ -192,6 +192,17 @@ describe('PGlite on its own thread', () => {
     expect(stdout.trim()).toBe('pão de queijo');
   });
 
+  it('given a parameter that cannot be handed to the thread, when it is sent, then that query fails and the client goes on', async () => {
+    const client = await openPgliteClient();
+    try {
+      await expect(client.query('SELECT $1::text AS x', [() => 'função'])).rejects.toThrow();
+
+      expect(await client.query("SELECT 'ok' AS x")).toEqual([{ x: 'ok' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('given a closed client, when it is asked again, then it answers that PGlite is closed', async () => {
     const client = await openPgliteClient();
     await client.close();
