@@ -25,7 +25,7 @@ import {
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
 import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
-import { handingPagesTo, StoreUnavailableError, type EventStore } from '@quitute/infra/event-store';
+import { StoreUnavailableError, type EventStore } from '@quitute/infra/event-store';
 import {
   apiNotFound,
   errorHandler,
@@ -289,10 +289,11 @@ export async function createEmbeddedServer(
   // Then each follows the log from where it stands.
   if (inMemory && inMemory.unbuilt.length > 0) {
     await buildReadModelsFirst({
-      eventStore: config.eventStoreUrl ? eventStore : handingPagesTo(views, eventStore),
+      eventStore,
       readStore,
       projections: inMemory.unbuilt,
       logger,
+      folds: config.eventStoreUrl ? [] : views,
     });
   }
   // Started together, the views and the runner read each page of what is left once (the

@@ -1,4 +1,4 @@
-import type { EventStore } from '@quitute/infra/event-store';
+import type { EventStore, FoldsPassedPages } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ReadStore } from '@quitute/infra/read-store';
 import type { Projection } from './projection';
@@ -18,6 +18,8 @@ export async function buildReadModelsFirst(options: {
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;
+  /** Folds of the log handed each page of the pass too (see rebuildProjections). */
+  folds?: readonly FoldsPassedPages[];
 }): Promise<void> {
   const { logger } = options;
   const started = performance.now();

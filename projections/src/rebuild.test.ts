@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import {
+  createMemoryEventStore,
+  type EventStore,
+  type RecordedEvent,
+} from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint, readProjectionsStatus } from '@quitute/infra/projection-progress';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
@@ -167,6 +171,41 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
 });
 
 describe('rebuildProjections', () => {
+  it('given folds of the log, when projections are rebuilt, then each fold has every page, in order, while the next page is being read', async () => {
+    const inner = createMemoryEventStore();
+    await count(inner, 1, 5_001);
+    const log: string[] = [];
+    const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
+      headPosition: () => inner.headPosition(),
+      readAll: async (options) => {
+        log.push(`read after ${options?.fromPosition ?? 0}`);
+        return inner.readAll(options);
+      },
+    };
+    const fold = (name: string) => ({
+      catchUp: async (page: readonly RecordedEvent[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        log.push(`${name} ${page[0]?.position ?? '-'}..${page.at(-1)?.position ?? '-'}`);
+      },
+    });
+
+    await rebuildProjections({
+      eventStore,
+      readStore: createMemoryReadStore(),
+      projections: [tally],
+      folds: [fold('a'), fold('b')],
+    });
+
+    expect(log).toEqual([
+      'read after 0',
+      'read after 5000',
+      'a 1..5000',
+      'b 1..5000',
+      'a 5001..5001',
+      'b 5001..5001',
+    ]);
+  });
+
   it('given a projection that throws while the next page is being read, when the rebuild fails, then that read has finished before the failure is heard', async () => {
     const inner = createMemoryEventStore();
     await count(inner, 1, 5_001);

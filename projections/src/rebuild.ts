@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
+import type { EventStore, FoldsPassedPages, RecordedEvent } from '@quitute/infra/event-store';
 import {
   writeCheckpoint,
   type ProjectionCheckpointDetails,
@@ -81,6 +81,8 @@ export async function applyLog(options: {
   from: number;
   to: number;
   onPage?: (events: number, position: number) => void;
+  /** Folds of the log handed every page read too, in order, while the next one is read. */
+  folds?: readonly FoldsPassedPages[] | undefined;
 }): Promise<number> {
   const { eventStore, builds, to } = options;
   const readAfter = (position: number) =>
@@ -94,6 +96,7 @@ export async function applyLog(options: {
     const last = page.at(-1)?.position;
     next = last !== undefined && last < to ? readAfter(last) : undefined;
     try {
+      for (const fold of options.folds ?? []) await fold.catchUp(page);
       for (const event of page) {
         if (event.position > to) break;
         read += 1;
@@ -200,6 +203,13 @@ export async function rebuildProjections(options: {
   /** The details each checkpoint is written with; a running projection's without error by default. */
   checkpointDetails?: (projection: Projection) => ProjectionCheckpointDetails;
   onProgress?: OnProgress;
+  /**
+   * Folds of the log that take the pages this pass reads as well (the embedded
+   * shop's views at a first start), each page while the next one is read:
+   * the pages must hold every event stored in their stretch, which a log only
+   * one process appends to does. Up to the head, not the switch's tail.
+   */
+  folds?: readonly FoldsPassedPages[];
 }): Promise<RebuildResult[]> {
   const { eventStore, readStore, projections, onProgress } = options;
   const started = performance.now();
@@ -222,6 +232,7 @@ export async function rebuildProjections(options: {
     from: 0,
     to: head,
     onPage: (read, position) => report('reading', read, position),
+    folds: options.folds,
   });
   report('writing', events, head);
   for (const { projection, build } of builds) {

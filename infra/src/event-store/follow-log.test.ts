@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { foldPage, handingPagesTo } from './follow-log';
-import { createMemoryEventStore } from './memory';
+import { foldPage } from './follow-log';
 import type { RecordedEvent } from './port';
 
 const event = (position: number, streamName: string, type = 'Happened'): RecordedEvent => ({
@@ -60,39 +58,5 @@ describe('foldPage', () => {
     });
 
     expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
-  });
-});
-
-describe('handingPagesTo', () => {
-  it('given two folds, when the log is read through it page by page, then each fold has every page, in order, before its reader does, and the head is the store’s', async () => {
-    const store = createMemoryEventStore();
-    for (const stream of ['order-1', 'user-1', 'order-2']) {
-      await store.appendToStream(stream, [
-        {
-          id: randomUUID(),
-          type: 'Happened',
-          data: {},
-          metadata: event(1, stream).metadata,
-        },
-      ]);
-    }
-    const log: string[] = [];
-    const fold = (name: string) => ({
-      catchUp: async (page: readonly RecordedEvent[]) => {
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        log.push(`${name} ${page.map((recorded) => recorded.position).join(',')}`);
-      },
-    });
-    const reading = handingPagesTo([fold('a'), fold('b')], store);
-
-    const first = await reading.readAll({ fromPosition: 0, maxCount: 2 });
-    log.push('reader has 1,2');
-    const second = await reading.readAll({ fromPosition: 2, maxCount: 2 });
-    log.push('reader has 3');
-
-    expect(first.map((recorded) => recorded.streamName)).toEqual(['order-1', 'user-1']);
-    expect(second.map((recorded) => recorded.streamName)).toEqual(['order-2']);
-    expect(log).toEqual(['a 1,2', 'b 1,2', 'reader has 1,2', 'a 3', 'b 3', 'reader has 3']);
-    expect(await reading.headPosition()).toBe(await store.headPosition());
   });
 });

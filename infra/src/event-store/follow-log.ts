@@ -50,7 +50,8 @@ export interface FoldsPassedPages {
    * Before start: the page's events past where the fold stands, those its
    * filter wants applied in order, as following the log would; start() then
    * follows the log after the page. A page must hold every event stored in
-   * its stretch (as readAll's pages do) and come in the log's order.
+   * its stretch (readAll's pages of a log only one process appends to) and
+   * come in the log's order.
    */
   catchUp(page: readonly RecordedEvent[]): Promise<void>;
 }
@@ -74,24 +75,4 @@ export async function foldPage(
     if (matchesFilter(fold.filter, event)) await fold.onEvent(event);
     fold.onPassed(event.position);
   }
-}
-
-/**
- * The log as `eventStore` reads it, each page read also handed to `folds`,
- * all of them, before it is returned: whoever reads it reads it for them too.
- * Its reader must read the log's pages in order, each after the one before
- * it (as the first build of the read models does).
- */
-export function handingPagesTo(
-  folds: readonly FoldsPassedPages[],
-  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>,
-): Pick<EventStore, 'readAll' | 'headPosition'> {
-  return {
-    headPosition: () => eventStore.headPosition(),
-    async readAll(options) {
-      const page = await eventStore.readAll(options);
-      for (const fold of folds) await fold.catchUp(page);
-      return page;
-    },
-  };
 }

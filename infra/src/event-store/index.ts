@@ -17,7 +17,7 @@ export type {
 } from './port';
 export { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from './port';
 export { createMemoryEventStore } from './memory';
-export { followLog, foldPage, handingPagesTo, type FoldsPassedPages } from './follow-log';
+export { followLog, foldPage, type FoldsPassedPages } from './follow-log';
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
 export { createEsdbEventStore } from './esdb';
