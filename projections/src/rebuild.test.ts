@@ -71,6 +71,16 @@ async function forget(store: EventStore, key: string): Promise<void> {
   );
 }
 
+/** The tally, its handler throwing 'bug' on the count of `n`. */
+const tallyBrokenAt = (n: number) =>
+  defineProjection({
+    ...tallyDefinition,
+    evolve: (document, event) => {
+      if (event.type === 'Counted' && event.data.n === n) throw new Error('bug');
+      return tallyDefinition.evolve(document, event);
+    },
+  });
+
 const runnerOver = (eventStore: EventStore, readStore: ReadStore, projection = tally) =>
   new ProjectionRunner({ eventStore, readStore, projections: [projection], logger: silentLogger });
 
@@ -154,13 +164,7 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
     const runner = runnerOver(eventStore, readStore);
     await runner.start();
     const before = await tallies(readStore);
-    const broken = defineProjection({
-      ...tallyDefinition,
-      evolve: (document, event) => {
-        if (event.type === 'Counted' && event.data.n === 9) throw new Error('bug');
-        return tallyDefinition.evolve(document, event);
-      },
-    });
+    const broken = tallyBrokenAt(9);
 
     await expect(
       rebuildProjections({ eventStore, readStore, projections: [broken] }),
@@ -220,13 +224,7 @@ describe('rebuildProjections', () => {
         return page;
       },
     };
-    const broken = defineProjection({
-      ...tallyDefinition,
-      evolve: (document, event) => {
-        if (event.type === 'Counted' && event.data.n === 9) throw new Error('bug');
-        return tallyDefinition.evolve(document, event);
-      },
-    });
+    const broken = tallyBrokenAt(9);
 
     await expect(
       rebuildProjections({ eventStore, readStore: createMemoryReadStore(), projections: [broken] }),
