@@ -19,7 +19,7 @@ const entry = path.resolve(process.argv[2] ?? path.join(here, 'src', 'start.ts')
 const outdir = path.join(here, 'dist');
 const outfile = path.join(outdir, `${path.basename(entry, '.ts')}.mjs`);
 // A worker thread's module is an entry of its own, found beside the bundle by its name
-// (infra/src/payment-gateway/qr-png.ts).
+// (infra/src/worker-threads).
 const workers = {
   'qr-png-worker': path.join(here, '..', 'infra', 'src', 'payment-gateway', 'qr-png-worker.ts'),
   'pglite-worker': path.join(here, '..', 'infra', 'src', 'event-store', 'pglite-worker.ts'),

@@ -106,8 +106,8 @@ export async function applyLog(options: {
       }
     } catch (error) {
       // The page asked for ahead is no longer wanted, but its read is let finish first (its
-      // failure ignored): whatever it does on the way (a store handing pages to views too)
-      // is over when the rebuild's failure is heard.
+      // failure ignored): when the caller hears of the failure (and may close the store),
+      // no read of the rebuild is still running.
       await next?.catch(() => {});
       throw error;
     }

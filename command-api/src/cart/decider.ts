@@ -13,8 +13,10 @@ import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
 
-/** A cart's lines in the order their products were first added. */
-/** Never changed in place (the command pipeline remembers and hands out the same object). */
+/**
+ * A cart's lines in the order their products were first added. Never changed
+ * in place (the command pipeline remembers and hands out the same object).
+ */
 export interface CartState {
   readonly lines: readonly CartLineRecord[];
   /** Orders whose payment emptied the cart (absent before the first). */

@@ -1,7 +1,6 @@
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 import type {
   PgliteAnswer,
@@ -9,6 +8,7 @@ import type {
   PgliteRequest,
   PgliteWorkerData,
 } from './pglite-worker';
+import { startModuleWorker } from '../worker-threads';
 import type { SqlClient } from './sql-client';
 
 /**
@@ -27,7 +27,8 @@ import type { SqlClient } from './sql-client';
 export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   const directory = dataDir === undefined ? undefined : resolve(dataDir);
   const release = directory === undefined ? undefined : await lockDirectory(directory);
-  const worker = newPgliteWorker(directory);
+  const workerData: PgliteWorkerData = { directory };
+  const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData });
   const waiting = new Map<number, Pending>();
   const listeners = new Map<string, { onNotify: () => void; onLost: (error: unknown) => void }>();
   let nextId = 0;
@@ -129,23 +130,6 @@ function databaseError(shape: PgliteErrorShape): Error {
     ...(shape.code === undefined ? {} : { code: shape.code }),
     ...(shape.constraint === undefined ? {} : { constraint: shape.constraint }),
   });
-}
-
-/**
- * Run from TypeScript source (tests, the benchmarks, development) the thread
- * loads pglite-worker.ts through tsx; in the shop `npm start` bundles, it is
- * the bundle's pglite-worker.mjs beside it (embedded/start.mjs).
- */
-function newPgliteWorker(directory: string | undefined): Worker {
-  const workerData: PgliteWorkerData = { directory };
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
-  }
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
-    { eval: true, workerData },
-  );
 }
 
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {

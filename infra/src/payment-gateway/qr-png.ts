@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../worker-threads';
 import { pixQrPngBase64 } from './pix-brcode';
 import type { QrPngAnswer, QrPngRequest } from './qr-png-worker';
 
@@ -24,10 +25,6 @@ const IDLE_MS = 30_000;
  * requests. The thread starts at the first render, is ended after IDLE_MS
  * without one and never keeps the process alive; one that fails is replaced
  * at the next render, its renders rejected.
- *
- * Run from TypeScript source (tests, the benchmarks, development) the worker
- * loads qr-png-worker.ts through tsx; in the shop `npm start` bundles, the
- * worker is the bundle's qr-png-worker.mjs beside it (embedded/start.mjs).
  */
 export function createQrPngWorker(options: { idleMs?: number } = {}): QrPngRenderer {
   const idleMs = options.idleMs ?? IDLE_MS;
@@ -45,7 +42,7 @@ export function createQrPngWorker(options: { idleMs?: number } = {}): QrPngRende
   };
 
   function start(): Worker {
-    const started = newWorker();
+    const started = startModuleWorker(import.meta.url, 'qr-png-worker');
     started.unref();
     started.on('message', (answer: QrPngAnswer) => {
       // A worker already ended (closed while drawing) answers no one.
@@ -88,15 +85,4 @@ export function createQrPngWorker(options: { idleMs?: number } = {}): QrPngRende
     },
     close: stop,
   };
-}
-
-function newWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./qr-png-worker.mjs', import.meta.url));
-  }
-  const source = new URL('./qr-png-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
-    { eval: true },
-  );
 }
