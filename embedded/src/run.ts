@@ -107,11 +107,17 @@ export async function runShop(
  * What building the shop left behind (read models read back, the log folded)
  * collected before it serves, rather than whenever V8 gets to it (about 20 s
  * after the shop goes quiet): from its first request on, its memory is what it
- * keeps. One full collection, a fraction of a second of the start.
+ * keeps. One full collection that also compacts every page it leaves partly
+ * used: after a first start on 100,000 orders V8 otherwise kept 333 MB of old
+ * space for 152 MB of objects, and gave none of it back (RSS 650 → 443 MB).
+ * A fraction of a second of the start.
  */
 function collectStartGarbage(): void {
   // How Node hands out V8's collector without --expose-gc on the command line.
   setFlagsFromString('--expose-gc');
   const gc: unknown = runInNewContext('gc');
-  if (typeof gc === 'function') gc();
+  if (typeof gc !== 'function') return;
+  setFlagsFromString('--compact-on-every-full-gc');
+  gc();
+  setFlagsFromString('--no-compact-on-every-full-gc');
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type { Pool } from 'pg';
 import { asStoreError } from './connection-failure';
 import type { SqlClient } from './sql-client';
 
@@ -15,7 +15,9 @@ export async function openPgClient(
   poolSize = 10,
   applicationName = 'quitute-event-store',
 ): Promise<SqlClient> {
-  const pool = new pg.Pool({
+  // Loaded here, not at the module's top: a shop on its embedded PGlite never loads `pg`.
+  const { default: pg } = await import('pg');
+  const pool: Pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: applicationName,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import type { Client } from 'pg';
 import { silentLogger, type Logger } from '../logging';
 import type { Lease, LeaseHandle } from './port';
 import { pause, settled } from './wait';
@@ -45,7 +45,9 @@ export function createPostgresLease(options: PostgresLeaseOptions): Lease {
   const closing = new AbortController();
   const held = new Set<LeaseHandle>();
 
-  const connect = async (): Promise<pg.Client> => {
+  const connect = async (): Promise<Client> => {
+    // Loaded on the first connection: a shop that holds no lease never loads `pg`.
+    const { default: pg } = await import('pg');
     const client = new pg.Client({
       connectionString: url,
       application_name: leaseApplicationName(name),
@@ -66,7 +68,7 @@ export function createPostgresLease(options: PostgresLeaseOptions): Lease {
     }
   };
 
-  const hold = (client: pg.Client): LeaseHandle => {
+  const hold = (client: Client): LeaseHandle => {
     const lost = settled();
     let ended = false;
     let heartbeat: NodeJS.Timeout | undefined;
@@ -109,7 +111,7 @@ export function createPostgresLease(options: PostgresLeaseOptions): Lease {
       const aborted = signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
       for (;;) {
         aborted.throwIfAborted();
-        let client: pg.Client | undefined;
+        let client: Client | undefined;
         try {
           client = await connect();
           for (;;) {

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DEFAULT_FROM, type SmtpMailer } from './port';
 
 export interface SmtpMailerOptions {
@@ -13,11 +13,15 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
   if (!/^smtps?:\/\/[^/]/.test(url)) {
     throw new Error('The mail URL must start with smtp:// or smtps:// and name a host');
   }
-  const transporter = createTransport(url);
+  // nodemailer is loaded at the first send: a shop without MAIL_URL never loads it.
+  let transporter: Promise<Transporter> | undefined;
   return {
     transport: 'smtp',
     async send(mail) {
-      await transporter.sendMail({
+      transporter ??= import('nodemailer').then(({ createTransport }) => createTransport(url));
+      await (
+        await transporter
+      ).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

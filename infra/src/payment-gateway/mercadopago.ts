@@ -1,5 +1,6 @@
-import { MercadoPagoConfig, MercadoPagoError, Payment, PaymentRefund } from 'mercadopago';
-import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import type * as MercadoPago from 'mercadopago';
+import type { MercadoPagoConfig, Payment } from 'mercadopago';
+import type { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { z } from 'zod';
 import { silentLogger, type Logger } from '../logging';
 import {
@@ -36,6 +37,20 @@ type CreateBody = Parameters<Payment['create']>[0]['body'];
 
 const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 
+/** The SDK's parts this adapter uses. */
+type Sdk = typeof MercadoPago & { AppConfig: typeof AppConfig };
+
+let loadedSdk: Promise<Sdk> | undefined;
+
+/** The SDK, loaded at the first call: a shop on the payment simulator never loads it. */
+function sdk(): Promise<Sdk> {
+  loadedSdk ??= Promise.all([
+    import('mercadopago'),
+    import('mercadopago/dist/utils/config/index.js'),
+  ]).then(([mercadoPago, { AppConfig }]) => ({ ...mercadoPago, AppConfig }));
+  return loadedSdk;
+}
+
 /**
  * The PaymentGateway port on Mercado Pago's Payments API (`/v1/payments`)
  * through the `mercadopago` SDK 3.6.
@@ -63,8 +78,13 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
   const apiUrl = baseUrl.replace(/\/+$/, '');
   const hideToken = (text: string) => text.replaceAll(accessToken, '[access token]');
 
-  async function call<T>(operation: string, run: (config: MercadoPagoConfig) => Promise<T>) {
-    const config = new MercadoPagoConfig({
+  async function call<T>(
+    operation: string,
+    run: (config: MercadoPagoConfig, mercadoPago: Sdk) => Promise<T>,
+  ) {
+    const mercadoPago = await sdk();
+    const { MercadoPagoError } = mercadoPago;
+    const config = new mercadoPago.MercadoPagoConfig({
       accessToken,
       options: {
         timeout: timeoutMs,
@@ -78,15 +98,17 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       },
     });
     try {
-      return await againstBaseUrl(apiUrl, () => run(config));
+      return await againstBaseUrl(mercadoPago, apiUrl, () => run(config, mercadoPago));
     } catch (error) {
-      throw toGatewayError(operation, error, hideToken);
+      throw toGatewayError(mercadoPago, operation, error, hideToken);
     }
   }
 
   async function get(paymentId: string): Promise<ProviderPayment | null> {
     try {
-      const payment = await call('get', (config) => new Payment(config).get({ id: paymentId }));
+      const payment = await call('get', (config, { Payment }) =>
+        new Payment(config).get({ id: paymentId }),
+      );
       return toProviderPayment(payment);
     } catch (error) {
       if (error instanceof PaymentGatewayError && error.status === 404) return null;
@@ -99,7 +121,7 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
 
     async create(request) {
       const body = createBody(request);
-      const payment = await call('create', (config) =>
+      const payment = await call('create', (config, { Payment }) =>
         new Payment(config).create({
           body,
           requestOptions: {
@@ -114,7 +136,7 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
     get,
 
     async cancel(paymentId, idempotencyKey) {
-      const payment = await call('cancel', (config) =>
+      const payment = await call('cancel', (config, { Payment }) =>
         new Payment(config).cancel({ id: paymentId, requestOptions: { idempotencyKey } }),
       );
       return toProviderPayment(payment);
@@ -122,7 +144,7 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
 
     async refund(paymentId, idempotencyKey) {
       // No amount: a full refund.
-      await call('refund', (config) =>
+      await call('refund', (config, { PaymentRefund }) =>
         new PaymentRefund(config).create({
           payment_id: paymentId,
           requestOptions: { idempotencyKey },
@@ -147,7 +169,11 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
  * it back at once keeps each adapter's address to its own requests, even with
  * calls of several adapters in flight.
  */
-function againstBaseUrl<T>(baseUrl: string, start: () => Promise<T>): Promise<T> {
+function againstBaseUrl<T>(
+  { AppConfig }: Sdk,
+  baseUrl: string,
+  start: () => Promise<T>,
+): Promise<T> {
   const shared = AppConfig as { BASE_URL: string };
   const previous = shared.BASE_URL;
   shared.BASE_URL = baseUrl;
@@ -159,6 +185,7 @@ function againstBaseUrl<T>(baseUrl: string, start: () => Promise<T>): Promise<T>
 }
 
 function toGatewayError(
+  { MercadoPagoError }: Sdk,
   operation: string,
   error: unknown,
   hideToken: (text: string) => string,

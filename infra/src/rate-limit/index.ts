@@ -1,5 +1,5 @@
 import type { Store } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { RedisReply } from 'rate-limit-redis';
 import type { Logger } from '../logging';
 import { openRedis, REDIS_KEY_PREFIX } from '../redis';
 
@@ -32,6 +32,8 @@ export async function createRateLimitStores(
   if (!options.redisUrl) {
     return { store: () => undefined, close: async () => {} };
   }
+  // Loaded only here: a shop without REDIS_URL never loads the Redis packages.
+  const { RedisStore } = await import('rate-limit-redis');
   const client = await openRedis({ url: options.redisUrl, logger: options.logger });
   const keyPrefix = options.keyPrefix ?? `${REDIS_KEY_PREFIX}rate-limit:`;
   return {

@@ -1,4 +1,4 @@
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import { silentLogger, type Logger } from '../logging';
 
 export type RedisClient = RedisClientType;
@@ -23,6 +23,8 @@ const MAX_RECONNECT_DELAY_MS = 2_000;
 export async function openRedis(options: RedisOptions): Promise<RedisClient> {
   const logger = options.logger ?? silentLogger;
   let connected = false;
+  // Loaded here, not at the module's top: a shop without REDIS_URL never loads `redis`.
+  const { createClient } = await import('redis');
   const client: RedisClient = createClient({
     url: options.url,
     disableOfflineQueue: true,

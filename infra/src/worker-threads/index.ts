@@ -5,7 +5,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * `importerUrl` (its caller's `import.meta.url`). Run from TypeScript source
  * (tests, the benchmarks, development) the thread loads `<name>.ts` through
  * tsx; in the shop `npm start` bundles, it is the bundle's `<name>.mjs` beside
- * it (embedded/start.mjs builds each worker's module as an entry of its own).
+ * it (embedded/bundle.mjs builds each worker's module as an entry of its own).
  */
 export function startModuleWorker(
   importerUrl: string,

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleShop } from '../bundle.mjs';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bundle-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** A file written an hour ago: clear of the build's "changed while building" margin. */
+function writeOld(file: string, text: string): void {
+  fs.writeFileSync(file, text);
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  fs.utimesSync(file, anHourAgo, anHourAgo);
+}
+
+/** An entry importing a module of its own, in a directory of its own, bundled into `out`. */
+function project(name: string) {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir);
+  const entry = path.join(dir, 'entry.ts');
+  writeOld(path.join(dir, 'greeting.ts'), "export const greeting: string = 'olá';\n");
+  writeOld(entry, "export { greeting } from './greeting';\n");
+  return { dir, entry, out: path.join(dir, 'out') };
+}
+
+const inode = (file: string) => fs.statSync(file).ino;
+
+/** The bundle's `greeting`, imported fresh (a query string makes each import a new module). */
+async function greetingOf(bundle: string): Promise<unknown> {
+  const module = (await import(`${pathToFileURL(bundle).href}?${Date.now()}`)) as {
+    greeting?: unknown;
+  };
+  return module.greeting;
+}
+
+describe('bundleShop', () => {
+  it('given a bundle built, when bundled again with no file changed, then the same bundle is used and not written again', async () => {
+    const { entry, out } = project('unchanged');
+    const bundle = await bundleShop(entry, { outdir: out });
+    const written = inode(bundle);
+
+    expect(await bundleShop(entry, { outdir: out })).toBe(bundle);
+
+    expect(inode(bundle)).toBe(written);
+    expect(await greetingOf(bundle)).toBe('olá');
+  }, 30_000);
+
+  it('given a bundle built, when a module it imports changes, then it is built again with the change', async () => {
+    const { dir, entry, out } = project('changed');
+    const bundle = await bundleShop(entry, { outdir: out });
+    const written = inode(bundle);
+
+    writeOld(path.join(dir, 'greeting.ts'), "export const greeting: string = 'bom dia';\n");
+    await bundleShop(entry, { outdir: out });
+
+    expect(inode(bundle)).not.toBe(written);
+    expect(await greetingOf(bundle)).toBe('bom dia');
+  }, 30_000);
+
+  it('given a bundle built, when a worker thread module beside it or the record of its files is gone or unreadable, then it is built again', async () => {
+    const { entry, out } = project('damaged');
+    const bundle = await bundleShop(entry, { outdir: out });
+
+    for (const damage of [
+      () => fs.rmSync(path.join(out, 'pglite-worker.mjs')),
+      () => fs.rmSync(path.join(out, 'entry.built-from.json')),
+      () => fs.writeFileSync(path.join(out, 'entry.built-from.json'), '{"node":'),
+    ]) {
+      const written = inode(bundle);
+      damage();
+      await bundleShop(entry, { outdir: out });
+      expect(inode(bundle)).not.toBe(written);
+      expect(fs.existsSync(path.join(out, 'pglite-worker.mjs'))).toBe(true);
+    }
+  }, 60_000);
+
+  it('given a module changed just before the build, when bundled, then no record vouches for the bundle and the next start builds again', async () => {
+    const { dir, entry, out } = project('just-changed');
+    fs.writeFileSync(path.join(dir, 'greeting.ts'), "export const greeting: string = 'oi';\n");
+    const bundle = await bundleShop(entry, { outdir: out });
+    const written = inode(bundle);
+
+    expect(fs.existsSync(path.join(out, 'entry.built-from.json'))).toBe(false);
+    await bundleShop(entry, { outdir: out });
+
+    expect(inode(bundle)).not.toBe(written);
+    expect(await greetingOf(bundle)).toBe('oi');
+  }, 30_000);
+
+  it("given npm start's shop, then its bundle loads no package of a server the embedded defaults do not use until one is configured", async () => {
+    const bundle = await bundleShop(path.join(import.meta.dirname, 'start.ts'), {
+      outdir: path.join(work, 'shop'),
+    });
+    const text = fs.readFileSync(bundle, 'utf8');
+    const staticImports = [...text.matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map(
+      (match) => match[1] ?? '',
+    );
+    const dynamicImports = [...text.matchAll(/\bimport\("([^"]+)"\)/g)].map(
+      (match) => match[1] ?? '',
+    );
+    const packageOf = (url: string) =>
+      /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? url;
+    const optional = [
+      'pg',
+      'redis',
+      'rate-limit-redis',
+      'mercadopago',
+      'nodemailer',
+      'kafkajs',
+      'mongodb',
+      '@eventstore/db-client',
+    ];
+
+    expect(staticImports.map(packageOf)).toEqual(expect.arrayContaining(['express', 'zod']));
+    expect(staticImports.map(packageOf).filter((name) => optional.includes(name))).toEqual([]);
+    expect(dynamicImports.map(packageOf)).toEqual(expect.arrayContaining(optional));
+  }, 30_000);
+});
