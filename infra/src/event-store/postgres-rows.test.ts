@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPageEntries, toRecordedEvents } from './postgres-rows';
+import { isoMilliseconds, toPageEntries, toRecordedEvents } from './postgres-rows';
 
 const metadata = {
   correlationId: 'c',
@@ -16,7 +16,7 @@ const row = [
   'OrderPaid',
   { orderId: 'o-1' },
   metadata,
-  '2026-11-25T12:00:01.234Z',
+  '2026-11-25T12:00:01.234567',
 ];
 
 describe('pages of the log read back from SQL', () => {
@@ -49,9 +49,24 @@ describe('pages of the log read back from SQL', () => {
       [...row.slice(0, 6), { ...metadata, correlationId: 1 }, row[7]],
     ],
     ['a missing column', row.slice(0, 7)],
+    ['a recorded time with a zone', [...row.slice(0, 7), '2026-11-25T12:00:01.234+00:00']],
+    ['a recorded time that is not one', [...row.slice(0, 7), 'ontem']],
   ])('given a row with %s, when read, then reading fails naming it malformed', (_, bad) => {
     expect(() => toRecordedEvents(JSON.stringify([row, bad]))).toThrow(/malformed event/);
   });
+
+  it.each([
+    ['2026-11-25T12:00:01', '2026-11-25T12:00:01.000Z'],
+    ['2026-11-25T12:00:01.5', '2026-11-25T12:00:01.500Z'],
+    ['2026-11-25T12:00:01.12', '2026-11-25T12:00:01.120Z'],
+    ['2026-11-25T12:00:01.999999', '2026-11-25T12:00:01.999Z'],
+  ])(
+    'given the recorded time %s as JSON spells a UTC time, when read, then it is %s, as the Date of the same time spells it',
+    (json, iso) => {
+      expect(isoMilliseconds(json)).toBe(iso);
+      expect(new Date(`${json}Z`).toISOString()).toBe(iso);
+    },
+  );
 
   it('given a subscription page, when read, then a bare position is one the filter did not want and a row is an event it wanted', () => {
     expect(toPageEntries(JSON.stringify([6, row, 8]))).toEqual([

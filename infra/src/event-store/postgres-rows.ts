@@ -111,7 +111,28 @@ function toRecordedEventOfPage(row: unknown): RecordedEvent {
   ) {
     throw badRow(row);
   }
-  return { id, type, streamName, revision, position, data, metadata, recordedAt };
+  const recordedAtIso = isoMilliseconds(recordedAt);
+  if (recordedAtIso === null) throw badRow(row);
+  return { id, type, streamName, revision, position, data, metadata, recordedAt: recordedAtIso };
+}
+
+/**
+ * A UTC time as JSON spells it (2026-11-25T12:00:01, then up to 6 fraction
+ * digits), as Date.toISOString() does: milliseconds, cut (not rounded) like the
+ * Date the pg driver makes of a timestamptz. Its shape only is checked, as for
+ * the other columns (the store's own SQL spelled it); null for another shape.
+ */
+export function isoMilliseconds(text: string): string | null {
+  const shaped =
+    (text.length === 19 || (text.length >= 21 && text.length <= 26 && text[19] === '.')) &&
+    text[4] === '-' &&
+    text[7] === '-' &&
+    text[10] === 'T' &&
+    text[13] === ':' &&
+    text[16] === ':';
+  if (!shaped) return null;
+  const milliseconds = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
+  return `${text.slice(0, 19)}.${milliseconds}Z`;
 }
 
 function badRow(row: unknown): Error {

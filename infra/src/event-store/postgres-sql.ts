@@ -6,9 +6,11 @@ export function sqlStatements(schema: string) {
   const s = `"${schema}"`;
   const eventColumns =
     'position, id::text AS id, stream_name, revision, type, data, metadata, recorded_at';
-  // An event as a JSON array, recorded_at spelled as Date.toISOString() would (ms truncated).
+  // An event as a JSON array, recorded_at as JSON spells a UTC timestamp (ISO 8601 without
+  // a zone, 0 to 6 fraction digits), made Date.toISOString()'s spelling when read
+  // (postgres-rows.ts). to_char made it so here for about 15% of a scan of the log in PGlite.
   const eventJson = `json_build_array(position, id, stream_name, revision, type, data, metadata,
-    to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
+    recorded_at AT TIME ZONE 'UTC')::text`;
   return {
     // The advisory lock serialises two processes starting on an empty schema at once;
     // CREATE ... IF NOT EXISTS alone races on the catalogue.
