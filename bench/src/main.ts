@@ -458,7 +458,7 @@ if (wanted('coldstart')) {
     },
     {
       issue: '#14',
-      figure: `first start ever, ${count} orders, read models built from the log`,
+      figure: `start with nothing saved, ${count} orders, every read model built from the log`,
       measured: Number(cold.firstStart.startSeconds.toFixed(1)),
       unit: 's',
       kind: 'at most',
@@ -468,6 +468,14 @@ if (wanted('coldstart')) {
       issue: '#14',
       figure: `RSS of the embedded shop, ${count} orders, settled (40 s after serving)`,
       measured: cold.restart.settledRssMb,
+      unit: 'MB',
+      kind: 'at most',
+      goal: 400,
+    },
+    {
+      issue: '#14',
+      figure: `the same after a start with nothing saved`,
+      measured: cold.firstStart.settledRssMb,
       unit: 'MB',
       kind: 'at most',
       goal: 400,
@@ -484,9 +492,9 @@ if (wanted('coldstart')) {
     'peak RSS MB': figures.peakRssMb,
   });
   printTable(
-    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${count} orders with their payments, carts and sales in their own streams${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; started twice: first with no saved read models, then again on the save the first one made when stopped; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
+    `Cold start: \`npm start\`'s shop (API only, its own process, PGlite in DATA_DIR, in-memory read models) on a data directory holding ${count} orders with their payments, carts and sales in their own streams, as a shop leaves its log (it has run on it once; its saves removed)${cold.seedSeconds > 0 ? ` (seeded in ${cold.seedSeconds.toFixed(0)} s, kept for later runs)` : ' (seeded by an earlier run)'}; started twice: first with no saved read models, then again on the save the first one made when stopped; load average ${load.toFixed(1)} on ${os.cpus().length} cores; targets ≤ 10 s, ≤ 400 MB`,
     [
-      row('first (built from the log)', cold.firstStart),
+      row('nothing saved (built from the log)', cold.firstStart),
       row('restart (saved read models)', cold.restart),
     ],
   );
