@@ -22,6 +22,8 @@ export async function measureAddToCart(options: {
   customers: number;
   connections: number;
   seconds: number;
+  /** Requests a second, evenly spaced (see LoadPlan.rate); as many as the connections carry without it. */
+  rate?: number;
 }): Promise<LoadFigures> {
   const shop = await openBenchShop(options);
   try {
@@ -30,6 +32,7 @@ export async function measureAddToCart(options: {
       connections: options.connections,
       warmUpRequests: 1_000,
       seconds: options.seconds,
+      ...(options.rate === undefined ? {} : { rate: options.rate }),
       customers: shop.customers,
       request: {
         kind: 'add-to-cart',

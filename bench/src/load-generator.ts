@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { loadPlanSchema, type GeneratorFigures, type LoadPlan } from './load';
+import { runPaced } from './paced-load';
 
 /**
  * A load run as its own process (bench/src/load.ts spawns it) so the server's
@@ -76,16 +77,33 @@ async function run(amount: number) {
 }
 
 const warmUp = await run(plan.warmUpRequests);
-const measured = await run(
-  Math.max(plan.connections, Math.round(warmUp.requestsPerSecond * plan.seconds)),
-);
-const figures: GeneratorFigures = {
-  requestsPerSecond: measured.requestsPerSecond,
-  p50: measured.result.latency.p50,
-  p99: measured.result.latency.p99,
-  // autocannon counts a timeout among the errors too.
-  errors: warmUp.result.errors + measured.result.errors,
-  non2xx: warmUp.result.non2xx + measured.result.non2xx,
-  completed: warmUp.result.requests.total + measured.result.requests.total,
-};
+let figures: GeneratorFigures;
+if (plan.rate === undefined) {
+  const measured = await run(
+    Math.max(plan.connections, Math.round(warmUp.requestsPerSecond * plan.seconds)),
+  );
+  figures = {
+    requestsPerSecond: measured.requestsPerSecond,
+    p50: measured.result.latency.p50,
+    p99: measured.result.latency.p99,
+    // autocannon counts a timeout among the errors too.
+    errors: warmUp.result.errors + measured.result.errors,
+    non2xx: warmUp.result.non2xx + measured.result.non2xx,
+    completed: warmUp.result.requests.total + measured.result.requests.total,
+  };
+} else {
+  const measured = await runPaced({
+    url: plan.url,
+    connections: plan.connections,
+    rate: plan.rate,
+    seconds: plan.seconds,
+    nextRequest,
+  });
+  figures = {
+    ...measured,
+    errors: warmUp.result.errors + measured.errors,
+    non2xx: warmUp.result.non2xx + measured.non2xx,
+    completed: warmUp.result.requests.total + measured.completed,
+  };
+}
 process.stdout.write(JSON.stringify(figures));

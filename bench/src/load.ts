@@ -34,6 +34,13 @@ export const loadPlanSchema = z.object({
   warmUpRequests: z.number().int().positive(),
   /** About how long the measured part lasts: its request count is the warm-up's rate times this. */
   seconds: z.number().positive(),
+  /**
+   * Requests a second the measured part sends, evenly spaced (each connection
+   * takes the next one due), instead of as many as the connections can carry;
+   * each latency then runs from the moment its request was due, so a request
+   * that waited for a free connection counts its wait.
+   */
+  rate: z.number().positive().optional(),
   customers: z.array(z.object({ userId: z.string(), email: z.string(), token: z.string() })).min(1),
   request: requestSchema,
 });

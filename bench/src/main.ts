@@ -258,9 +258,21 @@ if (wanted('cart')) {
   const cells = shopCells('target ≥ 1,500 req/s, p99 ≤ 25 ms', (eventStoreUrl) =>
     measureAddToCart({ ...cartLoad, eventStoreUrl }),
   );
+  // The target's two figures: the most the shop carries (its p99 then the queue of 32
+  // requests always outstanding), and its p99 when sent the target's 1,500 a second.
+  const pacedRate = 1_500;
+  if (postgresUp) {
+    cells.push({
+      name: `PostgreSQL server, sent ${pacedRate.toLocaleString('en-US')} req/s evenly (p99 from each request's due time)`,
+      run: () =>
+        withDatabase((eventStoreUrl) =>
+          measureAddToCart({ ...cartLoad, eventStoreUrl, rate: pacedRate }),
+        ),
+    });
+  }
   for (const { name, run } of cells) {
     const figures = await run();
-    if (name !== 'PGlite (DATA_DIR)') {
+    if (name.startsWith('PostgreSQL server (')) {
       targets.push(
         {
           issue: '#9',
@@ -272,13 +284,23 @@ if (wanted('cart')) {
         },
         {
           issue: '#9',
-          figure: 'POST /carrinho p99, PostgreSQL server',
+          figure: 'POST /carrinho p99 at that throughput (32 requests always outstanding)',
           measured: figures.p99,
           unit: 'ms',
           kind: 'at most',
           goal: 25,
         },
       );
+    }
+    if (name.startsWith('PostgreSQL server, sent')) {
+      targets.push({
+        issue: '#9',
+        figure: `POST /carrinho p99 at ${pacedRate.toLocaleString('en-US')} req/s, PostgreSQL server`,
+        measured: figures.p99,
+        unit: 'ms',
+        kind: 'at most',
+        goal: 25,
+      });
     }
     cartRows.push({
       'event store': name,

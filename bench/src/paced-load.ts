@@ -1,0 +1,97 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface PacedLoad {
+  url: string;
+  connections: number;
+  /** Requests a second. */
+  rate: number;
+  seconds: number;
+  /** Each POST's path, headers and body. */
+  nextRequest: () => { path: string; headers: Record<string, string>; body: string };
+}
+
+export interface PacedFigures {
+  /** Answers a second, over the time to the last answer. */
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  completed: number;
+}
+
+/**
+ * `rate` requests a second for `seconds`, request k due at k / rate, over at
+ * most `connections` kept-alive connections: one due while every connection
+ * is busy waits for the first free one. Each latency runs from its request's
+ * due time to its answer (the wrk2 way: a server that falls behind is not let
+ * off by the requests it kept from being sent).
+ */
+export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
+  const { rate, connections } = load;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(load.url);
+  const total = Math.round(rate * load.seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let inFlight = 0;
+  let sent = 0;
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const { path, headers, body } = load.nextRequest();
+      const request = http.request(
+        { host: target.hostname, port: target.port, path, method: 'POST', headers, agent },
+        (response) => {
+          response.resume();
+          response.once('end', () => {
+            if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      request.once('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const answered: Promise<void>[] = [];
+  const startedAt = performance.now();
+  const dueAt = (k: number) => startedAt + (k * 1_000) / rate;
+  // Sends every request due while a connection is free: on each tick, and as each answer frees one.
+  const pump = (): void => {
+    const now = performance.now();
+    while (sent < total && inFlight < connections && dueAt(sent) <= now) {
+      const due = dueAt(sent);
+      sent += 1;
+      inFlight += 1;
+      answered.push(
+        send(due).then(() => {
+          inFlight -= 1;
+          pump();
+        }),
+      );
+    }
+  };
+  while (sent < total) {
+    pump();
+    await sleep(Math.max(0, dueAt(sent) - performance.now()));
+  }
+  await Promise.all(answered);
+  const elapsedMs = performance.now() - startedAt;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    requestsPerSecond: (latencies.length / elapsedMs) * 1_000,
+    p50: percentile(50),
+    p99: percentile(99),
+    errors,
+    non2xx,
+    completed: latencies.length,
+  };
+}
