@@ -60,10 +60,14 @@ const packagesOutside = {
   },
 };
 
-/** A file as the record keeps it: what changes when it is edited, replaced or removed. */
+/**
+ * A file as the record keeps it: what changes when it is edited, replaced or
+ * removed. The change time too: a copy that keeps the modification time
+ * (`cp -p`, `rsync -a`, `tar`) still gets a new one.
+ */
 function stamp(file) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat ? { size: stat.size, mtimeMs: stat.mtimeMs } : null;
+  return stat ? { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs } : null;
 }
 
 /**
@@ -72,7 +76,13 @@ function stamp(file) {
  */
 const CHANGED_WHILE_BUILDING_MS = 100;
 
-const sameStamp = (a, b) => a?.size === b?.size && a?.mtimeMs === b?.mtimeMs;
+const sameStamp = (a, b) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.size === b.size &&
+    a.mtimeMs === b.mtimeMs &&
+    a.ctimeMs === b.ctimeMs);
 
 /** The record of what a bundle was built from, or null when it cannot be read. */
 function readRecord(recordFile) {
@@ -83,9 +93,14 @@ function readRecord(recordFile) {
   }
 }
 
-function isFresh(recordFile, outputs) {
+function isFresh(recordFile, entry, outputs) {
   const record = readRecord(recordFile);
-  if (!record || record.node !== process.versions.node || typeof record.files !== 'object') {
+  if (
+    !record ||
+    record.node !== process.versions.node ||
+    record.entry !== entry ||
+    typeof record.files !== 'object'
+  ) {
     return false;
   }
   if (outputs.some((output) => !fs.existsSync(output))) return false;
@@ -97,7 +112,8 @@ function isFresh(recordFile, outputs) {
  * Bundles `entry` (and the worker threads' modules) into `outdir` unless the
  * bundle there was built from the same files; returns the entry's bundle.
  */
-export async function bundleShop(entry, { outdir = DEFAULT_OUTDIR } = {}) {
+export async function bundleShop(entryPath, { outdir = DEFAULT_OUTDIR } = {}) {
+  const entry = path.resolve(entryPath);
   const name = path.basename(entry, '.ts');
   const outfile = path.join(outdir, `${name}.mjs`);
   const outputs = [
@@ -105,7 +121,7 @@ export async function bundleShop(entry, { outdir = DEFAULT_OUTDIR } = {}) {
     ...Object.keys(workers).map((worker) => path.join(outdir, `${worker}.mjs`)),
   ];
   const recordFile = path.join(outdir, `${name}.built-from.json`);
-  if (isFresh(recordFile, outputs)) return outfile;
+  if (isFresh(recordFile, entry, outputs)) return outfile;
 
   const startedAt = Date.now();
   const esbuild = await import('esbuild');
@@ -132,9 +148,11 @@ export async function bundleShop(entry, { outdir = DEFAULT_OUTDIR } = {}) {
     [...sources, ...settingsFiles()].map((file) => [file, stamp(file)]),
   );
   // A file changed while esbuild read it: this bundle may hold the old text, so no record
-  // vouches for it and the next start builds again.
+  // vouches for it and the next start builds again. (A settings file that does not exist is
+  // recorded as missing.)
   const changedMeanwhile = Object.values(files).some(
-    (was) => !was || was.mtimeMs >= startedAt - CHANGED_WHILE_BUILDING_MS,
+    (was) =>
+      was !== null && Math.max(was.mtimeMs, was.ctimeMs) >= startedAt - CHANGED_WHILE_BUILDING_MS,
   );
   fs.mkdirSync(outdir, { recursive: true });
   fs.rmSync(recordFile, { force: true });
@@ -147,7 +165,7 @@ export async function bundleShop(entry, { outdir = DEFAULT_OUTDIR } = {}) {
   };
   for (const file of built.outputFiles) writeAside(file.path, file.contents);
   if (!changedMeanwhile) {
-    writeAside(recordFile, JSON.stringify({ node: process.versions.node, files }));
+    writeAside(recordFile, JSON.stringify({ node: process.versions.node, entry, files }));
   }
   return outfile;
 }

@@ -73,4 +73,28 @@ describe('runPaced', () => {
     expect(figures.p99).toBeGreaterThan(600);
     expect(figures.p50).toBeGreaterThan(figures.p99 / 4);
   });
+
+  it('given a server that cuts every answer off mid-body, when paced, then the run ends and counts each request an error, none answered', async () => {
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.once('end', () => {
+        response.writeHead(200, { 'content-length': '100' });
+        response.write('{"cortado":');
+        setTimeout(() => response.socket?.destroy(), 5);
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    const figures = await runPaced({
+      url: `http://127.0.0.1:${port}`,
+      connections: 2,
+      rate: 50,
+      seconds: 0.2,
+      nextRequest: post,
+    });
+
+    expect([figures.completed, figures.errors]).toEqual([0, 10]);
+  });
 });

@@ -1,6 +1,9 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** A request unanswered this long counts as an error (and frees its connection). */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 export interface PacedLoad {
   url: string;
   connections: number;
@@ -14,6 +17,7 @@ export interface PacedLoad {
 export interface PacedFigures {
   /** Answers a second, over the time to the last answer. */
   requestsPerSecond: number;
+  /** Of the answered requests: one that failed or timed out counts in `errors` only. */
   p50: number;
   p99: number;
   errors: number;
@@ -38,27 +42,46 @@ export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
   let non2xx = 0;
   let inFlight = 0;
   let sent = 0;
+  // Each request settles once: answered whole, or failed (an error, a timeout, an answer cut off).
   const send = (due: number) =>
     new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = (answered: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (answered) latencies.push(performance.now() - due);
+        else errors += 1;
+        resolve();
+      };
       const { path, headers, body } = load.nextRequest();
       const request = http.request(
-        { host: target.hostname, port: target.port, path, method: 'POST', headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path,
+          method: 'POST',
+          headers,
+          agent,
+          timeout: REQUEST_TIMEOUT_MS,
+        },
         (response) => {
           response.resume();
           response.once('end', () => {
             if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
-            latencies.push(performance.now() - due);
-            resolve();
+            settle(true);
           });
+          response.once('close', () => settle(false));
+          response.once('error', () => settle(false));
         },
       );
-      request.once('error', () => {
-        errors += 1;
-        resolve();
-      });
+      request.once('timeout', () => request.destroy(new Error('timed out')));
+      request.once('error', () => settle(false));
+      request.once('close', () => settle(false));
       request.end(body);
     });
   const answered: Promise<void>[] = [];
+  // Resolved when an answer frees a connection while every one was busy.
+  let freed: (() => void) | undefined;
   const startedAt = performance.now();
   const dueAt = (k: number) => startedAt + (k * 1_000) / rate;
   // Sends every request due while a connection is free: on each tick, and as each answer frees one.
@@ -72,13 +95,19 @@ export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
         send(due).then(() => {
           inFlight -= 1;
           pump();
+          freed?.();
         }),
       );
     }
   };
   while (sent < total) {
     pump();
-    await sleep(Math.max(0, dueAt(sent) - performance.now()));
+    if (inFlight >= connections) {
+      await new Promise<void>((resolve) => (freed = resolve));
+      freed = undefined;
+    } else {
+      await sleep(Math.max(0, dueAt(sent) - performance.now()));
+    }
   }
   await Promise.all(answered);
   const elapsedMs = performance.now() - startedAt;

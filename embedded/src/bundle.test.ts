@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleShop } from '../bundle.mjs';
@@ -8,20 +9,24 @@ import { bundleShop } from '../bundle.mjs';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bundle-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** A file written an hour ago: clear of the build's "changed while building" margin. */
-function writeOld(file: string, text: string): void {
-  fs.writeFileSync(file, text);
-  const anHourAgo = new Date(Date.now() - 3_600_000);
-  fs.utimesSync(file, anHourAgo, anHourAgo);
+/**
+ * Files written, then left alone a moment: clear of the margin within which the
+ * build takes a file for one changed while esbuild read it.
+ */
+async function writeSettled(files: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(file, text);
+  await sleep(200);
 }
 
 /** An entry importing a module of its own, in a directory of its own, bundled into `out`. */
-function project(name: string) {
+async function project(name: string, greeting = 'olá') {
   const dir = path.join(work, name);
   fs.mkdirSync(dir);
   const entry = path.join(dir, 'entry.ts');
-  writeOld(path.join(dir, 'greeting.ts'), "export const greeting: string = 'olá';\n");
-  writeOld(entry, "export { greeting } from './greeting';\n");
+  await writeSettled({
+    [path.join(dir, 'greeting.ts')]: `export const greeting: string = '${greeting}';\n`,
+    [entry]: "export { greeting } from './greeting';\n",
+  });
   return { dir, entry, out: path.join(dir, 'out') };
 }
 
@@ -37,7 +42,7 @@ async function greetingOf(bundle: string): Promise<unknown> {
 
 describe('bundleShop', () => {
   it('given a bundle built, when bundled again with no file changed, then the same bundle is used and not written again', async () => {
-    const { entry, out } = project('unchanged');
+    const { entry, out } = await project('unchanged');
     const bundle = await bundleShop(entry, { outdir: out });
     const written = inode(bundle);
 
@@ -48,11 +53,13 @@ describe('bundleShop', () => {
   }, 30_000);
 
   it('given a bundle built, when a module it imports changes, then it is built again with the change', async () => {
-    const { dir, entry, out } = project('changed');
+    const { dir, entry, out } = await project('changed');
     const bundle = await bundleShop(entry, { outdir: out });
     const written = inode(bundle);
 
-    writeOld(path.join(dir, 'greeting.ts'), "export const greeting: string = 'bom dia';\n");
+    await writeSettled({
+      [path.join(dir, 'greeting.ts')]: "export const greeting: string = 'bom dia';\n",
+    });
     await bundleShop(entry, { outdir: out });
 
     expect(inode(bundle)).not.toBe(written);
@@ -60,7 +67,7 @@ describe('bundleShop', () => {
   }, 30_000);
 
   it('given a bundle built, when a worker thread module beside it or the record of its files is gone or unreadable, then it is built again', async () => {
-    const { entry, out } = project('damaged');
+    const { entry, out } = await project('damaged');
     const bundle = await bundleShop(entry, { outdir: out });
 
     for (const damage of [
@@ -77,7 +84,7 @@ describe('bundleShop', () => {
   }, 60_000);
 
   it('given a module changed just before the build, when bundled, then no record vouches for the bundle and the next start builds again', async () => {
-    const { dir, entry, out } = project('just-changed');
+    const { dir, entry, out } = await project('just-changed');
     fs.writeFileSync(path.join(dir, 'greeting.ts'), "export const greeting: string = 'oi';\n");
     const bundle = await bundleShop(entry, { outdir: out });
     const written = inode(bundle);
@@ -87,6 +94,18 @@ describe('bundleShop', () => {
 
     expect(inode(bundle)).not.toBe(written);
     expect(await greetingOf(bundle)).toBe('oi');
+  }, 30_000);
+
+  it('given two entries of the same name bundled into one folder, when each is bundled in turn, then each runs its own code', async () => {
+    const first = await project('first-of-a-name', 'da primeira');
+    const second = await project('second-of-a-name', 'da segunda');
+    const out = path.join(work, 'shared-out');
+
+    const bundle = await bundleShop(first.entry, { outdir: out });
+    expect(await greetingOf(bundle)).toBe('da primeira');
+    expect(await bundleShop(second.entry, { outdir: out })).toBe(bundle);
+
+    expect(await greetingOf(bundle)).toBe('da segunda');
   }, 30_000);
 
   it("given npm start's shop, then its bundle loads no package of a server the embedded defaults do not use until one is configured", async () => {

@@ -67,6 +67,17 @@ describe('parseEvent', () => {
     expect(counter.parses).toBe(2);
   });
 
+  it('given an event frozen after its first parse, when parsed with another schema, then that schema parses it', () => {
+    const a = countingSchema();
+    const b = countingSchema();
+    const event = { type: 'OrderPlaced', data: { orderId: 'o-1' } };
+    parseEvent({ OrderPlaced: a.schema }, event);
+    Object.freeze(event);
+
+    expect(parseEvent({ OrderPlaced: b.schema }, event)?.data).toEqual({ orderId: 'o-1' });
+    expect(b.counter.parses).toBe(1);
+  });
+
   it('given data its schema refuses, when parsed twice, then it fails both times', () => {
     const { schema } = countingSchema();
     const event = { type: 'OrderPlaced', data: { orderId: 42 } };

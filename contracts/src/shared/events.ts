@@ -46,7 +46,8 @@ export function parseEvent<S extends Record<string, z.ZodType>>(
 }
 
 function remember(event: MemoCarrier, memo: ParseMemo): void {
-  if (event[lastParse]) event[lastParse] = memo;
+  // On an event frozen since its last parse the set fails (false): it keeps that one.
+  if (Object.hasOwn(event, lastParse)) Reflect.set(event, lastParse, memo);
   // Not enumerable: the event compares, spreads and serialises as it did.
   else if (Object.isExtensible(event)) {
     Object.defineProperty(event, lastParse, { value: memo, writable: true });

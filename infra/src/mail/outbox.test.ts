@@ -131,5 +131,8 @@ describe('createMailer', () => {
   it('given a mail URL that is not SMTP, then it refuses to start', async () => {
     const outboxDir = await tempDir();
     expect(() => createMailer({ mailUrl: 'http://mail.example.com', outboxDir })).toThrow(/smtp/);
+    expect(() => createMailer({ mailUrl: 'smtp://mail.example.com:porta', outboxDir })).toThrow(
+      /smtp/,
+    );
   });
 });

@@ -9,8 +9,8 @@ export interface SmtpMailerOptions {
 
 export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
   const { url, from = DEFAULT_FROM } = options;
-  // Checked here because nodemailer would only fail at the first send.
-  if (!/^smtps?:\/\/[^/]/.test(url)) {
+  // Checked here because nodemailer, loaded at the first send, would only fail then.
+  if (!/^smtps?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
     throw new Error('The mail URL must start with smtp:// or smtps:// and name a host');
   }
   // nodemailer is loaded at the first send: a shop without MAIL_URL never loads it.
@@ -19,9 +19,12 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
     transport: 'smtp',
     async send(mail) {
       transporter ??= import('nodemailer').then(({ createTransport }) => createTransport(url));
-      await (
-        await transporter
-      ).sendMail({
+      // A failure to load is not kept: the next mail tries again.
+      const smtp = await transporter.catch((error: unknown) => {
+        transporter = undefined;
+        throw error;
+      });
+      await smtp.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,

@@ -42,12 +42,21 @@ type Sdk = typeof MercadoPago & { AppConfig: typeof AppConfig };
 
 let loadedSdk: Promise<Sdk> | undefined;
 
-/** The SDK, loaded at the first call: a shop on the payment simulator never loads it. */
+/**
+ * The SDK, loaded at the first call: a shop on the payment simulator never
+ * loads it. A failure to load is not kept: the next call tries again.
+ */
 function sdk(): Promise<Sdk> {
   loadedSdk ??= Promise.all([
     import('mercadopago'),
     import('mercadopago/dist/utils/config/index.js'),
-  ]).then(([mercadoPago, { AppConfig }]) => ({ ...mercadoPago, AppConfig }));
+  ]).then(
+    ([mercadoPago, { AppConfig }]) => ({ ...mercadoPago, AppConfig }),
+    (error: unknown) => {
+      loadedSdk = undefined;
+      throw error;
+    },
+  );
   return loadedSdk;
 }
 
@@ -82,7 +91,14 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
     operation: string,
     run: (config: MercadoPagoConfig, mercadoPago: Sdk) => Promise<T>,
   ) {
-    const mercadoPago = await sdk();
+    const mercadoPago = await sdk().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PaymentGatewayError(
+        `Mercado Pago ${operation} failed: its SDK could not be loaded (${reason})`,
+        0,
+        true,
+      );
+    });
     const { MercadoPagoError } = mercadoPago;
     const config = new mercadoPago.MercadoPagoConfig({
       accessToken,
