@@ -76,34 +76,37 @@ async function run(amount: number) {
   };
 }
 
-const warmUp = await run(plan.warmUpRequests);
-let figures: GeneratorFigures;
-if (plan.rate === undefined) {
-  const measured = await run(
-    Math.max(plan.connections, Math.round(warmUp.requestsPerSecond * plan.seconds)),
+/** As many requests as the connections carry, about `plan.seconds` long at the warm-up's rate. */
+async function runFlatOut(warmUpRate: number): Promise<GeneratorFigures> {
+  const { result, requestsPerSecond } = await run(
+    Math.max(plan.connections, Math.round(warmUpRate * plan.seconds)),
   );
-  figures = {
-    requestsPerSecond: measured.requestsPerSecond,
-    p50: measured.result.latency.p50,
-    p99: measured.result.latency.p99,
+  return {
+    requestsPerSecond,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
     // autocannon counts a timeout among the errors too.
-    errors: warmUp.result.errors + measured.result.errors,
-    non2xx: warmUp.result.non2xx + measured.result.non2xx,
-    completed: warmUp.result.requests.total + measured.result.requests.total,
-  };
-} else {
-  const measured = await runPaced({
-    url: plan.url,
-    connections: plan.connections,
-    rate: plan.rate,
-    seconds: plan.seconds,
-    nextRequest,
-  });
-  figures = {
-    ...measured,
-    errors: warmUp.result.errors + measured.errors,
-    non2xx: warmUp.result.non2xx + measured.non2xx,
-    completed: warmUp.result.requests.total + measured.completed,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    completed: result.requests.total,
   };
 }
+
+const warmUp = await run(plan.warmUpRequests);
+const measured =
+  plan.rate === undefined
+    ? await runFlatOut(warmUp.requestsPerSecond)
+    : await runPaced({
+        url: plan.url,
+        connections: plan.connections,
+        rate: plan.rate,
+        seconds: plan.seconds,
+        nextRequest,
+      });
+const figures: GeneratorFigures = {
+  ...measured,
+  errors: warmUp.result.errors + measured.errors,
+  non2xx: warmUp.result.non2xx + measured.non2xx,
+  completed: warmUp.result.requests.total + measured.completed,
+};
 process.stdout.write(JSON.stringify(figures));

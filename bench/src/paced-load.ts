@@ -70,8 +70,6 @@ export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
             if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
             settle(true);
           });
-          response.once('close', () => settle(false));
-          response.once('error', () => settle(false));
         },
       );
       request.once('timeout', () => request.destroy(new Error('timed out')));
