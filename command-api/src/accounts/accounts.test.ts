@@ -15,6 +15,7 @@ import {
   sessionVersionsFromStreams,
 } from './accounts';
 import type { CommandContext } from '../shared/handle-command';
+import type { CommandStores } from '../shared/load-aggregate';
 import { createMemoryCommandStores } from '../shared/testing';
 
 const context = () => ({
@@ -145,6 +146,125 @@ describe('reset confirm', () => {
     expect(await sessionVersionsFromStreams(store)(userId)).toBe(1);
     expect(await sessionVersionsFromStreams(store)(randomUUID())).toBeNull();
   });
+});
+
+/** `store` where each of `writes` lands right before the next append to `stream`, in turn. */
+function writesBeforeAppends(
+  store: CommandStores,
+  stream: string,
+  writes: (() => Promise<unknown>)[],
+): CommandStores {
+  const pending = [...writes];
+  return {
+    ...store,
+    eventStore: {
+      ...store.eventStore,
+      appendToStream: async (...args) => {
+        if (args[0] === stream) await pending.shift()?.();
+        return store.eventStore.appendToStream(...args);
+      },
+    },
+  };
+}
+
+/** `store` where `write` lands right after the first read of `stream`: what was read is stale at once. */
+function writeAfterFirstRead(
+  store: CommandStores,
+  stream: string,
+  write: () => Promise<unknown>,
+): CommandStores {
+  let landed = false;
+  return {
+    ...store,
+    eventStore: {
+      ...store.eventStore,
+      readStream: async (...args) => {
+        const events = await store.eventStore.readStream(...args);
+        if (args[0] === stream && !landed) {
+          landed = true;
+          await write();
+        }
+        return events;
+      },
+    },
+  };
+}
+
+describe('reset request', () => {
+  const adminId = '7e1d5c3b-2a4f-4b6e-9c8d-0f1e2d3c4b5a';
+  const newEmail = 'ana.nova@example.com';
+
+  it('given a customer, when a reset is asked for their e-mail however spelled, then a working link is issued for that e-mail', async () => {
+    const { store, email, userId } = await givenCustomer(older);
+
+    const issued = await requestPasswordReset(store, '  ANA@Example.com ', context());
+
+    expect(issued?.user).toMatchObject({ userId, email });
+    if (!issued) throw new Error('expected a reset link');
+    await completePasswordReset(store, older, issued.token, 'NovaSenha9', context());
+    await authenticateUser(store, older, email, 'NovaSenha9', context());
+  });
+
+  /** The writes that race the reset request, and the store it runs on. */
+  interface Race {
+    store: CommandStores;
+    stream: string;
+    changeEmail: () => Promise<void>;
+    updatePhone: () => Promise<void>;
+  }
+
+  it.each<[string, (race: Race) => CommandStores]>([
+    [
+      'between its look-up and its decision',
+      ({ store, stream, changeEmail }) => writeAfterFirstRead(store, stream, changeEmail),
+    ],
+    [
+      'right before its append',
+      ({ store, stream, changeEmail }) => writesBeforeAppends(store, stream, [changeEmail]),
+    ],
+    [
+      'right before its append, decided again after another write',
+      ({ store, stream, changeEmail, updatePhone }) =>
+        writesBeforeAppends(store, stream, [updatePhone, changeEmail]),
+    ],
+  ])(
+    'given a customer found by their e-mail, when an admin changes it %s, then no link is appended nor issued (nothing to mail to the old address)',
+    async (_case, racing) => {
+      const { store, email, userId } = await givenCustomer(older);
+      const stream = userStreamName(userId);
+      let emailChanged = false;
+      const changeEmail = async () => {
+        await editUser(
+          store,
+          userId,
+          { name: 'Ana', email: newEmail },
+          { ...context(), actorId: adminId, actorRole: 'admin' },
+        );
+        emailChanged = true;
+      };
+      const updatePhone = async () => {
+        await runUserCommand(
+          store,
+          userId,
+          { type: 'UpdateProfile', changes: { phone: '11999990001' } },
+          { ...context(), actorId: userId, actorRole: 'user' },
+        );
+      };
+
+      const issued = await requestPasswordReset(
+        racing({ store, stream, changeEmail, updatePhone }),
+        email,
+        context(),
+      );
+
+      expect(emailChanged).toBe(true);
+      expect(issued).toBeNull();
+      const types = (await store.eventStore.readStream(stream)).map((event) => event.type);
+      expect(types).not.toContain('PasswordResetRequested');
+      const atNewEmail = await requestPasswordReset(store, newEmail, context());
+      expect(atNewEmail?.user.email).toBe(newEmail);
+    },
+  );
 });
 
 describe('accounts an administrator manages', () => {

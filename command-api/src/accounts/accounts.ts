@@ -345,6 +345,9 @@ const RESET_REQUEST_CONFLICT_RETRIES = 3;
 /**
  * A reset token is `<userId>.<secret>`: the user id says which stream to read,
  * the secret (256 random bits) proves the link; only its SHA-256 is stored.
+ * Null (no link, nothing to mail) when no account has the e-mail, also when the
+ * account found by it moved to another before the request was appended: the
+ * link goes to the e-mail of the state it was decided on, never to a stale one.
  */
 export async function requestPasswordReset(
   store: CommandStores,
@@ -354,17 +357,21 @@ export async function requestPasswordReset(
   const found = await findUserByEmail(store, email);
   if (!found) return null;
   const token = `${found.user.userId}.${randomBytes(32).toString('base64url')}`;
+  const tokenHash = sha256(token);
   const expiresAt = new Date(Date.parse(context.occurredAt) + RESET_LINK_TTL_MS).toISOString();
-  await runUserCommand(
+  const { state } = await runUserCommand(
     store,
     found.user.userId,
-    { type: 'RequestPasswordReset', tokenHash: sha256(token), expiresAt },
+    { type: 'RequestPasswordReset', email, tokenHash, expiresAt },
     { ...context, actorId: found.user.userId, actorRole: 'user' },
     // Asked for after its answer went out, so no one hears of a conflict (another reset
     // or a login at the same moment): the request is decided again on the newer stream.
     { retryOnConflict: RESET_REQUEST_CONFLICT_RETRIES },
   );
-  return { user: found.user, token, expiresAt };
+  // Only the appended request makes this link the live one; the decider appends
+  // nothing when the account's e-mail is no longer the one asked for.
+  if (state.status !== 'active' || state.pendingReset?.tokenHash !== tokenHash) return null;
+  return { user: state, token, expiresAt };
 }
 
 const resetTokenPattern =

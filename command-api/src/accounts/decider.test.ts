@@ -162,6 +162,35 @@ describe('user decider', () => {
     },
   );
 
+  it('given a user whose e-mail changed to B, when a reset is asked for their old e-mail A, then no event; for B, then PasswordResetRequested', () => {
+    const movedToB: AccountEvent = {
+      type: 'UserEmailChanged',
+      data: { userId, email: 'ana.souza@example.com', previousEmail: 'ana@example.com' },
+    };
+    const request = {
+      type: 'RequestPasswordReset',
+      tokenHash: 'hash-1',
+      expiresAt: '2026-11-22T13:00:00.000Z',
+    } as const;
+    expect(given([registered, movedToB]).when({ ...request, email: 'ana@example.com' })()).toEqual(
+      [],
+    );
+    expect(
+      given([registered, movedToB]).when({ ...request, email: 'ana.souza@example.com' })(),
+    ).toEqual([resetRequested]);
+  });
+
+  it('given a user, when a reset is asked for their e-mail spelled with capitals and spaces, then PasswordResetRequested', () => {
+    expect(
+      given([registered]).when({
+        type: 'RequestPasswordReset',
+        email: '  Ana@Example.COM ',
+        tokenHash: 'hash-1',
+        expiresAt: '2026-11-22T13:00:00.000Z',
+      })(),
+    ).toEqual([resetRequested]);
+  });
+
   it('given a password changed, then the pending reset is gone and the new hash is the state', () => {
     const state = fold(userDecider, [
       registered,

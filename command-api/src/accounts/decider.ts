@@ -3,6 +3,7 @@ import {
   accountMessages,
   DEFAULT_NOTIFICATIONS,
   emailReservationEventSchemas,
+  normalizeEmail,
   parseEvent,
   type AccountEvent,
   type EmailReservationEvent,
@@ -55,7 +56,13 @@ export type UserCommand =
       };
     }
   | { type: 'ChangePreferences'; notifications: NotificationPreferences }
-  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
+  | {
+      type: 'RequestPasswordReset';
+      /** The e-mail the link was asked for and is mailed to. */
+      email: string;
+      tokenHash: string;
+      expiresAt: string;
+    }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string }
   /** The same password hashed with today's parameters; `previousHash` is the hash it was checked against. */
   | { type: 'RehashPassword'; previousHash: string; passwordHash: string }
@@ -230,6 +237,9 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
       }
       case 'RequestPasswordReset': {
         const user = activeOrThrow(state);
+        // The account left that e-mail meanwhile: a link mailed there could open it
+        // to whoever has the old mailbox now (perhaps why it was left).
+        if (user.email !== normalizeEmail(command.email)) return [];
         const { tokenHash, expiresAt } = command;
         return [
           { type: 'PasswordResetRequested', data: { userId: user.userId, tokenHash, expiresAt } },

@@ -58,7 +58,7 @@ describe('user snapshots', () => {
     await runUserCommand(
       stores,
       userId,
-      { type: 'RequestPasswordReset', tokenHash: 'a'.repeat(64), expiresAt: occurredAt },
+      { type: 'RequestPasswordReset', email, tokenHash: 'a'.repeat(64), expiresAt: occurredAt },
       {
         commandId: 'reset',
         correlationId: 'reset',
