@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 import type {
   PgliteAnswer,
@@ -9,7 +10,9 @@ import type {
   PgliteWorkerData,
 } from './pglite-worker';
 import { startModuleWorker } from '../worker-threads';
+import { StoreUnavailableError } from './port';
 import type { SqlClient } from './sql-client';
+import { retryDelayMs } from './subscription-retry';
 
 /**
  * Embedded PGlite, persisted in dataDir or in memory without one, running on a
@@ -21,69 +24,61 @@ import type { SqlClient } from './sql-client';
  * long as the client is open.
  *
  * The thread keeps the process alive only while an answer is awaited, as a
- * query of PGlite on this thread did. If it dies, every answer awaited and
- * every later call fails with that, and listeners hear they are lost.
+ * query of PGlite on this thread did. If it stops on its own, the answers
+ * awaited fail and listeners hear they are lost. On a directory they fail with
+ * StoreUnavailableError (503: try again), and the next call starts a new thread
+ * there, which recovers what was committed from PGlite's WAL; the lock stays
+ * held throughout. Threads that keep stopping are started again at most as
+ * often as restartDelayMs allows, and calls before then fail at once. In memory
+ * the data died with the thread, so every later call fails too.
  */
 export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   const directory = dataDir === undefined ? undefined : resolve(dataDir);
   const release = directory === undefined ? undefined : await lockDirectory(directory);
-  const workerData: PgliteWorkerData = { directory };
-  const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData });
-  const waiting = new Map<number, Pending>();
-  const listeners = new Map<string, { onNotify: () => void; onLost: (error: unknown) => void }>();
-  let nextId = 0;
-  let ended: Error | undefined;
+  const listeners = new Map<string, Listener>();
   let closing = false;
+  let closed: Promise<void> | undefined;
+  /** Threads that stopped one after another with no answer between them. */
+  let stoppedInARow = 0;
+  let restartAt = 0;
 
-  const opened = new Promise<void>((resolveOpened, rejectOpened) => {
-    worker.on('message', (answer: PgliteAnswer) => {
-      if ('opened' in answer) return resolveOpened();
-      if ('openFailed' in answer) return rejectOpened(databaseError(answer.openFailed));
-      if ('notify' in answer) return listeners.get(answer.notify)?.onNotify();
-      const pending = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if (waiting.size === 0) worker.unref();
-      if (!pending) return;
-      if ('error' in answer) pending.reject(databaseError(answer.error));
-      else pending.resolve(answer);
+  const start = (): Thread =>
+    startThread(directory, {
+      notify: (channel) => listeners.get(channel)?.onNotify(),
+      lost: (cause) => {
+        if (closing) return cause;
+        stoppedInARow += 1;
+        restartAt = Date.now() + restartDelayMs(stoppedInARow);
+        const error = directory === undefined ? cause : new StoreUnavailableError(cause);
+        const lost = [...listeners.values()];
+        listeners.clear();
+        for (const { onLost } of lost) onLost(error);
+        return error;
+      },
     });
-    const end = (error: Error) => {
-      ended ??= error;
-      rejectOpened(error);
-      for (const { reject } of waiting.values()) reject(error);
-      waiting.clear();
-      if (!closing) for (const { onLost } of listeners.values()) onLost(error);
-      listeners.clear();
-    };
-    worker.on('error', end);
-    worker.on('exit', (code) =>
-      end(new Error(closing ? 'PGlite is closed' : `PGlite's thread stopped (exit code ${code})`)),
-    );
-  });
+
+  let thread = start();
   try {
-    await opened;
+    await thread.opened;
   } catch (error) {
-    await worker.terminate();
+    await thread.terminate();
     await release?.();
     throw error;
   }
-  worker.unref();
 
-  const ask = (request: DistributiveOmit<PgliteRequest, 'id'>): Promise<PgliteAnswer> => {
-    if (ended) return Promise.reject(ended);
-    const id = nextId++;
-    return new Promise((resolveAnswer, reject) => {
-      if (waiting.size === 0) worker.ref();
-      waiting.set(id, { resolve: resolveAnswer, reject });
-      try {
-        worker.postMessage({ ...request, id });
-      } catch (error) {
-        // A value the thread cannot be handed (structured clone refused it): nothing was sent.
-        waiting.delete(id);
-        if (waiting.size === 0) worker.unref();
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
+  /** The thread to ask: the one running, or a new one in place of one that stopped. */
+  const running = (): Thread => {
+    if (closing) throw new Error('PGlite is closed');
+    if (!thread.stopped) return thread;
+    if (directory === undefined || Date.now() < restartAt) throw thread.stopped;
+    thread = start();
+    return thread;
+  };
+
+  const ask = async (request: Request): Promise<PgliteAnswer> => {
+    const answer = await running().ask(request);
+    stoppedInARow = 0;
+    return answer;
   };
 
   return {
@@ -97,26 +92,166 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
     },
 
     async listen(channel, onNotify, onLost) {
-      listeners.set(channel, { onNotify, onLost });
-      await ask({ op: 'listen', channel });
+      const listener = { onNotify, onLost };
+      listeners.set(channel, listener);
+      try {
+        await ask({ op: 'listen', channel });
+      } catch (error) {
+        if (listeners.get(channel) === listener) listeners.delete(channel);
+        throw error;
+      }
       return async () => {
         listeners.delete(channel);
         await ask({ op: 'unlisten', channel });
       };
     },
 
-    async close() {
-      try {
-        await ask({ op: 'close' });
-      } finally {
+    close() {
+      closed ??= (async () => {
         closing = true;
-        await worker.terminate();
-        await release?.();
-      }
+        // Whichever thread is current, even one still opening: PGlite closes once open.
+        const last = thread;
+        try {
+          if (!last.stopped) await last.ask({ op: 'close' });
+        } finally {
+          await last.terminate();
+          await release?.();
+        }
+      })();
+      return closed;
     },
   };
 }
 
+/**
+ * How long after the last thread stopped a new one may start: at once after one (a crash
+ * is answered by starting again), then 100 ms, 200 ms, … 5 s, so that a thread that dies
+ * as it opens costs little.
+ */
+function restartDelayMs(stoppedInARow: number): number {
+  return stoppedInARow <= 1 ? 0 : retryDelayMs(stoppedInARow - 1);
+}
+
+interface Listener {
+  onNotify: () => void;
+  onLost: (error: unknown) => void;
+}
+
+type Request = DistributiveOmit<PgliteRequest, 'id'>;
+
+/** One PGlite thread on the directory, from its start to its exit. */
+interface Thread {
+  /** Settles once PGlite is open there; rejects with why it could not open. */
+  readonly opened: Promise<void>;
+  /** Set once the thread has exited: what its awaited answers, and asks since, failed with. */
+  readonly stopped: Error | undefined;
+  /** Requests sent before PGlite is open wait on the thread's port until it is. */
+  ask(request: Request): Promise<PgliteAnswer>;
+  /** Stops the thread on purpose: answers still awaited fail with "PGlite is closed". */
+  terminate(): Promise<void>;
+}
+
+let threadStarted: ((worker: Worker) => void) | undefined;
+
+/**
+ * For tests only: hands `seen` each PGlite thread started from now on (undefined
+ * stops it), so that a test can stop one as a crash would (`worker.terminate()`).
+ */
+export function onPgliteThreadStartForTests(seen: ((worker: Worker) => void) | undefined): void {
+  threadStarted = seen;
+}
+
+function startThread(
+  directory: string | undefined,
+  client: {
+    notify: (channel: string) => void;
+    /** Told the thread stopped on its own; returns what its awaited answers fail with. */
+    lost: (cause: Error) => Error;
+  },
+): Thread {
+  const workerData: PgliteWorkerData = { directory };
+  const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData });
+  threadStarted?.(worker);
+  const waiting = new Map<number, Pending>();
+  let nextId = 0;
+  let isOpen = false;
+  let terminating = false;
+  /** What went wrong before the thread exits: its uncaught error, or why PGlite did not open. */
+  let cause: Error | undefined;
+  let stopped: Error | undefined;
+
+  const idle = () => {
+    if (waiting.size === 0 && isOpen) worker.unref();
+  };
+  let resolveOpened = (): void => {};
+  let rejectOpened = (_error: Error): void => {};
+  const opened = new Promise<void>((resolveOpen, rejectOpen) => {
+    resolveOpened = resolveOpen;
+    rejectOpened = rejectOpen;
+  });
+  // Only the first thread's opening is awaited; a later one's failure reaches its askers.
+  opened.catch(() => {});
+
+  worker.on('message', (answer: PgliteAnswer) => {
+    if ('opened' in answer) {
+      isOpen = true;
+      idle();
+      return resolveOpened();
+    }
+    if ('openFailed' in answer) {
+      cause = databaseError(answer.openFailed);
+      return;
+    }
+    if ('notify' in answer) return client.notify(answer.notify);
+    const pending = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    idle();
+    if (!pending) return;
+    if ('error' in answer) pending.reject(databaseError(answer.error));
+    else pending.resolve(answer);
+  });
+  worker.on('error', (error) => {
+    cause ??= error;
+  });
+  // The thread is over only at its exit (after an error too): no new thread starts on the
+  // directory before then.
+  worker.on('exit', (code) => {
+    const reason = terminating
+      ? new Error('PGlite is closed')
+      : (cause ?? new Error(`PGlite's thread stopped (exit code ${code})`));
+    rejectOpened(reason);
+    stopped = terminating ? reason : client.lost(reason);
+    for (const { reject } of waiting.values()) reject(stopped);
+    waiting.clear();
+  });
+
+  return {
+    opened,
+    get stopped() {
+      return stopped;
+    },
+    ask(request) {
+      if (stopped) return Promise.reject(stopped);
+      const id = nextId++;
+      return new Promise((resolveAnswer, reject) => {
+        if (waiting.size === 0) worker.ref();
+        waiting.set(id, { resolve: resolveAnswer, reject });
+        try {
+          worker.postMessage({ ...request, id });
+        } catch (error) {
+          // A value the thread cannot be handed (structured clone refused it): nothing was sent.
+          waiting.delete(id);
+          idle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    },
+    async terminate() {
+      terminating = true;
+      await worker.terminate();
+    },
+  };
+}
 interface Pending {
   resolve: (answer: PgliteAnswer) => void;
   reject: (error: Error) => void;

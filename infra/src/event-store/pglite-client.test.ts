@@ -1,0 +1,175 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { onPgliteThreadStartForTests, openPgliteClient } from './pglite-client';
+import { StoreUnavailableError } from './port';
+import type { SqlClient } from './sql-client';
+
+/** Opening PGlite (initdb on a new directory) takes many seconds on a busy machine. */
+const slow = 180_000;
+
+describe('PGlite whose thread dies', () => {
+  let parent: string;
+  /** Every PGlite thread started since the test began, oldest first. */
+  let threads: Worker[];
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'quitute-pglite-client-'));
+  });
+
+  afterAll(async () => {
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    onPgliteThreadStartForTests(undefined);
+  });
+
+  /** Keeps every thread started from now on in `threads`. */
+  function watchThreads(then?: (worker: Worker) => void): void {
+    threads = [];
+    onPgliteThreadStartForTests((worker) => {
+      threads.push(worker);
+      then?.(worker);
+    });
+  }
+
+  /** Stops the client's current thread as a crash would (not through close()). */
+  async function killThread(): Promise<void> {
+    const current = threads.at(-1);
+    if (!current) throw new Error('no PGlite thread started');
+    await current.terminate();
+  }
+
+  async function clientWithRows(dataDir: string): Promise<SqlClient> {
+    const client = await openPgliteClient(dataDir);
+    await client.script(
+      "CREATE TABLE breads (name text); INSERT INTO breads VALUES ('pão de queijo'), ('broa')",
+    );
+    return client;
+  }
+
+  const breads = (client: SqlClient) => client.query('SELECT name FROM breads ORDER BY name');
+
+  it(
+    'given a client on a directory with rows, when its thread dies, then the awaited query fails as unavailable, listeners hear they are lost, and a new thread serves the same rows and listens; closed, it leaves no thread and frees the directory',
+    async () => {
+      const dataDir = join(parent, 'recovers');
+      watchThreads();
+      const client = await clientWithRows(dataDir);
+      const lost: unknown[] = [];
+      await client.listen(
+        'bakery',
+        () => {},
+        (error) => lost.push(error),
+      );
+      const awaited = client.query('SELECT pg_sleep(30)').catch((error: unknown) => error);
+      await sleep(200);
+
+      await killThread();
+
+      expect(await awaited).toBeInstanceOf(StoreUnavailableError);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toBeInstanceOf(StoreUnavailableError);
+      expect(await breads(client)).toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      expect(threads).toHaveLength(2);
+      let notified = 0;
+      await client.listen(
+        'bakery',
+        () => (notified += 1),
+        () => {},
+      );
+      await client.query('NOTIFY bakery');
+      await expect.poll(() => notified).toBe(1);
+
+      await client.close();
+      expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1]);
+      const next = await openPgliteClient(dataDir);
+      try {
+        expect(await breads(next)).toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      } finally {
+        await next.close();
+      }
+    },
+    slow,
+  );
+
+  it(
+    'given a client whose new thread is still opening, when it is closed (twice), then the call waiting for it is answered, no thread is left and the directory is free',
+    async () => {
+      const dataDir = join(parent, 'closed-while-opening');
+      watchThreads();
+      const client = await clientWithRows(dataDir);
+      await killThread();
+      const waiting = breads(client);
+
+      await Promise.all([client.close(), client.close()]);
+
+      expect(await waiting).toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1]);
+      await expect(client.query('SELECT 1')).rejects.toThrow('PGlite is closed');
+      const next = await openPgliteClient(dataDir);
+      await next.close();
+    },
+    slow,
+  );
+
+  it(
+    'given a client whose thread died and whose new threads die as they start, when it is asked again and again, then every call fails as unavailable, few threads are started, and once they start again the rows are there',
+    async () => {
+      const dataDir = join(parent, 'backs-off');
+      let dying = false;
+      watchThreads((worker) => {
+        if (dying) void worker.terminate();
+      });
+      const client = await clientWithRows(dataDir);
+      dying = true;
+      await killThread();
+      await sleep(50);
+
+      const failures = new Set<string>();
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        const error: unknown = await breads(client).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        failures.add(error instanceof StoreUnavailableError ? 'unavailable' : String(error));
+        await sleep(5);
+      }
+
+      expect([...failures]).toEqual(['unavailable']);
+      // The first thread, then new ones at once, after 100, 200, 400 and 800 ms: without a
+      // delay it would be one a call.
+      expect(threads.length).toBeGreaterThanOrEqual(3);
+      expect(threads.length).toBeLessThanOrEqual(7);
+      dying = false;
+      await expect
+        .poll(() => breads(client).catch(() => []), { timeout: 120_000, interval: 500 })
+        .toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      await client.close();
+      expect(threads.every((thread) => thread.threadId === -1)).toBe(true);
+    },
+    slow,
+  );
+
+  it(
+    'given a client in memory, when its thread dies, then it keeps failing with that: its data died with it',
+    async () => {
+      watchThreads();
+      const client = await openPgliteClient();
+      await client.query('SELECT 1');
+
+      await killThread();
+
+      await expect(client.query('SELECT 1')).rejects.toThrow("PGlite's thread stopped");
+      await expect(client.query('SELECT 1')).rejects.not.toBeInstanceOf(StoreUnavailableError);
+      expect(threads).toHaveLength(1);
+      await client.close();
+    },
+    slow,
+  );
+});
