@@ -14,7 +14,7 @@ import { RebuildFailedError, rebuildProjections } from './rebuild';
  * that event and reports it, and keeps the others going.
  */
 export async function buildReadModelsFirst(options: {
-  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  eventStore: Pick<EventStore, 'readAll' | 'settledPosition'>;
   readStore: ReadStore;
   projections: readonly Projection[];
   logger: Logger;

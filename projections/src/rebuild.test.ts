@@ -179,8 +179,8 @@ describe('rebuildProjections', () => {
     const inner = createMemoryEventStore();
     await count(inner, 1, 5_001);
     const log: string[] = [];
-    const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
-      headPosition: () => inner.headPosition(),
+    const eventStore: Pick<EventStore, 'readAll' | 'settledPosition'> = {
+      settledPosition: () => inner.settledPosition(),
       readAll: async (options) => {
         log.push(`read after ${options?.fromPosition ?? 0}`);
         return inner.readAll(options);
@@ -214,8 +214,8 @@ describe('rebuildProjections', () => {
     const inner = createMemoryEventStore();
     await count(inner, 1, 5_001);
     const reads = { asked: 0, finished: 0 };
-    const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
-      headPosition: () => inner.headPosition(),
+    const eventStore: Pick<EventStore, 'readAll' | 'settledPosition'> = {
+      settledPosition: () => inner.settledPosition(),
       readAll: async (options) => {
         reads.asked += 1;
         const page = await inner.readAll(options);

@@ -196,7 +196,7 @@ export type SwitchOver = (tail: (delivered: number) => Promise<number>) => Promi
  * A failure before the switch leaves every live collection untouched.
  */
 export async function rebuildProjections(options: {
-  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  eventStore: Pick<EventStore, 'readAll' | 'settledPosition'>;
   readStore: ReadStore;
   projections: readonly Projection[];
   switchOver?: SwitchOver;
@@ -206,14 +206,14 @@ export async function rebuildProjections(options: {
   /**
    * Folds of the log that take the pages this pass reads as well (the embedded
    * shop's views at a first start), each page while the next one is read:
-   * the pages must hold every event stored in their stretch, which a log only
-   * one process appends to does. Up to the head, not the switch's tail.
+   * the pages must hold every event stored in their stretch, which readAll's
+   * pages up to the settled position do. Up to it, not the switch's tail.
    */
   folds?: readonly FoldsPassedPages[];
 }): Promise<RebuildResult[]> {
   const { eventStore, readStore, projections, onProgress } = options;
   const started = performance.now();
-  const head = await eventStore.headPosition();
+  const head = await eventStore.settledPosition();
   const label = projections.map((projection) => projection.name).join(', ');
   const report = (phase: RebuildProgress['phase'], events: number, position: number) =>
     onProgress?.({

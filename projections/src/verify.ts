@@ -43,7 +43,7 @@ const MAX_ROUNDS = 10;
  * checkpoint stops moving, so a running shop gives no false difference.
  */
 export async function verifyProjection(options: {
-  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  eventStore: Pick<EventStore, 'readAll'>;
   readStore: ReadStore;
   projection: Projection;
   onProgress?: OnProgress;

@@ -84,6 +84,7 @@ describe('handleCommand', () => {
       readAll: (...args) => store.readAll(...args),
       subscribeToAll: (options) => store.subscribeToAll(options),
       headPosition: () => store.headPosition(),
+      settledPosition: () => store.settledPosition(),
       close: () => store.close(),
       async readStream(name) {
         const events = await store.readStream(name);

@@ -86,6 +86,7 @@ function countingStore(inner: EventStore = createMemoryEventStore()) {
     readAll: (...args) => inner.readAll(...args),
     subscribeToAll: (options) => inner.subscribeToAll(options),
     headPosition: () => inner.headPosition(),
+    settledPosition: () => inner.settledPosition(),
     close: () => inner.close(),
     async readStream(...args) {
       const events = await inner.readStream(...args);

@@ -451,6 +451,14 @@ export function eventStoreContract(
 
         expect(await store.headPosition()).toBe(result.position);
       });
+
+      it('given any store with no append in flight, then settledPosition is the head, and moves to each append', async () => {
+        expect(await store.settledPosition()).toBe(await store.headPosition());
+
+        const result = await store.appendToStream(newStream('product'), [newEvent('Priced')]);
+
+        expect(await store.settledPosition()).toBe(result.position);
+      });
     });
 
     describe('subscribing to all', () => {

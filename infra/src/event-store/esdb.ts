@@ -101,6 +101,7 @@ export function esdbEventStore(
     readStream: reachable(store.readStream),
     readAll: reachable(store.readAll),
     headPosition: reachable(store.headPosition),
+    settledPosition: reachable(() => store.settledPosition()),
   };
 }
 
@@ -289,6 +290,11 @@ function esdbEventStoreCalls(
         if (page.length < readPageSize || !oldest) return 0;
         cursor = oldest.position;
       }
+    },
+
+    // EventStoreDB gives an event its position as it commits it: none can appear below the last.
+    settledPosition() {
+      return this.headPosition();
     },
 
     async close() {

@@ -50,7 +50,7 @@ export interface FoldsPassedPages {
    * Before start: the page's events past where the fold stands, those its
    * filter wants applied in order, as following the log would; start() then
    * follows the log after the page. A page must hold every event stored in
-   * its stretch (readAll's pages of a log only one process appends to) and
+   * its stretch (readAll's pages up to the store's settledPosition) and
    * come in the log's order.
    */
   catchUp(page: readonly RecordedEvent[]): Promise<void>;

@@ -118,6 +118,12 @@ export function createMemoryEventStore(): EventStore {
       return log.length;
     },
 
+    // An append is in the log as soon as it has its position.
+    async settledPosition() {
+      assertOpen();
+      return log.length;
+    },
+
     async close() {
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));

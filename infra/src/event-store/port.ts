@@ -149,5 +149,14 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last stored event, 0 when empty. */
   headPosition(): Promise<number>;
+  /**
+   * A position up to which readAll returns every event the log will ever hold
+   * there: no append still in flight can commit at or below it (0 when empty).
+   * What a reader that goes "up to the head" and then follows from there (a
+   * rebuild, a first checkpoint) must stop at. The same as headPosition on a
+   * store whose positions are given at commit; on PostgreSQL it may wait for
+   * the appends in flight.
+   */
+  settledPosition(): Promise<number>;
   close(): Promise<void>;
 }

@@ -49,6 +49,12 @@ export const batchRowSchema = z.object({ outcome: z.enum(['ok', 'conflict', 'ret
 export const pageRowSchema = z.object({ snapshot_xmin: z.string(), page: z.string() });
 export const xidRowSchema = z.object({ xid: z.string() });
 export const headRowSchema = z.object({ head: safeInteger });
+export const settledHeadRowSchema = z.object({
+  head: safeInteger,
+  snapshot_xmin: z.string(),
+  bound: z.string(),
+});
+export const snapshotXminRowSchema = z.object({ snapshot_xmin: z.string() });
 
 export function toRecordedEvent(row: unknown): RecordedEvent {
   const parsed = eventRowSchema.parse(row);

@@ -170,7 +170,15 @@ export function sqlStatements(schema: string) {
       ) page`,
     // Assigning an xid (and committing at once) gives a value above every xid already handed out.
     newXid: 'SELECT pg_current_xact_id()::text AS xid',
+    // One statement, so one snapshot (the one pg_current_snapshot() returns): the head read
+    // in it, its xmin, and an xid taken while the statement runs, after the snapshot (the
+    // bound). Why they make a settled head: readSettledHead (postgres.ts).
     head: `SELECT COALESCE(max(position), 0) AS head FROM ${s}.events`,
+    settledHead: `SELECT COALESCE(max(position), 0) AS head,
+        pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin,
+        pg_current_xact_id()::text AS bound
+      FROM ${s}.events`,
+    snapshotXmin: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin',
     notify: `SELECT pg_notify($1, '')`,
   };
 }

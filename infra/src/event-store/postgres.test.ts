@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres, throwawaySchema } from '../testing';
 import { eventStoreContract } from './contract';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, RetryInfo } from './port';
 import { WrongExpectedRevisionError } from './port';
-import { createPostgresEventStore } from './postgres';
+import { openPgliteClient } from './pglite-client';
+import { createPostgresEventStore, createSqlEventStore } from './postgres';
+import { sqlStatements } from './postgres-sql';
+import type { SqlClient } from './sql-client';
 
 await describeWithPostgres('EventStore on a PostgreSQL server', (url) => {
   eventStoreContract('PostgreSQL server', async () => {
@@ -19,6 +22,7 @@ await describeWithPostgres('EventStore on a PostgreSQL server', (url) => {
     };
   });
   describeGapSafety(url);
+  describeSettledHead(url);
   describeBatchedAppends(url);
   describeKilledConnections(url);
 });
@@ -29,6 +33,35 @@ async function openInThrowawaySchema(
   const { schema, drop } = throwawaySchema(url);
   return { store: await createPostgresEventStore({ url, schema }), schema, drop };
 }
+
+describe('settled position on PGlite', () => {
+  it('given a store with events, when the settled position is asked, then it answers the last position in one query (one session: no other transaction can be in flight)', async () => {
+    const statements = sqlStatements('public');
+    const client = await openPgliteClient();
+    const asked: string[] = [];
+    const counting: SqlClient = {
+      ...client,
+      query: (text, params, options) => {
+        asked.push(text);
+        return client.query(text, params, options);
+      },
+    };
+    const store = await createSqlEventStore(counting, 'public');
+    try {
+      const last = newEvent();
+      await store.appendToStream('order-a', [newEvent()]);
+      const { position } = await store.appendToStream('order-b', [last]);
+      // The appends' NOTIFY goes out after them: let it go before counting.
+      await delay(50);
+      asked.length = 0;
+
+      expect(await store.settledPosition()).toBe(position);
+      expect(asked).toEqual([statements.settledHead]);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 /**
  * Interleavings a subscriber must survive, staged with raw sessions that hold a
@@ -195,6 +228,132 @@ function describeGapSafety(url: string): void {
         await other.close();
         await subscriber.stop();
       }
+    });
+  });
+}
+
+/**
+ * The head that rebuilds, first builds and the relay read up to: a position still in
+ * flight below a committed one must be settled (committed or rolled back) before it.
+ */
+function describeSettledHead(url: string): void {
+  describe('settled position on a PostgreSQL server', () => {
+    let store: EventStore;
+    let schema: string;
+    let dropSchema: () => Promise<void>;
+    let older: pg.Client;
+    let newer: pg.Client;
+
+    beforeAll(async () => {
+      ({ store, schema, drop: dropSchema } = await openInThrowawaySchema(url));
+      older = new pg.Client({ connectionString: url });
+      newer = new pg.Client({ connectionString: url });
+      await Promise.all([older.connect(), newer.connect()]);
+    });
+
+    // A test that failed with a transaction still open would hold every later head.
+    afterEach(async () => {
+      await Promise.all([older.query('ROLLBACK'), newer.query('ROLLBACK')]);
+    });
+
+    afterAll(async () => {
+      await Promise.all([older.end(), newer.end()]);
+      await store.close();
+      await dropSchema();
+    });
+
+    const appendIn = async (client: pg.Client, event: NewEvent): Promise<number> => {
+      const result = await client.query<{ last_position: string }>(
+        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
+        [`order-${event.id}`, JSON.stringify([event])],
+      );
+      return Number(result.rows[0]?.last_position);
+    };
+
+    /** settledPosition() called now, and whether it has answered yet. */
+    const askHead = () => {
+      const asked: { head: number | undefined } = { head: undefined };
+      const answer = store.settledPosition().then((head) => {
+        asked.head = head;
+        return head;
+      });
+      return { asked, answer };
+    };
+
+    const readUpTo = async (after: number, head: number): Promise<string[]> =>
+      (await store.readAll({ fromPosition: after }))
+        .filter((event) => event.position <= head)
+        .map((event) => event.id);
+
+    it('given an append in flight holding a position and a later append committed above it, when the settled position is asked, then it answers only once the first commits (the head at once), and reading up to it returns both', async () => {
+      const before = await store.headPosition();
+      const first = newEvent();
+      const second = newEvent();
+      await older.query('BEGIN');
+      const lower = await appendIn(older, first);
+      const higher = (await store.appendToStream(`order-${second.id}`, [second])).position;
+      expect(higher).toBe(lower + 1);
+
+      const { asked, answer } = askHead();
+      await delay(300);
+      expect(asked.head).toBeUndefined();
+      expect(await store.headPosition()).toBe(higher);
+
+      await older.query('COMMIT');
+      const head = await answer;
+      expect(head).toBeGreaterThanOrEqual(higher);
+      expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
+    });
+
+    it('given an append in flight whose xid is newer than that of the committed append above it, when the settled position is asked, then it still waits for it (the snapshot does not list it as running)', async () => {
+      const before = await store.headPosition();
+      const first = newEvent();
+      const second = newEvent();
+      // The older transaction takes its xid first but its position last: once it commits,
+      // the newer one (lower position, in flight) has an xid at or above the snapshot's xmax.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await newer.query('BEGIN');
+      const lower = await appendIn(newer, first);
+      const higher = await appendIn(older, second);
+      await older.query('COMMIT');
+      expect(higher).toBe(lower + 1);
+
+      const { asked, answer } = askHead();
+      await delay(300);
+      expect(asked.head).toBeUndefined();
+
+      await newer.query('COMMIT');
+      const head = await answer;
+      expect(head).toBeGreaterThanOrEqual(higher);
+      expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
+    });
+
+    it('given an append in flight holding a position and a later append committed above it, when the first rolls back, then the settled position answers after the rollback and reading up to it returns the later one only', async () => {
+      const before = await store.headPosition();
+      await older.query('BEGIN');
+      const hole = await appendIn(older, newEvent());
+      const later = newEvent();
+      const committed = (await store.appendToStream(`order-${later.id}`, [later])).position;
+      expect(committed).toBe(hole + 1);
+
+      const { asked, answer } = askHead();
+      await delay(300);
+      expect(asked.head).toBeUndefined();
+
+      await older.query('ROLLBACK');
+      const head = await answer;
+      expect(head).toBeGreaterThanOrEqual(committed);
+      expect(await readUpTo(before, head)).toEqual([later.id]);
+    });
+
+    it('given nothing in flight in the store, when the settled position is asked, then it answers the last position promptly', async () => {
+      const last = newEvent();
+      const { position } = await store.appendToStream(`order-${last.id}`, [last]);
+      const startedAt = performance.now();
+      expect(await store.settledPosition()).toBe(position);
+      // Other write transactions on a shared test server can make it poll a few times.
+      expect(performance.now() - startedAt).toBeLessThan(1_000);
     });
   });
 }

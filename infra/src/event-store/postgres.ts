@@ -9,6 +9,8 @@ import {
   appendRowSchema,
   firstRow,
   headRowSchema,
+  settledHeadRowSchema,
+  snapshotXminRowSchema,
   storedRefSchema,
   toRecordedEvent,
   toRecordedEvents,
@@ -224,6 +226,11 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
       return headRowSchema.parse(firstRow(await sql.query(statements.head))).head;
     },
 
+    async settledPosition() {
+      assertOpen();
+      return readSettledHead(sql, statements, assertOpen);
+    },
+
     async close() {
       if (closed) return;
       closed = true;
@@ -235,4 +242,46 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
       await sql.close();
     },
   };
+}
+
+/**
+ * settledPosition: every position up to it is committed (seen by any read started after
+ * this returns) or will never exist.
+ * max(position) alone is not that: positions come from a sequence, so n can still be in
+ * flight while n+1 is committed, and a rebuild or first build that stops at n+1 would
+ * skip n for good once it commits.
+ *
+ * Why it holds (the subscriptions' gap proof, postgres-gap-safe-reader.ts, applied to
+ * the whole log): one statement reads M = max(position) in its snapshot S, S's xmin,
+ * and an xid B (the bound) taken while it runs, so after S was taken. A position p <= M
+ * still in flight at S belongs to a transaction that took its xid before p
+ * (append_events' first action), p before M (the sequence), and M's owner committed
+ * before S: that xid was assigned before S, so it is below B. A snapshot whose xmin is
+ * >= B has no transaction below B running: from then on p is committed and visible, or
+ * was rolled back. S's list of running xids would not do: a transaction whose xid is at
+ * or above S's xmax is running but not listed.
+ *
+ * S's own xmin is >= B when no write transaction was running anywhere on the server
+ * as S was taken (always so on PGlite, one session): one query, as a plain max did.
+ * Else it asks again after 1 ms, doubling to 50 ms, for as long as it takes: a long
+ * write transaction anywhere on the server (xids are the whole server's) delays it, as
+ * it delays the subscriptions' gap proof. Read-only sessions have no xid and never
+ * delay it. B costs an xid, whose commit writes a WAL record but waits for no flush.
+ */
+async function readSettledHead(
+  sql: SqlClient,
+  statements: ReturnType<typeof sqlStatements>,
+  assertOpen: () => void,
+): Promise<number> {
+  const read = settledHeadRowSchema.parse(firstRow(await sql.query(statements.settledHead)));
+  const bound = BigInt(read.bound);
+  let xmin = BigInt(read.snapshot_xmin);
+  for (let waitMs = 1; xmin < bound; waitMs = Math.min(waitMs * 2, 50)) {
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    assertOpen();
+    xmin = BigInt(
+      snapshotXminRowSchema.parse(firstRow(await sql.query(statements.snapshotXmin))).snapshot_xmin,
+    );
+  }
+  return read.head;
 }

@@ -72,7 +72,7 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
     const stored = await readStore.collection(CHECKPOINTS_COLLECTION).get(PAYMENT_RELAY_CHECKPOINT);
     const position = stored?.['position'];
     if (typeof position === 'number') return position;
-    const head = await eventStore.headPosition();
+    const head = await eventStore.settledPosition();
     await writeCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT, head);
     return head;
   };
