@@ -210,6 +210,30 @@ describe('rebuildProjections', () => {
     ]);
   });
 
+  it('given a log that grew past its settled position, when projections are rebuilt, then the folds get the pages up to it only (past it an append may be in flight below a later event)', async () => {
+    const inner = createMemoryEventStore();
+    await count(inner, 1, 10);
+    const eventStore: Pick<EventStore, 'readAll' | 'settledPosition'> = {
+      settledPosition: () => Promise.resolve(7),
+      readAll: (options) => inner.readAll(options),
+    };
+    const folded: number[] = [];
+    const fold = {
+      catchUp: async (page: readonly RecordedEvent[]) => {
+        folded.push(...page.map((event) => event.position));
+      },
+    };
+
+    await rebuildProjections({
+      eventStore,
+      readStore: createMemoryReadStore(),
+      projections: [tally],
+      folds: [fold],
+    });
+
+    expect(folded).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('given a projection that throws while the next page is being read, when the rebuild fails, then that read has finished before the failure is heard', async () => {
     const inner = createMemoryEventStore();
     await count(inner, 1, 5_001);

@@ -96,7 +96,10 @@ export async function applyLog(options: {
     const last = page.at(-1)?.position;
     next = last !== undefined && last < to ? readAfter(last) : undefined;
     try {
-      for (const fold of options.folds ?? []) await fold.catchUp(page);
+      // Up to `to` only: past the settled position an append may still be in flight below
+      // an event the page holds.
+      const upTo = last !== undefined && last > to ? page.filter((e) => e.position <= to) : page;
+      for (const fold of options.folds ?? []) await fold.catchUp(upTo);
       for (const event of page) {
         if (event.position > to) break;
         read += 1;

@@ -180,6 +180,18 @@ describe('user decider', () => {
     ).toEqual([resetRequested]);
   });
 
+  it('given a user deleted after the reset was asked for, when it is decided, then no event (nothing to mail, no error)', () => {
+    const deleted: AccountEvent = { type: 'UserDeleted', data: { userId } };
+    expect(
+      given([registered, deleted]).when({
+        type: 'RequestPasswordReset',
+        email: 'ana@example.com',
+        tokenHash: 'hash-1',
+        expiresAt: '2026-11-22T13:00:00.000Z',
+      })(),
+    ).toEqual([]);
+  });
+
   it('given a user, when a reset is asked for their e-mail spelled with capitals and spaces, then PasswordResetRequested', () => {
     expect(
       given([registered]).when({

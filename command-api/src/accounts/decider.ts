@@ -236,7 +236,10 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
         ];
       }
       case 'RequestPasswordReset': {
-        const user = activeOrThrow(state);
+        // Asked for by e-mail after the answer went out: an account deleted meanwhile has
+        // nothing to mail, as one that moved to another e-mail.
+        if (state.status !== 'active') return [];
+        const user = state;
         // The account left that e-mail meanwhile: a link mailed there could open it
         // to whoever has the old mailbox now (perhaps why it was left).
         if (user.email !== normalizeEmail(command.email)) return [];

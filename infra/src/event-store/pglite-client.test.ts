@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { onPgliteThreadStartForTests, openPgliteClient } from './pglite-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteClient } from './pglite-client';
 import { StoreUnavailableError } from './port';
 import type { SqlClient } from './sql-client';
 
@@ -24,17 +24,13 @@ describe('PGlite whose thread dies', () => {
     await rm(parent, { recursive: true, force: true });
   });
 
-  afterEach(() => {
-    onPgliteThreadStartForTests(undefined);
-  });
-
-  /** Keeps every thread started from now on in `threads`. */
-  function watchThreads(then?: (worker: Worker) => void): void {
+  /** Keeps in `threads` every thread the client given this starts. */
+  function watchThreads(then?: (worker: Worker) => void): (worker: Worker) => void {
     threads = [];
-    onPgliteThreadStartForTests((worker) => {
+    return (worker) => {
       threads.push(worker);
       then?.(worker);
-    });
+    };
   }
 
   /** Stops the client's current thread as a crash would (not through close()). */
@@ -44,8 +40,11 @@ describe('PGlite whose thread dies', () => {
     await current.terminate();
   }
 
-  async function clientWithRows(dataDir: string): Promise<SqlClient> {
-    const client = await openPgliteClient(dataDir);
+  async function clientWithRows(
+    dataDir: string,
+    onThreadStart: (worker: Worker) => void,
+  ): Promise<SqlClient> {
+    const client = await openPgliteClient(dataDir, { onThreadStart });
     await client.script(
       "CREATE TABLE breads (name text); INSERT INTO breads VALUES ('pão de queijo'), ('broa')",
     );
@@ -58,8 +57,7 @@ describe('PGlite whose thread dies', () => {
     'given a client on a directory with rows, when its thread dies, then the awaited query fails as unavailable, listeners hear they are lost, and a new thread serves the same rows and listens; closed, it leaves no thread and frees the directory',
     async () => {
       const dataDir = join(parent, 'recovers');
-      watchThreads();
-      const client = await clientWithRows(dataDir);
+      const client = await clientWithRows(dataDir, watchThreads());
       const lost: unknown[] = [];
       await client.listen(
         'bakery',
@@ -98,11 +96,40 @@ describe('PGlite whose thread dies', () => {
   );
 
   it(
+    'given a listener whose thread died, when it stops listening, then no thread is started for that, and a listener on the same channel since then still hears',
+    async () => {
+      const dataDir = join(parent, 'unlisten-after-death');
+      const client = await clientWithRows(dataDir, watchThreads());
+      const stopOld = await client.listen(
+        'bakery',
+        () => {},
+        () => {},
+      );
+      await killThread();
+
+      await stopOld();
+      expect(threads).toHaveLength(1);
+
+      let notified = 0;
+      await client.listen(
+        'bakery',
+        () => (notified += 1),
+        () => {},
+      );
+      await stopOld();
+      await client.query('NOTIFY bakery');
+      await expect.poll(() => notified).toBe(1);
+      expect(threads).toHaveLength(2);
+      await client.close();
+    },
+    slow,
+  );
+
+  it(
     'given a client whose new thread is still opening, when it is closed (twice), then the call waiting for it is answered, no thread is left and the directory is free',
     async () => {
       const dataDir = join(parent, 'closed-while-opening');
-      watchThreads();
-      const client = await clientWithRows(dataDir);
+      const client = await clientWithRows(dataDir, watchThreads());
       await killThread();
       const waiting = breads(client);
 
@@ -122,10 +149,10 @@ describe('PGlite whose thread dies', () => {
     async () => {
       const dataDir = join(parent, 'backs-off');
       let dying = false;
-      watchThreads((worker) => {
+      const onThreadStart = watchThreads((worker) => {
         if (dying) void worker.terminate();
       });
-      const client = await clientWithRows(dataDir);
+      const client = await clientWithRows(dataDir, onThreadStart);
       dying = true;
       await killThread();
       await sleep(50);
@@ -159,8 +186,7 @@ describe('PGlite whose thread dies', () => {
   it(
     'given a client in memory, when its thread dies, then it keeps failing with that: its data died with it',
     async () => {
-      watchThreads();
-      const client = await openPgliteClient();
+      const client = await openPgliteClient(undefined, { onThreadStart: watchThreads() });
       await client.query('SELECT 1');
 
       await killThread();

@@ -32,7 +32,13 @@ import { retryDelayMs } from './subscription-retry';
  * often as restartDelayMs allows, and calls before then fail at once. In memory
  * the data died with the thread, so every later call fails too.
  */
-export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
+export async function openPgliteClient(
+  dataDir?: string,
+  options: {
+    /** For tests: told each thread started, so that one can stop it as a crash would. */
+    onThreadStart?: (worker: Worker) => void;
+  } = {},
+): Promise<SqlClient> {
   const directory = dataDir === undefined ? undefined : resolve(dataDir);
   const release = directory === undefined ? undefined : await lockDirectory(directory);
   const listeners = new Map<string, Listener>();
@@ -43,17 +49,20 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
   let restartAt = 0;
 
   const start = (): Thread =>
-    startThread(directory, {
+    startThread(directory, options.onThreadStart, {
       notify: (channel) => listeners.get(channel)?.onNotify(),
-      lost: (cause) => {
+      stopped: (cause) => {
         if (closing) return cause;
         stoppedInARow += 1;
         restartAt = Date.now() + restartDelayMs(stoppedInARow);
-        const error = directory === undefined ? cause : new StoreUnavailableError(cause);
+        return directory === undefined ? cause : new StoreUnavailableError(cause);
+      },
+      lost: (error) => {
+        if (closing) return;
         const lost = [...listeners.values()];
         listeners.clear();
-        for (const { onLost } of lost) onLost(error);
-        return error;
+        // Each on its own turn: one that throws cannot keep the others from hearing it.
+        for (const { onLost } of lost) queueMicrotask(() => onLost(error));
       },
     });
 
@@ -94,15 +103,22 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
     async listen(channel, onNotify, onLost) {
       const listener = { onNotify, onLost };
       listeners.set(channel, listener);
+      let listening: Thread;
       try {
-        await ask({ op: 'listen', channel });
+        listening = running();
+        await listening.ask({ op: 'listen', channel });
+        stoppedInARow = 0;
       } catch (error) {
         if (listeners.get(channel) === listener) listeners.delete(channel);
         throw error;
       }
       return async () => {
-        listeners.delete(channel);
-        await ask({ op: 'unlisten', channel });
+        if (listeners.get(channel) === listener) listeners.delete(channel);
+        // Only where it listens: a thread started since never heard this LISTEN, and is not
+        // started for an UNLISTEN.
+        if (listening === thread && !listening.stopped) {
+          await listening.ask({ op: 'unlisten', channel });
+        }
       };
     },
 
@@ -151,27 +167,20 @@ interface Thread {
   terminate(): Promise<void>;
 }
 
-let threadStarted: ((worker: Worker) => void) | undefined;
-
-/**
- * For tests only: hands `seen` each PGlite thread started from now on (undefined
- * stops it), so that a test can stop one as a crash would (`worker.terminate()`).
- */
-export function onPgliteThreadStartForTests(seen: ((worker: Worker) => void) | undefined): void {
-  threadStarted = seen;
-}
-
 function startThread(
   directory: string | undefined,
+  onThreadStart: ((worker: Worker) => void) | undefined,
   client: {
     notify: (channel: string) => void;
     /** Told the thread stopped on its own; returns what its awaited answers fail with. */
-    lost: (cause: Error) => Error;
+    stopped: (cause: Error) => Error;
+    /** Then told, with that error, to tell the listeners. */
+    lost: (error: Error) => void;
   },
 ): Thread {
   const workerData: PgliteWorkerData = { directory };
   const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData });
-  threadStarted?.(worker);
+  onThreadStart?.(worker);
   const waiting = new Map<number, Pending>();
   let nextId = 0;
   let isOpen = false;
@@ -220,9 +229,10 @@ function startThread(
       ? new Error('PGlite is closed')
       : (cause ?? new Error(`PGlite's thread stopped (exit code ${code})`));
     rejectOpened(reason);
-    stopped = terminating ? reason : client.lost(reason);
+    stopped = terminating ? reason : client.stopped(reason);
     for (const { reject } of waiting.values()) reject(stopped);
     waiting.clear();
+    if (!terminating) client.lost(stopped);
   });
 
   return {

@@ -238,8 +238,12 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
       subscriptions.clear();
       await notifier.drain();
       const unlisten = await listening?.catch(() => undefined);
-      await unlisten?.();
-      await sql.close();
+      try {
+        await unlisten?.();
+      } finally {
+        // A connection already lost cannot UNLISTEN; it is still closed.
+        await sql.close();
+      }
     },
   };
 }
