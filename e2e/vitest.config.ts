@@ -9,5 +9,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // What a page shows after its scripts load and its API answers: 1 s (the default) was
+    // once too short for the menu's 24 products on a loaded 2-core CI machine. A poll that
+    // is satisfied returns at once; only a failure waits this long.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
