@@ -21,8 +21,7 @@ await describeWithPostgres('EventStore on a PostgreSQL server', (url) => {
       },
     };
   });
-  describeGapSafety(url);
-  describeSettledHead(url);
+  describeAppendsInFlight(url);
   describeBatchedAppends(url);
   describeKilledConnections(url);
 });
@@ -64,11 +63,12 @@ describe('settled position on PGlite', () => {
 });
 
 /**
- * Interleavings a subscriber must survive, staged with raw sessions that hold a
- * transaction open around the store's own append function.
+ * Interleavings of appends, staged with raw sessions that hold a transaction open
+ * around the store's own append function: what a subscriber must survive, and what
+ * the settled position must wait for.
  */
-function describeGapSafety(url: string): void {
-  describe('gap-safe subscription on a PostgreSQL server', () => {
+function describeAppendsInFlight(url: string): void {
+  describe('appends in flight on a PostgreSQL server', () => {
     let store: EventStore;
     let schema: string;
     let dropSchema: () => Promise<void>;
@@ -82,176 +82,7 @@ function describeGapSafety(url: string): void {
       await Promise.all([older.connect(), newer.connect()]);
     });
 
-    afterAll(async () => {
-      await Promise.all([older.end(), newer.end()]);
-      await store.close();
-      await dropSchema();
-    });
-
-    const appendIn = async (client: pg.Client, event: NewEvent): Promise<number> => {
-      const result = await client.query<{ last_position: string }>(
-        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
-        [`order-${event.id}`, JSON.stringify([event])],
-      );
-      return Number(result.rows[0]?.last_position);
-    };
-
-    const subscribe = (fromPosition: number) => {
-      const events: RecordedEvent[] = [];
-      const caughtUp: number[] = [];
-      const subscription = store.subscribeToAll({
-        fromPosition,
-        onEvent: (event) => {
-          events.push(event);
-        },
-        onCaughtUp: (position) => caughtUp.push(position),
-      });
-      return { events, caughtUp, stop: () => subscription.stop() };
-    };
-
-    it('given a transaction holding a lower position whose xid is newer than one already committed above it, when the subscriber reads, then it waits for that position and delivers both in order once it commits', async () => {
-      const head = await store.headPosition();
-      const first = newEvent();
-      const second = newEvent();
-      // The older transaction takes its xid first but its position last, so when it commits
-      // the newer one (lower position, in flight) has an xid at or above the snapshot's xmax.
-      await older.query('BEGIN');
-      await older.query('SELECT pg_current_xact_id()');
-      await newer.query('BEGIN');
-      const lower = await appendIn(newer, first);
-      const higher = await appendIn(older, second);
-      await older.query('COMMIT');
-      expect(higher).toBe(lower + 1);
-
-      const subscriber = subscribe(head);
-      await delay(300);
-      expect(subscriber.events).toEqual([]);
-      expect(subscriber.caughtUp).toEqual([]);
-
-      await newer.query('COMMIT');
-      await waitFor(() => subscriber.events.length === 2);
-      await waitFor(() => subscriber.caughtUp.includes(higher));
-      await subscriber.stop();
-
-      expect(subscriber.events.map((event) => [event.id, event.position])).toEqual([
-        [first.id, lower],
-        [second.id, higher],
-      ]);
-    });
-
-    it('given a transaction that took a position and rolled back, when a later append is committed, then the subscriber steps over the hole and delivers it', async () => {
-      const head = await store.headPosition();
-      await newer.query('BEGIN');
-      const hole = await appendIn(newer, newEvent());
-      const later = newEvent();
-      const committed = await store.appendToStream(`order-${later.id}`, [later]);
-      expect(committed.position).toBe(hole + 1);
-
-      const subscriber = subscribe(head);
-      await delay(100);
-      expect(subscriber.events).toEqual([]);
-      await newer.query('ROLLBACK');
-
-      await waitFor(() => subscriber.caughtUp.includes(committed.position));
-      await subscriber.stop();
-      expect(subscriber.events.map((event) => event.id)).toEqual([later.id]);
-    });
-
-    it('given a filtered subscriber and a lower position held in flight by an event it does not want, when it reads, then it waits for that position, delivers only its own event and its checkpoint passes both', async () => {
-      const head = await store.headPosition();
-      await older.query('BEGIN');
-      const unwanted = newEvent();
-      const lower = await appendIn(older, unwanted);
-      const wanted = newEvent();
-      const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
-      const events: RecordedEvent[] = [];
-      const caughtUp: number[] = [];
-      const subscription = store.subscribeToAll({
-        fromPosition: head,
-        filter: { streamNamePrefixes: ['wanted-'] },
-        onEvent: (event) => {
-          events.push(event);
-        },
-        onCaughtUp: (position) => caughtUp.push(position),
-      });
-
-      await delay(100);
-      expect(events).toEqual([]);
-      await older.query('COMMIT');
-
-      await waitFor(() => caughtUp.includes(higher));
-      await subscription.stop();
-      expect(lower).toBeLessThan(higher);
-      expect(events.map((event) => [event.id, event.position])).toEqual([[wanted.id, higher]]);
-    });
-
-    it('given an unreadable event a filtered subscriber does not want, when it reads past it, then its data is never parsed and the wanted event after it is delivered', async () => {
-      const head = await store.headPosition();
-      const unreadable = { ...newEvent(), metadata: {} };
-      await older.query(
-        `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
-        [`order-${unreadable.id}`, JSON.stringify([unreadable])],
-      );
-      const wanted = newEvent();
-      const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
-      const events: RecordedEvent[] = [];
-      const errors: unknown[] = [];
-      const caughtUp: number[] = [];
-      const subscription = store.subscribeToAll({
-        fromPosition: head,
-        filter: { streamNamePrefixes: ['wanted-'] },
-        onEvent: (event) => {
-          events.push(event);
-        },
-        onCaughtUp: (position) => caughtUp.push(position),
-        onError: (error) => errors.push(error),
-      });
-
-      await waitFor(() => caughtUp.includes(higher));
-      await subscription.stop();
-      expect(errors).toEqual([]);
-      expect(events.map((event) => event.id)).toEqual([wanted.id]);
-    });
-
-    it('given a subscriber that has caught up, when another process appends, then the NOTIFY wakes it well before the safety poll', async () => {
-      const head = await store.headPosition();
-      const subscriber = subscribe(head);
-      await waitFor(() => subscriber.caughtUp.length > 0);
-      const other = await createPostgresEventStore({ url, schema });
-      const event = newEvent();
-      try {
-        const started = Date.now();
-        await other.appendToStream(`order-${event.id}`, [event]);
-        await waitFor(() => subscriber.events.length === 1);
-        expect(Date.now() - started).toBeLessThan(1_000);
-      } finally {
-        await other.close();
-        await subscriber.stop();
-      }
-    });
-  });
-}
-
-/**
- * The head that rebuilds, first builds and the relay read up to: a position still in
- * flight below a committed one must be settled (committed or rolled back) before it.
- */
-function describeSettledHead(url: string): void {
-  describe('settled position on a PostgreSQL server', () => {
-    let store: EventStore;
-    let schema: string;
-    let dropSchema: () => Promise<void>;
-    let older: pg.Client;
-    let newer: pg.Client;
-
-    beforeAll(async () => {
-      ({ store, schema, drop: dropSchema } = await openInThrowawaySchema(url));
-      older = new pg.Client({ connectionString: url });
-      newer = new pg.Client({ connectionString: url });
-      await Promise.all([older.connect(), newer.connect()]);
-    });
-
-    // A test that failed with a transaction still open would hold every later head.
+    // A test that failed with a transaction still open would hold every later one.
     afterEach(async () => {
       await Promise.all([older.query('ROLLBACK'), newer.query('ROLLBACK')]);
     });
@@ -270,90 +101,231 @@ function describeSettledHead(url: string): void {
       return Number(result.rows[0]?.last_position);
     };
 
-    /** settledPosition() called now, and whether it has answered yet. */
-    const askHead = () => {
-      const asked: { head: number | undefined } = { head: undefined };
-      const answer = store.settledPosition().then((head) => {
-        asked.head = head;
-        return head;
-      });
-      return { asked, answer };
-    };
-
-    const readUpTo = async (after: number, head: number): Promise<string[]> =>
-      (await store.readAll({ fromPosition: after }))
-        .filter((event) => event.position <= head)
-        .map((event) => event.id);
-
-    it('given an append in flight holding a position and a later append committed above it, when the settled position is asked, then it answers only once the first commits (the head at once), and reading up to it returns both', async () => {
-      const before = await store.headPosition();
-      const first = newEvent();
-      const second = newEvent();
-      await older.query('BEGIN');
-      const lower = await appendIn(older, first);
-      const higher = (await store.appendToStream(`order-${second.id}`, [second])).position;
-      expect(higher).toBe(lower + 1);
-
-      const { asked, answer } = askHead();
-      await delay(300);
-      expect(asked.head).toBeUndefined();
-      expect(await store.headPosition()).toBe(higher);
-
-      await older.query('COMMIT');
-      const head = await answer;
-      expect(head).toBeGreaterThanOrEqual(higher);
-      expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
-    });
-
-    it('given an append in flight whose xid is newer than that of the committed append above it, when the settled position is asked, then it still waits for it (the snapshot does not list it as running)', async () => {
-      const before = await store.headPosition();
-      const first = newEvent();
-      const second = newEvent();
-      // The older transaction takes its xid first but its position last: once it commits,
-      // the newer one (lower position, in flight) has an xid at or above the snapshot's xmax.
+    /**
+     * `first` in flight below `second`, committed, in a transaction whose xid is newer:
+     * the older transaction takes its xid first but its position last, so once it commits
+     * the newer one (lower position, in flight) has an xid at or above the snapshot's xmax.
+     */
+    const holdLowerWithNewerXid = async (first: NewEvent, second: NewEvent) => {
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
       await newer.query('BEGIN');
       const lower = await appendIn(newer, first);
       const higher = await appendIn(older, second);
       await older.query('COMMIT');
-      expect(higher).toBe(lower + 1);
+      return { lower, higher };
+    };
 
-      const { asked, answer } = askHead();
-      await delay(300);
-      expect(asked.head).toBeUndefined();
+    describe('the gap-safe subscription', () => {
+      const subscribe = (fromPosition: number) => {
+        const events: RecordedEvent[] = [];
+        const caughtUp: number[] = [];
+        const subscription = store.subscribeToAll({
+          fromPosition,
+          onEvent: (event) => {
+            events.push(event);
+          },
+          onCaughtUp: (position) => caughtUp.push(position),
+        });
+        return { events, caughtUp, stop: () => subscription.stop() };
+      };
 
-      await newer.query('COMMIT');
-      const head = await answer;
-      expect(head).toBeGreaterThanOrEqual(higher);
-      expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
+      it('given a transaction holding a lower position whose xid is newer than one already committed above it, when the subscriber reads, then it waits for that position and delivers both in order once it commits', async () => {
+        const head = await store.headPosition();
+        const first = newEvent();
+        const second = newEvent();
+        const { lower, higher } = await holdLowerWithNewerXid(first, second);
+        expect(higher).toBe(lower + 1);
+
+        const subscriber = subscribe(head);
+        await delay(300);
+        expect(subscriber.events).toEqual([]);
+        expect(subscriber.caughtUp).toEqual([]);
+
+        await newer.query('COMMIT');
+        await waitFor(() => subscriber.events.length === 2);
+        await waitFor(() => subscriber.caughtUp.includes(higher));
+        await subscriber.stop();
+
+        expect(subscriber.events.map((event) => [event.id, event.position])).toEqual([
+          [first.id, lower],
+          [second.id, higher],
+        ]);
+      });
+
+      it('given a transaction that took a position and rolled back, when a later append is committed, then the subscriber steps over the hole and delivers it', async () => {
+        const head = await store.headPosition();
+        await newer.query('BEGIN');
+        const hole = await appendIn(newer, newEvent());
+        const later = newEvent();
+        const committed = await store.appendToStream(`order-${later.id}`, [later]);
+        expect(committed.position).toBe(hole + 1);
+
+        const subscriber = subscribe(head);
+        await delay(100);
+        expect(subscriber.events).toEqual([]);
+        await newer.query('ROLLBACK');
+
+        await waitFor(() => subscriber.caughtUp.includes(committed.position));
+        await subscriber.stop();
+        expect(subscriber.events.map((event) => event.id)).toEqual([later.id]);
+      });
+
+      it('given a filtered subscriber and a lower position held in flight by an event it does not want, when it reads, then it waits for that position, delivers only its own event and its checkpoint passes both', async () => {
+        const head = await store.headPosition();
+        await older.query('BEGIN');
+        const unwanted = newEvent();
+        const lower = await appendIn(older, unwanted);
+        const wanted = newEvent();
+        const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
+        const events: RecordedEvent[] = [];
+        const caughtUp: number[] = [];
+        const subscription = store.subscribeToAll({
+          fromPosition: head,
+          filter: { streamNamePrefixes: ['wanted-'] },
+          onEvent: (event) => {
+            events.push(event);
+          },
+          onCaughtUp: (position) => caughtUp.push(position),
+        });
+
+        await delay(100);
+        expect(events).toEqual([]);
+        await older.query('COMMIT');
+
+        await waitFor(() => caughtUp.includes(higher));
+        await subscription.stop();
+        expect(lower).toBeLessThan(higher);
+        expect(events.map((event) => [event.id, event.position])).toEqual([[wanted.id, higher]]);
+      });
+
+      it('given an unreadable event a filtered subscriber does not want, when it reads past it, then its data is never parsed and the wanted event after it is delivered', async () => {
+        const head = await store.headPosition();
+        const unreadable = { ...newEvent(), metadata: {} };
+        await older.query(
+          `SELECT last_position FROM "${schema}".append_events($1, 'any', NULL, $2)`,
+          [`order-${unreadable.id}`, JSON.stringify([unreadable])],
+        );
+        const wanted = newEvent();
+        const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
+        const events: RecordedEvent[] = [];
+        const errors: unknown[] = [];
+        const caughtUp: number[] = [];
+        const subscription = store.subscribeToAll({
+          fromPosition: head,
+          filter: { streamNamePrefixes: ['wanted-'] },
+          onEvent: (event) => {
+            events.push(event);
+          },
+          onCaughtUp: (position) => caughtUp.push(position),
+          onError: (error) => errors.push(error),
+        });
+
+        await waitFor(() => caughtUp.includes(higher));
+        await subscription.stop();
+        expect(errors).toEqual([]);
+        expect(events.map((event) => event.id)).toEqual([wanted.id]);
+      });
+
+      it('given a subscriber that has caught up, when another process appends, then the NOTIFY wakes it well before the safety poll', async () => {
+        const head = await store.headPosition();
+        const subscriber = subscribe(head);
+        await waitFor(() => subscriber.caughtUp.length > 0);
+        const other = await createPostgresEventStore({ url, schema });
+        const event = newEvent();
+        try {
+          const started = Date.now();
+          await other.appendToStream(`order-${event.id}`, [event]);
+          await waitFor(() => subscriber.events.length === 1);
+          expect(Date.now() - started).toBeLessThan(1_000);
+        } finally {
+          await other.close();
+          await subscriber.stop();
+        }
+      });
     });
 
-    it('given an append in flight holding a position and a later append committed above it, when the first rolls back, then the settled position answers after the rollback and reading up to it returns the later one only', async () => {
-      const before = await store.headPosition();
-      await older.query('BEGIN');
-      const hole = await appendIn(older, newEvent());
-      const later = newEvent();
-      const committed = (await store.appendToStream(`order-${later.id}`, [later])).position;
-      expect(committed).toBe(hole + 1);
+    // What rebuilds, first builds and the relay read up to: a position still in flight
+    // below a committed one must be settled (committed or rolled back) before it.
+    describe('the settled position', () => {
+      /** settledPosition() called now, and whether it has answered yet. */
+      const askHead = () => {
+        const asked: { head: number | undefined } = { head: undefined };
+        const answer = store.settledPosition().then((head) => {
+          asked.head = head;
+          return head;
+        });
+        return { asked, answer };
+      };
 
-      const { asked, answer } = askHead();
-      await delay(300);
-      expect(asked.head).toBeUndefined();
+      const readUpTo = async (after: number, head: number): Promise<string[]> =>
+        (await store.readAll({ fromPosition: after }))
+          .filter((event) => event.position <= head)
+          .map((event) => event.id);
 
-      await older.query('ROLLBACK');
-      const head = await answer;
-      expect(head).toBeGreaterThanOrEqual(committed);
-      expect(await readUpTo(before, head)).toEqual([later.id]);
-    });
+      it('given an append in flight holding a position and a later append committed above it, when the settled position is asked, then it answers only once the first commits (the head at once), and reading up to it returns both', async () => {
+        const before = await store.headPosition();
+        const first = newEvent();
+        const second = newEvent();
+        await older.query('BEGIN');
+        const lower = await appendIn(older, first);
+        const higher = (await store.appendToStream(`order-${second.id}`, [second])).position;
+        expect(higher).toBe(lower + 1);
 
-    it('given nothing in flight in the store, when the settled position is asked, then it answers the last position promptly', async () => {
-      const last = newEvent();
-      const { position } = await store.appendToStream(`order-${last.id}`, [last]);
-      const startedAt = performance.now();
-      expect(await store.settledPosition()).toBe(position);
-      // Other write transactions on a shared test server can make it poll a few times.
-      expect(performance.now() - startedAt).toBeLessThan(1_000);
+        const { asked, answer } = askHead();
+        await delay(300);
+        expect(asked.head).toBeUndefined();
+        expect(await store.headPosition()).toBe(higher);
+
+        await older.query('COMMIT');
+        const head = await answer;
+        expect(head).toBeGreaterThanOrEqual(higher);
+        expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
+      });
+
+      it('given an append in flight whose xid is newer than that of the committed append above it, when the settled position is asked, then it still waits for it (the snapshot does not list it as running)', async () => {
+        const before = await store.headPosition();
+        const first = newEvent();
+        const second = newEvent();
+        const { lower, higher } = await holdLowerWithNewerXid(first, second);
+        expect(higher).toBe(lower + 1);
+
+        const { asked, answer } = askHead();
+        await delay(300);
+        expect(asked.head).toBeUndefined();
+
+        await newer.query('COMMIT');
+        const head = await answer;
+        expect(head).toBeGreaterThanOrEqual(higher);
+        expect(await readUpTo(before, head)).toEqual([first.id, second.id]);
+      });
+
+      it('given an append in flight holding a position and a later append committed above it, when the first rolls back, then the settled position answers after the rollback and reading up to it returns the later one only', async () => {
+        const before = await store.headPosition();
+        await older.query('BEGIN');
+        const hole = await appendIn(older, newEvent());
+        const later = newEvent();
+        const committed = (await store.appendToStream(`order-${later.id}`, [later])).position;
+        expect(committed).toBe(hole + 1);
+
+        const { asked, answer } = askHead();
+        await delay(300);
+        expect(asked.head).toBeUndefined();
+
+        await older.query('ROLLBACK');
+        const head = await answer;
+        expect(head).toBeGreaterThanOrEqual(committed);
+        expect(await readUpTo(before, head)).toEqual([later.id]);
+      });
+
+      it('given nothing in flight in the store, when the settled position is asked, then it answers the last position promptly', async () => {
+        const last = newEvent();
+        const { position } = await store.appendToStream(`order-${last.id}`, [last]);
+        const startedAt = performance.now();
+        expect(await store.settledPosition()).toBe(position);
+        // Other write transactions on a shared test server can make it poll a few times.
+        expect(performance.now() - startedAt).toBeLessThan(1_000);
+      });
     });
   });
 }
