@@ -50,7 +50,11 @@ export const eventLogPageSchema = z.object({
   events: z.array(eventLogEntrySchema),
   /** Where the next page starts (pass as `from`), or null at the end of the log. */
   next: z.number().int().nonnegative().nullable(),
-  /** Global position of the newest event of the log when the page was read. */
+  /**
+   * Global position up to which the log was settled when the page was read (every
+   * event at or before it was in the log, or never will be): the page covers no
+   * event after it. The head, unless an append was still committing below the head.
+   */
   position: z.number().int().nonnegative(),
 });
 export type EventLogPage = z.infer<typeof eventLogPageSchema>;

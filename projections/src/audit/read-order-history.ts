@@ -16,7 +16,10 @@ import { usersProjection } from '../accounts/users';
 import { buildOrderHistory, paymentIdsOf, type HistoryCut } from './order-history';
 
 /** What the auditors' reads need of the event store: reading, never appending. */
-export type EventLog = Pick<EventStore, 'readStream' | 'readAll' | 'headPosition'>;
+export type EventLog = Pick<
+  EventStore,
+  'readStream' | 'readAll' | 'headPosition' | 'settledPosition'
+>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^#?(\d{1,15})$/;

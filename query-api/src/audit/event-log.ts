@@ -78,30 +78,41 @@ export function matches(recorded: RecordedEvent, query: EventLogQuery): boolean 
 
 /**
  * One page of the global log from `from` (inclusive): up to `limit` matching
- * events, having looked at no more than EVENT_LOG_SCAN_LIMIT events. `next` is
- * the position to go on from (the one after the last event looked at), or null
- * once the end of the log was reached.
+ * events, having looked at no more than EVENT_LOG_SCAN_LIMIT events, all at or
+ * before the store's settled position (`position`). `next` is the position to go
+ * on from (the one after the last event looked at), or null once the page
+ * reached that position.
+ *
+ * Not the head: on a shared PostgreSQL server a lower position can still be
+ * committing while a higher one is read, and a `next` past it would skip that
+ * event for good. Up to the settled position, every event is in the log or
+ * never will be.
  */
 export async function readLogPage(log: EventLog, query: EventLogQuery): Promise<EventLogPage> {
+  const settled = await log.settledPosition();
   const events: EventLogEntry[] = [];
   // readAll's position is exclusive, `from` inclusive.
   let after = Math.max((query.from ?? 0) - 1, 0);
   let scanned = 0;
-  let atEnd = false;
-  while (events.length < query.limit && scanned < EVENT_LOG_SCAN_LIMIT) {
-    const maxCount = Math.min(SCAN_BATCH, EVENT_LOG_SCAN_LIMIT - scanned);
+  let atEnd = after >= settled;
+  while (!atEnd && events.length < query.limit && scanned < EVENT_LOG_SCAN_LIMIT) {
+    // Positions are distinct integers: no more than settled - after of them are settled.
+    const maxCount = Math.min(SCAN_BATCH, EVENT_LOG_SCAN_LIMIT - scanned, settled - after);
     const batch = await log.readAll({ fromPosition: after, maxCount });
+    // An event past the settled position (after a gap) means none is left before it.
+    let pastSettled = false;
     for (const recorded of batch) {
+      if (recorded.position > settled) {
+        pastSettled = true;
+        break;
+      }
       scanned += 1;
       after = recorded.position;
       if (matches(recorded, query)) events.push(toLogEntry(recorded));
       if (events.length === query.limit) break;
     }
-    if (batch.length < maxCount && events.length < query.limit) {
-      atEnd = true;
-      break;
-    }
+    const settledAllRead = pastSettled || after >= settled || batch.length < maxCount;
+    if (settledAllRead && events.length < query.limit) atEnd = true;
   }
-  // Read last, so every event of the page is at or before it.
-  return { events, next: atEnd ? null : after + 1, position: await log.headPosition() };
+  return { events, next: atEnd ? null : after + 1, position: settled };
 }

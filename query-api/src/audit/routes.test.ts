@@ -320,6 +320,37 @@ describe('GET /api/admin/events', () => {
       await reads.close();
     }
   });
+  it('given an append still committing below the head (a shared server), when the log is paged, then no page goes past the settled position, and the late event shows once it commits', async () => {
+    const store = createMemoryEventStore();
+    for (let n = 1; n <= 5; n += 1) {
+      await append(store, `cart-${n}`, 'CartCleared', {}, by('system', 'system', n));
+    }
+    // As a PostgreSQL server shows it: 4 is in flight (invisible), 5 committed above it.
+    let fourCommitted = false;
+    const log = {
+      readStream: store.readStream.bind(store),
+      headPosition: store.headPosition.bind(store),
+      settledPosition: async () => (fourCommitted ? 5 : 3),
+      readAll: async (options: Parameters<EventStore['readAll']>[0]) =>
+        (await store.readAll(options)).filter((e) => fourCommitted || e.position !== 4),
+    };
+    const reads = await openAdminReads({ deps: { eventLog: log } });
+    try {
+      const page = async (query: string) =>
+        eventLogPageSchema.parse((await reads.read(`/api/admin/events?${query}`)).body);
+
+      const whileInFlight = await page('limit=4');
+      fourCommitted = true;
+      const afterCommit = await page('limit=4&from=4');
+
+      expect(whileInFlight.events.map((e) => e.position)).toEqual([1, 2, 3]);
+      expect(whileInFlight).toMatchObject({ next: null, position: 3 });
+      expect(afterCommit.events.map((e) => e.position)).toEqual([4, 5]);
+      expect(afterCommit).toMatchObject({ next: null, position: 5 });
+    } finally {
+      await reads.close();
+    }
+  });
 });
 
 describe('GET /api/admin/events/streams/{stream}', () => {
