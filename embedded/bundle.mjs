@@ -4,8 +4,9 @@
 // bundled shop runs about 70 MB smaller. Packages from node_modules stay outside
 // the bundle, imported by their absolute address (each workspace may have its own
 // version). A bundle is built again unless every file it was built from is as it
-// was then (the record beside it), so it is never stale and a start on unchanged
-// sources skips the build (about 0.4 s).
+// was then (the record beside it), and every folder holding one of them lists the
+// same files, so it is never stale and a start on unchanged sources skips the
+// build (about 0.4 s).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -63,7 +64,8 @@ const packagesOutside = {
 /**
  * A file as the record keeps it: what changes when it is edited, replaced or
  * removed. The change time too: a copy that keeps the modification time
- * (`cp -p`, `rsync -a`, `tar`) still gets a new one.
+ * (`cp -p`, `rsync -a`, `tar`) still gets a new one. A folder's stamp changes
+ * when a file is added to it, removed or renamed.
  */
 function stamp(file) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -123,6 +125,8 @@ export async function bundleShop(entryPath, { outdir = DEFAULT_OUTDIR } = {}) {
   const recordFile = path.join(outdir, `${name}.built-from.json`);
   if (isFresh(recordFile, entry, outputs)) return outfile;
 
+  // Made before the clock starts: creating it may change a source folder's stamp.
+  fs.mkdirSync(outdir, { recursive: true });
   const startedAt = Date.now();
   const esbuild = await import('esbuild');
   const built = await esbuild.build({
@@ -144,8 +148,12 @@ export async function bundleShop(entryPath, { outdir = DEFAULT_OUTDIR } = {}) {
   const sources = Object.keys(built.metafile.inputs)
     .filter((input) => !input.startsWith('file:'))
     .map((input) => path.resolve(repository, input));
+  // The folders of the sources too: a file added beside one can change what an import
+  // resolves to (`./cart` to a new cart.ts rather than cart/index.ts), which no stamp of
+  // a file read can show.
+  const folders = new Set(sources.map((source) => path.dirname(source)));
   const files = Object.fromEntries(
-    [...sources, ...settingsFiles()].map((file) => [file, stamp(file)]),
+    [...sources, ...folders, ...settingsFiles()].map((file) => [file, stamp(file)]),
   );
   // A file changed while esbuild read it: this bundle may hold the old text, so no record
   // vouches for it and the next start builds again. (A settings file that does not exist is
@@ -154,7 +162,6 @@ export async function bundleShop(entryPath, { outdir = DEFAULT_OUTDIR } = {}) {
     (was) =>
       was !== null && Math.max(was.mtimeMs, was.ctimeMs) >= startedAt - CHANGED_WHILE_BUILDING_MS,
   );
-  fs.mkdirSync(outdir, { recursive: true });
   fs.rmSync(recordFile, { force: true });
   // Each written aside and renamed: another start bundling at the same time never runs
   // half a file. The record goes last, so it never vouches for outputs not yet written.

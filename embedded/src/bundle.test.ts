@@ -18,7 +18,10 @@ async function writeSettled(files: Record<string, string>): Promise<void> {
   await sleep(200);
 }
 
-/** An entry importing a module of its own, in a directory of its own, bundled into `out`. */
+/**
+ * An entry importing a module of its own, in a directory of its own, bundled into `out`
+ * beside it (a folder made in a source folder changes that folder's stamp).
+ */
 async function project(name: string, greeting = 'olá') {
   const dir = path.join(work, name);
   fs.mkdirSync(dir);
@@ -27,7 +30,7 @@ async function project(name: string, greeting = 'olá') {
     [path.join(dir, 'greeting.ts')]: `export const greeting: string = '${greeting}';\n`,
     [entry]: "export { greeting } from './greeting';\n",
   });
-  return { dir, entry, out: path.join(dir, 'out') };
+  return { dir, entry, out: `${dir}-out` };
 }
 
 const inode = (file: string) => fs.statSync(file).ino;
@@ -64,6 +67,25 @@ describe('bundleShop', () => {
 
     expect(inode(bundle)).not.toBe(written);
     expect(await greetingOf(bundle)).toBe('bom dia');
+  }, 30_000);
+
+  it('given a bundle built, when a file appears that an import now resolves to, then it is built again with that file', async () => {
+    const { dir, out } = await project('resolution');
+    fs.mkdirSync(path.join(dir, 'saudacao'));
+    const entry = path.join(dir, 'by-folder.ts');
+    await writeSettled({
+      [path.join(dir, 'saudacao', 'index.ts')]: "export const greeting: string = 'da pasta';\n",
+      [entry]: "export { greeting } from './saudacao';\n",
+    });
+    const bundle = await bundleShop(entry, { outdir: out });
+    expect(await greetingOf(bundle)).toBe('da pasta');
+
+    await writeSettled({
+      [path.join(dir, 'saudacao.ts')]: "export const greeting: string = 'do arquivo';\n",
+    });
+    await bundleShop(entry, { outdir: out });
+
+    expect(await greetingOf(bundle)).toBe('do arquivo');
   }, 30_000);
 
   it('given a bundle built, when a worker thread module beside it or the record of its files is gone or unreadable, then it is built again', async () => {
