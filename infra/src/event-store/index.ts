@@ -53,7 +53,10 @@ export function eventStoreTarget(config: { url?: string; dataDir?: string }): Ev
 export async function createEventStore(config: {
   url?: string;
   dataDir?: string;
-  /** Only EventStoreDB logs (the foreign events it skips). */
+  /**
+   * EventStoreDB logs the foreign events it skips; a PostgreSQL server, the write
+   * transactions a settled position waits long for.
+   */
   logger?: Logger;
 }): Promise<EventStore> {
   const target = eventStoreTarget(config);
@@ -71,7 +74,10 @@ export async function createEventStore(config: {
     }
     case 'postgres': {
       const { createPostgresEventStore } = await import('./postgres');
-      return createPostgresEventStore({ url: target.url });
+      return createPostgresEventStore({
+        url: target.url,
+        ...(config.logger ? { logger: config.logger } : {}),
+      });
     }
     default: {
       const unknown: never = target;

@@ -55,6 +55,13 @@ export const settledHeadRowSchema = z.object({
   bound: z.string(),
 });
 export const snapshotXminRowSchema = z.object({ snapshot_xmin: z.string() });
+export const writeTransactionRowSchema = z.object({
+  pid: z.number(),
+  database: z.string().nullable(),
+  application_name: z.string().nullable(),
+  state: z.string().nullable(),
+  started_at: z.string().nullable(),
+});
 
 export function toRecordedEvent(row: unknown): RecordedEvent {
   const parsed = eventRowSchema.parse(row);

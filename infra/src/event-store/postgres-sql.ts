@@ -179,6 +179,13 @@ export function sqlStatements(schema: string) {
         pg_current_xact_id()::text AS bound
       FROM ${s}.events`,
     snapshotXmin: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin',
+    // What a settled position waits for, named for the log: the oldest sessions of the
+    // server holding an xid (a write transaction), whatever their database.
+    writeTransactions: `SELECT pid, datname AS database, application_name, state,
+        to_char(xact_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS started_at
+      FROM pg_stat_activity
+      WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()
+      ORDER BY xact_start LIMIT 5`,
     notify: `SELECT pg_notify($1, '')`,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logging';
 import { describeWithPostgres, throwawaySchema } from '../testing';
 import { eventStoreContract } from './contract';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, RetryInfo } from './port';
@@ -316,6 +317,50 @@ function describeAppendsInFlight(url: string): void {
         const head = await answer;
         expect(head).toBeGreaterThanOrEqual(committed);
         expect(await readUpTo(before, head)).toEqual([later.id]);
+      });
+
+      it('given a write transaction left open by another session, when the settled position waits on it past the warning time, then one warning names that session, and a line says when it is read', async () => {
+        const lines: { level: number; msg: string; transactions?: unknown[] }[] = [];
+        const logger = createLogger({
+          level: 'info',
+          destination: { write: (line) => lines.push(JSON.parse(line)) },
+        });
+        const watched = await createPostgresEventStore({
+          url,
+          schema,
+          logger,
+          settleWarningMs: 200,
+        });
+        const idle = new pg.Client({
+          connectionString: url,
+          application_name: 'quitute_idle_writer',
+        });
+        await idle.connect();
+        try {
+          await idle.query('BEGIN');
+          const { rows } = await idle.query<{ pid: number }>(
+            'SELECT pg_backend_pid() AS pid, pg_current_xact_id()',
+          );
+
+          const answer = watched.settledPosition();
+          await waitFor(() => lines.some((line) => line.level === 40), 5_000);
+          await idle.query('COMMIT');
+          await answer;
+
+          const warnings = lines.filter((line) => line.level === 40);
+          expect(warnings).toHaveLength(1);
+          expect(warnings[0]?.transactions).toContainEqual(
+            expect.objectContaining({
+              pid: rows[0]?.pid,
+              applicationName: 'quitute_idle_writer',
+              state: 'idle in transaction',
+            }),
+          );
+          expect(lines.at(-1)?.msg).toBe('The settled position of the log is read');
+        } finally {
+          await idle.end();
+          await watched.close();
+        }
       });
 
       it('given nothing in flight in the store, when the settled position is asked, then it answers the last position promptly', async () => {

@@ -14,12 +14,16 @@ import {
   storedRefSchema,
   toRecordedEvent,
   toRecordedEvents,
+  writeTransactionRowSchema,
 } from './postgres-rows';
 import { sqlStatements } from './postgres-sql';
 import type { SqlClient } from './sql-client';
 import { isDatabaseError } from './sql-client';
+import { silentLogger, type Logger } from '../logging';
 
 const safetyPollMs = 5_000;
+/** How long settledPosition waits on running write transactions before it logs them. */
+const SETTLE_WARNING_MS = 5_000;
 /** Events per query of readAll (a rebuild asks for 5,000 at a time). */
 const READ_ALL_PAGE = 10_000;
 const schemaPattern = /^[a-z_][a-z0-9_]{0,39}$/;
@@ -31,12 +35,17 @@ export async function createPostgresEventStore(options: {
   poolSize?: number;
   /** Names the store's sessions in pg_stat_activity. */
   applicationName?: string;
+  /** Told when settledPosition waits long on other sessions' write transactions. */
+  logger?: Logger;
+  /** How long that wait is before it is logged (default 5 s). */
+  settleWarningMs?: number;
 }): Promise<EventStore> {
   const schema = checkSchema(options.schema ?? 'public');
   const { openPgClient } = await import('./pg-client');
   return createSqlEventStore(
     await openPgClient(options.url, options.poolSize, options.applicationName),
     schema,
+    options,
   );
 }
 
@@ -55,7 +64,15 @@ export function checkSchema(schema: string): string {
   return schema;
 }
 
-export async function createSqlEventStore(sql: SqlClient, schema: string): Promise<EventStore> {
+export async function createSqlEventStore(
+  sql: SqlClient,
+  schema: string,
+  options: { logger?: Logger; settleWarningMs?: number } = {},
+): Promise<EventStore> {
+  const settling: SettleWarning = {
+    logger: options.logger ?? silentLogger,
+    settleWarningMs: options.settleWarningMs ?? SETTLE_WARNING_MS,
+  };
   const statements = sqlStatements(schema);
   const channel = `quitute_events_${schema}`;
   try {
@@ -228,7 +245,7 @@ export async function createSqlEventStore(sql: SqlClient, schema: string): Promi
 
     async settledPosition() {
       assertOpen();
-      return readSettledHead(sql, statements, assertOpen);
+      return readSettledHead(sql, statements, assertOpen, settling);
     },
 
     async close() {
@@ -276,7 +293,10 @@ async function readSettledHead(
   sql: SqlClient,
   statements: ReturnType<typeof sqlStatements>,
   assertOpen: () => void,
+  { logger, settleWarningMs }: SettleWarning,
 ): Promise<number> {
+  const startedAt = Date.now();
+  let warned = false;
   const read = settledHeadRowSchema.parse(firstRow(await sql.query(statements.settledHead)));
   const bound = BigInt(read.bound);
   let xmin = BigInt(read.snapshot_xmin);
@@ -286,6 +306,49 @@ async function readSettledHead(
     xmin = BigInt(
       snapshotXminRowSchema.parse(firstRow(await sql.query(statements.snapshotXmin))).snapshot_xmin,
     );
+    if (!warned && xmin < bound && Date.now() - startedAt >= settleWarningMs) {
+      warned = true;
+      await warnOfWriteTransactions(sql, statements, logger, Date.now() - startedAt);
+    }
+  }
+  if (warned) {
+    logger.info({ waitedMs: Date.now() - startedAt }, 'The settled position of the log is read');
   }
   return read.head;
+}
+
+/** Where settledPosition logs the transactions it waits long for, and after how long. */
+interface SettleWarning {
+  logger: Logger;
+  settleWarningMs: number;
+}
+
+/**
+ * One warning naming the oldest write transactions on the server: a rebuild, a first
+ * build or the payment relay's first start waits for them, and without it only waits.
+ */
+async function warnOfWriteTransactions(
+  sql: SqlClient,
+  statements: ReturnType<typeof sqlStatements>,
+  logger: Logger,
+  waitedMs: number,
+): Promise<void> {
+  const transactions = await sql
+    .query(statements.writeTransactions)
+    .then((rows) => rows.map((row) => writeTransactionRowSchema.parse(row)))
+    // A role without access to pg_stat_activity still gets the warning.
+    .catch(() => []);
+  logger.warn(
+    {
+      waitedMs,
+      transactions: transactions.map((row) => ({
+        pid: row.pid,
+        database: row.database,
+        applicationName: row.application_name,
+        state: row.state,
+        startedAt: row.started_at,
+      })),
+    },
+    'The settled position of the log waits for write transactions still running on the server (any database): a rebuild, a first build or the payment relay waits with it',
+  );
 }

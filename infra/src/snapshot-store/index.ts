@@ -18,7 +18,10 @@ export { createEsdbSnapshotStore, snapshotEventType, snapshotStreamPrefix } from
 export async function createStores(config: {
   url?: string;
   dataDir?: string;
-  /** Only EventStoreDB logs (the foreign events it skips). */
+  /**
+   * EventStoreDB logs the foreign events it skips; a PostgreSQL server, the write
+   * transactions a settled position waits long for.
+   */
   logger?: Logger;
 }): Promise<Stores> {
   const target = eventStoreTarget(config);
@@ -26,7 +29,10 @@ export async function createStores(config: {
     case 'pglite':
       return createPgliteStores({ dataDir: target.dataDir });
     case 'postgres':
-      return createPostgresStores({ url: target.url });
+      return createPostgresStores({
+        url: target.url,
+        ...(config.logger ? { logger: config.logger } : {}),
+      });
     case 'esdb': {
       const eventStore = await createEsdbEventStore({
         url: target.url,

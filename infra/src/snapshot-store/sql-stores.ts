@@ -1,6 +1,7 @@
 import type { EventStore } from '../event-store/port';
 import type { SqlClient } from '../event-store/sql-client';
 import type { SnapshotStore } from './port';
+import type { Logger } from '../logging';
 
 export interface Stores {
   eventStore: EventStore;
@@ -12,11 +13,17 @@ export async function createPostgresStores(options: {
   url: string;
   schema?: string;
   poolSize?: number;
+  /** Told when the event store's settled position waits long on write transactions. */
+  logger?: Logger;
 }): Promise<Stores> {
   const { checkSchema } = await import('../event-store/postgres');
   const schema = checkSchema(options.schema ?? 'public');
   const { openPgClient } = await import('../event-store/pg-client');
-  return openSqlStores(await openPgClient(options.url, options.poolSize), schema);
+  return openSqlStores(
+    await openPgClient(options.url, options.poolSize),
+    schema,
+    options.logger ? { logger: options.logger } : {},
+  );
 }
 
 /** Embedded PGlite admits one client: the snapshots live in the event store's database. */
@@ -25,10 +32,14 @@ export async function createPgliteStores(options: { dataDir?: string } = {}): Pr
   return openSqlStores(await openPgliteClient(options.dataDir), 'public');
 }
 
-async function openSqlStores(sql: SqlClient, schema: string): Promise<Stores> {
+async function openSqlStores(
+  sql: SqlClient,
+  schema: string,
+  options: { logger?: Logger } = {},
+): Promise<Stores> {
   const { createSqlEventStore } = await import('../event-store/postgres');
   const { createSqlSnapshotStore } = await import('./sql');
-  const eventStore = await createSqlEventStore(sql, schema);
+  const eventStore = await createSqlEventStore(sql, schema, options);
   try {
     return { eventStore, snapshotStore: await createSqlSnapshotStore(sql, schema) };
   } catch (error) {
