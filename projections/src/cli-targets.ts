@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { projectionsStatusSchema, type ProjectionsStatus } from '@quitute/contracts';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
-import { silentLogger } from '@quitute/infra/logging';
+import { silentLogger, type Logger } from '@quitute/infra/logging';
 import { readProjectionsStatus } from '@quitute/infra/projection-progress';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import type { Projection } from './projection';
@@ -59,10 +59,13 @@ export async function openStores(config: {
   dataDir: string;
   eventStoreUrl?: string;
   mongoUrl?: string;
+  /** Where the event store warns (a PostgreSQL server's long wait for a settled position). */
+  logger?: Logger;
 }): Promise<ProjectionsTarget> {
   const eventStore = await createEventStore({
     dataDir: config.dataDir,
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
+    ...(config.logger ? { logger: config.logger } : {}),
   });
   const where = config.eventStoreUrl
     ? 'o event store de EVENTSTORE_URL'

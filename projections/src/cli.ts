@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectionsStatus } from '@quitute/contracts';
 import { progressBar } from './cli-progress';
+import { cliLogger } from './cli-warnings';
 import {
   CliError,
   isLockedByRunningShop,
@@ -124,6 +125,7 @@ async function openTarget(
   try {
     return await openStores({
       dataDir,
+      logger: cliLogger(),
       ...(env['EVENTSTORE_URL'] ? { eventStoreUrl: env['EVENTSTORE_URL'] } : {}),
       ...(env['MONGO_URL'] ? { mongoUrl: env['MONGO_URL'] } : {}),
     });

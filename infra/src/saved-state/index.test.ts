@@ -172,6 +172,26 @@ describe('savePeriodically.saveSoon', () => {
   });
 });
 
+describe('writeSavedState', () => {
+  it('given a file in a folder that does not exist yet, when saved, then the folder is made for the owner only and the state reads back', async () => {
+    const nested = path.join(dir, 'data', 'ainda-nao');
+    const saved = path.join(nested, 'read-models.jsonl');
+
+    await writeSavedState(saved, { format: 'test' }, [{ name: 'kept', items: [{ _id: 'a' }] }]);
+
+    expect(fs.statSync(nested).mode & 0o777).toBe(0o700);
+    const adopted: unknown[] = [];
+    const read = await readSavedState(saved, {
+      header: z.object({ format: z.literal('test') }),
+      keep: () => true,
+      isItem: () => true,
+      adopt: (item) => adopted.push(item),
+    });
+    expect(read.status).toBe('loaded');
+    expect(adopted).toEqual([{ _id: 'a' }]);
+  });
+});
+
 describe('readSavedState', () => {
   it('given sections longer than a line, when read keeping one, then adopt is told of each kept item once, in order, and of no other', async () => {
     const kept = Array.from({ length: 120 }, (_, n) => ({ _id: `k${n}` }));

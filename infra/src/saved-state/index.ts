@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
@@ -37,6 +38,9 @@ export async function writeSavedState(
   sections: Iterable<Section>,
 ): Promise<{ items: number; bytes: number }> {
   const temporary = `${file}.${process.pid}.tmp`;
+  // The folder too, if it is not there yet (the projections CLI rebuilding on a PostgreSQL
+  // server for a data directory no shop has made): the owner's only, as the file.
+  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const handle = await fs.promises.open(temporary, 'w', 0o600);
   let items = 0;
   let bytes = 0;
