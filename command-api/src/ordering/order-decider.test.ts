@@ -95,6 +95,19 @@ describe('order decider: MarkOrderPaid', () => {
     });
   });
 
+  it('given an order an admin marked delivered while its payment was pending, when marked paid, then OrderPaid and it stays delivered', () => {
+    const delivered: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { orderId, from: 'pending', to: 'delivered' },
+    };
+    const events = given([placed, delivered]).when(markPaid)();
+    expect(events).toEqual([paid]);
+    expect(fold(orderDecider, [placed, delivered, ...events])).toMatchObject({
+      status: 'delivered',
+      paid: true,
+    });
+  });
+
   it('given a paid order, when marked paid again, then nothing', () => {
     expect(given([placed, paid]).when(markPaid)()).toEqual([]);
   });

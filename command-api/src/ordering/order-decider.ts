@@ -2,6 +2,7 @@ import {
   checkoutMessages,
   orderEventSchemas,
   orderMessages,
+  orderStatusAfterPayment,
   parseEvent,
   type OrderCancelReason,
   type OrderEvent,
@@ -65,7 +66,9 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'OrderPlaced':
         return { placed: event.data, status: 'pending', paid: false, deleted: false };
       case 'OrderPaid':
-        return state.placed === null ? state : { ...state, status: 'processing', paid: true };
+        return state.placed === null
+          ? state
+          : { ...state, status: orderStatusAfterPayment(state.status), paid: true };
       case 'OrderCancelled':
         return state.placed === null ? state : { ...state, status: 'cancelled' };
       case 'OrderStatusChanged':

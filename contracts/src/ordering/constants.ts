@@ -28,6 +28,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 export const UNKNOWN_STATUS_LABEL = 'Desconhecido';
 
+/**
+ * Where an order stands once paid: a pending order goes into preparation; one an
+ * administrator already moved on (ready, out for delivery, delivered while the Pix or
+ * boleto was still being paid) stays where they put it.
+ */
+export function orderStatusAfterPayment(status: OrderStatus): OrderStatus {
+  return status === 'pending' ? 'processing' : status;
+}
+
 /** The /orders status filter offers only these; processing is labelled Aprovado there (spec §2, §4). */
 export const CUSTOMER_ORDER_STATUS_FILTERS: readonly { value: OrderStatus; label: string }[] = [
   { value: 'pending', label: 'Pendente' },

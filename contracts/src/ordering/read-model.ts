@@ -4,12 +4,14 @@ import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
 import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './events';
 
 /**
- * The orders read model (collection orders_v2): one document per order, fed by
+ * The orders read model (collection orders_v3): one document per order, fed by
  * order and payment events. It serves the customer's orders and details, the
  * admin's orders and the dashboard; every document remembers the global
  * position of the last event applied (replays skip what was applied).
  * v2: documents carry isDeleted and searchText, so v1 documents are rebuilt
  * rather than read without them.
+ * v3: a payment moves only a pending order into preparation (one an admin had
+ * already moved on stays there), so v2 documents are rebuilt from the log.
  */
 export const orderDocumentSchema = z.object({
   _id: z.string(),
@@ -52,5 +54,5 @@ export const orderDocumentSchema = z.object({
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
-export const ORDERS_COLLECTION = 'orders_v2';
-export const ORDERS_PROJECTION = 'orders_v2';
+export const ORDERS_COLLECTION = 'orders_v3';
+export const ORDERS_PROJECTION = 'orders_v3';

@@ -159,6 +159,16 @@ describe('describing an order history event', () => {
     );
   });
 
+  it('given an order paid while pending, then it went into preparation; paid after an admin moved it on, then it stayed there', () => {
+    const context = { actor: system, paymentMethod: 'pix' as const };
+    expect(describeEvent(samples.OrderPaid, { ...context, orderStatusBefore: 'pending' })).toBe(
+      'Pedido pago (R$ 12,00): status Em Preparação',
+    );
+    expect(describeEvent(samples.OrderPaid, { ...context, orderStatusBefore: 'delivered' })).toBe(
+      'Pedido pago (R$ 12,00): status mantido em Entregue',
+    );
+  });
+
   it('given an approved payment, then it says by which method', () => {
     expect(describeEvent(samples.PaymentApproved, { actor: system, paymentMethod: 'pix' })).toBe(
       'Pagamento aprovado via Pix',

@@ -3,6 +3,7 @@ import {
   formatBRL,
   orderEventSchemas,
   ORDER_STATUS_LABELS,
+  orderStatusAfterPayment,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   paymentEventSchemas,
@@ -11,6 +12,7 @@ import {
   type HistoryActor,
   type OrderCancelReason,
   type OrderEvent,
+  type OrderStatus,
   type PaymentEvent,
   type PaymentMethod,
   type SaleEvent,
@@ -36,6 +38,8 @@ export interface DescriptionContext {
   actor: HistoryActor;
   /** The payment's method (from its request or the order), for 'via Pix'. */
   paymentMethod: PaymentMethod | null;
+  /** Where the order stood before the event (OrderPaid moves only a pending one); unknown: left out. */
+  orderStatusBefore?: OrderStatus | null;
 }
 
 const ACTOR_BY_ROLE: Record<HistoryActor['role'], string> = {
@@ -119,8 +123,15 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
       const units = quantity === 1 ? '1 item' : `${quantity} itens`;
       return `Pedido #${orderNumber} feito por ${customer.name} (${units}, ${money(totalCents)}, ${PAYMENT_METHOD_LABELS[event.data.paymentMethod]})`;
     }
-    case 'OrderPaid':
-      return `Pedido pago (${money(event.data.amountCents)}): status ${ORDER_STATUS_LABELS.processing}`;
+    case 'OrderPaid': {
+      const paid = `Pedido pago (${money(event.data.amountCents)})`;
+      const before = context.orderStatusBefore ?? null;
+      if (before === null) return paid;
+      const after = orderStatusAfterPayment(before);
+      return after === before
+        ? `${paid}: status mantido em ${ORDER_STATUS_LABELS[after]}`
+        : `${paid}: status ${ORDER_STATUS_LABELS[after]}`;
+    }
     case 'OrderStatusChanged':
       return `Status alterado de ${ORDER_STATUS_LABELS[event.data.from]} para ${ORDER_STATUS_LABELS[event.data.to]} por ${actorPhrase(actor)}`;
     case 'OrderCancelled':

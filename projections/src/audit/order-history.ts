@@ -91,6 +91,7 @@ export function buildOrderHistory(input: OrderHistoryInput): OrderHistory | null
     if (event?.type === 'PaymentRequested') {
       methods.set(event.data.paymentId.toLowerCase(), event.data.method);
     }
+    const orderStatusBefore = state?.orderStatus ?? null;
     state = stateAfter(state, recorded, orderId);
     const actor = actorOf(recorded, actorName);
     const paymentId = event && 'paymentId' in event.data ? event.data.paymentId : null;
@@ -107,6 +108,7 @@ export function buildOrderHistory(input: OrderHistoryInput): OrderHistory | null
       description: event
         ? describeEvent(event, {
             actor,
+            orderStatusBefore,
             paymentMethod:
               (paymentId === null ? undefined : methods.get(paymentId.toLowerCase())) ??
               placed.data.paymentMethod,

@@ -134,6 +134,18 @@ describe('orders projection', () => {
     });
   });
 
+  it('given an order an admin marked ready for pickup while its Pix was pending, when it is paid, then approved and still ready for pickup', () => {
+    const ready: OrderEvent = {
+      type: 'OrderStatusChanged',
+      data: { orderId, from: 'pending', to: 'ready_for_pickup' },
+    };
+    expect(given([placed, pixPending, ready, approved, paid])).toMatchObject({
+      orderStatus: 'ready_for_pickup',
+      paymentStatus: 'approved',
+      paidAt: at(5),
+    });
+  });
+
   it('given a payment the provider refused to create and the order cancelled, then rejected with its detail and cancelled with the reason', () => {
     expect(
       given([

@@ -4,6 +4,7 @@ import {
   orderEventSchemas,
   ORDERS_COLLECTION,
   ORDERS_PROJECTION,
+  orderStatusAfterPayment,
   paymentEventSchemas,
   type OrderDocument,
 } from '@quitute/contracts';
@@ -18,7 +19,7 @@ import {
 const { PaymentRequested: _requested, ...paymentEventsAfterRequest } = paymentEventSchemas;
 
 /**
- * One document per order (orders_v2), keyed by the orderId every order and
+ * One document per order (orders_v3), keyed by the orderId every order and
  * payment event carries, with the payment's status beside the order's so a
  * reader finds both in one document. Times are the events' `occurredAt`;
  * `details` is the query side's.
@@ -72,7 +73,11 @@ export const ordersProjection = defineProjection({
     const changed = { ...document, updatedAt: at, position: recorded.position };
     switch (event.type) {
       case 'OrderPaid':
-        return { ...changed, orderStatus: 'processing', paidAt: at };
+        return {
+          ...changed,
+          orderStatus: orderStatusAfterPayment(document.orderStatus),
+          paidAt: at,
+        };
       case 'OrderStatusChanged':
         return {
           ...changed,

@@ -72,6 +72,23 @@ describe('payment process: nextSteps', () => {
     expect(isFinished(settled)).toBe(false);
   });
 
+  it('given an order an admin marked delivered before its payment was approved, when paid, then it stays delivered and the cart and sale still follow', () => {
+    const state = given(
+      order.placed(),
+      order.requested(),
+      order.statusChanged('pending', 'delivered'),
+      order.approved(),
+    );
+    expect(due(state, seconds(5)).map((step) => step.kind)).toEqual(['markOrderPaid']);
+
+    const paid = evolve(state, order.paid(), 5);
+    expect(paid.orderStatus).toBe('delivered');
+    expect(due(paid, seconds(6)).map((step) => step.kind)).toEqual([
+      'checkOutCart',
+      'recordOnlineSale',
+    ]);
+  });
+
   const settledOrder = settledHistory(order);
 
   describe('a paid order’s payment given back', () => {

@@ -1,6 +1,7 @@
 import {
   cartCheckedOutSchema,
   orderEventSchemas,
+  orderStatusAfterPayment,
   paymentEventSchemas,
   saleEventSchemas,
   type EventOf,
@@ -162,7 +163,7 @@ export function evolveOrderProcess(
   if (!state) return null;
   switch (event.type) {
     case 'OrderPaid':
-      return { ...state, orderStatus: 'processing', paid: recorded };
+      return { ...state, orderStatus: orderStatusAfterPayment(state.orderStatus), paid: recorded };
     case 'OrderStatusChanged':
       return { ...state, orderStatus: event.data.to };
     case 'OrderCancelled':

@@ -1,7 +1,7 @@
 import { foldForSearch, orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
 
 /**
- * An orders_v2 document for tests, as the orders projection writes it: a Pix
+ * An orders_v3 document for tests, as the orders projection writes it: a Pix
  * order of 40 coxinhas and a kit, pending, for pickup. Parsed, so a fixture
  * can never drift from the read model's shape.
  */
