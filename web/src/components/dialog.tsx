@@ -33,6 +33,11 @@ export interface DialogProps {
   closeOnOutsideClick?: boolean;
   /** A wider panel, for forms. */
   size?: 'normal' | 'wide';
+  /**
+   * Its action is running (a form being saved): nothing closes it meanwhile, so the
+   * answer (an error to read, a success) is never lost with a closed dialog.
+   */
+  busy?: boolean;
 }
 
 /** Where focus goes when the dialog opens: its close button, else the first control of the body, then of the rest. */
@@ -66,12 +71,16 @@ export function Dialog({
   closeIcon = false,
   closeOnOutsideClick = false,
   size = 'normal',
+  busy = false,
 }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const close = useEffectEvent(onClose);
+  const requestClose = () => {
+    if (!busy) onClose();
+  };
+  const close = useEffectEvent(requestClose);
   // An outside click is a press and a release both on the backdrop (not a text selection dragged out of the panel).
   const pressedOutside = useRef(false);
 
@@ -117,7 +126,7 @@ export function Dialog({
       }}
       onClick={(event) => {
         if (closeOnOutsideClick && pressedOutside.current && event.target === event.currentTarget) {
-          onClose();
+          requestClose();
         }
         pressedOutside.current = false;
       }}
@@ -140,7 +149,8 @@ export function Dialog({
               type="button"
               className={styles.closeIcon}
               aria-label={closeLabel}
-              onClick={onClose}
+              disabled={busy}
+              onClick={requestClose}
             >
               <span aria-hidden="true">×</span>
             </button>
@@ -155,7 +165,13 @@ export function Dialog({
           </div>
         ) : null}
         {closeButton ? (
-          <button ref={closeRef} type="button" className={styles.close} onClick={onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className={styles.close}
+            disabled={busy}
+            onClick={requestClose}
+          >
             {closeLabel}
           </button>
         ) : null}

@@ -19,9 +19,8 @@ export function ConfirmDialog({
       title={adminTexts.confirmTitle}
       tone="warning"
       closeButton={false}
-      onClose={() => {
-        if (!busy) onCancel();
-      }}
+      busy={busy}
+      onClose={onCancel}
       footer={
         <>
           <button type="button" className={buttons.ghost} disabled={busy} onClick={onCancel}>

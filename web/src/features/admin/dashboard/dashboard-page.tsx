@@ -14,7 +14,7 @@ import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { Empty, FormError, PageTitle } from '../components/page-parts';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatMoney } from '../model/admin-format';
+import { formatMoney, unitsSold } from '../model/admin-format';
 import { dashboardPaymentLabel, paymentStatusTone } from '../model/admin-labels';
 import { adminTexts, dashboardTexts } from '../model/admin-texts';
 import { DailySalesChart } from './daily-sales-chart';
@@ -117,7 +117,7 @@ export function DashboardPage() {
                     <strong>{product.name}</strong>{' '}
                     <span className={styles.muted}>{product.category}</span>
                   </span>
-                  <span>{product.quantitySold} vendidos</span>
+                  <span>{unitsSold(product.quantitySold)}</span>
                   <span className={styles.money}>{formatMoney(product.totalSales)}</span>
                 </li>
               ))}

@@ -5,9 +5,11 @@ import {
   formatGrowth,
   formatMoney,
   saleNumber,
+  salesCount,
   shopMonth,
   shopToday,
   shortId,
+  unitsSold,
 } from './admin-format';
 import { dashboardPaymentLabel, orderStatusLabel, paymentStatusLabel } from './admin-labels';
 
@@ -15,6 +17,15 @@ describe('admin formats (admin-spec §1, §9)', () => {
   it('given ids, then products and users show 8 characters and sales the last 6 uppercased', () => {
     expect(shortId('abcdef12-3456')).toBe('abcdef12');
     expect(saleNumber('c0ffee00-3333-4eee-8fff-00000000ab12')).toBe('00AB12');
+  });
+
+  it('given counts of units and sales, then singular for one and pt-BR thousands', () => {
+    expect([unitsSold(1), unitsSold(30), unitsSold(1200)]).toEqual([
+      '1 vendido',
+      '30 vendidos',
+      '1.200 vendidos',
+    ]);
+    expect([salesCount(1), salesCount(3)]).toEqual(['1 venda', '3 vendas']);
   });
 
   it('given growth percentages, then 1 decimal with a sign and a comma', () => {

@@ -70,6 +70,15 @@ export function formatGrowth(percentage: number): string {
   return `${text}%`;
 }
 
+const count = (n: number, one: string, many: string) =>
+  `${new Intl.NumberFormat('pt-BR').format(n)} ${n === 1 ? one : many}`;
+
+/** '1 vendido', '30 vendidos', '1.200 vendidos': units of a product sold. */
+export const unitsSold = (n: number) => count(n, 'vendido', 'vendidos');
+
+/** '1 venda', '3 vendas'. */
+export const salesCount = (n: number) => count(n, 'venda', 'vendas');
+
 /** Today in the shop's calendar, `YYYY-MM-DD` (the sale form's default date). */
 export function shopToday(now: Date): string {
   return shopDate(now);

@@ -105,6 +105,7 @@ export const saleTexts = {
   empty: 'Nenhuma venda encontrada.',
   noChartData: 'Nenhuma venda nos últimos 30 dias.',
   noReportData: 'Nenhuma venda neste mês.',
+  noPreviousMonth: 'Sem vendas no mês anterior: não há crescimento a comparar.',
   addSale: 'Adicionar Venda',
   addTitle: 'Adicionar Venda',
   editTitle: 'Editar Venda',

@@ -29,6 +29,7 @@ export function OrderStatusDialog({
     <Dialog
       title={orderTexts.statusTitle}
       onClose={onClose}
+      busy={saving}
       closeButton={false}
       closeIcon
       closeOnOutsideClick

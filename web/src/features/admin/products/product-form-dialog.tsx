@@ -92,6 +92,7 @@ export function ProductFormDialog({
     <Dialog
       title={product ? productTexts.editTitle : productTexts.addTitle}
       onClose={onClose}
+      busy={saving}
       closeButton={false}
       closeIcon
       closeOnOutsideClick

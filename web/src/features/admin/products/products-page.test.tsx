@@ -196,6 +196,40 @@ describe('/admin/products (admin-spec §2 "Products page")', () => {
     expect(refetch.at(-1)?.headers.get('X-Min-Position')).toBe('101');
   });
 
+  it('given a product being saved, when the admin presses Escape, clicks outside or ×, then the modal stays until the answer, and a failure shows its message there', async () => {
+    const release = deferredResponse();
+    const { user } = await openProducts({
+      products: products(1),
+      handler: async (url, request) => {
+        if (url.pathname.startsWith('/api/admin/products/') && request.method === 'PUT') {
+          return release.promise;
+        }
+        return undefined;
+      },
+    });
+    await screen.findByText('Produto 1', {}, PAGE_LOAD);
+
+    await user.click(screen.getByRole('button', { name: 'Editar Produto 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Produto' });
+    await user.selectOptions(within(dialog).getByLabelText('Categoria'), 'Doces Finos');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await within(dialog).findByRole('button', { name: 'Salvando...' });
+
+    await user.keyboard('{Escape}');
+    const backdrop = dialog.parentElement;
+    if (!backdrop) throw new Error('no backdrop');
+    await user.click(backdrop);
+    const closeIcon = within(dialog).getByRole('button', { name: 'Fechar' });
+    expect(closeIcon).toHaveProperty('disabled', true);
+    await user.click(closeIcon);
+    expect(screen.getByRole('dialog', { name: 'Editar Produto' })).toBe(dialog);
+
+    release.release(json({}, { status: 500 }));
+    expect(await within(dialog).findByText('Erro ao salvar produto.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('given a delete confirmed, then "Produto excluído com sucesso!"; given a refusal, then the server\'s message as an error notification', async () => {
     let refuse = false;
     const { user } = await openProducts({

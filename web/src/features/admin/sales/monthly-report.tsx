@@ -7,7 +7,7 @@ import { useGetMonthlyReportQuery } from '../api/admin-api';
 import styles from '../components/admin.module.css';
 import { Empty, FormError, TableWrap } from '../components/page-parts';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatDay, formatGrowth, formatMoney, shopMonth } from '../model/admin-format';
+import { formatDay, formatGrowth, formatMoney, salesCount, shopMonth } from '../model/admin-format';
 import { saleTexts } from '../model/admin-texts';
 import { DailyRevenueChart, WeekdayChart } from './sales-charts';
 
@@ -80,7 +80,7 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
                   <>
                     {formatDay(data.bestDay.date)}
                     <span className={styles.statSub}>
-                      {formatMoney(data.bestDay.revenue)} · {data.bestDay.sales} vendas
+                      {formatMoney(data.bestDay.revenue)} · {salesCount(data.bestDay.sales)}
                     </span>
                   </>
                 ) : (
@@ -90,18 +90,23 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
               tone="warning"
             />
           </StatGrid>
-          <p className={styles.note}>
-            <Growth
-              label="Crescimento da receita"
-              value={data.growthComparison.growthPercentage.revenue}
-            />
-            {' · '}
-            <Growth
-              label="Crescimento das vendas"
-              value={data.growthComparison.growthPercentage.sales}
-            />
-            {' em relação ao mês anterior'}
-          </p>
+          {/* Against a month without sales, a percentage would be made up (the API's 100). */}
+          {data.growthComparison.previousMonth.totalSales === 0 ? (
+            <p className={styles.note}>{saleTexts.noPreviousMonth}</p>
+          ) : (
+            <p className={styles.note}>
+              <Growth
+                label="Crescimento da receita"
+                value={data.growthComparison.growthPercentage.revenue}
+              />
+              {' · '}
+              <Growth
+                label="Crescimento das vendas"
+                value={data.growthComparison.growthPercentage.sales}
+              />
+              {' em relação ao mês anterior'}
+            </p>
+          )}
           {data.totalSales === 0 ? <Empty>{saleTexts.noReportData}</Empty> : null}
           <div className={styles.panels}>
             <section className={styles.panel} aria-labelledby="receita-diaria">

@@ -45,6 +45,7 @@ export function SaleFormDialog({
     <Dialog
       title={sale ? saleTexts.editTitle : saleTexts.addTitle}
       onClose={onClose}
+      busy={saving}
       closeButton={false}
       closeIcon
       closeOnOutsideClick

@@ -193,4 +193,21 @@ describe('sales report with no sales', () => {
     expect(await screen.findByText('Nenhuma venda neste mês.')).toBeTruthy();
     expect(screen.getByText('Nenhum produto vendido neste mês.')).toBeTruthy();
   });
+
+  it('given a month with sales after one without, then no made-up growth percentage but a note that there is none to compare', async () => {
+    const { user } = await openSales({
+      report: monthlyReport({
+        growthComparison: {
+          previousMonth: { totalRevenue: 0, totalSales: 0 },
+          growthPercentage: { revenue: 100, sales: 100 },
+        },
+      }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+
+    expect(
+      await screen.findByText('Sem vendas no mês anterior: não há crescimento a comparar.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('+100,0%')).toBeNull();
+  });
 });

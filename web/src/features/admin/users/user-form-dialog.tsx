@@ -60,6 +60,7 @@ export function UserFormDialog({
     <Dialog
       title={user ? userTexts.editTitle : userTexts.addTitle}
       onClose={onClose}
+      busy={saving}
       closeButton={false}
       closeIcon
       closeOnOutsideClick
