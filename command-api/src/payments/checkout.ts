@@ -9,6 +9,7 @@ import {
   formatShopDateTime,
   MAX_UNITS_PER_LINE,
   MINIMUM_UNITS_PER_ITEM,
+  orderCustomerName,
   parseShopDateTime,
   paymentMessages,
   paymentStatusMessage,
@@ -200,7 +201,7 @@ async function placeOrder(
     paymentMethod: body.paymentMethod,
     customer: {
       userId: body.userId,
-      name: [body.firstName, body.lastName].filter(Boolean).join(' '),
+      name: orderCustomerName(body.firstName, body.lastName),
       email: body.email,
       cpf: body.docNumber,
     },

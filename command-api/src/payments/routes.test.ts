@@ -160,6 +160,32 @@ describe('checkout: Pix', () => {
     expect(reads.filter((kind) => kind === 'order' || kind === 'payment')).toEqual(['order']);
   });
 
+  it('given a one-word full name (the last name the placeholder Sobrenome), then the order names the customer without it and the provider still gets it', async () => {
+    const payers: unknown[] = [];
+    const shop = await openShop({
+      notifications: false,
+      gateway: (simulator) => ({
+        ...simulator,
+        create: (request) => {
+          payers.push(request.payer);
+          return simulator.create(request);
+        },
+      }),
+    });
+    const maria = await shop.customer();
+
+    const answer = await maria.checkout(
+      pixBody(maria.userId, { firstName: 'Maria', lastName: 'Sobrenome' }),
+    );
+
+    expect(answer.status).toBe(200);
+    const placed = (await shop.appended()).find((event) => event.type === 'OrderPlaced');
+    expect(placed?.data).toMatchObject({ customer: { name: 'Maria' } });
+    expect(payers).toEqual([
+      expect.objectContaining({ firstName: 'Maria', lastName: 'Sobrenome' }),
+    ]);
+  });
+
   it('given a boleto with the payer address, then 200 with the boleto link, digitable line and due date', async () => {
     const shop = await openShop({ notifications: false });
     const maria = await shop.customer();

@@ -40,6 +40,19 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** An unpaid Pix expires after this many minutes unless configured otherwise (issue 10). */
+/**
+ * spec §5: the last name sent for a one-word full name (the payment provider asks for
+ * one). A placeholder, not the customer's: the order names her without it.
+ */
+export const DEFAULT_LAST_NAME = 'Sobrenome';
+
+/** The customer's name on her order: her first and last names, without the placeholder. */
+export function orderCustomerName(firstName: string, lastName: string | undefined): string {
+  return [firstName, lastName === DEFAULT_LAST_NAME ? undefined : lastName]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export const DEFAULT_PIX_EXPIRY_MINUTES = 30;
 /** Mercado Pago recommends at least 3 days for offline methods (integration-facts §4.5). */
 export const BOLETO_EXPIRY_DAYS = 3;

@@ -224,6 +224,29 @@ describe('/pagamento: CEP (spec §5)', () => {
     expect(rendered.server.calls('/api/cep')).toEqual(['GET /api/cep/01001000']);
   });
 
+  it('given the CEP lookup service down, then its message (the address typed by hand), not CEP inválido', async () => {
+    const rendered = await openCheckout({
+      answer: (url) =>
+        url.pathname === '/api/cep/01001000'
+          ? json(
+              { message: 'Não foi possível consultar o CEP agora. Tente novamente em instantes.' },
+              { status: 503 },
+            )
+          : undefined,
+    });
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+
+    await rendered.user.type(field('CEP'), '01001000');
+    await rendered.user.tab();
+
+    await waitFor(() =>
+      expect(descriptionOf(field('CEP'))).toBe(
+        'Não foi possível consultar o CEP agora. Tente novamente em instantes.',
+      ),
+    );
+    expect(field('Rua').value).toBe('');
+  });
+
   it("given an unknown CEP or too few digits, then 'CEP inválido' (the short one is not even looked up)", async () => {
     const rendered = await openCheckout();
     await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));

@@ -11,6 +11,7 @@ import {
 } from '@quitute/contracts';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
@@ -154,7 +155,10 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
     const digits = cepToLookUp(form.zipCode);
     const answer = digits ? await lookupCep(digits, true) : null;
     if (!answer?.data) {
-      setErrors((current) => ({ ...current, zipCode: checkoutMessages.invalidCep }));
+      // The server's word when it answered (an unknown CEP, or the lookup service down and
+      // the address to be typed by hand: spec §8), else 'CEP inválido'.
+      const message = errorMessage(answer?.error, checkoutMessages.invalidCep);
+      setErrors((current) => ({ ...current, zipCode: message }));
       return;
     }
     const found = answer.data;

@@ -1,6 +1,7 @@
 import {
   BOLETO_PAYMENT_METHOD_ID,
   cpfDigits,
+  DEFAULT_LAST_NAME,
   reaisToCents,
   type CheckoutBody,
   type CheckoutBodyInput,
@@ -75,8 +76,6 @@ export function emptyCheckoutForm(email: string): CheckoutForm {
     paymentMethod: '',
   };
 }
-
-export const DEFAULT_LAST_NAME = 'Sobrenome';
 
 /** spec §5: the first word is the first name, the rest the last name ('Sobrenome' when there is none). */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
