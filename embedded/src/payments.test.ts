@@ -248,7 +248,7 @@ describe('paying an order on the embedded shop', () => {
 
     const rejected = paymentResultSchema.parse((await pay('OTHE')).body);
     expect(rejected.message).toBe(
-      'Pagamento rejeitado. Detalhes: cc_rejected_other_reason. Tente novamente.',
+      'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     );
     const order = await eventually(
       () => call('GET', `/api/orders/${rejected.orderId}`, customer.token),

@@ -273,7 +273,8 @@ describe('checkout: cards', () => {
     expect(result(answer.body)).toMatchObject({
       status: 'rejected',
       paymentStatus: 'rejected',
-      message: 'Pagamento rejeitado. Detalhes: cc_rejected_other_reason. Tente novamente.',
+      message:
+        'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     });
     expect(types(await shop.appended())).toContain('PaymentRejected');
   });

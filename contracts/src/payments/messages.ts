@@ -32,10 +32,35 @@ export const paymentMessages = {
     'Seu pagamento foi aprovado depois que o pedido foi cancelado e será devolvido integralmente.',
 } as const;
 
+/**
+ * Mercado Pago's card rejection details (its status_detail codes) as a customer reads
+ * them; any other detail is shown as the provider gave it.
+ */
+export const CARD_REJECTION_DETAILS: Readonly<Record<string, string>> = {
+  cc_rejected_bad_filled_card_number: 'número do cartão incorreto',
+  cc_rejected_bad_filled_date: 'data de validade incorreta',
+  cc_rejected_bad_filled_other: 'algum dado do cartão está incorreto',
+  cc_rejected_bad_filled_security_code: 'código de segurança incorreto',
+  cc_rejected_blacklist: 'o cartão não pode ser usado nesta compra',
+  cc_rejected_call_for_authorize: 'autorize o pagamento junto ao emissor do cartão',
+  cc_rejected_card_disabled: 'cartão desativado; ligue para o emissor para ativá-lo',
+  cc_rejected_card_error: 'o cartão não conseguiu processar o pagamento',
+  cc_rejected_duplicated_payment: 'pagamento do mesmo valor já feito com este cartão',
+  cc_rejected_high_risk: 'pagamento recusado pela análise de segurança',
+  cc_rejected_insufficient_amount: 'saldo ou limite insuficiente',
+  cc_rejected_invalid_installments: 'o cartão não aceita esse número de parcelas',
+  cc_rejected_max_attempts: 'limite de tentativas atingido; use outro cartão',
+  cc_rejected_other_reason: 'o emissor do cartão recusou o pagamento',
+};
+
 /** 'Pagamento rejeitado. Detalhes: {detail or N/A}. Tente novamente.' (spec §4). */
 export function paymentRejectedMessage(detail: string | undefined): string {
+  const code = detail?.trim() ?? '';
+  const known = Object.hasOwn(CARD_REJECTION_DETAILS, code)
+    ? CARD_REJECTION_DETAILS[code]
+    : undefined;
   // A detail written as a sentence ("Cartão já usado.") keeps one full stop, not two.
-  const text = detail?.trim().replace(/[.\s]+$/u, '');
+  const text = (known ?? detail)?.trim().replace(/[.\s]+$/u, '');
   return `Pagamento rejeitado. Detalhes: ${text && text.length > 0 ? text : 'N/A'}. Tente novamente.`;
 }
 

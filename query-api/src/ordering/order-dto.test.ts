@@ -78,7 +78,7 @@ describe('toOrderDto', () => {
     expect(details({ paymentStatus: 'in_review' })).toBe(paymentMessages.inReview);
     expect(
       details({ paymentStatus: 'rejected', statusDetail: 'cc_rejected_insufficient_amount' }),
-    ).toBe('Pagamento rejeitado. Detalhes: cc_rejected_insufficient_amount. Tente novamente.');
+    ).toBe('Pagamento rejeitado. Detalhes: saldo ou limite insuficiente. Tente novamente.');
     expect(details({ paymentStatus: 'rejected', statusDetail: null })).toBe(
       'Pagamento rejeitado. Detalhes: N/A. Tente novamente.',
     );

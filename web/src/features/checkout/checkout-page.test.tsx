@@ -596,7 +596,7 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
     await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
 
     expect((await screen.findByRole('dialog')).textContent).toContain(
-      'Erro no pagamento: Pagamento rejeitado. Detalhes: cc_rejected_other_reason. Tente novamente.',
+      'Erro no pagamento: Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     );
     expect(screen.getByRole('button', { name: 'Prosseguir' })).toHaveProperty('disabled', false);
   });
