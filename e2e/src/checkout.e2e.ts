@@ -359,7 +359,8 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     await fillCustomer(page, 'Marina Souza');
     const rejected = await payByCard(page, 'OTHE');
     expect(rejected.paymentStatus).toBe('rejected');
-    const rejection = 'Pagamento rejeitado. Detalhes: cc_rejected_other_reason. Tente novamente.';
+    const rejection =
+      'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.';
     await page
       .getByRole('region', { name: 'Processando Pagamento' })
       .getByRole('status')
