@@ -245,6 +245,20 @@ export const orderDtoSchema = z.object({
   externalReference: z.string(),
   /** What the customer should know (payment message; refund notice). */
   details: z.string(),
+  /**
+   * How to pay while the payment waits for the customer (a Pix to pay, a boleto), so she
+   * can pay after leaving the checkout; absent otherwise.
+   */
+  pendingPayment: z
+    .object({
+      pixQrCode: z.string().optional(),
+      ticketUrl: z.string().optional(),
+      boletoUrl: z.string().optional(),
+      boletoDigitableLine: z.string().optional(),
+      /** ISO: the Pix's expiry or the boleto's due date, when the provider gave one. */
+      expiresAt: z.string().nullable(),
+    })
+    .optional(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 export const orderListSchema = z.array(orderDtoSchema);

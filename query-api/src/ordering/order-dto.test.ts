@@ -44,7 +44,39 @@ describe('toOrderDto', () => {
       paymentId: '1325547890',
       externalReference: '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
       details: 'Aguardando pagamento via Pix.',
+      pendingPayment: {
+        pixQrCode: '00020126580014br.gov.bcb.pix0136…',
+        ticketUrl: 'http://127.0.0.1/simulator',
+        expiresAt: '2026-11-25T13:30:00.000Z',
+      },
     });
+  });
+
+  it('given a pending boleto, then its link and digitable line to pay it later; once paid, cancelled or rejected, then nothing to pay', () => {
+    const boleto = anOrder({
+      paymentMethod: 'boleto',
+      pix: null,
+      boleto: { url: 'https://boleto.example/1', digitableLine: '23790.50400', barcode: '2379' },
+      paymentExpiresAt: '2026-11-28T02:59:59.000Z',
+    });
+    expect(toOrderDto(boleto).pendingPayment).toEqual({
+      boletoUrl: 'https://boleto.example/1',
+      boletoDigitableLine: '23790.50400',
+      expiresAt: '2026-11-28T02:59:59.000Z',
+    });
+
+    const approved = toOrderDto({
+      ...boleto,
+      paymentStatus: 'approved',
+      orderStatus: 'processing',
+    });
+    const cancelled = toOrderDto({ ...boleto, orderStatus: 'cancelled' });
+    const rejected = toOrderDto({ ...boleto, paymentStatus: 'rejected' });
+    expect([approved, cancelled, rejected].map((dto) => 'pendingPayment' in dto)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('given a delivery with an address, then the customer address, its complement only when there is one', () => {

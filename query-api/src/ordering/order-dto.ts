@@ -57,6 +57,22 @@ export function toOrderDto(order: OrderDocument): OrderDto {
     paymentId: order.providerPaymentId,
     externalReference: order._id,
     details: orderPaymentMessage(order),
+    ...pendingPaymentOf(order),
+  };
+}
+
+/** The Pix or boleto of a payment still waiting for the customer, on an order still pending. */
+function pendingPaymentOf(order: OrderDocument): Pick<OrderDto, 'pendingPayment'> {
+  const { pix, boleto } = order;
+  if (order.paymentStatus !== 'pending' || order.orderStatus !== 'pending') return {};
+  if (!pix && !boleto) return {};
+  return {
+    pendingPayment: {
+      ...(pix ? { pixQrCode: pix.qrCode } : {}),
+      ...(pix?.ticketUrl ? { ticketUrl: pix.ticketUrl } : {}),
+      ...(boleto ? { boletoUrl: boleto.url, boletoDigitableLine: boleto.digitableLine } : {}),
+      expiresAt: order.paymentExpiresAt,
+    },
   };
 }
 

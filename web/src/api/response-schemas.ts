@@ -82,6 +82,15 @@ export const orderResponseSchema = v.object({
   paymentId: v.nullable(v.string()),
   externalReference: v.string(),
   details: v.string(),
+  pendingPayment: v.optional(
+    v.object({
+      pixQrCode: v.optional(v.string()),
+      ticketUrl: v.optional(v.string()),
+      boletoUrl: v.optional(v.string()),
+      boletoDigitableLine: v.optional(v.string()),
+      expiresAt: v.nullable(v.string()),
+    }),
+  ),
 });
 
 export const orderListResponseSchema = v.array(orderResponseSchema);

@@ -27,10 +27,32 @@ const delivered = orderDto({
     'Seu pagamento foi aprovado depois que o pedido foi cancelado e será devolvido integralmente.',
 });
 
+const pendingPix = orderDto({
+  _id: 'order-43',
+  orderNumber: 1043,
+  details: 'Aguardando pagamento via Pix.',
+  pendingPayment: {
+    pixQrCode: '00020126580014br.gov.bcb.pix0136-pedido-1043',
+    ticketUrl: 'https://pix.example/1043',
+    expiresAt: '2030-11-25T13:30:00.000Z',
+  },
+});
+
+const pastDueBoleto = orderDto({
+  _id: 'order-44',
+  orderNumber: 1044,
+  paymentMethod: 'boleto',
+  pendingPayment: {
+    boletoUrl: 'https://boleto.example/1044',
+    boletoDigitableLine: '23790.50400 41990.901234',
+    expiresAt: '2020-11-25T02:59:59.000Z',
+  },
+});
+
 function openDetails(route: string, answer?: Parameters<typeof fakePaymentsServer>[0]['answer']) {
   const server = fakePaymentsServer({
     user: customer,
-    orders: [delivered],
+    orders: [delivered, pendingPix, pastDueBoleto],
     ...(answer ? { answer } : {}),
   });
   const storage = storageWithSession(customer);
@@ -44,6 +66,31 @@ function fact(term: string): string | null {
 }
 
 describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => {
+  it('given a Pix still waiting for the customer, then she can pay it from the order: its copia e cola, its page and until when', async () => {
+    openDetails('/my-orders/order-43');
+
+    const pay = await screen.findByRole('region', { name: 'Pague seu pedido' }, PAGE_LOAD);
+    expect(screen.getByLabelText('Pix Copia e Cola')).toHaveProperty(
+      'value',
+      '00020126580014br.gov.bcb.pix0136-pedido-1043',
+    );
+    expect(screen.getByRole('link', { name: 'Abrir página do pagamento' })).toHaveProperty(
+      'href',
+      'https://pix.example/1043',
+    );
+    expect(pay.textContent).toContain('Pague até 25/11/2030 às 10:30');
+  });
+
+  it('given a boleto past its due date, then no way to pay it is offered', async () => {
+    openDetails('/my-orders/order-44');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Pedido #1044', level: 1 }, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Pague seu pedido' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Abrir Boleto' })).toBeNull();
+  });
+
   it('given an order, then its statuses, total, items, customer, delivery, scheduled day and time in the shop zone, address and the notice it carries', async () => {
     const { server } = openDetails('/my-orders/order-42');
 

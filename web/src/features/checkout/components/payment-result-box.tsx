@@ -1,6 +1,7 @@
 import { SHOP_TIME_ZONE, type PaymentResult } from '@quitute/contracts';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import buttons from '../../../components/button.module.css';
+import { CopyableCode } from '../../../components/copyable-code';
 import styles from './checkout-page.module.css';
 
 const PNG_PREFIX = 'data:image/png;base64,';
@@ -16,33 +17,6 @@ function qrImageSource(base64: string): string {
 function formatDay(iso: string): string | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : boletoDate.format(date);
-}
-
-/** A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected. */
-function CopyableCode({ label, code }: { label: string; code: string }) {
-  const id = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      // No clipboard (plain http, an old browser): the code is selected for the customer to copy.
-      field.current?.select();
-    }
-  };
-  return (
-    <div className={styles.copyable}>
-      <label htmlFor={id} className={styles.codeLabel}>
-        {label}
-      </label>
-      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={code} />
-      <button type="button" className={buttons.secondary} onClick={() => void copy()}>
-        {copied ? 'Código copiado!' : 'Copiar código'}
-      </button>
-    </div>
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import forms from '../../../components/form.module.css';
+import { CopyableCode } from '../../../components/copyable-code';
 import { PageLoading } from '../../../components/page-loading';
 import { useGetOrderQuery } from '../api/orders-api';
 import {
@@ -32,7 +33,51 @@ function Address({ address }: { address: NonNullable<OrderDto['customerAddress']
   );
 }
 
-function Details({ order }: { order: OrderDto }) {
+/**
+ * A Pix or boleto still waiting for the customer, to pay after leaving the checkout
+ * (spec silent; the order's own payment, only while it is pending and not past due).
+ */
+function PayPending({
+  payment,
+  now,
+}: {
+  payment: NonNullable<OrderDto['pendingPayment']>;
+  now: number;
+}) {
+  if (payment.expiresAt !== null && Date.parse(payment.expiresAt) <= now) return null;
+  const day = payment.expiresAt ? formatShopDay(payment.expiresAt) : null;
+  const time = payment.expiresAt ? formatShopTime(payment.expiresAt) : null;
+  return (
+    <section aria-labelledby="pagar-pedido" className={styles.payPending}>
+      <h2 id="pagar-pedido" className={styles.sectionTitle}>
+        {orderTexts.payPendingTitle}
+      </h2>
+      {payment.pixQrCode ? (
+        <CopyableCode label="Pix Copia e Cola" code={payment.pixQrCode} />
+      ) : null}
+      {payment.boletoUrl ? (
+        <a className={buttons.button} href={payment.boletoUrl} target="_blank" rel="noreferrer">
+          Abrir Boleto
+        </a>
+      ) : null}
+      {payment.boletoDigitableLine ? (
+        <CopyableCode label="Linha digitável" code={payment.boletoDigitableLine} />
+      ) : null}
+      {payment.ticketUrl ? (
+        <a href={payment.ticketUrl} target="_blank" rel="noreferrer">
+          Abrir página do pagamento
+        </a>
+      ) : null}
+      {day ? (
+        <p className={styles.muted}>
+          {payment.boletoUrl ? `Vencimento: ${day}` : `Pague até ${day} às ${time ?? '—'}`}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Details({ order, now }: { order: OrderDto; now: number }) {
   const day = formatShopDay(order.deliveryDate);
   const time = formatShopTime(order.deliveryDate);
   return (
@@ -42,6 +87,7 @@ function Details({ order }: { order: OrderDto }) {
           {order.details}
         </p>
       ) : null}
+      {order.pendingPayment ? <PayPending payment={order.pendingPayment} now={now} /> : null}
       <dl className={styles.facts}>
         <div>
           <dt>Status do pagamento</dt>
@@ -120,7 +166,7 @@ function Details({ order }: { order: OrderDto }) {
 }
 
 /** /my-orders/{orderId} (spec §2 "Customer order details", §8). */
-export function OrderDetailsPage() {
+export function OrderDetailsPage({ now = Date.now }: { now?: () => number } = {}) {
   const { orderId } = useParams();
   const navigate = useNavigate();
   const { data, error, isLoading } = useGetOrderQuery(orderId ?? '', {
@@ -150,7 +196,7 @@ export function OrderDetailsPage() {
       </p>
     );
   } else if (data) {
-    body = <Details order={data} />;
+    body = <Details order={data} now={now()} />;
   }
 
   return (

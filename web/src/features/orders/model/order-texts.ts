@@ -7,4 +7,5 @@ export const orderTexts = {
   noOrdersFound: 'Nenhum pedido encontrado.',
   loading: 'Carregando pedidos...',
   loadingDetails: 'Carregando pedido...',
+  payPendingTitle: 'Pague seu pedido',
 } as const;

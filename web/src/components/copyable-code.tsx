@@ -1,0 +1,30 @@
+import { useId, useRef, useState } from 'react';
+import buttons from './button.module.css';
+import styles from './copyable-code.module.css';
+
+/** A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected. */
+export function CopyableCode({ label, code }: { label: string; code: string }) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      // No clipboard (plain http, an old browser): the code is selected for the customer to copy.
+      field.current?.select();
+    }
+  };
+  return (
+    <div className={styles.copyable}>
+      <label htmlFor={id} className={styles.codeLabel}>
+        {label}
+      </label>
+      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={code} />
+      <button type="button" className={buttons.secondary} onClick={() => void copy()}>
+        {copied ? 'Código copiado!' : 'Copiar código'}
+      </button>
+    </div>
+  );
+}
