@@ -86,6 +86,43 @@ const sameStamp = (a, b) =>
     a.mtimeMs === b.mtimeMs &&
     a.ctimeMs === b.ctimeMs);
 
+/** The deepest folder holding both `a` and `b`. */
+function commonFolder(a, b) {
+  const left = a.split(path.sep);
+  const right = b.split(path.sep);
+  let shared = 0;
+  while (shared < left.length && left[shared] === right[shared]) shared += 1;
+  return left.slice(0, shared).join(path.sep) || path.sep;
+}
+
+/**
+ * The folders a file added to could change what an import resolves to: each source's,
+ * and each above it up to the folder its group of sources shares (`../lib` resolved to
+ * lib/index.ts goes to a new lib.ts beside that folder). The repository's sources (the
+ * worker threads' always) go up to the repository, not into it: no import of theirs
+ * resolves there, and the shop makes its data folder in it. Any other entry's (a test's
+ * project) up to the folder they share.
+ */
+function sourceFolders(sources) {
+  const inside = (file) => file.startsWith(`${repository}${path.sep}`);
+  const folders = new Set();
+  const climb = (group, top) => {
+    for (const source of group) {
+      for (let folder = path.dirname(source); ; folder = path.dirname(folder)) {
+        if (folder === top && top === repository) break;
+        folders.add(folder);
+        if (folder === top || folder === path.dirname(folder)) break;
+      }
+    }
+  };
+  climb(sources.filter(inside), repository);
+  const outside = sources.filter((source) => !inside(source));
+  if (outside.length > 0) {
+    climb(outside, outside.map((source) => path.dirname(source)).reduce(commonFolder));
+  }
+  return folders;
+}
+
 /** The record of what a bundle was built from, or null when it cannot be read. */
 function readRecord(recordFile) {
   try {
@@ -148,12 +185,11 @@ export async function bundleShop(entryPath, { outdir = DEFAULT_OUTDIR } = {}) {
   const sources = Object.keys(built.metafile.inputs)
     .filter((input) => !input.startsWith('file:'))
     .map((input) => path.resolve(repository, input));
-  // The folders of the sources too: a file added beside one can change what an import
-  // resolves to (`./cart` to a new cart.ts rather than cart/index.ts), which no stamp of
-  // a file read can show.
-  const folders = new Set(sources.map((source) => path.dirname(source)));
+  // The sources' folders too: a file added to one can change what an import resolves to
+  // (`./cart` to a new cart.ts rather than cart/index.ts), which no stamp of a file read
+  // can show.
   const files = Object.fromEntries(
-    [...sources, ...folders, ...settingsFiles()].map((file) => [file, stamp(file)]),
+    [...sources, ...sourceFolders(sources), ...settingsFiles()].map((file) => [file, stamp(file)]),
   );
   // A file changed while esbuild read it: this bundle may hold the old text, so no record
   // vouches for it and the next start builds again. (A settings file that does not exist is

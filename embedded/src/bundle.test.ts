@@ -88,6 +88,26 @@ describe('bundleShop', () => {
     expect(await greetingOf(bundle)).toBe('do arquivo');
   }, 30_000);
 
+  it('given an import of a folder one level up, when a file appears beside that folder that the import now resolves to, then it is built again with that file', async () => {
+    const { dir, out } = await project('resolution-above');
+    fs.mkdirSync(path.join(dir, 'app'));
+    fs.mkdirSync(path.join(dir, 'lib'));
+    const entry = path.join(dir, 'app', 'entry.ts');
+    await writeSettled({
+      [path.join(dir, 'lib', 'index.ts')]: "export const greeting: string = 'da pasta';\n",
+      [entry]: "export { greeting } from '../lib';\n",
+    });
+    const bundle = await bundleShop(entry, { outdir: out });
+    expect(await greetingOf(bundle)).toBe('da pasta');
+
+    await writeSettled({
+      [path.join(dir, 'lib.ts')]: "export const greeting: string = 'do arquivo';\n",
+    });
+    await bundleShop(entry, { outdir: out });
+
+    expect(await greetingOf(bundle)).toBe('do arquivo');
+  }, 30_000);
+
   it('given a bundle built, when a worker thread module beside it or the record of its files is gone or unreadable, then it is built again', async () => {
     const { entry, out } = await project('damaged');
     const bundle = await bundleShop(entry, { outdir: out });

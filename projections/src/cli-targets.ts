@@ -112,7 +112,13 @@ function storesTarget(
   return {
     description,
     list,
-    status: () => readProjectionsStatus({ readStore, eventStore, now: () => new Date() }),
+    status: () =>
+      readProjectionsStatus({
+        readStore,
+        eventStore,
+        projectionNames: registry.map((projection) => projection.name),
+        now: () => new Date(),
+      }),
     rebuild: (names, onProgress) =>
       rebuildProjections({
         eventStore,

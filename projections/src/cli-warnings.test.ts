@@ -17,6 +17,13 @@ describe('the CLI warnings of the stores', () => {
           startedAt: '2026-11-26T15:02:11Z',
         },
         { pid: 4188, database: 'outra', applicationName: null, state: 'active', startedAt: null },
+        {
+          pid: null,
+          database: 'quitute',
+          applicationName: 'prepared transaction migracao-7',
+          state: 'prepared',
+          startedAt: '2026-11-26T14:00:00Z',
+        },
       ],
     });
 
@@ -25,6 +32,7 @@ describe('the CLI warnings of the stores', () => {
         'Aguardando há 5 s transações de escrita em andamento no servidor PostgreSQL (de qualquer banco): o log só é lido até onde todas terminaram.',
         '  pid 4121 · banco quitute · aplicação psql · estado idle in transaction · desde 2026-11-26T15:02:11Z',
         '  pid 4188 · banco outra · estado active',
+        '  transação preparada · banco quitute · aplicação prepared transaction migracao-7 · estado prepared · desde 2026-11-26T14:00:00Z',
       ].join('\n'),
     );
   });

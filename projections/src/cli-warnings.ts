@@ -5,7 +5,7 @@ const settleWaitSchema = z.object({
   waitedMs: z.number(),
   transactions: z.array(
     z.object({
-      pid: z.number(),
+      pid: z.number().nullable(),
       database: z.string().nullable(),
       applicationName: z.string().nullable(),
       state: z.string().nullable(),
@@ -35,7 +35,7 @@ export function cliWarningText(line: string): string {
   if (transactions.length === 0) return head;
   const lines = transactions.map((transaction) =>
     [
-      `  pid ${transaction.pid}`,
+      transaction.pid === null ? '  transação preparada' : `  pid ${transaction.pid}`,
       transaction.database && `banco ${transaction.database}`,
       transaction.applicationName && `aplicação ${transaction.applicationName}`,
       transaction.state && `estado ${transaction.state}`,

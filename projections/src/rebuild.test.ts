@@ -6,7 +6,11 @@ import {
   type RecordedEvent,
 } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { readCheckpoint, readProjectionsStatus } from '@quitute/infra/projection-progress';
+import {
+  readCheckpoint,
+  readProjectionsStatus,
+  writeCheckpoint,
+} from '@quitute/infra/projection-progress';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { defineProjection } from './projection';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
@@ -309,7 +313,7 @@ describe('GET /api/admin/projections status', () => {
   });
   const other = defineProjection({ ...tallyDefinition, name: 'other_v1', collection: 'others_v1' });
 
-  it('given a projection stopped on an event, then the status shows it failed at that event with what it is behind, and the others live', async () => {
+  it("given a projection stopped on an event, then the status shows it failed at that event with what it is behind, and the others live; a retired projection's checkpoint is not listed", async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     await count(eventStore, 1, 12);
@@ -323,7 +327,20 @@ describe('GET /api/admin/projections status', () => {
     const recordedAt = (await eventStore.readAll({ fromPosition: 4, maxCount: 1 }))[0]?.recordedAt;
     const now = new Date(Date.parse(recordedAt ?? '') + 90_000);
 
-    const status = await readProjectionsStatus({ readStore, eventStore, now: () => now });
+    // A retired projection's checkpoint, left in the store by an earlier version of the shop.
+    await writeCheckpoint(readStore, 'tally_v0', 0, {
+      collection: 'tallies_v0',
+      eventTypes: ['Counted'],
+      error: null,
+      rebuilding: false,
+    });
+
+    const status = await readProjectionsStatus({
+      readStore,
+      eventStore,
+      projectionNames: ['tally_v1', 'other_v1'],
+      now: () => now,
+    });
 
     expect(status).toEqual({
       position: 12,
@@ -366,6 +383,7 @@ describe('GET /api/admin/projections status', () => {
     const status = await readProjectionsStatus({
       readStore,
       eventStore,
+      projectionNames: ['tally_v1'],
       now: () => new Date(),
       scanLimit: 10,
     });

@@ -15,7 +15,7 @@ import {
   type OwnWrites,
   type WaitForPosition,
 } from '@quitute/infra/projection-progress';
-import { DEFAULT_LOW_STOCK_THRESHOLD } from '@quitute/contracts';
+import { DEFAULT_LOW_STOCK_THRESHOLD, PROJECTION_NAMES } from '@quitute/contracts';
 import {
   authenticate,
   requireRole,
@@ -112,7 +112,12 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(adminDashboardRoutes({ readStore: deps.readStore, now }));
   if (deps.eventLog) {
     router.use(
-      projectionsStatusRoutes({ readStore: deps.readStore, eventStore: deps.eventLog, now }),
+      projectionsStatusRoutes({
+        readStore: deps.readStore,
+        eventStore: deps.eventLog,
+        projectionNames: PROJECTION_NAMES,
+        now,
+      }),
     );
   }
   router.use('/api/products', readYourWrites(deps.waitForPosition));

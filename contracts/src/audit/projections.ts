@@ -1,4 +1,26 @@
 import { z } from 'zod';
+import { USERS_PROJECTION } from '../accounts/constants';
+import { CARTS_PROJECTION } from '../cart/read-model';
+import { MENU_PROJECTION } from '../catalog/read-model';
+import { ORDERS_PROJECTION } from '../ordering/read-model';
+import { PURCHASES_PROJECTION, REVIEWS_PROJECTION } from '../reviews/read-model';
+import { ONLINE_SALES_BY_MONTH_PROJECTION, SALES_PROJECTION } from '../sales/read-model';
+
+/**
+ * Every projection the shop runs (the projections service's registry, which a test
+ * keeps equal to it): what GET /api/admin/projections lists. A retired one (orders_v2
+ * once orders_v3 replaced it) leaves its checkpoint in the store; it is not listed.
+ */
+export const PROJECTION_NAMES: readonly string[] = [
+  MENU_PROJECTION,
+  USERS_PROJECTION,
+  CARTS_PROJECTION,
+  ORDERS_PROJECTION,
+  REVIEWS_PROJECTION,
+  PURCHASES_PROJECTION,
+  SALES_PROJECTION,
+  ONLINE_SALES_BY_MONTH_PROJECTION,
+];
 
 /**
  * `GET /api/admin/projections` (issue 13 point 5): how far each read model is

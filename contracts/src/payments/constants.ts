@@ -39,7 +39,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   charged_back: 'Estornado',
 };
 
-/** An unpaid Pix expires after this many minutes unless configured otherwise (issue 10). */
 /**
  * spec §5: the last name sent for a one-word full name (the payment provider asks for
  * one). A placeholder, not the customer's: the order names her without it.
@@ -53,6 +52,7 @@ export function orderCustomerName(firstName: string, lastName: string | undefine
     .join(' ');
 }
 
+/** An unpaid Pix expires after this many minutes unless configured otherwise (issue 10). */
 export const DEFAULT_PIX_EXPIRY_MINUTES = 30;
 /** Mercado Pago recommends at least 3 days for offline methods (integration-facts §4.5). */
 export const BOLETO_EXPIRY_DAYS = 3;

@@ -155,8 +155,9 @@ export interface EventStore {
    * What a reader that goes "up to the head" and then follows from there (a
    * rebuild, a first checkpoint) must stop at. The same as headPosition on a
    * store whose positions are given at commit; on PostgreSQL it may wait for
-   * the appends in flight.
+   * the appends in flight, and for any write transaction of the server: `signal`
+   * ends that wait (rejecting with its reason), for a reader that cannot wait long.
    */
-  settledPosition(): Promise<number>;
+  settledPosition(options?: { signal?: AbortSignal }): Promise<number>;
   close(): Promise<void>;
 }

@@ -56,7 +56,8 @@ export const settledHeadRowSchema = z.object({
 });
 export const snapshotXminRowSchema = z.object({ snapshot_xmin: z.string() });
 export const writeTransactionRowSchema = z.object({
-  pid: z.number(),
+  /** Null for a prepared transaction (no session holds it). */
+  pid: z.number().nullable(),
   database: z.string().nullable(),
   application_name: z.string().nullable(),
   state: z.string().nullable(),

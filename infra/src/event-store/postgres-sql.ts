@@ -179,13 +179,21 @@ export function sqlStatements(schema: string) {
         pg_current_xact_id()::text AS bound
       FROM ${s}.events`,
     snapshotXmin: 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS snapshot_xmin',
-    // What a settled position waits for, named for the log: the oldest sessions of the
-    // server holding an xid (a write transaction), whatever their database.
-    writeTransactions: `SELECT pid, datname AS database, application_name, state,
-        to_char(xact_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS started_at
-      FROM pg_stat_activity
-      WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()
-      ORDER BY xact_start LIMIT 5`,
+    // What a settled position waits for, named for the log: the server's oldest xids still
+    // running (write transactions, whatever their database; prepared ones too, which no
+    // session holds), oldest first by xid: another role's session shows its xid but not
+    // its start or state.
+    writeTransactions: `SELECT * FROM (
+        SELECT pid, datname AS database, application_name, state,
+          to_char(xact_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS started_at,
+          age(backend_xid) AS xid_age
+        FROM pg_stat_activity
+        WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()
+        UNION ALL
+        SELECT NULL, database, 'prepared transaction ' || gid, 'prepared',
+          to_char(prepared AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), age(transaction)
+        FROM pg_prepared_xacts
+      ) running ORDER BY xid_age DESC LIMIT 5`,
     notify: `SELECT pg_notify($1, '')`,
   };
 }

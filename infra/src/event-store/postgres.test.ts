@@ -363,6 +363,18 @@ function describeAppendsInFlight(url: string): void {
         }
       });
 
+      it('given a write transaction left open elsewhere, when the settled position is asked with a signal that aborts, then it stops waiting and rejects with the reason', async () => {
+        await older.query('BEGIN');
+        await older.query('SELECT pg_current_xact_id()');
+        const signal = AbortSignal.timeout(200);
+        const startedAt = performance.now();
+
+        await expect(store.settledPosition({ signal })).rejects.toMatchObject({
+          name: 'TimeoutError',
+        });
+        expect(performance.now() - startedAt).toBeLessThan(1_000);
+      });
+
       it('given nothing in flight in the store, when the settled position is asked, then it answers the last position promptly', async () => {
         const last = newEvent();
         const { position } = await store.appendToStream(`order-${last.id}`, [last]);

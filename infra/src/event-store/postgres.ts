@@ -243,9 +243,9 @@ export async function createSqlEventStore(
       return headRowSchema.parse(firstRow(await sql.query(statements.head))).head;
     },
 
-    async settledPosition() {
+    async settledPosition(options) {
       assertOpen();
-      return readSettledHead(sql, statements, assertOpen, settling);
+      return readSettledHead(sql, statements, assertOpen, settling, options?.signal);
     },
 
     async close() {
@@ -294,6 +294,7 @@ async function readSettledHead(
   statements: ReturnType<typeof sqlStatements>,
   assertOpen: () => void,
   { logger, settleWarningMs }: SettleWarning,
+  signal: AbortSignal | undefined,
 ): Promise<number> {
   const startedAt = Date.now();
   let warned = false;
@@ -303,6 +304,7 @@ async function readSettledHead(
   for (let waitMs = 1; xmin < bound; waitMs = Math.min(waitMs * 2, 50)) {
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     assertOpen();
+    signal?.throwIfAborted();
     xmin = BigInt(
       snapshotXminRowSchema.parse(firstRow(await sql.query(statements.snapshotXmin))).snapshot_xmin,
     );

@@ -6,6 +6,7 @@ import {
   StoreUnavailableError,
   WrongExpectedRevisionError,
 } from '../event-store/port';
+import { unavailable } from '../errors';
 import { createLogger } from '../logging';
 import { listenOnFreePort } from '../testing';
 import { errorHandler } from './error-handler';
@@ -35,6 +36,9 @@ async function serve() {
   });
   app.get('/revision-conflict', () => {
     throw new WrongExpectedRevisionError('order-1', 0, 1);
+  });
+  app.get('/lookup-down', () => {
+    throw unavailable('Não foi possível consultar agora.');
   });
   app.get('/store-down', () => {
     throw new StoreUnavailableError(
@@ -105,6 +109,15 @@ describe('errorHandler', () => {
     expect(await call('/revision-conflict')).toMatchObject({
       status: 412,
       body: { message: messages.revisionConflict, code: 'revision_conflict' },
+    });
+  });
+
+  it('given a route unavailable for now (a lookup down), then 503 with its message and Retry-After', async () => {
+    const { call } = await serve();
+    expect(await call('/lookup-down')).toEqual({
+      status: 503,
+      retryAfter: '5',
+      body: { message: 'Não foi possível consultar agora.', code: 'unavailable' },
     });
   });
 

@@ -39,6 +39,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof AppError) {
+      // Unavailable for now (a lookup service down, a log still settling): say when to ask again.
+      if (error.status === 503) res.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
       res.status(error.status).json({
         message: error.message,
         code: error.code,

@@ -251,7 +251,7 @@ export function createMetrics(options: { access: MetricsAccess }): Metrics {
         readAll: (readOptions) => store.readAll(readOptions),
         subscribeToAll: (subscribeOptions) => store.subscribeToAll(subscribeOptions),
         headPosition: () => store.headPosition(),
-        settledPosition: () => store.settledPosition(),
+        settledPosition: (settleOptions) => store.settledPosition(settleOptions),
         close: () => store.close(),
       };
     },

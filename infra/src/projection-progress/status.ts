@@ -21,12 +21,20 @@ export const STATUS_SCAN_LIMIT = 10_000;
 export async function readProjectionsStatus(options: {
   readStore: ReadStore;
   eventStore: Pick<EventStore, 'headPosition' | 'readAll'>;
+  /**
+   * The projections the shop runs: a retired one's checkpoint (orders_v2 once orders_v3
+   * replaced it) stays in the store and would read as ever further behind.
+   */
+  projectionNames: readonly string[];
   now: () => Date;
   scanLimit?: number;
 }): Promise<ProjectionsStatus> {
   const { readStore, eventStore } = options;
   const scanLimit = options.scanLimit ?? STATUS_SCAN_LIMIT;
-  const checkpoints = await readProjectionCheckpoints(readStore);
+  const running = new Set(options.projectionNames);
+  const checkpoints = (await readProjectionCheckpoints(readStore)).filter((checkpoint) =>
+    running.has(checkpoint.name),
+  );
   const head = await eventStore.headPosition();
   const windows = new Map<number, Promise<RecordedEvent[]>>();
   const after = (position: number): Promise<RecordedEvent[]> => {

@@ -6,10 +6,17 @@ import {
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { EventLog } from '@quitute/projections/audit';
+import { unavailable } from '@quitute/infra/errors';
 import { auditMessages } from './messages';
 
 /** How many events one read of the log asks for while scanning. */
 const SCAN_BATCH = 500;
+
+/**
+ * How long a page waits for the log to settle (on a shared PostgreSQL server, for the
+ * write transactions running there) before answering 503 with Retry-After.
+ */
+export const LOG_SETTLE_TIMEOUT_MS = 2_000;
 
 /**
  * Fields of the accounts' events that hold secrets: a password's KDF hash
@@ -88,8 +95,12 @@ export function matches(recorded: RecordedEvent, query: EventLogQuery): boolean 
  * event for good. Up to the settled position, every event is in the log or
  * never will be.
  */
-export async function readLogPage(log: EventLog, query: EventLogQuery): Promise<EventLogPage> {
-  const settled = await log.settledPosition();
+export async function readLogPage(
+  log: EventLog,
+  query: EventLogQuery,
+  settleTimeoutMs = LOG_SETTLE_TIMEOUT_MS,
+): Promise<EventLogPage> {
+  const settled = await settledWithin(log, settleTimeoutMs);
   const events: EventLogEntry[] = [];
   // readAll's position is exclusive, `from` inclusive.
   let after = Math.max((query.from ?? 0) - 1, 0);
@@ -115,4 +126,15 @@ export async function readLogPage(log: EventLog, query: EventLogQuery): Promise<
     if (settledAllRead && events.length < query.limit) atEnd = true;
   }
   return { events, next: atEnd ? null : after + 1, position: settled };
+}
+
+/** The settled position, or 503 'log still being written' past `timeoutMs` (a long write transaction on the server). */
+async function settledWithin(log: EventLog, timeoutMs: number): Promise<number> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return await log.settledPosition({ signal });
+  } catch (error) {
+    if (signal.aborted && error === signal.reason) throw unavailable(auditMessages.logSettling);
+    throw error;
+  }
 }

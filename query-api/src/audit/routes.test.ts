@@ -20,6 +20,7 @@ import {
   type EventStore,
 } from '@quitute/infra/event-store';
 import { ADMIN_ID, CUSTOMER_ID, openAdminReads, type AdminReads } from '../admin/test-shop';
+import { readLogPage } from './event-log';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -320,6 +321,29 @@ describe('GET /api/admin/events', () => {
       await reads.close();
     }
   });
+  it('given a log that does not settle in time (a long write transaction on a shared server), when a page is read, then 503 with a pt-BR message, and the wait is ended', async () => {
+    const store = createMemoryEventStore();
+    let waitEnded = false;
+    const log = {
+      readStream: store.readStream.bind(store),
+      readAll: store.readAll.bind(store),
+      headPosition: store.headPosition.bind(store),
+      settledPosition: ({ signal }: { signal?: AbortSignal } = {}) =>
+        new Promise<number>((_resolve, reject) => {
+          signal?.addEventListener('abort', () => {
+            waitEnded = true;
+            reject(signal.reason);
+          });
+        }),
+    };
+
+    await expect(readLogPage(log, { limit: 10 }, 50)).rejects.toMatchObject({
+      status: 503,
+      message: 'O log ainda tem gravações em andamento no servidor. Tente novamente em instantes.',
+    });
+    expect(waitEnded).toBe(true);
+  });
+
   it('given an append still committing below the head (a shared server), when the log is paged, then no page goes past the settled position, and the late event shows once it commits', async () => {
     const store = createMemoryEventStore();
     for (let n = 1; n <= 5; n += 1) {

@@ -52,7 +52,7 @@ describe('toOrderDto', () => {
     });
   });
 
-  it('given a pending boleto, then its link and digitable line to pay it later; once paid, cancelled or rejected, then nothing to pay', () => {
+  it('given a pending boleto, then its link and digitable line to pay it later, also once an admin readied the order; once paid, cancelled or rejected, then nothing to pay', () => {
     const boleto = anOrder({
       paymentMethod: 'boleto',
       pix: null,
@@ -65,6 +65,9 @@ describe('toOrderDto', () => {
       expiresAt: '2026-11-28T02:59:59.000Z',
     });
 
+    expect(toOrderDto({ ...boleto, orderStatus: 'ready_for_pickup' }).pendingPayment).toEqual(
+      toOrderDto(boleto).pendingPayment,
+    );
     const approved = toOrderDto({
       ...boleto,
       paymentStatus: 'approved',

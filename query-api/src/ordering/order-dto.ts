@@ -61,10 +61,13 @@ export function toOrderDto(order: OrderDocument): OrderDto {
   };
 }
 
-/** The Pix or boleto of a payment still waiting for the customer, on an order still pending. */
+/**
+ * The Pix or boleto of a payment still waiting for the customer, on an order not
+ * cancelled (an admin may have readied it before it was paid: it is still to pay).
+ */
 function pendingPaymentOf(order: OrderDocument): Pick<OrderDto, 'pendingPayment'> {
   const { pix, boleto } = order;
-  if (order.paymentStatus !== 'pending' || order.orderStatus !== 'pending') return {};
+  if (order.paymentStatus !== 'pending' || order.orderStatus === 'cancelled') return {};
   if (!pix && !boleto) return {};
   return {
     pendingPayment: {

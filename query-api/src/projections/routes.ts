@@ -21,6 +21,8 @@ import type { ReadStore } from '@quitute/infra/read-store';
 export function projectionsStatusRoutes(deps: {
   readStore: ReadStore;
   eventStore: Pick<EventStore, 'headPosition' | 'readAll'>;
+  /** The projections the shop runs (a retired one's checkpoint is not listed). */
+  projectionNames: readonly string[];
   now: () => Date;
 }): Router {
   const router = Router();

@@ -136,6 +136,7 @@ export function Dialog({
         className={`${styles.panel} ${styles[tone] ?? ''} ${size === 'wide' ? styles.wide : ''}`}
         role="dialog"
         aria-modal="true"
+        aria-busy={busy}
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         tabIndex={-1}

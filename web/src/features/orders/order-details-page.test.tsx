@@ -34,7 +34,7 @@ const pendingPix = orderDto({
   pendingPayment: {
     pixQrCode: '00020126580014br.gov.bcb.pix0136-pedido-1043',
     ticketUrl: 'https://pix.example/1043',
-    expiresAt: '2030-11-25T13:30:00.000Z',
+    expiresAt: '2099-11-25T13:30:00.000Z',
   },
 });
 
@@ -78,7 +78,7 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
       'href',
       'https://pix.example/1043',
     );
-    expect(pay.textContent).toContain('Pague até 25/11/2030 às 10:30');
+    expect(pay.textContent).toContain('Pague até 25/11/2099 às 10:30');
   });
 
   it('given a boleto past its due date, then no way to pay it is offered', async () => {

@@ -20,7 +20,9 @@ function parseMonth(value: string): { year: number; month: number } | null {
   return { year: Number(match[1]), month: Number(match[2]) };
 }
 
-function Growth({ value, label }: { value: number; label: string }) {
+/** A growth figure; '—' when the previous month's figure was zero (no percentage of nothing). */
+function Growth({ value, previous, label }: { value: number; previous: number; label: string }) {
+  if (previous === 0) return <span>{label}: —</span>;
   const className = value > 0 ? styles.growthUp : value < 0 ? styles.growthDown : '';
   return (
     <span>
@@ -98,11 +100,13 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
               <Growth
                 label="Crescimento da receita"
                 value={data.growthComparison.growthPercentage.revenue}
+                previous={data.growthComparison.previousMonth.totalRevenue}
               />
               {' · '}
               <Growth
                 label="Crescimento das vendas"
                 value={data.growthComparison.growthPercentage.sales}
+                previous={data.growthComparison.previousMonth.totalSales}
               />
               {' em relação ao mês anterior'}
             </p>

@@ -4,7 +4,7 @@ import { useGetSalesDailyChartQuery, useGetSalesStatsQuery } from '../api/admin-
 import styles from '../components/admin.module.css';
 import { Empty, FormError } from '../components/page-parts';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { formatMoney } from '../model/admin-format';
+import { formatMoney, salesCount } from '../model/admin-format';
 import { saleTexts } from '../model/admin-texts';
 import { DailyChart } from './sales-charts';
 
@@ -37,7 +37,7 @@ export function SalesOverview() {
             stats.data ? (
               <>
                 {formatMoney(stats.data.lifetimeTotalRevenue)}
-                <span className={styles.statSub}>{stats.data.lifetimeTotalSales} vendas</span>
+                <span className={styles.statSub}>{salesCount(stats.data.lifetimeTotalSales)}</span>
               </>
             ) : (
               '—'

@@ -210,4 +210,20 @@ describe('sales report with no sales', () => {
     ).toBeTruthy();
     expect(screen.queryByText('+100,0%')).toBeNull();
   });
+
+  it('given a previous month whose sales were all of R$ 0,00, then the sales growth but no revenue percentage', async () => {
+    const { user } = await openSales({
+      report: monthlyReport({
+        growthComparison: {
+          previousMonth: { totalRevenue: 0, totalSales: 4 },
+          growthPercentage: { revenue: 100, sales: 200 },
+        },
+      }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+
+    expect(await screen.findByText('+200,0%')).toBeTruthy();
+    expect(screen.getByText(/Crescimento da receita: —/)).toBeTruthy();
+    expect(screen.queryByText('+100,0%')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { formatBRL, type OrderDto } from '@quitute/contracts';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -44,12 +44,13 @@ function PayPending({
   payment: NonNullable<OrderDto['pendingPayment']>;
   now: number;
 }) {
+  const headingId = useId();
   if (payment.expiresAt !== null && Date.parse(payment.expiresAt) <= now) return null;
   const day = payment.expiresAt ? formatShopDay(payment.expiresAt) : null;
   const time = payment.expiresAt ? formatShopTime(payment.expiresAt) : null;
   return (
-    <section aria-labelledby="pagar-pedido" className={styles.payPending}>
-      <h2 id="pagar-pedido" className={styles.sectionTitle}>
+    <section aria-labelledby={headingId} className={styles.payPending}>
+      <h2 id={headingId} className={styles.sectionTitle}>
         {orderTexts.payPendingTitle}
       </h2>
       {payment.pixQrCode ? (
