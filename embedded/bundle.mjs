@@ -109,13 +109,13 @@ function sourceFolders(sources) {
   const climb = (group, top) => {
     for (const source of group) {
       for (let folder = path.dirname(source); ; folder = path.dirname(folder)) {
-        if (folder === top && top === repository) break;
         folders.add(folder);
         if (folder === top || folder === path.dirname(folder)) break;
       }
     }
   };
   climb(sources.filter(inside), repository);
+  folders.delete(repository);
   const outside = sources.filter((source) => !inside(source));
   if (outside.length > 0) {
     climb(outside, outside.map((source) => path.dirname(source)).reduce(commonFolder));

@@ -118,17 +118,21 @@ function describeAppendsInFlight(url: string): void {
     };
 
     describe('the gap-safe subscription', () => {
-      const subscribe = (fromPosition: number) => {
+      /** A subscriber from `fromPosition` (only `wanted-` streams when `wantedOnly`), recording what it hears. */
+      const subscribe = (fromPosition: number, { wantedOnly = false } = {}) => {
         const events: RecordedEvent[] = [];
         const caughtUp: number[] = [];
+        const errors: unknown[] = [];
         const subscription = store.subscribeToAll({
           fromPosition,
+          ...(wantedOnly ? { filter: { streamNamePrefixes: ['wanted-'] } } : {}),
           onEvent: (event) => {
             events.push(event);
           },
           onCaughtUp: (position) => caughtUp.push(position),
+          onError: (error) => errors.push(error),
         });
-        return { events, caughtUp, stop: () => subscription.stop() };
+        return { events, caughtUp, errors, stop: () => subscription.stop() };
       };
 
       it('given a transaction holding a lower position whose xid is newer than one already committed above it, when the subscriber reads, then it waits for that position and delivers both in order once it commits', async () => {
@@ -179,25 +183,18 @@ function describeAppendsInFlight(url: string): void {
         const lower = await appendIn(older, unwanted);
         const wanted = newEvent();
         const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
-        const events: RecordedEvent[] = [];
-        const caughtUp: number[] = [];
-        const subscription = store.subscribeToAll({
-          fromPosition: head,
-          filter: { streamNamePrefixes: ['wanted-'] },
-          onEvent: (event) => {
-            events.push(event);
-          },
-          onCaughtUp: (position) => caughtUp.push(position),
-        });
+        const subscriber = subscribe(head, { wantedOnly: true });
 
         await delay(100);
-        expect(events).toEqual([]);
+        expect(subscriber.events).toEqual([]);
         await older.query('COMMIT');
 
-        await waitFor(() => caughtUp.includes(higher));
-        await subscription.stop();
+        await waitFor(() => subscriber.caughtUp.includes(higher));
+        await subscriber.stop();
         expect(lower).toBeLessThan(higher);
-        expect(events.map((event) => [event.id, event.position])).toEqual([[wanted.id, higher]]);
+        expect(subscriber.events.map((event) => [event.id, event.position])).toEqual([
+          [wanted.id, higher],
+        ]);
       });
 
       it('given an unreadable event a filtered subscriber does not want, when it reads past it, then its data is never parsed and the wanted event after it is delivered', async () => {
@@ -209,23 +206,12 @@ function describeAppendsInFlight(url: string): void {
         );
         const wanted = newEvent();
         const higher = (await store.appendToStream(`wanted-${wanted.id}`, [wanted])).position;
-        const events: RecordedEvent[] = [];
-        const errors: unknown[] = [];
-        const caughtUp: number[] = [];
-        const subscription = store.subscribeToAll({
-          fromPosition: head,
-          filter: { streamNamePrefixes: ['wanted-'] },
-          onEvent: (event) => {
-            events.push(event);
-          },
-          onCaughtUp: (position) => caughtUp.push(position),
-          onError: (error) => errors.push(error),
-        });
+        const subscriber = subscribe(head, { wantedOnly: true });
 
-        await waitFor(() => caughtUp.includes(higher));
-        await subscription.stop();
-        expect(errors).toEqual([]);
-        expect(events.map((event) => event.id)).toEqual([wanted.id]);
+        await waitFor(() => subscriber.caughtUp.includes(higher));
+        await subscriber.stop();
+        expect(subscriber.errors).toEqual([]);
+        expect(subscriber.events.map((event) => event.id)).toEqual([wanted.id]);
       });
 
       it('given a subscriber that has caught up, when another process appends, then the NOTIFY wakes it well before the safety poll', async () => {

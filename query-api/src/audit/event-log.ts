@@ -109,20 +109,17 @@ export async function readLogPage(
   while (!atEnd && events.length < query.limit && scanned < EVENT_LOG_SCAN_LIMIT) {
     // Positions are distinct integers: no more than settled - after of them are settled.
     const maxCount = Math.min(SCAN_BATCH, EVENT_LOG_SCAN_LIMIT - scanned, settled - after);
-    const batch = await log.readAll({ fromPosition: after, maxCount });
-    // An event past the settled position (after a gap) means none is left before it.
-    let pastSettled = false;
-    for (const recorded of batch) {
-      if (recorded.position > settled) {
-        pastSettled = true;
-        break;
-      }
+    // Events past the settled position (after a gap) are not the page's: none is left before them.
+    const settledBatch = (await log.readAll({ fromPosition: after, maxCount })).filter(
+      (recorded) => recorded.position <= settled,
+    );
+    for (const recorded of settledBatch) {
       scanned += 1;
       after = recorded.position;
       if (matches(recorded, query)) events.push(toLogEntry(recorded));
       if (events.length === query.limit) break;
     }
-    const settledAllRead = pastSettled || after >= settled || batch.length < maxCount;
+    const settledAllRead = settledBatch.length < maxCount || after >= settled;
     if (settledAllRead && events.length < query.limit) atEnd = true;
   }
   return { events, next: atEnd ? null : after + 1, position: settled };
