@@ -90,6 +90,12 @@ export interface EmbeddedServer {
   metrics: Metrics;
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
+  /**
+   * Settles once the in-memory read models share their equal strings: at once
+   * after a restart, which loaded them shared; moments after a first start,
+   * which built them (the store shares a rebuild's documents in the background).
+   */
+  readModelsShared(): Promise<void>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -434,6 +440,7 @@ export async function createEmbeddedServer(
     ownWrites,
     metrics,
     admin,
+    readModelsShared: () => inMemory?.readStore.stringsShared() ?? Promise.resolve(),
     listen: () =>
       new Promise((resolve, reject) => {
         const listening = http.createServer(app);

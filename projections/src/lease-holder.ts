@@ -202,8 +202,8 @@ function writableWhile(readStore: ReadStore, open: () => boolean): ReadStore {
         put: async (document) => {
           if (open()) await inner.put(document);
         },
-        putMany: async (documents) => {
-          if (open()) await inner.putMany(documents);
+        putMany: async (documents, options) => {
+          if (open()) await inner.putMany(documents, options);
         },
         delete: async (id) => {
           if (open()) await inner.delete(id);

@@ -155,6 +155,7 @@ export function storedForm(document: ReadDocument, position: number): ReadDocume
   return { ...document, _position: position };
 }
 
+/** Writes built documents (handed over: a build's documents are dropped once written). */
 async function writeBuilt(
   collection: ReadCollection,
   built: BuiltDocuments,
@@ -171,13 +172,13 @@ async function writeBuilt(
     }
     batch.push(storedForm(entry.document, entry.position));
     if (batch.length >= WRITE_DOCUMENTS) {
-      await collection.putMany(batch);
+      await collection.putMany(batch, { handedOver: true });
       written += batch.length;
       batch = [];
       await nextTurn();
     }
   }
-  if (batch.length > 0) await collection.putMany(batch);
+  if (batch.length > 0) await collection.putMany(batch, { handedOver: true });
   return written + batch.length;
 }
 

@@ -59,4 +59,20 @@ describe('foldPage', () => {
 
     expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
   });
+
+  it('given a handler that returns no promise, when a page is folded, then the page is applied without a turn of the microtask queue per event', async () => {
+    const log: string[] = [];
+    const folding = foldPage([event(1, 'order-1'), event(2, 'order-2'), event(3, 'order-3')], {
+      after: 0,
+      filter: {},
+      onEvent: (recorded) => {
+        log.push(`applied ${recorded.position}`);
+      },
+      onPassed: () => {},
+    });
+    queueMicrotask(() => log.push('another task'));
+    await folding;
+
+    expect(log).toEqual(['applied 1', 'applied 2', 'applied 3', 'another task']);
+  });
 });

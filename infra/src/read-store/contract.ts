@@ -158,6 +158,13 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         await catalog.putMany([]);
         expect(await catalog.count()).toBe(0);
       });
+
+      it('when documents are handed over, then they are stored as putMany stores them', async () => {
+        const handedOver = products.map((product) => ({ ...product, unset: undefined }));
+        await catalog.putMany(handedOver, { handedOver: true });
+        expect(await catalog.count()).toBe(products.length);
+        expect(await catalog.get('p2')).toStrictEqual(products[1]);
+      });
     });
 
     describe('find', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyJson, createStringPool, shareStrings } from './copy';
+import { copyJson, createStringPool, isJson, shareStrings } from './copy';
 
 describe('copyJson', () => {
   it('given nested JSON, then the copy is equal and shares no object', () => {
@@ -29,6 +29,25 @@ describe('copyJson', () => {
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.hasOwn(Object(copy), '__proto__')).toBe(true);
     expect(copy).toEqual(source);
+  });
+});
+
+describe('isJson', () => {
+  it('given a value copyJson keeps as it is, then it is JSON', () => {
+    expect(isJson({ a: { b: [1, { c: 'ç' }, true, null] }, n: -0.5 })).toBe(true);
+    expect(isJson(JSON.parse('{"__proto__": {"x": 1}}'))).toBe(true);
+  });
+
+  it('given anything copyJson would change, then it is not JSON', () => {
+    expect(isJson({ a: undefined })).toBe(false);
+    expect(isJson({ a: [1, undefined] })).toBe(false);
+    // eslint-disable-next-line no-sparse-arrays -- a hole, as an array can hold
+    expect(isJson({ a: [1, , 2] })).toBe(false);
+    expect(isJson({ at: new Date(0) })).toBe(false);
+    expect(isJson({ nested: { f: () => 1 } })).toBe(false);
+    expect(isJson(Object.assign(Object.create({ inherited: 1 }) as object, { own: 1 }))).toBe(
+      false,
+    );
   });
 });
 

@@ -76,6 +76,34 @@ export function shareStrings(value: unknown, strings: (value: string) => string)
   }
 }
 
+/**
+ * Whether copyJson would give an equal value back unchanged: nothing undefined,
+ * only plain objects and arrays (and strings, numbers, booleans, null). Walks
+ * the value without allocating.
+ */
+export function isJson(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isJson(value[i])) return false;
+    return true;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && !isJson(value[key])) return false;
+  }
+  return true;
+}
+
 function isPlainObject(value: object): value is Record<string, unknown> {
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;

@@ -1,4 +1,4 @@
-import { copyJson, createStringPool, type StringPool } from './copy';
+import { copyJson, createStringPool, isJson, shareStrings, type StringPool } from './copy';
 import { filterDocuments, firstSorted, matcher, sortDocuments } from './memory-query';
 import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
 
@@ -6,9 +6,13 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
  * a Map from `_id` to a private deep copy, so neither a document handed to `put`
  * nor one returned by `get`/`find` can change what is stored; the copies share
- * equal strings (StringPool). `get`/`put` by id are plain Map operations; only
- * `find` and `count` evaluate the MongoDB filter, with mingo or, for the plain
- * cases, the cheaper paths of memory-query.ts.
+ * equal strings (StringPool). Documents handed over (putMany's `handedOver`, a
+ * rebuild's) are kept as given, and share their strings in the background once
+ * such writes have stopped for `shareHandedOverAfterMs`: a first start writes
+ * every read model at once, and copying and sharing them then took about 1.5 s
+ * of it. `get`/`put` by id are plain Map operations; only `find` and `count`
+ * evaluate the MongoDB filter, with mingo or, for the plain cases, the cheaper
+ * paths of memory-query.ts.
  */
 export interface MemoryReadStore extends ReadStore {
   /**
@@ -17,6 +21,8 @@ export interface MemoryReadStore extends ReadStore {
    * stored document, so one read is never half-changed).
    */
   storedDocuments(name: string): IterableIterator<ReadDocument>;
+  /** Settles once no handed-over document waits to share its strings (at once when none does). */
+  stringsShared(): Promise<void>;
 }
 
 /**
@@ -27,9 +33,11 @@ export interface MemoryReadStore extends ReadStore {
 export function createMemoryReadStore(
   saved: Iterable<readonly [collection: string, documents: readonly ReadDocument[]]> = [],
   strings: StringPool = createStringPool(),
+  { shareHandedOverAfterMs = SHARE_HANDED_OVER_AFTER_MS } = {},
 ): MemoryReadStore {
   const collections = new Map<string, Map<string, ReadDocument>>();
   const copyIn = (document: ReadDocument): ReadDocument => copyJson(document, strings.share);
+  const handedOver = shareStringsLater(strings, shareHandedOverAfterMs);
   let closed = false;
   for (const [name, documents] of saved) {
     const stored = documentsOf(name);
@@ -46,6 +54,7 @@ export function createMemoryReadStore(
   }
 
   return {
+    stringsShared: () => handedOver.done(),
     storedDocuments: (name) => (collections.get(name) ?? new Map<string, ReadDocument>()).values(),
     collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
       // Looked up on every call, not kept: replaceCollection swaps the Map under the name.
@@ -56,11 +65,17 @@ export function createMemoryReadStore(
       // The type parameter is the caller's claim about the collection, as with
       // the MongoDB driver's db.collection<T>(); nothing here can check it.
       const copyOut = (document: ReadDocument): T => copyJson(document) as T;
-      const store = (document: ReadDocument): void => {
+      const store = (document: ReadDocument, handOver = false): void => {
         if (typeof document._id !== 'string') {
           throw new TypeError(`a read document needs a string _id (collection ${name})`);
         }
-        documents().set(document._id, copyIn(document));
+        const into = documents();
+        if (handOver && isJson(document)) {
+          into.set(document._id, document);
+          handedOver.add(into, document);
+        } else {
+          into.set(document._id, copyIn(document));
+        }
       };
       const matching = (filter: Filter | undefined): ReadDocument[] =>
         filterDocuments(documents().values(), filter);
@@ -87,9 +102,9 @@ export function createMemoryReadStore(
           ensureOpen();
           store(document);
         },
-        async putMany(batch) {
+        async putMany(batch, options) {
           ensureOpen();
-          for (const document of batch) store(document);
+          for (const document of batch) store(document, options?.handedOver);
         },
         async delete(id) {
           ensureOpen();
@@ -110,7 +125,73 @@ export function createMemoryReadStore(
     },
     async close() {
       closed = true;
+      handedOver.stop();
       collections.clear();
+    },
+  };
+}
+
+/**
+ * How long after the last handed-over write their strings begin to be shared:
+ * at a first start the shop serves by then (about 0.1 s after its last write).
+ */
+const SHARE_HANDED_OVER_AFTER_MS = 250;
+
+/** Handed-over documents whose strings are shared in one turn of the event loop (about 3 ms here). */
+const SHARE_PER_TURN = 1_000;
+
+/**
+ * The handed-over documents still to share their strings, and the turns that do
+ * it, in place (a reader sees the same values before and after), once handed-over
+ * writes have stopped for `afterMs`. A document is shared if it is still the one
+ * stored under its id (one replaced or deleted meanwhile is let go).
+ */
+function shareStringsLater(strings: StringPool, afterMs: number) {
+  let waiting: { into: Map<string, ReadDocument>; document: ReadDocument }[] = [];
+  let next = 0;
+  let quiet: NodeJS.Timeout | undefined;
+  let turn: NodeJS.Immediate | undefined;
+  let whenDone: (() => void)[] = [];
+  const settle = (): void => {
+    waiting = [];
+    next = 0;
+    for (const resolve of whenDone) resolve();
+    whenDone = [];
+  };
+
+  const shareSome = (): void => {
+    quiet = undefined;
+    turn = undefined;
+    const end = Math.min(waiting.length, next + SHARE_PER_TURN);
+    for (; next < end; next += 1) {
+      const entry = waiting[next];
+      if (entry && entry.into.get(entry.document._id) === entry.document) {
+        shareStrings(entry.document, strings.share);
+      }
+    }
+    if (next < waiting.length) {
+      turn = setImmediate(shareSome).unref();
+      return;
+    }
+    settle();
+  };
+
+  return {
+    add(into: Map<string, ReadDocument>, document: ReadDocument): void {
+      waiting.push({ into, document });
+      if (turn) return;
+      clearTimeout(quiet);
+      // Memory only: a process with nothing else to do need not wait for it.
+      quiet = setTimeout(shareSome, afterMs).unref();
+    },
+    done: (): Promise<void> =>
+      waiting.length === 0 ? Promise.resolve() : new Promise((resolve) => whenDone.push(resolve)),
+    stop(): void {
+      clearTimeout(quiet);
+      clearImmediate(turn);
+      quiet = undefined;
+      turn = undefined;
+      settle();
     },
   };
 }

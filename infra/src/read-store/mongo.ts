@@ -50,6 +50,7 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
         async put(document) {
           await collection.replaceOne({ _id: document._id }, document, { upsert: true });
         },
+        // The driver serialises the documents: handed over or not, they are not kept.
         async putMany(documents) {
           // Unordered bulk writes may apply two writes to one _id in any order;
           // keeping only the last one per _id gives the memory adapter's "last wins".

@@ -267,9 +267,16 @@ export function createPaymentProcessManager(
     streamNamePrefixes: ['order-', 'payment-', 'sale-', 'cart-'],
     eventTypes: PROCESS_EVENT_TYPES,
   };
-  const onEvent = async (recorded: RecordedEvent): Promise<void> => {
-    await apply(recorded);
-    reached = recorded.position;
+  // Returns a promise only when the event woke a dormant order (see foldPage).
+  const onEvent = (recorded: RecordedEvent): Promise<void> | void => {
+    const applying = apply(recorded);
+    if (!applying) {
+      reached = recorded.position;
+      return;
+    }
+    return applying.then(() => {
+      reached = recorded.position;
+    });
   };
   const pass = (position: number): void => {
     reached = Math.max(reached, position);
