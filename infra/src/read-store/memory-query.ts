@@ -1,4 +1,6 @@
-import { Query } from 'mingo';
+import { Context } from 'mingo/core';
+import * as queryOperators from 'mingo/operators/query';
+import { Query as MingoQuery } from 'mingo/query';
 import type { Filter, FindOptions, ReadDocument } from './port';
 
 /**
@@ -15,6 +17,17 @@ import type { Filter, FindOptions, ReadDocument } from './port';
  * holds an array or an object (where MongoDB matches elements or compares
  * objects) is handed to mingo, and so is any other filter.
  */
+
+/**
+ * mingo with its query operators only: its main entry loads every operator of
+ * the aggregation framework too, about 70 ms of every start here.
+ */
+const mingoContext = Context.init({ query: queryOperators });
+class Query extends MingoQuery {
+  constructor(filter: Filter) {
+    super(filter, { context: mingoContext });
+  }
+}
 
 type Scalar = string | number | boolean | null;
 /** true or false when the fast path knows; null when mingo must decide for this document. */

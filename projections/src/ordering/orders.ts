@@ -68,26 +68,29 @@ export const ordersProjection = defineProjection({
         position: recorded.position,
       };
     }
-    // Every other event changes an order already placed.
+    // Every other event changes an order already placed: one new document per event.
     if (!document) return null;
-    const changed = { ...document, updatedAt: at, position: recorded.position };
+    const touched = { updatedAt: at, position: recorded.position };
     switch (event.type) {
       case 'OrderPaid':
         return {
-          ...changed,
+          ...document,
+          ...touched,
           orderStatus: orderStatusAfterPayment(document.orderStatus),
           paidAt: at,
         };
       case 'OrderStatusChanged':
         return {
-          ...changed,
+          ...document,
+          ...touched,
           orderStatus: event.data.to,
           cancelledAt:
             event.data.to === 'cancelled' ? (document.cancelledAt ?? at) : document.cancelledAt,
         };
       case 'OrderCancelled':
         return {
-          ...changed,
+          ...document,
+          ...touched,
           orderStatus: 'cancelled',
           cancelledAt: at,
           cancelReason: event.data.reason,
@@ -95,7 +98,8 @@ export const ordersProjection = defineProjection({
       case 'PaymentRefundRequested':
         // The customer is told as soon as the shop asks for the money back.
         return {
-          ...changed,
+          ...document,
+          ...touched,
           refundedAfterCancel:
             document.refundedAfterCancel || event.data.reason === 'approved_after_cancel',
         };
@@ -109,34 +113,25 @@ export const ordersProjection = defineProjection({
         const reported = PAYMENT_STATUS_OF[event.type];
         const status = paymentStatusAfter(document.paymentStatus, reported);
         if (status !== reported) return { ...document, position: recorded.position };
-        const report = {
-          ...changed,
+        const pending = event.type === 'PaymentPending' ? event.data : undefined;
+        return {
+          ...document,
+          ...touched,
           paymentStatus: status,
           providerStatus: PROVIDER_STATUS_OF[event.type],
           statusDetail: event.data.statusDetail,
           providerPaymentId: event.data.providerPaymentId ?? document.providerPaymentId,
+          pix: pending?.pix ?? document.pix,
+          boleto: pending?.boleto ?? document.boleto,
+          paymentExpiresAt: pending?.expiresAt ?? document.paymentExpiresAt,
+          refundedAfterCancel:
+            document.refundedAfterCancel ||
+            (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel'),
         };
-        switch (event.type) {
-          case 'PaymentPending':
-            return {
-              ...report,
-              pix: event.data.pix ?? document.pix,
-              boleto: event.data.boleto ?? document.boleto,
-              paymentExpiresAt: event.data.expiresAt ?? document.paymentExpiresAt,
-            };
-          case 'PaymentRefunded':
-            return {
-              ...report,
-              refundedAfterCancel:
-                document.refundedAfterCancel || event.data.reason === 'approved_after_cancel',
-            };
-          default:
-            return report;
-        }
       }
       case 'OrderDeleted':
         // Kept, flagged: the lists leave it out, the sales reports never read it.
-        return { ...changed, isDeleted: true };
+        return { ...document, ...touched, isDeleted: true };
       default: {
         const unexpected: never = event;
         throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
