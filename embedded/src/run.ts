@@ -37,9 +37,9 @@ export async function runShop(
   try {
     const web = options.web ? await options.web(config) : undefined;
     server = await createEmbeddedServer(config, logger, web ? { web } : {});
-    // Before serving after a restart; moments after it began serving when this start
-    // built the read models (once they share their strings, about 1.5 s later).
-    void server.readModelsShared().then(collectStartGarbage);
+    // Before serving after a restart; a few seconds after it began serving when this start
+    // built the read models (once they share their strings and are saved).
+    void server.startSettled().then(collectStartGarbage);
     url = await server.listen();
   } catch (error) {
     logger.fatal(

@@ -91,11 +91,13 @@ export interface EmbeddedServer {
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   /**
-   * Settles once the in-memory read models share their equal strings: at once
-   * after a restart, which loaded them shared; moments after a first start,
-   * which built them (the store shares a rebuild's documents in the background).
+   * Settles once the start's own work in the background is over: the in-memory
+   * read models share their equal strings (loaded shared after a restart; a
+   * rebuild's documents are shared once written) and what the start built from
+   * the log is saved. At once after a restart; a few seconds after serving when
+   * the start built the read models.
    */
-  readModelsShared(): Promise<void>;
+  startSettled(): Promise<void>;
   /** Listens on config.port (0: any free port); resolves with the URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -328,8 +330,11 @@ export async function createEmbeddedServer(
   });
   // Built from the log just now: saved at once, so a crash before the first tick does not
   // mean building it all again.
-  if (inMemory && inMemory.unbuilt.length > 0) readModelSaver?.saveSoon();
-  if (restoredViews.restored.length < views.length) viewSaver.saveSoon();
+  const firstSaves: Promise<void>[] = [];
+  if (inMemory && inMemory.unbuilt.length > 0 && readModelSaver) {
+    firstSaves.push(readModelSaver.saveSoon());
+  }
+  if (restoredViews.restored.length < views.length) firstSaves.push(viewSaver.saveSoon());
   metrics.watchProjections(
     () => projectionProgress(runner, projections),
     () => eventStore.headPosition(),
@@ -440,7 +445,9 @@ export async function createEmbeddedServer(
     ownWrites,
     metrics,
     admin,
-    readModelsShared: () => inMemory?.readStore.stringsShared() ?? Promise.resolve(),
+    startSettled: async () => {
+      await Promise.all([inMemory?.readStore.stringsShared(), ...firstSaves]);
+    },
     listen: () =>
       new Promise((resolve, reject) => {
         const listening = http.createServer(app);

@@ -213,4 +213,29 @@ describe('readSavedState', () => {
     expect(adopted).toEqual(kept);
     expect(fs.readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(4);
   });
+
+  it('given more than the write buffer holds, with accented text and a line longer than the buffer, when written and read back, then every item is as it was and the bytes are counted', async () => {
+    const items = Array.from({ length: 3_000 }, (_, n) => ({
+      _id: `pedido-${n}`,
+      cliente: `Conceição Araújo nº ${n}`,
+      nota: 'ã'.repeat(400),
+    }));
+    const huge = { _id: 'enorme', texto: 'coxinha '.repeat(200_000) };
+
+    const written = await writeSavedState(file, { format: 'test' }, [
+      { name: 'kept', items: [...items.slice(0, 1_500), huge, ...items.slice(1_500)] },
+    ]);
+
+    expect(written.bytes).toBe(fs.statSync(file).size);
+    expect(written.bytes).toBeGreaterThan(2 * 1024 * 1024);
+    const adopted: unknown[] = [];
+    const read = await readSavedState(file, {
+      header: z.object({ format: z.literal('test') }),
+      keep: () => true,
+      isItem: () => true,
+      adopt: (item) => adopted.push(item),
+    });
+    expect(read.status).toBe('loaded');
+    expect(adopted).toEqual([...items.slice(0, 1_500), huge, ...items.slice(1_500)]);
+  });
 });
