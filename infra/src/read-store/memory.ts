@@ -9,8 +9,8 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * equal strings (StringPool). Documents handed over (putMany's `handedOver`, a
  * rebuild's) are kept as given, and share their strings in the background once
  * such writes have stopped for `shareHandedOverAfterMs`: a first start writes
- * every read model at once, and copying and sharing them then took about 1.5 s
- * of it. `get`/`put` by id are plain Map operations; only `find` and `count`
+ * every read model at once, and copying them and pooling their strings took
+ * about 1 s of it. `get`/`put` by id are plain Map operations; only `find` and `count`
  * evaluate the MongoDB filter, with mingo or, for the plain cases, the cheaper
  * paths of memory-query.ts.
  */
