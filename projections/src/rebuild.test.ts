@@ -181,7 +181,7 @@ describe('ProjectionRunner.rebuild (blue/green)', () => {
 describe('rebuildProjections', () => {
   it('given folds of the log, when projections are rebuilt, then each fold has every page, in order, while the next page is being read', async () => {
     const inner = createMemoryEventStore();
-    await count(inner, 1, 2_501);
+    await count(inner, 1, 5_001);
     const log: string[] = [];
     const eventStore: Pick<EventStore, 'readAll' | 'settledPosition'> = {
       settledPosition: () => inner.settledPosition(),
@@ -204,14 +204,13 @@ describe('rebuildProjections', () => {
       folds: [fold('a'), fold('b')],
     });
 
-    // Pages of 2,500 events.
     expect(log).toEqual([
       'read after 0',
-      'read after 2500',
-      'a 1..2500',
-      'b 1..2500',
-      'a 2501..2501',
-      'b 2501..2501',
+      'read after 5000',
+      'a 1..5000',
+      'b 1..5000',
+      'a 5001..5001',
+      'b 5001..5001',
     ]);
   });
 

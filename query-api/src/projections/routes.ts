@@ -43,7 +43,7 @@ export interface ProjectionOperations {
 
 const nameSchema = z.string().regex(/^[a-z0-9_]{1,80}$/);
 
-/** Progress lines at most this often: a rebuild reads 2,500 events per page. */
+/** Progress lines at most this often: a rebuild reads 5,000 events per page. */
 const PROGRESS_EVERY_MS = 200;
 
 /**
