@@ -331,9 +331,7 @@ export async function createEmbeddedServer(
   // Built from the log just now: saved at once, so a crash before the first tick does not
   // mean building it all again.
   const firstSaves: Promise<void>[] = [];
-  if (inMemory && inMemory.unbuilt.length > 0 && readModelSaver) {
-    firstSaves.push(readModelSaver.saveSoon());
-  }
+  if (readModelSaver && inMemory.unbuilt.length > 0) firstSaves.push(readModelSaver.saveSoon());
   if (restoredViews.restored.length < views.length) firstSaves.push(viewSaver.saveSoon());
   metrics.watchProjections(
     () => projectionProgress(runner, projections),

@@ -36,6 +36,18 @@ function mapView(savedName: string, position = 0, entries: [string, unknown][] =
   return { view, state };
 }
 
+/** Reads a file of `{ format: 'test' }` back: its status and the items kept, in order. */
+async function readBack(saved: string, keep: (section: string) => boolean = () => true) {
+  const adopted: unknown[] = [];
+  const read = await readSavedState(saved, {
+    header: z.object({ format: z.literal('test') }),
+    keep,
+    isItem: () => true,
+    adopt: (item) => adopted.push(item),
+  });
+  return { status: read.status, adopted };
+}
+
 async function logOf(events: number): Promise<EventStore> {
   const store = createMemoryEventStore();
   for (let n = 0; n < events; n += 1) {
@@ -180,15 +192,7 @@ describe('writeSavedState', () => {
     await writeSavedState(saved, { format: 'test' }, [{ name: 'kept', items: [{ _id: 'a' }] }]);
 
     expect(fs.statSync(nested).mode & 0o777).toBe(0o700);
-    const adopted: unknown[] = [];
-    const read = await readSavedState(saved, {
-      header: z.object({ format: z.literal('test') }),
-      keep: () => true,
-      isItem: () => true,
-      adopt: (item) => adopted.push(item),
-    });
-    expect(read.status).toBe('loaded');
-    expect(adopted).toEqual([{ _id: 'a' }]);
+    expect(await readBack(saved)).toEqual({ status: 'loaded', adopted: [{ _id: 'a' }] });
   });
 });
 
@@ -200,17 +204,10 @@ describe('readSavedState', () => {
       { name: 'kept', items: kept },
       { name: 'left', items: left },
     ]);
-    const adopted: unknown[] = [];
 
-    const read = await readSavedState(file, {
-      header: z.object({ format: z.literal('test') }),
-      keep: (name) => name === 'kept',
-      isItem: () => true,
-      adopt: (item) => adopted.push(item),
-    });
+    const read = await readBack(file, (name) => name === 'kept');
 
-    expect(read.status).toBe('loaded');
-    expect(adopted).toEqual(kept);
+    expect(read).toEqual({ status: 'loaded', adopted: kept });
     expect(fs.readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(4);
   });
 
@@ -221,21 +218,14 @@ describe('readSavedState', () => {
       nota: 'ã'.repeat(400),
     }));
     const huge = { _id: 'enorme', texto: 'coxinha '.repeat(200_000) };
+    const saved = [...items.slice(0, 1_500), huge, ...items.slice(1_500)];
 
     const written = await writeSavedState(file, { format: 'test' }, [
-      { name: 'kept', items: [...items.slice(0, 1_500), huge, ...items.slice(1_500)] },
+      { name: 'kept', items: saved },
     ]);
 
     expect(written.bytes).toBe(fs.statSync(file).size);
     expect(written.bytes).toBeGreaterThan(2 * 1024 * 1024);
-    const adopted: unknown[] = [];
-    const read = await readSavedState(file, {
-      header: z.object({ format: z.literal('test') }),
-      keep: () => true,
-      isItem: () => true,
-      adopt: (item) => adopted.push(item),
-    });
-    expect(read.status).toBe('loaded');
-    expect(adopted).toEqual([...items.slice(0, 1_500), huge, ...items.slice(1_500)]);
+    expect(await readBack(file)).toEqual({ status: 'loaded', adopted: saved });
   });
 });
