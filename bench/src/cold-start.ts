@@ -10,8 +10,15 @@ import { history, seedDataDir } from './admin-reports';
 const apiOnlyShop = fileURLToPath(
   new URL('../../embedded/src/testing/api-only-shop.ts', import.meta.url),
 );
-/** What `npm start` runs: it bundles the entry, then runs it. */
-const npmStart = fileURLToPath(new URL('../../embedded/start.mjs', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * What `npm start` runs (package.json's start script: it bundles the entry, then runs
+ * it, with the environment it sets), run as npm runs it through sh, without npm's own
+ * start. Its `exec` makes the shop the process spawned.
+ */
+const npmStartScript = z
+  .object({ scripts: z.object({ start: z.string() }) })
+  .parse(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'))).scripts.start;
 
 /** One start of the shop: from spawning the process to its first 200 on GET /api/products. */
 export interface StartFigures {
@@ -137,7 +144,8 @@ async function timeStart(dataDir: string): Promise<StartFigures> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [npmStart, apiOnlyShop], {
+  const child = spawn('/bin/sh', ['-c', `${npmStartScript} "$1"`, 'sh', apiOnlyShop], {
+    cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),

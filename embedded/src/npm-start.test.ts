@@ -123,7 +123,13 @@ describe('npm start', () => {
   }, 120_000);
 
   it('given a running shop, when npm gets SIGTERM, then the node shop under it exits and the data directory can be opened again', async () => {
-    await stopsCleanly(await npmStart(), (pid) => process.kill(pid, 'SIGTERM'));
+    const first = await npmStart();
+    // glibc's fixed mmap threshold (README): the shop's process runs with it.
+    const shopEnvironments = descendants(first.npm.pid ?? -1)
+      .filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start.mjs'))
+      .map((pid) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'));
+    expect(shopEnvironments).toEqual([expect.arrayContaining(['MALLOC_MMAP_THRESHOLD_=131072'])]);
+    await stopsCleanly(first, (pid) => process.kill(pid, 'SIGTERM'));
 
     const again = await npmStart();
     expect(again.output()).not.toContain('Another Quitute process');

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   handleCommand,
   menuProductId,
@@ -13,7 +14,8 @@ import {
 } from '@quitute/command-api';
 import { productStreamName } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
-import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { createPgliteEventStore } from '@quitute/infra/event-store';
+import { createEmbeddedServer, LONG_LOG_EVENTS, type EmbeddedServer } from './server';
 import { repoRoot, serveWebApp } from './web-assets';
 
 let dataDir: string;
@@ -42,6 +44,33 @@ async function start(): Promise<{ server: EmbeddedServer; url: string }> {
   return { server, url: await server.listen() };
 }
 
+/** A log of `count` carts cleared, in one cart's stream, written before the shop starts. */
+async function appendCartsCleared(eventStoreDir: string, count: number): Promise<void> {
+  const store = await createPgliteEventStore({ dataDir: eventStoreDir });
+  try {
+    const userId = randomUUID();
+    for (let written = 0; written < count; written += 1_000) {
+      await store.appendToStream(
+        `cart-${userId}`,
+        Array.from({ length: Math.min(1_000, count - written) }, () => ({
+          id: randomUUID(),
+          type: 'CartCleared',
+          data: { userId },
+          metadata: {
+            correlationId: 'long-log',
+            causationId: 'long-log',
+            actorId: userId,
+            actorRole: 'user' as const,
+            occurredAt: new Date().toISOString(),
+          },
+        })),
+      );
+    }
+  } finally {
+    await store.close();
+  }
+}
+
 async function productNames(url: string, init?: RequestInit): Promise<string[]> {
   const response = await fetch(`${url}/api/products`, init);
   expect(response.status).toBe(200);
@@ -65,6 +94,32 @@ describe('embedded shop', () => {
     const second = await start();
     expect(await productNames(second.url)).toHaveLength(24);
     expect(await second.server.eventStore.readAll()).toHaveLength(seeded.length);
+  });
+
+  it('given a long log and nothing saved, when the shop has built its read models, then its event store gives back the memory of that read, once; restarted on its saves, it does not', async () => {
+    await appendCartsCleared(path.join(dataDir, 'eventstore'), LONG_LOG_EVENTS);
+    const first = await start();
+    const released = vi.spyOn(first.server.eventStore, 'releaseReadMemory');
+
+    await first.server.startSettled();
+
+    expect(released).toHaveBeenCalledTimes(1);
+    expect(await productNames(first.url)).toHaveLength(24);
+    await first.server.close();
+    running.splice(running.indexOf(first.server), 1);
+    const second = await start();
+    const releasedAgain = vi.spyOn(second.server.eventStore, 'releaseReadMemory');
+    await second.server.startSettled();
+    expect(releasedAgain).not.toHaveBeenCalled();
+  });
+
+  it('given a short log and nothing saved, when the shop has built its read models, then its event store keeps its thread: little to give back', async () => {
+    const { server } = await start();
+    const released = vi.spyOn(server.eventStore, 'releaseReadMemory');
+
+    await server.startSettled();
+
+    expect(released).not.toHaveBeenCalled();
   });
 
   it('given a command just written, when read with its X-Min-Position, then the read sees it', async () => {

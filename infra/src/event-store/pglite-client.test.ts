@@ -198,4 +198,104 @@ describe('PGlite whose thread dies', () => {
     },
     slow,
   );
+
+  it(
+    'given a client on a directory with a listener and a query under way, when it is renewed while more are asked, then every call is answered on the same rows, the old thread is gone for a new one, and the listener is woken once and still hears',
+    async () => {
+      const dataDir = join(parent, 'renewed');
+      const client = await clientWithRows(dataDir, watchThreads());
+      let notified = 0;
+      const lost: unknown[] = [];
+      await client.listen(
+        'bakery',
+        () => (notified += 1),
+        (error) => lost.push(error),
+      );
+      const underWay = client.query("SELECT pg_sleep(0.3), 'under way' AS answer");
+      await sleep(50);
+
+      const renewal = client.renew?.();
+      const askedMeanwhile = client.script("INSERT INTO breads VALUES ('sonho')");
+      await renewal;
+
+      expect(await underWay).toEqual([{ pg_sleep: '', answer: 'under way' }]);
+      await askedMeanwhile;
+      expect(await breads(client)).toEqual([
+        { name: 'broa' },
+        { name: 'pão de queijo' },
+        { name: 'sonho' },
+      ]);
+      expect(threads).toHaveLength(2);
+      await expect.poll(() => threads[0]?.threadId).toBe(-1);
+      await expect.poll(() => notified).toBe(1);
+      await client.query('NOTIFY bakery');
+      await expect.poll(() => notified).toBe(2);
+      expect(lost).toEqual([]);
+      await client.close();
+      expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1]);
+    },
+    slow,
+  );
+
+  it(
+    'given a client being renewed, when it is closed, then it closes once the new thread is open, leaving no thread and the directory free',
+    async () => {
+      const dataDir = join(parent, 'closed-while-renewed');
+      const client = await clientWithRows(dataDir, watchThreads());
+
+      const renewal = client.renew?.();
+      await client.close();
+
+      await renewal;
+      expect(threads.map((thread) => thread.threadId)).toEqual([-1, -1]);
+      await expect(client.query('SELECT 1')).rejects.toThrow('PGlite is closed');
+      const next = await openPgliteClient(dataDir);
+      try {
+        expect(await breads(next)).toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      } finally {
+        await next.close();
+      }
+    },
+    slow,
+  );
+
+  it(
+    'given a renewal whose new thread dies as it opens, when the client is asked again, then the renewal fails, its listener hears it is lost, and a thread started in its place serves the rows',
+    async () => {
+      const dataDir = join(parent, 'renewal-dies');
+      const onThreadStart = watchThreads((worker) => {
+        if (threads.length === 2) void worker.terminate();
+      });
+      const client = await clientWithRows(dataDir, onThreadStart);
+      const lost: unknown[] = [];
+      await client.listen(
+        'bakery',
+        () => {},
+        (error) => lost.push(error),
+      );
+
+      await expect(client.renew?.()).rejects.toBeInstanceOf(StoreUnavailableError);
+
+      await expect.poll(() => lost).toHaveLength(1);
+      expect(await breads(client)).toEqual([{ name: 'broa' }, { name: 'pão de queijo' }]);
+      expect(threads).toHaveLength(3);
+      await client.close();
+    },
+    slow,
+  );
+
+  it(
+    'given a client in memory, when it is renewed, then it keeps its thread and its data: they live together',
+    async () => {
+      const client = await openPgliteClient(undefined, { onThreadStart: watchThreads() });
+      await client.script("CREATE TABLE breads (name text); INSERT INTO breads VALUES ('broa')");
+
+      await client.renew?.();
+
+      expect(await breads(client)).toEqual([{ name: 'broa' }]);
+      expect(threads).toHaveLength(1);
+      await client.close();
+    },
+    slow,
+  );
 });

@@ -66,6 +66,35 @@ describe('PGlite event store persisted in a directory', () => {
     }
   });
 
+  it('given a store with a live subscription and appends under way, when it releases its read memory, then every append is stored once and the subscription receives each event in order, those appended after too', async () => {
+    const dataDir = join(parent, 'release-read-memory');
+    const store = await createPgliteEventStore({ dataDir });
+    try {
+      await store.appendToStream('cart-1', [newEvent('ItemAdded')]);
+      const received: string[] = [];
+      const subscription = store.subscribeToAll({
+        fromPosition: 0,
+        onEvent: (event) => {
+          received.push(event.id);
+        },
+      });
+      const underWay = Array.from({ length: 20 }, (_, index) =>
+        store.appendToStream(`cart-${index + 2}`, [newEvent('ItemAdded')]),
+      );
+
+      expect(store.releaseReadMemory).toBeTypeOf('function');
+      await Promise.all([store.releaseReadMemory?.(), ...underWay]);
+      await store.appendToStream('cart-1', [newEvent('ItemRemoved')], { expectedRevision: 0 });
+
+      const stored = (await store.readAll()).map((event) => event.id);
+      expect(stored).toHaveLength(22);
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual(stored);
+      await subscription.stop();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('given a store open on a directory, when a second store opens the same directory, then it is refused until the first is closed', async () => {
     const dataDir = join(parent, 'locked');
     const first = await createPgliteEventStore({ dataDir });

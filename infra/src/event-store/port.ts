@@ -159,5 +159,11 @@ export interface EventStore {
    * ends that wait (rejecting with its reason), for a reader that cannot wait long.
    */
   settledPosition(options?: { signal?: AbortSignal }): Promise<number>;
+  /**
+   * Gives back the memory a long read (a start's read of the whole log) left the
+   * store's client holding, where it keeps it: embedded PGlite opens a new thread
+   * (calls wait for it, about half a second). Absent on the other stores.
+   */
+  releaseReadMemory?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -248,6 +248,13 @@ export async function createSqlEventStore(
       return readSettledHead(sql, statements, assertOpen, settling, options?.signal);
     },
 
+    ...(sql.renew && {
+      releaseReadMemory: async () => {
+        assertOpen();
+        await sql.renew?.();
+      },
+    }),
+
     async close() {
       if (closed) return;
       closed = true;

@@ -22,6 +22,12 @@ export interface SqlClient {
     onNotify: () => void,
     onLost: (error: unknown) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Where the driver keeps memory its past queries grew and never gives it back, starts
+   * afresh: embedded PGlite replaces its thread (see openPgliteClient). Queries asked
+   * meanwhile wait; listeners keep listening. Absent where there is nothing to give back.
+   */
+  renew?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -110,6 +110,23 @@ describe('metrics', () => {
     expect(await (await fetch(`${server.url}/health`)).text()).toBe('health');
   });
 
+  it('given an event store that can release its read memory, when counted by the metrics, then the counted store releases it through; one that cannot stays without it', async () => {
+    const metrics = createMetrics({ access: 'closed' });
+    const memory = createMemoryEventStore();
+    let released = 0;
+    const releasing = {
+      ...memory,
+      releaseReadMemory: async () => {
+        released += 1;
+      },
+    };
+
+    await metrics.countAppends(releasing).releaseReadMemory?.();
+
+    expect(released).toBe(1);
+    expect(metrics.countAppends(memory).releaseReadMemory).toBeUndefined();
+  });
+
   it('given an event store and a bus counted by the metrics, when events are appended and messages flow, then they are counted by type and topic', async () => {
     const metrics = createMetrics({ access: 'closed' });
     const store = metrics.countAppends(createMemoryEventStore());

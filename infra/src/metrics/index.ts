@@ -252,6 +252,9 @@ export function createMetrics(options: { access: MetricsAccess }): Metrics {
         subscribeToAll: (subscribeOptions) => store.subscribeToAll(subscribeOptions),
         headPosition: () => store.headPosition(),
         settledPosition: (settleOptions) => store.settledPosition(settleOptions),
+        ...(store.releaseReadMemory && {
+          releaseReadMemory: store.releaseReadMemory.bind(store),
+        }),
         close: () => store.close(),
       };
     },
