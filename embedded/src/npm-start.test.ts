@@ -128,7 +128,7 @@ describe('npm start', () => {
     const shopEnvironments = descendants(first.npm.pid ?? -1)
       .filter((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start.mjs'))
       .map((pid) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'));
-    expect(shopEnvironments).toEqual([expect.arrayContaining(['MALLOC_MMAP_THRESHOLD_=131072'])]);
+    expect(shopEnvironments).toEqual([expect.arrayContaining(['MALLOC_MMAP_THRESHOLD_=8388608'])]);
     await stopsCleanly(first, (pid) => process.kill(pid, 'SIGTERM'));
 
     const again = await npmStart();
