@@ -101,7 +101,9 @@ export async function openPgliteClient(
   };
 
   const ask = async (request: Request): Promise<PgliteAnswer> => {
-    const answer = await (await current()).ask(request);
+    // Every append and read passes here: no extra turn unless a renewal is under way.
+    const target = renewing ? await current() : running();
+    const answer = await target.ask(request);
     stoppedInARow = 0;
     return answer;
   };

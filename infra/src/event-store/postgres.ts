@@ -121,6 +121,7 @@ export async function createSqlEventStore(
     });
   };
 
+  const renew = sql.renew?.bind(sql);
   const readGapSafePage = createGapSafeReader(sql, statements);
   const appends = createAppendQueue(sql, statements, schema);
 
@@ -248,10 +249,10 @@ export async function createSqlEventStore(
       return readSettledHead(sql, statements, assertOpen, settling, options?.signal);
     },
 
-    ...(sql.renew && {
+    ...(renew && {
       releaseReadMemory: async () => {
         assertOpen();
-        await sql.renew?.();
+        await renew();
       },
     }),
 
