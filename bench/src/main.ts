@@ -12,6 +12,7 @@ import {
 import { measureAdminReads } from './admin-reports';
 import { measureAppends } from './append';
 import { measureAddToCart } from './cart';
+import { measureExpressFloor } from './express-floor';
 import { measureCommandLatency } from './command-latency';
 import { measureMenuRequests } from './http';
 import { measureApprovalPush, measurePixCheckouts } from './payments';
@@ -270,6 +271,18 @@ if (wanted('cart')) {
         ),
     });
   }
+  // What Express alone carries under the same load, on the same machine: the floor the
+  // shop's figures stand on (bench/src/express-floor.ts), not a figure with a target.
+  cells.push(
+    {
+      name: 'no shop: Express alone (express.json → res.json of the same cart, in a Map)',
+      run: () => measureExpressFloor(cartLoad),
+    },
+    {
+      name: `no shop: Express alone, sent ${pacedRate.toLocaleString('en-US')} req/s evenly`,
+      run: () => measureExpressFloor({ ...cartLoad, rate: pacedRate }),
+    },
+  );
   for (const { name, run } of cells) {
     const figures = await run();
     if (name.startsWith('PostgreSQL server (')) {

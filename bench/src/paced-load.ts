@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { Pool } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A request unanswered this long counts as an error (and frees its connection). */
@@ -34,8 +34,12 @@ export interface PacedFigures {
  */
 export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
   const { rate, connections } = load;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(load.url);
+  const pool = new Pool(load.url, {
+    connections,
+    pipelining: 1,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
   const total = Math.round(rate * load.seconds);
   const latencies: number[] = [];
   let errors = 0;
@@ -43,40 +47,18 @@ export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
   let inFlight = 0;
   let sent = 0;
   // Each request settles once: answered whole, or failed (an error, a timeout, an answer cut off).
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      let settled = false;
-      const settle = (answered: boolean) => {
-        if (settled) return;
-        settled = true;
-        if (answered) latencies.push(performance.now() - due);
-        else errors += 1;
-        resolve();
-      };
-      const { path, headers, body } = load.nextRequest();
-      const request = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path,
-          method: 'POST',
-          headers,
-          agent,
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (response) => {
-          response.resume();
-          response.once('end', () => {
-            if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
-            settle(true);
-          });
-        },
-      );
-      request.once('timeout', () => request.destroy(new Error('timed out')));
-      request.once('error', () => settle(false));
-      request.once('close', () => settle(false));
-      request.end(body);
-    });
+  const send = async (due: number): Promise<void> => {
+    const { path, headers, body } = load.nextRequest();
+    try {
+      const response = await pool.request({ path, method: 'POST', headers, body });
+      // Read whole: an answer cut off mid-body rejects here (undici's dump() would let it pass).
+      await response.body.arrayBuffer();
+      if (response.statusCode >= 300) non2xx += 1;
+      latencies.push(performance.now() - due);
+    } catch {
+      errors += 1;
+    }
+  };
   const answered: Promise<void>[] = [];
   // Resolved when an answer frees a connection while every one was busy.
   let freed: (() => void) | undefined;
@@ -109,7 +91,7 @@ export async function runPaced(load: PacedLoad): Promise<PacedFigures> {
   }
   await Promise.all(answered);
   const elapsedMs = performance.now() - startedAt;
-  agent.destroy();
+  await pool.close();
   latencies.sort((a, b) => a - b);
   const percentile = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
