@@ -1,6 +1,8 @@
 /** Messages the server sends in `{ message }` (pt-BR, the spec's catalogue where it has one). */
 export const messages = {
   invalidRequest: 'Requisição inválida.',
+  /** A body over the route's limit (413). */
+  requestTooLarge: 'O conteúdo enviado é grande demais.',
   notFound: 'Recurso não encontrado.',
   internalError: 'Erro interno do servidor. Tente novamente mais tarde.',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente mais tarde.',

@@ -353,7 +353,7 @@ export function requestBodyTests(current: () => SecurityShop): void {
         expect({ route: label(route), status: answer.status, body: answer.body }).toEqual({
           route: label(route),
           status: 413,
-          body: expect.objectContaining({ message: messages.invalidRequest }),
+          body: expect.objectContaining({ message: messages.requestTooLarge }),
         });
       }
     });

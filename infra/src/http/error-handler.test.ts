@@ -85,6 +85,20 @@ describe('errorHandler', () => {
     });
   });
 
+  it('given a body over the parser’s limit, then 413 saying it is too large, and no error logged', async () => {
+    const { call, lines } = await serve();
+    const answer = await call('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: 'a'.repeat(200 * 1024) }),
+    });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { message: messages.requestTooLarge, code: 'too_large' },
+    });
+    expect(lines).toEqual([]);
+  });
+
   it('given some other error with a 4xx status, then 500, logged without the data it carried', async () => {
     const { call, lines } = await serve();
     expect(await call('/provider')).toMatchObject({

@@ -67,6 +67,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const clientStatus = clientErrorStatus(error);
+    if (clientStatus === 413) {
+      res.status(413).json({ message: messages.requestTooLarge, code: 'too_large' });
+      return;
+    }
     if (clientStatus !== null) {
       res.status(clientStatus).json({ message: messages.invalidRequest, code: 'validation' });
       return;

@@ -209,7 +209,7 @@ describe('POST /api/chatbot: what it refuses', () => {
 
   it('given a body larger than any message, then 413 before anything is parsed', async () => {
     const answer = await chat({ message: 'a'.repeat(20_000) });
-    expect(answer).toMatchObject({ status: 413, body: { message: messages.invalidRequest } });
+    expect(answer).toMatchObject({ status: 413, body: { message: messages.requestTooLarge } });
   });
 
   it('given one address past its limit, then 429 in pt-BR while another address still chats', async () => {
