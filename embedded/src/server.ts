@@ -486,6 +486,7 @@ export async function createEmbeddedServer(
             sessionVersions: readerSessions,
             bus,
             logger,
+            ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
           })
             .then(async (gateway) => {
               socketGateway = gateway;

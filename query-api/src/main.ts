@@ -115,6 +115,7 @@ const gateway = await attachSocketGateway({
   sessionVersions: sessionVersionsFromReadModel(readStore),
   bus,
   logger,
+  trustProxy: config.TRUST_PROXY,
 });
 metrics.watchSocketConnections(() => gateway.io.of('/').sockets.size);
 const shutdown = () => {

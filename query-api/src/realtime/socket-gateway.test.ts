@@ -52,14 +52,21 @@ const user = (id: string, name: string, sessionVersion = 0): UserDocument => ({
 const tokenOf = (userId: string, sessionVersion = 0) =>
   tokens.sign({ userId, email: 'x@exemplo.com.br', name: 'X', role: 'user', sessionVersion });
 
-/** A client as the web app makes one; it does not retry, so a refusal is final. */
-function client(auth: Record<string, unknown> | null): Socket {
-  const socket = connect(url, {
+/**
+ * A client as the web app makes one; it does not retry, so a refusal is final.
+ * `forwardedFor`: the X-Forwarded-For a proxy in front of the gateway would add.
+ */
+function client(
+  auth: Record<string, unknown> | null,
+  options: { at?: string; forwardedFor?: string } = {},
+): Socket {
+  const socket = connect(options.at ?? url, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     ...(auth ? { auth } : {}),
+    ...(options.forwardedFor ? { extraHeaders: { 'x-forwarded-for': options.forwardedFor } } : {}),
   });
   clients.push(socket);
   return socket;
@@ -75,8 +82,11 @@ function outcome(socket: Socket): Promise<{ connected: true } | { error: string;
   });
 }
 
-async function connected(token: string): Promise<Socket> {
-  const socket = client({ token });
+async function connected(
+  token: string,
+  options: { at?: string; forwardedFor?: string } = {},
+): Promise<Socket> {
+  const socket = client({ token }, options);
   expect(await outcome(socket)).toEqual({ connected: true });
   return socket;
 }
@@ -221,6 +231,58 @@ describe('socket handshake', () => {
       answer = await outcome(client({ token: tokenOf(bia) }));
     }
     expect(answer).toEqual({ connected: true });
+  });
+
+  it('given no TRUST_PROXY, when one address sends each connection under another X-Forwarded-For, then the header is not believed and its connections past the most are refused', async () => {
+    await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, (_, n) =>
+        connected(tokenOf(ana), { forwardedFor: `203.0.113.${n + 1}` }),
+      ),
+    );
+
+    expect(
+      await outcome(client({ token: tokenOf(bia) }, { forwardedFor: '198.51.100.9' })),
+    ).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('given TRUST_PROXY naming the proxy, when one client behind it holds the most connections it may, then its next is refused and another client behind the same proxy still connects', async () => {
+    const proxiedServer = http.createServer();
+    const proxied = await attachSocketGateway({
+      httpServer: proxiedServer,
+      tokens,
+      sessionVersions: sessionVersionsFromReadModel(readStore),
+      bus,
+      logger: silentLogger,
+      groupId: 'socket-gateway-test-proxied',
+      now: () => now,
+      trustProxy: ['loopback'],
+    });
+    await new Promise<void>((resolve) => proxiedServer.listen(0, '127.0.0.1', resolve));
+    const address = proxiedServer.address();
+    if (typeof address !== 'object' || !address) throw new Error('no address');
+    const at = `http://127.0.0.1:${address.port}`;
+    try {
+      await Promise.all(
+        Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, () =>
+          connected(tokenOf(ana), { at, forwardedFor: '203.0.113.7' }),
+        ),
+      );
+
+      expect(
+        await outcome(client({ token: tokenOf(ana) }, { at, forwardedFor: '203.0.113.7' })),
+      ).toMatchObject({ error: expect.any(String) });
+      // It was refused: every client behind the proxy counted as the proxy's one address.
+      expect(
+        await outcome(client({ token: tokenOf(bia) }, { at, forwardedFor: '198.51.100.9' })),
+      ).toEqual({ connected: true });
+    } finally {
+      for (const socket of clients.splice(0)) socket.disconnect();
+      await proxied.close();
+      await new Promise<void>((resolve) => {
+        proxiedServer.close(() => resolve());
+        proxiedServer.closeAllConnections();
+      });
+    }
   });
 
   it('given a session ended after the token was signed (logout everywhere, password reset), then the handshake is refused', async () => {

@@ -16,7 +16,9 @@ import {
 import type { SessionVersionLookup, TokenVerifier } from '@quitute/infra/auth';
 import { recentIds, type Bus } from '@quitute/infra/bus';
 import { AppError } from '@quitute/infra/errors';
+import type { TrustProxy } from '@quitute/infra/config';
 import type { Logger } from '@quitute/infra/logging';
+import { clientKeyOf } from './client-address';
 
 /**
  * Older pushes are dropped: the checkout page stops waiting after this long,
@@ -72,14 +74,17 @@ export interface SocketGatewayDeps {
   now?: () => Date;
   /** MAX_CONNECTIONS_PER_ADDRESS by default. */
   maxConnectionsPerAddress?: number;
+  /** TRUST_PROXY, as the HTTP side's: whose X-Forwarded-For names the client. */
+  trustProxy?: TrustProxy;
 }
 
 const handshakeAuthSchema = z.object({ token: z.string().min(1).max(4096) });
 
 /**
- * Open connections one address may hold. A connection exists before its token
- * is checked, so without a cap a stranger could open them by the thousand and
- * fill the server's memory; a household's tabs and phones stay far below it.
+ * Open connections one client address may hold (TRUST_PROXY decides what the
+ * address is, as for HTTP). A connection exists before its token is checked, so
+ * without a cap a stranger could open them by the thousand and fill the server's
+ * memory; a household's tabs and phones stay far below it.
  */
 export const MAX_CONNECTIONS_PER_ADDRESS = 30;
 /** A connection must authenticate within this (socket.io's default waits 45 s). */
@@ -107,6 +112,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
   const now = deps.now ?? (() => new Date());
   const openByAddress = new Map<string, number>();
   const maxPerAddress = deps.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS;
+  const clientKey = clientKeyOf(deps.trustProxy);
   const io: SocketGatewayServer = new Server(deps.httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -115,7 +121,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
     connectTimeout: CONNECT_TIMEOUT_MS,
     // Asked on each new connection (engine.io handshake), before anything is kept for it.
     allowRequest: (request, answer) => {
-      const open = openByAddress.get(request.socket.remoteAddress ?? '') ?? 0;
+      const open = openByAddress.get(clientKey(request)) ?? 0;
       if (open >= maxPerAddress) answer('too many connections', false);
       else answer(null, true);
     },
@@ -127,7 +133,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
       request: IncomingMessage;
       once: (event: 'close', listener: () => void) => void;
     }) => {
-      const address = connection.request.socket.remoteAddress ?? '';
+      const address = clientKey(connection.request);
       openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1);
       connection.once('close', () => {
         const left = (openByAddress.get(address) ?? 1) - 1;
