@@ -96,6 +96,37 @@ describe('embedded shop', () => {
     expect(await second.server.eventStore.readAll()).toHaveLength(seeded.length);
   });
 
+  it('given a data dir open to others (0755, as earlier versions left it), when started, then each folder in it holding customers’ data is the shop’s user’s only', async () => {
+    await fs.chmod(dataDir, 0o755);
+    await start();
+
+    const modes = await Promise.all(
+      ['eventstore', 'outbox', 'payment-simulator'].map(
+        async (folder) =>
+          [folder, (await fs.stat(path.join(dataDir, folder))).mode & 0o777] as const,
+      ),
+    );
+    // PGlite wrote its files (its WAL holds password hashes and CPFs) 0666 in a 0755 folder.
+    expect(Object.fromEntries(modes)).toEqual({
+      eventstore: 0o700,
+      outbox: 0o700,
+      'payment-simulator': 0o700,
+    });
+  });
+
+  it('given a DATA_DIR that does not exist yet, when started, then it is made the shop’s user’s only', async () => {
+    const parent = dataDir;
+    dataDir = path.join(parent, 'new', 'data');
+    try {
+      await start();
+
+      expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+    } finally {
+      await Promise.all(running.splice(0).map((server) => server.close()));
+      dataDir = parent;
+    }
+  });
+
   it('given a long log and nothing saved, when the shop has built its read models, then its event store gives back the memory of that read, once; restarted on its saves, it does not', async () => {
     await appendCartsCleared(path.join(dataDir, 'eventstore'), LONG_LOG_EVENTS);
     const first = await start();

@@ -198,7 +198,8 @@ export async function createEmbeddedServer(
 ): Promise<EmbeddedServer> {
   const now = options.now ?? (() => new Date());
   const passwords = options.passwords ?? createPasswordHasher();
-  await fs.mkdir(config.dataDir, { recursive: true });
+  // A new one is the shop's user's only; the folders in it that hold customers' data are made so.
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 
   const metrics = createMetrics({
     access: metricsAccess({ token: config.metricsToken, production: config.production ?? false }),

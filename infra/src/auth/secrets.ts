@@ -37,7 +37,7 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<ShopSecrets>
     captchaKey: newSecret(),
     webhookSecret: newSecret(),
   };
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   // 'wx': two processes racing on a fresh DATA_DIR cannot overwrite each other's keys.
   await fs.writeFile(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
   return secrets;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -9,6 +9,7 @@ import type {
   PgliteRequest,
   PgliteWorkerData,
 } from './pglite-worker';
+import { makePrivateDirectory } from '../private-directory';
 import { startModuleWorker } from '../worker-threads';
 import { StoreUnavailableError } from './port';
 import type { SqlClient } from './sql-client';
@@ -347,7 +348,8 @@ function databaseError(shape: PgliteErrorShape): Error {
 }
 
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
-  await mkdir(directory, { recursive: true });
+  // PGlite writes its files 0666: the folder keeps them (hashes, CPFs in its WAL) the shop's.
+  makePrivateDirectory(directory);
   try {
     return await takeLock(directory);
   } catch (error) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { makePrivateDirectory } from '../private-directory';
 import { DEFAULT_FROM, type OutboxMailer, type StoredMail } from './port';
 
 export interface OutboxMailerOptions {
@@ -52,7 +52,7 @@ function isMissing(error: unknown): boolean {
  */
 export function createOutboxMailer(options: OutboxMailerOptions): OutboxMailer {
   const { dir, from = DEFAULT_FROM, now = () => new Date() } = options;
-  mkdirSync(dir, { recursive: true });
+  makePrivateDirectory(dir);
   let sequence = 0;
 
   const newId = (sentAt: Date): string => {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { conflict, notFound, validationError } from '../errors';
 import type { Logger } from '../logging';
+import { makePrivateDirectory } from '../private-directory';
 import { boletoNumbers } from './boleto';
 import { openPaymentLog, type PaymentLog } from './payment-log';
 import { pixBrCode } from './pix-brcode';
@@ -248,7 +248,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
 
   let log: PaymentLog<PaymentRecord> | undefined;
   if (dir) {
-    mkdirSync(dir, { recursive: true });
+    makePrivateDirectory(dir);
     log = openPaymentLog({
       dir,
       parse: (value) => recordSchema.safeParse(value).data ?? null,
