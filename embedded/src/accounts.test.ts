@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   DEFAULT_RATE_LIMITS,
@@ -550,6 +550,28 @@ describe('password reset', () => {
       newPassword: 'Outra12345',
     });
     expect(again).toMatchObject({ status: 400, body: { message: m.resetTokenInvalid } });
+  });
+
+  it('given a customer’s link mailed, when someone else asks for another for her e-mail, then her first link still sets her password', async () => {
+    const { email } = await register(shop.url);
+    await call(shop.url, 'POST', '/api/auth/reset-password', { email });
+    const hers = await resetLink(email);
+    // Anyone may ask for a link for any e-mail: a stranger as well as she.
+    await call(shop.url, 'POST', '/api/auth/reset-password', { email });
+    const outbox = shop.server.mailer;
+    if (outbox.transport !== 'outbox') throw new Error('expected the outbox');
+    await vi.waitFor(async () =>
+      expect((await outbox.list()).filter((mail) => mail.to === email)).toHaveLength(2),
+    );
+
+    const confirmed = await call(shop.url, 'POST', '/api/auth/reset-password/confirm', {
+      token: hers,
+      newPassword: 'NovaSenha9',
+    });
+
+    // It was 400 'Token de redefinição inválido ou expirado.': the newer request had replaced it.
+    expect(confirmed).toMatchObject({ status: 200, body: { message: m.passwordReset } });
+    expect((await login(shop.url, email, 'NovaSenha9')).status).toBe(200);
   });
 
   it('given a signed-in customer, when the password is reset, then the old token is refused on command and query routes and a new login works', async () => {

@@ -368,9 +368,10 @@ export async function requestPasswordReset(
     // or a login at the same moment): the request is decided again on the newer stream.
     { retryOnConflict: RESET_REQUEST_CONFLICT_RETRIES },
   );
-  // Only the appended request makes this link the live one; the decider appends
+  // Only the appended request makes this link a live one; the decider appends
   // nothing when the account's e-mail is no longer the one asked for.
-  if (state.status !== 'active' || state.pendingReset?.tokenHash !== tokenHash) return null;
+  if (state.status !== 'active') return null;
+  if (!state.pendingResets.some((link) => link.tokenHash === tokenHash)) return null;
   return { user: state, token, expiresAt };
 }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
-import { emailReservationDecider, userDecider, type UserCommand } from './decider';
+import {
+  emailReservationDecider,
+  LIVE_RESET_LINKS,
+  userDecider,
+  type UserCommand,
+} from './decider';
 
 const userId = '5b7f2c1e-9a3d-4e8f-b6c2-1d0e9f8a7b6c';
 const adminId = '0c4e2a7b-6d1f-4e3a-9b8c-7d6e5f4a3b2c';
@@ -120,11 +125,26 @@ describe('user decider', () => {
       '2026-11-22T12:30:00.000Z',
     ],
     [
-      'a superseded link',
+      'a link whose sibling was used (the password is set: every other link dies)',
       [
         registered,
         resetRequested,
         { ...resetRequested, data: { ...resetRequested.data, tokenHash: 'hash-2' } },
+        { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'hash-2' } },
+        { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h2' } },
+      ],
+      'hash-1',
+      '2026-11-22T12:30:00.000Z',
+    ],
+    [
+      `the oldest of ${LIVE_RESET_LINKS + 1} links asked for`,
+      [
+        registered,
+        resetRequested,
+        ...Array.from({ length: LIVE_RESET_LINKS }, (_, n) => ({
+          ...resetRequested,
+          data: { ...resetRequested.data, tokenHash: `hash-later-${n}` },
+        })),
       ],
       'hash-1',
       '2026-11-22T12:30:00.000Z',
@@ -161,6 +181,36 @@ describe('user decider', () => {
       );
     },
   );
+
+  it('given a link mailed, when someone asks for another for the same e-mail, then the first still works (a stranger cannot cancel it), and so does the second', () => {
+    const later = { ...resetRequested, data: { ...resetRequested.data, tokenHash: 'hash-2' } };
+    for (const tokenHash of ['hash-1', 'hash-2']) {
+      const events = given([registered, resetRequested, later]).when({
+        type: 'CompletePasswordReset',
+        tokenHash,
+        passwordHash: 'scrypt$h2',
+        now: '2026-11-22T12:30:00.000Z',
+      })();
+      expect(events).toContainEqual({
+        type: 'PasswordResetCompleted',
+        data: { userId, tokenHash },
+      });
+    }
+  });
+
+  it('given the newest of as many links as an account keeps, when used, then it works', () => {
+    const links = Array.from({ length: LIVE_RESET_LINKS + 1 }, (_, n) => ({
+      ...resetRequested,
+      data: { ...resetRequested.data, tokenHash: `hash-${n}` },
+    }));
+    const events = given([registered, ...links]).when({
+      type: 'CompletePasswordReset',
+      tokenHash: `hash-${LIVE_RESET_LINKS}`,
+      passwordHash: 'scrypt$h2',
+      now: '2026-11-22T12:30:00.000Z',
+    })();
+    expect(events[0]).toMatchObject({ type: 'PasswordResetCompleted' });
+  });
 
   it('given a user whose e-mail changed to B, when a reset is asked for their old e-mail A, then no event; for B, then PasswordResetRequested', () => {
     const movedToB: AccountEvent = {
@@ -212,7 +262,7 @@ describe('user decider', () => {
     expect(state).toMatchObject({
       status: 'active',
       passwordHash: 'scrypt$h3',
-      pendingReset: null,
+      pendingResets: [],
     });
   });
 
@@ -393,7 +443,7 @@ describe('accounts an administrator manages', () => {
       phone: '11987654321',
       address: 'Rua A, 10',
       passwordHash: null,
-      pendingReset: { tokenHash: 'hash-invite', expiresAt: '2026-11-29T12:00:00.000Z' },
+      pendingResets: [{ tokenHash: 'hash-invite', expiresAt: '2026-11-29T12:00:00.000Z' }],
       sessionVersion: 0,
     });
   });
@@ -411,7 +461,7 @@ describe('accounts an administrator manages', () => {
     })();
     expect(fold(userDecider, [invited, inviteLink, ...events])).toMatchObject({
       passwordHash: 'scrypt$set',
-      pendingReset: null,
+      pendingResets: [],
     });
   });
 

@@ -26,14 +26,29 @@ export interface ActiveUser {
   role: Role;
   /** Null for an account an administrator created, until its owner sets a password through the mailed link. */
   passwordHash: string | null;
-  /** Only the newest reset link works, once, until it expires. */
-  pendingReset: { tokenHash: string; expiresAt: string } | null;
+  /**
+   * Reset links mailed and not yet spent, oldest first, at most LIVE_RESET_LINKS: each
+   * works until it expires or a password is set, so a request made by someone
+   * else for this e-mail does not cancel the link its owner is about to open.
+   */
+  pendingResets: readonly ResetLink[];
   /**
    * Raised by a password change and a role change: tokens signed with a lower
    * version are refused, so those changes end the user's other sessions.
    */
   sessionVersion: number;
 }
+
+export interface ResetLink {
+  tokenHash: string;
+  expiresAt: string;
+}
+
+/**
+ * How many unspent reset links an account keeps: past it the oldest is dropped.
+ * Every one was mailed to the account's owner, who so always holds the newest.
+ */
+export const LIVE_RESET_LINKS = 10;
 
 export type UserState = { status: 'absent' } | ActiveUser | { status: 'deleted'; userId: string };
 
@@ -111,14 +126,14 @@ function activeOrThrow(state: UserState): ActiveUser {
 const invalidResetLink = () => new AppError('validation', accountMessages.resetTokenInvalid);
 
 /**
- * The user whose pending reset link has this hash and is still valid at `now`;
- * otherwise the link is refused. Cheap, so it runs before the new password is
+ * The user one of whose pending reset links has this hash and is still valid at
+ * `now`; otherwise the link is refused. Cheap, so it runs before the new password is
  * hashed (an unknown link must not cost the server a KDF run).
  */
 export function liveResetLink(state: UserState, tokenHash: string, now: string): ActiveUser {
   if (state.status !== 'active') throw invalidResetLink();
-  const pending = state.pendingReset;
-  if (!pending || pending.tokenHash !== tokenHash) throw invalidResetLink();
+  const pending = state.pendingResets.find((link) => link.tokenHash === tokenHash);
+  if (!pending) throw invalidResetLink();
   if (Date.parse(now) >= Date.parse(pending.expiresAt)) throw invalidResetLink();
   return state;
 }
@@ -140,7 +155,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           notifications: { ...DEFAULT_NOTIFICATIONS },
           role,
           passwordHash,
-          pendingReset: null,
+          pendingResets: [],
           sessionVersion: 0,
         };
       }
@@ -158,7 +173,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           ? {
               ...state,
               passwordHash: event.data.passwordHash,
-              pendingReset: null,
+              pendingResets: [],
               sessionVersion: state.sessionVersion + 1,
             }
           : state;
@@ -169,10 +184,11 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
       case 'PasswordResetRequested': {
         if (state.status !== 'active') return state;
         const { tokenHash, expiresAt } = event.data;
-        return { ...state, pendingReset: { tokenHash, expiresAt } };
+        const pendingResets = [...state.pendingResets, { tokenHash, expiresAt }];
+        return { ...state, pendingResets: pendingResets.slice(-LIVE_RESET_LINKS) };
       }
       case 'PasswordResetCompleted':
-        return state.status === 'active' ? { ...state, pendingReset: null } : state;
+        return state.status === 'active' ? { ...state, pendingResets: [] } : state;
       case 'UserRoleChanged':
         return state.status === 'active'
           ? { ...state, role: event.data.role, sessionVersion: state.sessionVersion + 1 }
@@ -191,14 +207,14 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           notifications: { ...DEFAULT_NOTIFICATIONS },
           role,
           passwordHash: null,
-          pendingReset: null,
+          pendingResets: [],
           sessionVersion: 0,
         };
       }
       // A link mailed to the old address must not open the account at its new one.
       case 'UserEmailChanged':
         return state.status === 'active'
-          ? { ...state, email: event.data.email, pendingReset: null }
+          ? { ...state, email: event.data.email, pendingResets: [] }
           : state;
       default:
         return assertNever(event);

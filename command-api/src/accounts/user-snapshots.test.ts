@@ -80,7 +80,7 @@ describe('user snapshots', () => {
     expect(found?.user).toMatchObject({
       userId,
       notifications: { email: true, sms: false },
-      pendingReset: { tokenHash: 'a'.repeat(64), expiresAt: occurredAt },
+      pendingResets: [{ tokenHash: 'a'.repeat(64), expiresAt: occurredAt }],
     });
   });
 

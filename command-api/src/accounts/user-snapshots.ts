@@ -15,7 +15,7 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
     notifications: notificationPreferencesSchema,
     role: z.enum(ROLES),
     passwordHash: z.string().nullable(),
-    pendingReset: z.object({ tokenHash: z.string(), expiresAt: z.string() }).nullable(),
+    pendingResets: z.array(z.object({ tokenHash: z.string(), expiresAt: z.string() })),
     sessionVersion: z.number().int(),
   }),
   z.object({ status: z.literal('deleted'), userId: z.string() }),
