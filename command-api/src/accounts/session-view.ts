@@ -90,7 +90,8 @@ export function createSessionView(stores: CommandStores): SessionView {
   };
 
   return {
-    savedName: 'sessions@1',
+    // @2: users' states hold a list of reset links (pendingResets), no longer one.
+    savedName: 'sessions@2',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...users] }),
     restore(position, entries) {
