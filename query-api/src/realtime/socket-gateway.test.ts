@@ -9,6 +9,7 @@ import {
   type UserDocument,
 } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
+import type { TrustProxy } from '@quitute/infra/config';
 import { createMemoryBus, type MemoryBus } from '@quitute/infra/bus';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
@@ -31,7 +32,7 @@ const readStore = createMemoryReadStore();
 const users = readStore.collection<UserDocument>(USERS_COLLECTION);
 let bus: MemoryBus;
 let gateway: SocketGateway;
-let httpServer: http.Server;
+let closeGateway: () => Promise<void>;
 let url: string;
 const clients: Socket[] = [];
 
@@ -150,32 +151,43 @@ beforeAll(async () => {
   await users.putMany([user(ana, 'Ana'), user(bia, 'Bia')]);
 });
 
-beforeEach(async () => {
-  bus = createMemoryBus();
-  httpServer = http.createServer();
-  gateway = await attachSocketGateway({
+/** A gateway on the bus, on an HTTP server of its own listening on a free port. */
+async function serveGateway(options: { groupId: string; trustProxy?: TrustProxy }) {
+  const httpServer = http.createServer();
+  const served = await attachSocketGateway({
     httpServer,
     tokens,
     sessionVersions: sessionVersionsFromReadModel(readStore),
     bus,
     logger: silentLogger,
-    groupId: 'socket-gateway-test',
     now: () => now,
+    ...options,
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const address = httpServer.address();
   if (typeof address !== 'object' || !address) throw new Error('no address');
-  url = `http://127.0.0.1:${address.port}`;
+  return {
+    gateway: served,
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await served.close();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}
+
+beforeEach(async () => {
+  bus = createMemoryBus();
+  ({ gateway, url, close: closeGateway } = await serveGateway({ groupId: 'socket-gateway-test' }));
 });
 
 afterEach(async () => {
   for (const socket of clients.splice(0)) socket.disconnect();
-  await gateway.close();
+  await closeGateway();
   await bus.close();
-  await new Promise<void>((resolve) => {
-    httpServer.close(() => resolve());
-    httpServer.closeAllConnections();
-  });
   await users.put(user(ana, 'Ana'));
 });
 
@@ -246,21 +258,11 @@ describe('socket handshake', () => {
   });
 
   it('given TRUST_PROXY naming the proxy, when one client behind it holds the most connections it may, then its next is refused and another client behind the same proxy still connects', async () => {
-    const proxiedServer = http.createServer();
-    const proxied = await attachSocketGateway({
-      httpServer: proxiedServer,
-      tokens,
-      sessionVersions: sessionVersionsFromReadModel(readStore),
-      bus,
-      logger: silentLogger,
+    const proxied = await serveGateway({
       groupId: 'socket-gateway-test-proxied',
-      now: () => now,
       trustProxy: ['loopback'],
     });
-    await new Promise<void>((resolve) => proxiedServer.listen(0, '127.0.0.1', resolve));
-    const address = proxiedServer.address();
-    if (typeof address !== 'object' || !address) throw new Error('no address');
-    const at = `http://127.0.0.1:${address.port}`;
+    const at = proxied.url;
     try {
       await Promise.all(
         Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, () =>
@@ -278,10 +280,6 @@ describe('socket handshake', () => {
     } finally {
       for (const socket of clients.splice(0)) socket.disconnect();
       await proxied.close();
-      await new Promise<void>((resolve) => {
-        proxiedServer.close(() => resolve());
-        proxiedServer.closeAllConnections();
-      });
     }
   });
 
