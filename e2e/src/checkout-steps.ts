@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { paymentResultSchema, type PaymentResult } from '@quitute/contracts';
+import { addDays, paymentResultSchema, shopDate, type PaymentResult } from '@quitute/contracts';
 import { addToCart, dismissLeadTimeNotice } from './harness';
 
 /** The customer's steps of a checkout, shared by the journeys that buy something. */
@@ -9,12 +9,7 @@ export const CHECKOUT_PATH = '/payments/mercadopago/transparent-checkout';
 
 /** yyyy-MM-dd, `days` after today in the shop's time zone (America/Sao_Paulo). */
 export function shopDayFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(),
-  );
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
+  return addDays(shopDate(new Date()), days);
 }
 
 /** The header's Cardápio link: the app moves there without reloading. */

@@ -1,3 +1,4 @@
+import { assertNever } from '@quitute/contracts';
 import type {
   EventStore,
   RecordedEvent,
@@ -544,8 +545,4 @@ export class ProjectionRunner {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected runner status ${String(value)}`);
 }

@@ -9,6 +9,7 @@ import {
   type EmailReservationEvent,
   type NotificationPreferences,
   type Role,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -113,10 +114,6 @@ export type UserCommand =
     }
   /** An administrator (`requestedBy`) deletes the account: never their own (admin-spec §5). */
   | { type: 'DeleteUser'; requestedBy: string };
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}
 
 function activeOrThrow(state: UserState): ActiveUser {
   if (state.status !== 'active') throw new AppError('not_found', accountMessages.userNotFound);

@@ -12,7 +12,7 @@ import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
 import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
-import { createKeyedQueue, type KeyedQueue } from '../shared/one-at-a-time';
+import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
 import {
   readAggregate,
   type AggregateSnapshots,

@@ -8,6 +8,7 @@ import {
   parseEvent,
   type CartEvent,
   type CartLineRecord,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -46,10 +47,6 @@ export interface SyncCartCommand {
   type: 'SyncCart';
   userId: string;
   lines: CartLineRecord[];
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
 
 function addItem(

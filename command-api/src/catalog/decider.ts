@@ -6,6 +6,7 @@ import {
   type CatalogEvent,
   type Category,
   type ProductNameReservationEvent,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -65,10 +66,6 @@ function withChanges(current: ProductFields, changes: Partial<ProductFields>): P
     stock: pick(changes.stock, current.stock),
     itens: pick(changes.itens, current.itens),
   };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
 
 export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent> = {

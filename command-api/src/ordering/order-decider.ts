@@ -7,6 +7,7 @@ import {
   type OrderCancelReason,
   type OrderEvent,
   type OrderStatus,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -30,10 +31,6 @@ export type OrderCommand =
   | { type: 'ChangeOrderStatus'; orderId: string; to: OrderStatus }
   /** An admin removes the order from the lists (admin-spec §7). */
   | { type: 'DeleteOrder'; orderId: string };
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}
 
 type Placed = Exclude<OrderState, { placed: null }>;
 

@@ -3,6 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 import {
   BOLETO_EXPIRY_DAYS,
   BOLETO_PAYMENT_METHOD_ID,
+  canonicalJson,
   cartMessages,
   centsToReais,
   checkoutMessages,
@@ -72,20 +73,6 @@ export function checkoutOrderId(userId: string, idempotencyKey: string): string 
   return uuidv5(`${userId}:${idempotencyKey}`, CHECKOUT_NAMESPACE);
 }
 
-/** Keys sorted, undefined left out: the same request hashes the same however it was spelled. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, entry]) => entry !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, entry]) => [key, canonical(entry)]),
-    );
-  }
-  return value;
-}
-
 /**
  * What makes two checkout requests the same order. The card token and device id
  * are left out: a token is single-use, so a browser retrying after no answer
@@ -94,9 +81,7 @@ function canonical(value: unknown): unknown {
  */
 export function requestFingerprint(body: CheckoutBody): string {
   const { token: _token, deviceId: _deviceId, ...order } = body;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(order)))
-    .digest('hex');
+  return createHash('sha256').update(canonicalJson(order)).digest('hex');
 }
 
 /** Each step of a checkout is a command of its own (its own event ids), all caused by the request. */

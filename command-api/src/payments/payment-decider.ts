@@ -5,6 +5,7 @@ import {
   paymentMessages,
   type PaymentEvent,
   type PaymentStatus,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -123,10 +124,6 @@ export function paymentStatusEventId(provider: string, event: PaymentEvent): str
   const providerPaymentId = 'providerPaymentId' in event.data ? event.data.providerPaymentId : '';
   const subject = providerPaymentId || `request-${event.data.paymentId}`;
   return uuidv5(`${provider}:${subject}:${event.type}`, PAYMENT_EVENT_NAMESPACE);
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
 
 const stageOf = (event: PaymentEvent): PaymentStatus | null => {

@@ -2,6 +2,7 @@ import { paymentMessages, paymentStreamName, type PaymentEvent } from '@quitute/
 import { v5 as uuidv5 } from 'uuid';
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
+import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
 import type { Logger } from '@quitute/infra/logging';
 import {
   PaymentGatewayError,
@@ -128,26 +129,19 @@ async function tellRefundedAfterCancel(work: PaymentWork, state: PaymentState): 
  * own cancel then finds it recorded with its reason. Other processes are met
  * by the event ids and expected revisions.
  */
-const lanes = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+const lanes = new WeakMap<EventStore, KeyedQueue>();
 
 export function withPaymentLane<T>(
   stores: CommandStores,
   paymentId: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  let byPayment = lanes.get(stores.eventStore);
-  if (!byPayment) {
-    byPayment = new Map();
-    lanes.set(stores.eventStore, byPayment);
+  let queue = lanes.get(stores.eventStore);
+  if (!queue) {
+    queue = createKeyedQueue();
+    lanes.set(stores.eventStore, queue);
   }
-  const lane = byPayment;
-  const turn = (lane.get(paymentId) ?? Promise.resolve()).then(work);
-  const settled = turn.catch(() => undefined);
-  lane.set(paymentId, settled);
-  void settled.then(() => {
-    if (lane.get(paymentId) === settled) lane.delete(paymentId);
-  });
-  return turn;
+  return queue.run(paymentId, work);
 }
 
 /** The provider refused the request itself (bad card token, bad data): retrying the same cannot help. */

@@ -7,6 +7,7 @@ import {
   reviewEventSchemas,
   reviewMessages,
   type ReviewEvent,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -50,10 +51,6 @@ export type ReviewCommand =
 export function reviewComment(comment: string | undefined): string {
   const trimmed = comment?.trim() ?? '';
   return trimmed === '' ? DEFAULT_REVIEW_COMMENT : trimmed;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
 
 const notFound = () => new AppError('not_found', reviewMessages.notFound);

@@ -5,6 +5,7 @@ import {
   type SaleEvent,
   type SaleReversalReason,
   type SaleSource,
+  assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
@@ -41,10 +42,6 @@ export type SaleCommand =
   | { type: 'DeleteSale'; saleId: string }
   /** The payment process takes back an online sale whose payment was refunded or charged back, once. */
   | { type: 'ReverseOnlineSale'; saleId: string; reason: SaleReversalReason };
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}
 
 type Recorded = Extract<SaleState, { status: 'recorded' }>;
 

@@ -4,7 +4,7 @@ import { addressField, emailField, nameField, phoneField } from '../accounts/dto
 import { accountMessages } from '../accounts/messages';
 import { CATEGORIES } from '../catalog/constants';
 import { ORDER_STATUSES } from '../ordering/constants';
-import { parseShopDateTime } from '../ordering/dates';
+import { parseShopDateTime } from '../shared/shop-time';
 import { textField } from '../shared/text';
 import { FIRST_REPORT_MONTH, FIRST_REPORT_YEAR } from './queries';
 

@@ -1,4 +1,4 @@
-import { addDays } from '../ordering/dates';
+import { addDays } from '../shared/shop-time';
 import type { SaleSource } from '../sales/events';
 import type { OnlineSalesMonthDocument, SaleDocument } from '../sales/read-model';
 import { centsToReais } from '../shared/money';

@@ -1,6 +1,3 @@
-/** The shop's time zone: defines "today", delivery dates and report days (ARCHITECTURE §6). */
-export const SHOP_TIME_ZONE = 'America/Sao_Paulo';
-
 /** Human order numbers start here and increase by one, without gaps (issue 10). */
 export const FIRST_ORDER_NUMBER = 1001;
 

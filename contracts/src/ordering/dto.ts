@@ -13,7 +13,8 @@ import {
   ORDER_STATUSES,
 } from './constants';
 import { isValidCpf, cpfDigits } from './cpf';
-import { earliestDeliveryDate, parseShopDateTime, shopDate } from './dates';
+import { parseShopDateTime, shopDate } from '../shared/shop-time';
+import { earliestDeliveryDate } from './dates';
 import { checkoutMessages as m, minimumDateMessage } from './messages';
 
 /**

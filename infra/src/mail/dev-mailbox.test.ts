@@ -71,8 +71,8 @@ describe('dev mailbox', () => {
     expect(html.indexOf('Redefinir senha')).toBeLessThan(html.indexOf('Bem-vinda'));
     expect(html).toContain('bruno@example.com');
     expect(html).toContain('ana@example.com');
-    expect(html).toContain('10/03/2025, 09:00:00');
-    expect(html).toContain('10/03/2025, 10:30:00');
+    expect(html).toContain('10/03/2025 09:00:00');
+    expect(html).toContain('10/03/2025 10:30:00');
     expect(html).toContain(`href="/dev/mailbox/${newest?.id ?? '?'}"`);
     expect(html).toContain(`href="/dev/mailbox/${oldest?.id ?? '?'}"`);
   });

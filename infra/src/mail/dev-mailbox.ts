@@ -1,18 +1,12 @@
 import { BlockList, isIPv6 } from 'node:net';
 import { Router, type Request, type Response } from 'express';
-import { messages } from '@quitute/contracts';
+import { formatShopDayTime, messages } from '@quitute/contracts';
 import { notFound } from '../errors';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import type { OutboxMailer, StoredMail } from './port';
 
 const TITLE = 'Caixa de e-mails (desenvolvimento)';
 const BASE_PATH = '/dev/mailbox';
-
-const dateFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'medium',
-});
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#faf7f2;color:#2b2118}
@@ -55,7 +49,7 @@ function page(title: string, body: string): string {
   return htmlPage(title, body, STYLE);
 }
 
-const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+const formatDate = (iso: string): string => formatShopDayTime(new Date(iso), { seconds: true });
 const mailPath = (mail: StoredMail): string => `${BASE_PATH}/${encodeURIComponent(mail.id)}`;
 
 function listPage(mails: StoredMail[]): string {

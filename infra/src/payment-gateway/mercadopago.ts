@@ -2,6 +2,7 @@ import type * as MercadoPago from 'mercadopago';
 import type { MercadoPagoConfig, Payment } from 'mercadopago';
 import type { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { z } from 'zod';
+import { formatShopDateTime } from '@quitute/contracts';
 import { silentLogger, type Logger } from '../logging';
 import {
   PaymentGatewayError,
@@ -287,25 +288,9 @@ function createBody(request: CreatePaymentRequest): CreateBody {
   }
 }
 
-const saoPauloClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
 /** Mercado Pago's date format, `yyyy-MM-dd'T'HH:mm:ss.SSS-03:00`, on Brasília's clock. */
 export function mercadoPagoDate(date: Date): string {
-  const part = Object.fromEntries(saoPauloClock.formatToParts(date).map((p) => [p.type, p.value]));
-  // `GMT-03:00`, or plain `GMT` for a zero offset.
-  const offset = part.timeZoneName === 'GMT' ? '+00:00' : String(part.timeZoneName).slice(3);
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}.${part.fractionalSecond}${offset}`;
+  return formatShopDateTime(date, { milliseconds: true });
 }
 
 /** The part of Mercado Pago's payment this adapter reads. */

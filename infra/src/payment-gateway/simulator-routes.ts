@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { accountMessages } from '@quitute/contracts';
+import { accountMessages, formatShopDayTime } from '@quitute/contracts';
 import { AppError } from '../errors';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import { parseWith } from '../http/parse';
@@ -52,12 +52,6 @@ const STATUS_LABELS: Record<ProviderPaymentStatus, string> = {
 };
 
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-
 function page(title: string, body: string): string {
   return htmlPage(title, body, STYLE);
 }
@@ -84,7 +78,7 @@ function instrumentSection(payment: ProviderPayment): string {
 function paymentPage(req: Request, payment: ProviderPayment, notice?: string): string {
   const path = escapeHtml(paymentPath(req, payment.id));
   const expiry = payment.expiresAt
-    ? `<dt>Vencimento</dt><dd>${escapeHtml(dateTime.format(new Date(payment.expiresAt)))}</dd>`
+    ? `<dt>Vencimento</dt><dd>${escapeHtml(formatShopDayTime(new Date(payment.expiresAt)))}</dd>`
     : '';
   const actions = isSettleable(payment)
     ? `<div class="actions">

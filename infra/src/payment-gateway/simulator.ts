@@ -3,7 +3,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { canonicalJson, shopDate } from '@quitute/contracts';
 import { conflict, notFound, validationError } from '../errors';
+import { createKeyedQueue } from '../keyed-queue';
 import type { Logger } from '../logging';
 import { makePrivateDirectory } from '../private-directory';
 import { boletoNumbers } from './boleto';
@@ -144,37 +146,11 @@ export function isSettleable(payment: ProviderPayment): boolean {
     : payment.status === 'in_process';
 }
 
-/** Keys sorted and Dates as ISO text, so equal requests hash equally however they were built. */
-function canonical(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, entry]) => entry !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, entry]) => [key, canonical(entry)]),
-    );
-  }
-  return value;
-}
-
 function fingerprintOf(request: CreatePaymentRequest): string {
   // The device id travels in a header at Mercado Pago, outside the compared body.
   const { idempotencyKey: _key, deviceId: _device, ...body } = request;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
-
-const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** The calendar day in Brazil (`YYYY-MM-DD`): a boleto falls due on a Brazilian date. */
-const brazilianDate = (date: Date): string => saoPauloDay.format(date);
 
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -264,17 +240,9 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     remember(record);
   }
 
-  const lanes = new Map<string, Promise<unknown>>();
   /** Work in one lane runs one at a time, in the order it came; lanes run side by side. */
-  function inLane<T>(lane: string, work: () => Promise<T>): Promise<T> {
-    const turn = (lanes.get(lane) ?? Promise.resolve()).then(work);
-    const settled = turn.catch(() => undefined);
-    lanes.set(lane, settled);
-    void settled.then(() => {
-      if (lanes.get(lane) === settled) lanes.delete(lane);
-    });
-    return turn;
-  }
+  const lanes = createKeyedQueue();
+  const inLane = <T>(lane: string, work: () => Promise<T>) => lanes.run(lane, work);
   const onPayment = <T>(paymentId: string, work: () => Promise<T>) =>
     inLane(`payment:${paymentId}`, work);
 
@@ -500,7 +468,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
         const numbers = boletoNumbers({
           bankCode: BRADESCO,
           amountCents: request.amountCents,
-          dueDate: brazilianDate(instrument.expiresAt),
+          dueDate: shopDate(instrument.expiresAt),
           freeField,
         });
         return {
@@ -621,7 +589,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     const year = /^(\d{2}|\d{4})$/.test(request.expirationYear)
       ? Number(request.expirationYear.padStart(4, '20'))
       : 0;
-    const [thisYear = 0, thisMonth = 0] = brazilianDate(now()).split('-').map(Number);
+    const [thisYear = 0, thisMonth = 0] = shopDate(now()).split('-').map(Number);
     if (month < 1 || month > 12) {
       errors.expirationMonth = 'Data de validade inválida.';
     } else if (year === 0) {

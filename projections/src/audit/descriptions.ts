@@ -1,6 +1,8 @@
 import {
   centsToReais,
   formatBRL,
+  formatShopClock,
+  formatShopDay,
   orderEventSchemas,
   ORDER_STATUS_LABELS,
   orderStatusAfterPayment,
@@ -8,7 +10,6 @@ import {
   PAYMENT_STATUS_LABELS,
   paymentEventSchemas,
   saleEventSchemas,
-  SHOP_TIME_ZONE,
   type HistoryActor,
   type OrderCancelReason,
   type OrderEvent,
@@ -80,22 +81,10 @@ const SALE_REVERSAL_REASON_LABELS: Record<SaleReversalReason, string> = {
 
 const PROVIDER_LABELS = { mercadopago: 'Mercado Pago', simulator: 'simulador' } as const;
 
-const shopDate = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const shopTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** `25/11/2026 às 14:30`, on the shop's clock. */
 export function formatShopMoment(iso: string): string {
   const date = new Date(iso);
-  return `${shopDate.format(date)} às ${shopTime.format(date)}`;
+  return `${formatShopDay(date)} às ${formatShopClock(date)}`;
 }
 
 /** Who did it, as a sentence names them: their name, else their role. */

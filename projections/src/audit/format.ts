@@ -2,6 +2,7 @@ import {
   centsToReais,
   DELIVERY_TYPE_LABELS,
   formatBRL,
+  formatShopDayTime,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -18,19 +19,9 @@ const ROLE_LABELS: Record<HistoryActor['role'], string> = {
   system: 'sistema',
 };
 
-const shopClock = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** `25/11/2026 14:30:05` on the shop's clock. */
 function shopTime(iso: string): string {
-  return shopClock.format(new Date(iso)).replace(',', '');
+  return formatShopDayTime(new Date(iso), { seconds: true });
 }
 
 function actorLabel(actor: HistoryActor): string {

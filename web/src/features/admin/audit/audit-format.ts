@@ -1,4 +1,9 @@
-import { formatShopDateTime, parseShopDateTime, SHOP_TIME_ZONE } from '@quitute/contracts';
+import {
+  formatShopDateTime,
+  formatShopDayTime,
+  parseShopDateTime,
+  shopInstantOf,
+} from '@quitute/contracts';
 import { roleLabel } from '../model/admin-labels';
 
 /**
@@ -24,21 +29,10 @@ export function actorLabel(actor: { id: string; role: string; name?: string | nu
   return `${actor.name ?? actor.id} (${roleLabel(actor.role)})`;
 }
 
-const moment = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** dd/MM/yyyy HH:mm:ss in the shop's time zone (events a few seconds apart stay apart). */
 export function formatMoment(text: string): string {
-  const instant = parseShopDateTime(text) ?? new Date(text);
-  return Number.isNaN(instant.getTime()) ? text : moment.format(instant).replace(',', '');
+  const instant = shopInstantOf(text);
+  return instant ? formatShopDayTime(instant, { seconds: true }) : text;
 }
 
 /**

@@ -1,30 +1,15 @@
-import { formatBRL, parseShopDateTime, SHOP_TIME_ZONE, shopDate } from '@quitute/contracts';
+import {
+  formatBRL,
+  formatShopDay,
+  formatShopDayTime,
+  shopDate,
+  shopInstantOf,
+} from '@quitute/contracts';
 
 /** 'R$ 1.234,56' (admin-spec §1; DESIGN.md): the shop's one money format, comma decimals. */
 export const formatMoney = formatBRL;
 
-const day = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const dayTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 const calendarDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function instantOf(text: string): Date | null {
-  const instant = parseShopDateTime(text) ?? new Date(text);
-  return Number.isNaN(instant.getTime()) ? null : instant;
-}
 
 /**
  * dd/MM/yyyy in the shop's time zone. A calendar date (`2026-11-25`, the
@@ -34,14 +19,14 @@ function instantOf(text: string): Date | null {
 export function formatDay(text: string): string {
   const calendar = calendarDate.exec(text);
   if (calendar) return `${calendar[3]}/${calendar[2]}/${calendar[1]}`;
-  const instant = instantOf(text);
-  return instant ? day.format(instant) : text;
+  const instant = shopInstantOf(text);
+  return instant ? formatShopDay(instant) : text;
 }
 
 /** dd/MM/yyyy HH:mm in the shop's time zone. */
 export function formatDayTime(text: string): string {
-  const instant = instantOf(text);
-  return instant ? dayTime.format(instant).replace(',', '') : text;
+  const instant = shopInstantOf(text);
+  return instant ? formatShopDayTime(instant) : text;
 }
 
 /** dd/MM of a calendar date, for chart axes. */

@@ -6,6 +6,7 @@ import {
   type CartDto,
   type CartItemRefInput,
   type ProductDto,
+  assertNever,
 } from '@quitute/contracts';
 import { cartMessages } from './cart-messages';
 import type { CartIntent, CartLine, CartProduct } from './cart-types';
@@ -89,10 +90,6 @@ export function sameContents(a: readonly CartLine[], b: readonly CartLine[]): bo
       b.some((other) => sameItem(other.item, line.item) && other.quantidade === line.quantidade),
     )
   );
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unexpected cart intent: ${JSON.stringify(value)}`);
 }
 
 /**

@@ -1,22 +1,17 @@
-import { SHOP_TIME_ZONE, type PaymentResult } from '@quitute/contracts';
+import { formatShopDay, type PaymentResult } from '@quitute/contracts';
 import { useId } from 'react';
 import buttons from '../../../components/button.module.css';
 import { CopyableCode } from '../../../components/copyable-code';
 import styles from './checkout-page.module.css';
 
 const PNG_PREFIX = 'data:image/png;base64,';
-const boletoDate = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  dateStyle: 'short',
-});
-
 function qrImageSource(base64: string): string {
   return base64.startsWith('data:') ? base64 : `${PNG_PREFIX}${base64}`;
 }
 
 function formatDay(iso: string): string | null {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : boletoDate.format(date);
+  return Number.isNaN(date.getTime()) ? null : formatShopDay(date);
 }
 
 /**

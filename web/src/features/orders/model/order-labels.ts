@@ -2,11 +2,12 @@ import {
   centsToReais,
   DELIVERY_TYPE_LABELS,
   ORDER_STATUS_LABELS,
-  parseShopDateTime,
+  formatShopClock,
+  formatShopDay as shopDayOf,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   reaisToCents,
-  SHOP_TIME_ZONE,
+  shopInstantOf,
   UNKNOWN_STATUS_LABEL,
   type OrderDto,
 } from '@quitute/contracts';
@@ -46,34 +47,16 @@ export function combinedStatusLabel(
   return `${orderStatusLabel(order.orderStatus)} (${paymentStatusLabel(order.paymentStatus)})`;
 }
 
-const shopDay = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const shopTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function instantOf(text: string): Date | null {
-  const instant = parseShopDateTime(text) ?? new Date(text);
-  return Number.isNaN(instant.getTime()) ? null : instant;
-}
-
 /** dd/MM/yyyy in the shop's time zone, or null for a date that cannot be read. */
 export function formatShopDay(text: string): string | null {
-  const instant = instantOf(text);
-  return instant ? shopDay.format(instant) : null;
+  const instant = shopInstantOf(text);
+  return instant ? shopDayOf(instant) : null;
 }
 
 /** HH:mm in the shop's time zone. */
 export function formatShopTime(text: string): string | null {
-  const instant = instantOf(text);
-  return instant ? shopTime.format(instant) : null;
+  const instant = shopInstantOf(text);
+  return instant ? formatShopClock(instant) : null;
 }
 
 /** Units in an order ("3 itens" counts lines). */

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE, type SubmitReviewBodyInput } from '@quitute/contracts';
+import { formatShopDay, formatShopDayTime, type SubmitReviewBodyInput } from '@quitute/contracts';
 import { isRecord } from '../../../lib/is-record';
 import { reviewTexts } from './review-texts';
 
@@ -93,19 +93,6 @@ export function parseAdminReviewPage(body: unknown): AdminReviewPage | null {
   };
 }
 
-const shopDay = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const shopTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: SHOP_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * A review's date, dd/MM/yyyy in the shop's time zone (with HH:mm when asked):
  * 'Data não disponível' without one, 'Data inválida' when it cannot be read (customer spec §8).
@@ -114,8 +101,7 @@ export function reviewDateText(createdAt: string | null, withTime = false): stri
   if (!createdAt) return reviewTexts.noDate;
   const instant = new Date(createdAt);
   if (Number.isNaN(instant.getTime())) return reviewTexts.invalidDate;
-  const day = shopDay.format(instant);
-  return withTime ? `${day} ${shopTime.format(instant)}` : day;
+  return withTime ? formatShopDayTime(instant) : formatShopDay(instant);
 }
 
 export function ratingLabel(rating: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyedQueue } from './one-at-a-time';
+import { createKeyedQueue } from './index';
 
 /** A task that records when it starts and ends, and ends when told to. */
 function controlledTask(name: string, log: string[]) {
