@@ -2,29 +2,6 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_OPENING_HOURS } from '@quitute/contracts';
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-/**
- * Parses environment variables with a zod schema. A bad value stops start-up
- * with one line naming the variable (the first problem; fix and retry).
- */
-export function loadConfig<T extends z.ZodType>(
-  schema: T,
-  env: NodeJS.ProcessEnv = process.env,
-): z.infer<T> {
-  const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const variable = issue?.path.join('.') ?? '(unknown)';
-  const raw = typeof variable === 'string' ? env[variable] : undefined;
-  const got = raw === undefined ? 'unset' : `"${raw}"`;
-  throw new ConfigError(
-    `Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'} (got ${got})`,
-  );
-}
-
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** Variables every Quitute process understands. */
@@ -72,6 +49,7 @@ export const commonEnv = {
       .optional(),
   ),
 };
+export { ConfigError, loadConfig } from './load-config';
 export { loadConfigOrExit } from './service';
 
 /** What Express's `trust proxy` setting is given: nothing, a hop count, or addresses. */

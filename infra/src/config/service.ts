@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './index';
+import { ConfigError, loadConfig } from './load-config';
 import type { z } from 'zod';
 
 /** Loads a service's configuration or ends the process with one readable line. */

@@ -1,7 +1,7 @@
 import type { ProjectionsStatus, ProjectionStatus } from '@quitute/contracts';
 import type { EventStore, RecordedEvent } from '../event-store/port';
 import type { ReadStore } from '../read-store/port';
-import { readProjectionCheckpoints, type ProjectionCheckpoint } from './index';
+import { readProjectionCheckpoints, type ProjectionCheckpoint } from './checkpoints';
 
 /**
  * How many events of the log after a checkpoint the status reads at most. An
