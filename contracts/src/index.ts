@@ -5,6 +5,7 @@ export * from './shared/text';
 export * from './shared/ids';
 export * from './shared/messages';
 export * from './shared/events';
+export * from './shared/parse-event';
 export * from './shared/upcasting';
 export * from './shared/upcasters';
 export * from './shared/shop-time';

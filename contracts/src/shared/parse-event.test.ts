@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseEvent } from './events';
+import { parseEvent } from './parse-event';
 
 /** A schema that counts how often it parses, as a projection's contract schema would be shared. */
 function countingSchema() {

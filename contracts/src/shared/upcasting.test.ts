@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseEvent } from './events';
+import { parseEvent } from './parse-event';
 import type { EventMetadata } from './metadata';
 import { EVENT_UPCASTERS, withSchemaVersion } from './upcasters';
 import {
