@@ -26,13 +26,13 @@ export {
   PaymentProcessCommandError,
 } from './payments/process-commands-client';
 export type { PaymentProcessCommandsClientOptions } from './payments/process-commands-client';
-export { shopTarget } from './cli-targets';
-export type { ProjectionsTarget } from './cli-targets';
+export { shopTarget } from './cli/targets';
+export type { ProjectionsTarget } from './cli/targets';
 export { rebuildProjections } from './rebuild';
 export type { RebuildProgress, RebuildResult } from './rebuild';
 export { verifyProjection } from './verify';
 export type { VerifyResult, DocumentDifference } from './verify';
-export { progressBar, progressLine } from './cli-progress';
+export { progressBar, progressLine } from './cli/progress';
 export { buildReadModelsFirst } from './first-build';
 export {
   keepReadModelsSaved,

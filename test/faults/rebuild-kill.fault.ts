@@ -23,7 +23,7 @@ import { createEventStore, type NewEvent } from '@quitute/infra/event-store';
  * rebuild) exits 0.
  */
 
-const cli = fileURLToPath(new URL('../../projections/src/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../projections/src/cli/main.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-fault-rebuild-'));
 
 /** Carts of this many customers, each with this many events: a log the rebuild takes seconds over. */

@@ -1,4 +1,4 @@
-import type { RebuildProgress } from './rebuild';
+import type { RebuildProgress } from '../rebuild';
 
 const PHASES: Record<RebuildProgress['phase'], string> = {
   reading: 'lendo o log',

@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectionsStatus } from '@quitute/contracts';
-import { progressBar } from './cli-progress';
-import { cliLogger } from './cli-warnings';
+import { progressBar } from './progress';
+import { cliLogger } from './warnings';
 import {
   CliError,
   isLockedByRunningShop,
   openStores,
   shopTarget,
   type ProjectionsTarget,
-} from './cli-targets';
-import type { RebuildResult } from './rebuild';
-import type { VerifyResult } from './verify';
+} from './targets';
+import type { RebuildResult } from '../rebuild';
+import type { VerifyResult } from '../verify';
 
 const HELP = `Uso: npm run projections -- <comando> [opções]
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressLine } from './cli-progress';
+import { progressLine } from './progress';
 
 describe('the CLI progress line', () => {
   it('given a quarter of the log read in one second, then the bar, the rate and the time left', () => {

@@ -5,12 +5,12 @@ import { createEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger, type Logger } from '@quitute/infra/logging';
 import { readProjectionsStatus } from '@quitute/infra/projection-progress';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
-import type { Projection } from './projection';
-import { rebuildProjections, type OnProgress, type RebuildResult } from './rebuild';
-import { projections as registry } from './registry';
-import { ProjectionRunner } from './runner';
-import { openSavedReadModels, READ_MODELS_FILE, saveReadModelsNow } from './saved-read-models';
-import { verifyProjection, type VerifyResult } from './verify';
+import type { Projection } from '../projection';
+import { rebuildProjections, type OnProgress, type RebuildResult } from '../rebuild';
+import { projections as registry } from '../registry';
+import { ProjectionRunner } from '../runner';
+import { openSavedReadModels, READ_MODELS_FILE, saveReadModelsNow } from '../saved-read-models';
+import { verifyProjection, type VerifyResult } from '../verify';
 
 /** Where `npm run projections` acts: a stopped shop's stores, the stores of the distributed topology, or a running shop's admin API. */
 export interface ProjectionsTarget {

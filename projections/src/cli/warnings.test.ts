@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cliLogger, cliWarningText } from './cli-warnings';
+import { cliLogger, cliWarningText } from './warnings';
 
 describe('the CLI warnings of the stores', () => {
   it('given the settled position waiting on write transactions, when warned, then the terminal gets a pt-BR line naming each session', () => {
