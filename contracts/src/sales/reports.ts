@@ -1,6 +1,6 @@
 import { addDays } from '../shared/shop-time';
-import type { SaleSource } from '../sales/events';
-import type { OnlineSalesMonthDocument, SaleDocument } from '../sales/read-model';
+import type { SaleSource } from './events';
+import type { OnlineSalesMonthDocument, SaleDocument } from './read-model';
 import { centsToReais } from '../shared/money';
 import {
   MONTHLY_REPORT_TOP_PRODUCTS,
@@ -11,7 +11,7 @@ import {
   type MonthlyReport,
   type SalesStats,
   type TopSellingProduct,
-} from './queries';
+} from './admin-dto';
 
 /**
  * The sales figures of the admin reports and dashboard (admin-spec §3), added

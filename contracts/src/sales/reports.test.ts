@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleSource } from '../sales/events';
+import type { SaleSource } from './events';
 import {
   dailyChart,
   dailySales,

@@ -1,3 +1,0 @@
-export * from './commands';
-export * from './queries';
-export * from './reports';
