@@ -18,7 +18,7 @@ import {
   PAYMENT_STATUS_OF,
   paymentStatusAfter,
   type PaymentStatusEventType,
-} from './payment-status';
+} from '@quitute/contracts';
 
 /**
  * The payment process of one order, folded from the log: what has happened and

@@ -1,4 +1,5 @@
-import type { PaymentEventType, PaymentStatus } from '@quitute/contracts';
+import type { PaymentStatus } from './constants';
+import type { PaymentEventType } from './events';
 
 /** The payment events that report a status the provider gave (all but the request and the refund request). */
 export type PaymentStatusEventType = Exclude<
