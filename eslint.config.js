@@ -40,21 +40,6 @@ const boundaries = [
     },
   })),
   {
-    // The auditors' reads fold events with the projections' own pure code (issue 13): only its audit entry.
-    files: ['query-api/src/audit/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@quitute/command-api', '@quitute/web', '@quitute/embedded'] },
-            { regex: '^@quitute/projections(?!/audit$)' },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { orderMessages, parseShopDateTime } from '@quitute/contracts';
+import {
+  orderMessages,
+  parseShopDateTime,
+  readOrderHistory,
+  type HistoryCut,
+} from '@quitute/contracts';
 import { commonEnv, ConfigError, loadConfig } from '@quitute/infra/config';
 import { createEventStore, eventStoreTarget, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { formatHistory } from './format';
-import type { HistoryCut } from './order-history';
-import { readOrderHistory } from './read-order-history';
 
 /**
  * `npm run audit -- order <orderNumber|id> [--as-of <time>] [--position <n>] [--json]`:

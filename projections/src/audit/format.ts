@@ -3,6 +3,7 @@ import {
   DELIVERY_TYPE_LABELS,
   formatBRL,
   formatShopDayTime,
+  formatShopMoment,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -11,7 +12,6 @@ import {
   type OrderDocument,
   type OrderHistory,
 } from '@quitute/contracts';
-import { formatShopMoment } from './descriptions';
 
 const ROLE_LABELS: Record<HistoryActor['role'], string> = {
   admin: 'administrador',

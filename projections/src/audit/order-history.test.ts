@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { orderStreamName, paymentStreamName } from '@quitute/contracts';
+import {
+  buildOrderHistory,
+  orderStreamName,
+  paymentStreamName,
+  readOrderHistory,
+  resolveOrderId,
+} from '@quitute/contracts';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
-import { buildOrderHistory } from './order-history';
-import { readOrderHistory, resolveOrderId } from './read-order-history';
 import { adminId, minute, orderId, paymentId, seedOneOrder } from './test-order';
 
 /** Given a Pix order paid, readied and cancelled by an admin, with the shop's other events between. */

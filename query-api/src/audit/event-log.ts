@@ -4,10 +4,15 @@ import {
   type EventLogPage,
   type EventLogQuery,
 } from '@quitute/contracts';
-import type { RecordedEvent } from '@quitute/infra/event-store';
-import type { EventLog } from '@quitute/projections/audit';
+import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
 import { unavailable } from '@quitute/infra/errors';
 import { auditMessages } from './messages';
+
+/** What the auditors' reads need of the event store: reading, never appending. */
+export type EventLog = Pick<
+  EventStore,
+  'readStream' | 'readAll' | 'headPosition' | 'settledPosition'
+>;
 
 /** How many events one read of the log asks for while scanning. */
 const SCAN_BATCH = 500;

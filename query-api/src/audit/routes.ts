@@ -6,13 +6,13 @@ import {
   eventStreamQuerySchema,
   orderHistoryQuerySchema,
   orderMessages,
+  readOrderHistory,
   type EventStreamPage,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
-import { readOrderHistory, type EventLog } from '@quitute/projections/audit';
 import { sendAdminAnswer } from '../admin/reads';
-import { readLogPage, toLogEntry } from './event-log';
+import { readLogPage, toLogEntry, type EventLog } from './event-log';
 import { auditMessages } from './messages';
 
 export type { EventLog };

@@ -1,16 +1,11 @@
-import {
-  orderDocumentSchema,
-  parseEvent,
-  SYSTEM_ACTOR,
-  type HistoryActor,
-  type HistoryEntry,
-  type OrderDocument,
-  type OrderHistory,
-  type PaymentMethod,
-} from '@quitute/contracts';
-import type { RecordedEvent } from '@quitute/infra/event-store';
-import { ordersProjection } from '../ordering/orders';
+import { evolveOrderDocument, orderDocumentEventSchemas } from '../ordering/order-document';
+import { orderDocumentSchema, type OrderDocument } from '../ordering/read-model';
+import type { PaymentMethod } from '../payments/constants';
+import type { LoggedEvent } from '../shared/events';
+import { SYSTEM_ACTOR } from '../shared/metadata';
+import { parseEvent } from '../shared/parse-event';
 import { auditedEventSchemas, describeEvent } from './descriptions';
+import type { HistoryActor, HistoryEntry, OrderHistory } from './history';
 
 /** Where a history stops: at a moment (occurredAt), at a global position, or nowhere (all of it). */
 export type HistoryCut = { asOf: string } | { position: number } | null;
@@ -18,7 +13,7 @@ export type HistoryCut = { asOf: string } | { position: number } | null;
 export interface OrderHistoryInput {
   orderId: string;
   /** The events of `order-<orderId>` and of its payments' streams, in any order. */
-  events: readonly RecordedEvent[];
+  events: readonly LoggedEvent[];
   cut: HistoryCut;
   /** Position of the newest event of the log when these were read. */
   headPosition: number;
@@ -30,7 +25,7 @@ export interface OrderHistoryInput {
  * The payments an order's events name: OrderPlaced's, and any OrderPaid names
  * (today one payment per order, but an order paid by another payment shows it too).
  */
-export function paymentIdsOf(orderEvents: readonly RecordedEvent[]): string[] {
+export function paymentIdsOf(orderEvents: readonly LoggedEvent[]): string[] {
   const ids = new Set<string>();
   for (const recorded of orderEvents) {
     const event = parseEvent(auditedEventSchemas, recorded);
@@ -43,7 +38,7 @@ export function paymentIdsOf(orderEvents: readonly RecordedEvent[]): string[] {
 
 /** Who caused an event, from its metadata. */
 export function actorOf(
-  recorded: RecordedEvent,
+  recorded: LoggedEvent,
   actorName: (actorId: string) => string | null,
 ): HistoryActor {
   const { actorId, actorRole } = recorded.metadata;
@@ -57,7 +52,7 @@ export function actorOf(
 const noNames = () => null;
 
 /** Whether the history goes on past this event. */
-function isWithin(recorded: RecordedEvent, cut: HistoryCut): boolean {
+function isWithin(recorded: LoggedEvent, cut: HistoryCut): boolean {
   if (cut === null) return true;
   if ('position' in cut) return recorded.position <= cut.position;
   return Date.parse(recorded.metadata.occurredAt) <= Date.parse(cut.asOf);
@@ -66,8 +61,8 @@ function isWithin(recorded: RecordedEvent, cut: HistoryCut): boolean {
 /**
  * An order's timeline (issue 13): each event with who caused it, why, what it
  * means in pt-BR and the order right after it, the orders read model's
- * document folded by the orders projection itself, so a state here is exactly
- * what the read model held then. The timeline runs in global order up to the
+ * document folded by the orders projection's own evolve (evolveOrderDocument),
+ * so a state here is exactly what the read model held then. The timeline runs in global order up to the
  * cut: to the last event at or before `position`, or up to (not including) the
  * first event that occurred after `asOf`. Null when the order was never placed.
  */
@@ -128,15 +123,14 @@ export function buildOrderHistory(input: OrderHistoryInput): OrderHistory | null
   };
 }
 
-/** The orders projection's document after the event (events it does not read leave it as it was). */
+/** The orders read model's document after the event (events it does not read leave it as it was). */
 function stateAfter(
   current: OrderDocument | null,
-  recorded: RecordedEvent,
+  recorded: LoggedEvent,
   orderId: string,
 ): OrderDocument | null {
-  if (!ordersProjection.handles(recorded.type)) return current;
-  const routed = ordersProjection.route(recorded);
-  if (routed.documentId.toLowerCase() !== orderId.toLowerCase()) return current;
-  const next = routed.evolve(current);
+  const event = parseEvent(orderDocumentEventSchemas, recorded);
+  if (event === null || event.data.orderId.toLowerCase() !== orderId.toLowerCase()) return current;
+  const next = evolveOrderDocument(current, event, recorded);
   return next === null ? null : orderDocumentSchema.parse(next);
 }

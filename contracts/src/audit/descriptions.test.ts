@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_EVENT_TYPES, PAYMENT_EVENT_TYPES } from '@quitute/contracts';
+import { ORDER_EVENT_TYPES } from '../ordering/events';
+import { PAYMENT_EVENT_TYPES } from '../payments/events';
 import { describeEvent, type AuditedEvent, type AuditedEventType } from './descriptions';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';

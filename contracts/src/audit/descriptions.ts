@@ -1,24 +1,19 @@
 import {
-  centsToReais,
-  formatBRL,
-  formatShopClock,
-  formatShopDay,
-  orderEventSchemas,
   ORDER_STATUS_LABELS,
   orderStatusAfterPayment,
+  type OrderStatus,
+} from '../ordering/constants';
+import { orderEventSchemas, type OrderCancelReason, type OrderEvent } from '../ordering/events';
+import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
-  paymentEventSchemas,
-  saleEventSchemas,
-  type HistoryActor,
-  type OrderCancelReason,
-  type OrderEvent,
-  type OrderStatus,
-  type PaymentEvent,
   type PaymentMethod,
-  type SaleEvent,
-  type SaleReversalReason,
-} from '@quitute/contracts';
+} from '../payments/constants';
+import { paymentEventSchemas, type PaymentEvent } from '../payments/events';
+import { saleEventSchemas, type SaleEvent, type SaleReversalReason } from '../sales/events';
+import { centsToReais, formatBRL } from '../shared/money';
+import { formatShopClock, formatShopDay } from '../shared/shop-time';
+import type { HistoryActor } from './history';
 
 /**
  * Every event an order's history holds: its own and its payments'; and its

@@ -1,25 +1,31 @@
+import { evolveUserDocument } from '../accounts/user-document';
+import { accountEventSchemas, userStreamName } from '../accounts/events';
+import { userDocumentSchema, type UserDocument } from '../accounts/read-model';
+import { FIRST_ORDER_NUMBER } from '../ordering/constants';
 import {
-  FIRST_ORDER_NUMBER,
   ORDER_NUMBERS_STREAM,
   orderNumberAssignedSchema,
   orderStreamName,
-  paymentStreamName,
-  saleStreamName,
-  SYSTEM_ACTOR,
-  userDocumentSchema,
-  userStreamName,
-  type OrderHistory,
-} from '@quitute/contracts';
-import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
-import type { ReadDocument } from '@quitute/infra/read-store';
-import { usersProjection } from '../accounts/users';
+} from '../ordering/events';
+import { paymentStreamName } from '../payments/events';
+import { saleStreamName } from '../sales/events';
+import type { LoggedEvent } from '../shared/events';
+import { SYSTEM_ACTOR } from '../shared/metadata';
+import { parseEvent } from '../shared/parse-event';
+import type { OrderHistory } from './history';
 import { buildOrderHistory, paymentIdsOf, type HistoryCut } from './order-history';
 
-/** What the auditors' reads need of the event store: reading, never appending. */
-export type EventLog = Pick<
-  EventStore,
-  'readStream' | 'readAll' | 'headPosition' | 'settledPosition'
->;
+/**
+ * What an order's history is read from: the event log, read only (the event
+ * store is one). Contracts opens no connection: the reader is handed one.
+ */
+export interface OrderHistorySource {
+  readStream(
+    streamName: string,
+    options?: { fromRevision?: number; maxCount?: number },
+  ): Promise<readonly LoggedEvent[]>;
+  headPosition(): Promise<number>;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^#?(\d{1,15})$/;
@@ -29,7 +35,10 @@ const ORDER_NUMBER = /^#?(\d{1,15})$/;
  * a number is found in the numbers' stream, whose revision n holds number
  * FIRST_ORDER_NUMBER + n (one read, no scan, no read model). Null when it names none.
  */
-export async function resolveOrderId(log: EventLog, reference: string): Promise<string | null> {
+export async function resolveOrderId(
+  log: OrderHistorySource,
+  reference: string,
+): Promise<string | null> {
   const text = reference.trim();
   if (UUID.test(text)) return text.toLowerCase();
   const digits = ORDER_NUMBER.exec(text)?.[1];
@@ -45,20 +54,25 @@ export async function resolveOrderId(log: EventLog, reference: string): Promise<
   return data.orderNumber === orderNumber ? data.orderId.toLowerCase() : null;
 }
 
-/** A user's name as their account's events left it (the users projection folded over their stream). */
-export async function readUserName(log: EventLog, userId: string): Promise<string | null> {
+/** A user's name as their account's events left it (the users read model's fold over their stream). */
+export async function readUserName(
+  log: OrderHistorySource,
+  userId: string,
+): Promise<string | null> {
   const events = await log.readStream(userStreamName(userId));
-  let document: ReadDocument | null = null;
+  let document: UserDocument | null = null;
   for (const recorded of events) {
-    if (usersProjection.handles(recorded.type)) {
-      document = usersProjection.route(recorded).evolve(document);
-    }
+    const event = parseEvent(accountEventSchemas, recorded);
+    if (event) document = evolveUserDocument(document, event, recorded);
   }
   return document === null ? null : userDocumentSchema.parse(document).name;
 }
 
 /** Every event of the order's stream, of each of its payments' streams and of its online sale's (saleId = orderId). */
-export async function readOrderEvents(log: EventLog, orderId: string): Promise<RecordedEvent[]> {
+export async function readOrderEvents(
+  log: OrderHistorySource,
+  orderId: string,
+): Promise<LoggedEvent[]> {
   const orderEvents = await log.readStream(orderStreamName(orderId));
   if (orderEvents.length === 0) return [];
   const others = await Promise.all([
@@ -74,7 +88,7 @@ export async function readOrderEvents(log: EventLog, orderId: string): Promise<R
  * order that does not exist.
  */
 export async function readOrderHistory(
-  log: EventLog,
+  log: OrderHistorySource,
   reference: string,
   cut: HistoryCut,
 ): Promise<OrderHistory | null> {
