@@ -1,11 +1,7 @@
 import { orderStatusAfterPayment } from './constants';
 import { orderEventSchemas } from './events';
 import type { OrderDocument } from './read-model';
-import {
-  PAYMENT_STATUS_OF,
-  PROVIDER_STATUS_OF,
-  paymentStatusAfter,
-} from '../payments/payment-status';
+import { PAYMENT_STATUS_OF, PROVIDER_STATUS_OF, paymentStatusAfter } from '../payments/status';
 import { paymentEventSchemas } from '../payments/events';
 import type { EventOf, LoggedEvent } from '../shared/events';
 import { foldForSearch } from '../shared/text';
