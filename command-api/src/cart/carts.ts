@@ -11,14 +11,17 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
 import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
+import { decideOnRemembered, expecting, retryOnConflict } from '../shared/command-wrappers';
 import {
+  commandStream,
   readAggregate,
-  type AggregateSnapshots,
+  type CommandContext,
+  type CommandResult,
   type CommandStores,
   type LoadedAggregate,
-} from '../shared/load-aggregate';
+} from '../shared/handle-command';
+import { snapshotted } from '../shared/snapshots';
 import { cartSnapshotPolicy } from './cart-snapshots';
 import { cartDecider, parseCartEvent, type CartCommand, type CartState } from './decider';
 
@@ -35,21 +38,19 @@ import { cartDecider, parseCartEvent, type CartCommand, type CartState } from '.
  */
 export const CART_CONFLICT_RETRIES = 10;
 
-function cartSnapshots(stores: CommandStores): AggregateSnapshots<CartState> {
-  return { store: stores.snapshotStore, policy: cartSnapshotPolicy, logger: stores.logger };
+function cartStream(stores: CommandStores, userId: string) {
+  return snapshotted(
+    commandStream(stores.eventStore, cartStreamName(userId), cartDecider, parseCartEvent),
+    stores,
+    cartSnapshotPolicy,
+  );
 }
 
 export function readCart(
   stores: CommandStores,
   userId: string,
 ): Promise<LoadedAggregate<CartState>> {
-  return readAggregate({
-    store: stores.eventStore,
-    snapshots: cartSnapshots(stores),
-    decider: cartDecider,
-    parse: parseCartEvent,
-    streamName: cartStreamName(userId),
-  });
+  return readAggregate(cartStream(stores, userId));
 }
 
 /**
@@ -82,19 +83,11 @@ export function runCartCommand(
   context: CommandContext,
   expectedRevision?: number,
 ): Promise<CommandResult<CartState>> {
-  const streamName = cartStreamName(command.userId);
-  return cartQueue(stores.eventStore).run(streamName, () =>
-    handleCommand({
-      store: stores.eventStore,
-      snapshots: cartSnapshots(stores),
-      decider: cartDecider,
-      parse: parseCartEvent,
-      streamName,
-      command,
-      context,
-      expectedRevision,
-      retryOnConflict: CART_CONFLICT_RETRIES,
-    }),
+  const stream = cartStream(stores, command.userId);
+  return cartQueue(stores.eventStore).run(stream.name, () =>
+    expectedRevision === undefined
+      ? retryOnConflict(CART_CONFLICT_RETRIES, stream, command, context)
+      : decideOnRemembered(expecting(stream, expectedRevision), command, context),
   );
 }
 

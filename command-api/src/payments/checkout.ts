@@ -33,8 +33,11 @@ import type { CatalogView, ProductRef, ProductResolution } from '../catalog/cata
 import type { OrderState, PlacedOrder } from '../ordering/order-decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
-import type { CommandContext } from '../shared/handle-command';
-import { emptyAggregate, type LoadedAggregate } from '../shared/load-aggregate';
+import {
+  emptyAggregate,
+  type CommandContext,
+  type LoadedAggregate,
+} from '../shared/handle-command';
 import {
   paymentDecider,
   providerStatusOf,
@@ -456,12 +459,7 @@ export async function checkout(
       order.paymentId,
       { type: 'RecordProviderPayment', report },
       step(context, 'payment-answered'),
-      {
-        state: requested.state,
-        revision: requested.revision,
-        position: requested.position,
-        snapshotRevision: -1,
-      },
+      requested,
     );
     const answered = requestedPayment(recorded.state);
     if (!answered) throw new Error(`payment ${order.paymentId} was not requested`);

@@ -9,14 +9,10 @@ import {
 } from '@quitute/infra/event-store';
 import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
 import { z } from 'zod';
+import { decideOnRemembered } from './command-wrappers';
 import type { Decider } from './decider';
-import { handleCommand, type CommandContext } from './handle-command';
-import {
-  readAggregate,
-  snapshotVersion,
-  type AggregateSnapshots,
-  type SnapshotPolicy,
-} from './load-aggregate';
+import { commandStream, readAggregate, type CommandContext } from './handle-command';
+import { snapshotted, snapshotVersion, type SnapshotPolicy } from './snapshots';
 
 /** A tally: the smallest aggregate whose state tells whether every event was folded once. */
 interface Tally {
@@ -105,29 +101,32 @@ async function seed(store: EventStore, count: number, from = 1): Promise<void> {
 }
 const totalUpTo = (n: number) => (n * (n + 1)) / 2;
 
-function snapshotsIn(store: SnapshotStore, logger = { warn: vi.fn() }): AggregateSnapshots<Tally> {
-  return { store, policy, logger };
+/** Snapshots kept in `store` (and this process's memory of it), failures told to `logger`. */
+function snapshotsIn(store: SnapshotStore, logger = { warn: vi.fn() }) {
+  return { snapshotStore: store, logger };
 }
 
-const add = (
+/** The tally's stream, snapshotted in `snapshots`, folded by `decider` (tallyDecider). */
+const tally = (
   store: EventStore,
-  snapshots: AggregateSnapshots<Tally> | undefined,
-  amount: number,
-  command: TallyCommand = { type: 'Add', amount },
-) =>
-  handleCommand({
-    store,
-    snapshots,
-    decider: tallyDecider,
-    parse: parseTally,
-    streamName,
-    command,
-    context: context(),
-  });
+  snapshots: ReturnType<typeof snapshotsIn>,
+  decider: typeof tallyDecider = tallyDecider,
+) => snapshotted(commandStream(store, streamName, decider, parseTally), snapshots, policy);
+
+/** Runs a command on the tally as the cart and the accounts do: on what this process remembers first. */
+const run = (
+  store: EventStore,
+  snapshots: ReturnType<typeof snapshotsIn>,
+  command: TallyCommand,
+  decider: typeof tallyDecider = tallyDecider,
+) => decideOnRemembered(tally(store, snapshots, decider), command, context());
+
+const add = (store: EventStore, snapshots: ReturnType<typeof snapshotsIn>, amount: number) =>
+  run(store, snapshots, { type: 'Add', amount });
 
 const storedVersion = snapshotVersion(policy, tallyDecider.evolve);
 
-describe('handleCommand with snapshots', () => {
+describe('snapshotted', () => {
   it('given 1,000 events and no snapshot, when a command runs, then it folds them all and a snapshot of the new state is written', async () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
@@ -198,15 +197,7 @@ describe('handleCommand with snapshots', () => {
         count: state.count + 1,
       }),
     };
-    await handleCommand({
-      store,
-      snapshots: snapshotsIn(snapshotStore),
-      decider: doubling,
-      parse: parseTally,
-      streamName,
-      command: { type: 'Check' },
-      context: context(),
-    });
+    await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
     await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
 
     const result = await add(store, snapshotsIn(snapshotStore), 151);
@@ -360,14 +351,7 @@ describe('handleCommand with snapshots', () => {
     const { store, counter } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 500);
-    const read = () =>
-      readAggregate({
-        store,
-        snapshots: snapshotsIn(snapshotStore),
-        decider: tallyDecider,
-        parse: parseTally,
-        streamName,
-      });
+    const read = () => readAggregate(tally(store, snapshotsIn(snapshotStore)));
 
     expect((await read()).state).toEqual({ total: totalUpTo(500), count: 500 });
     await vi.waitFor(async () =>
@@ -396,7 +380,7 @@ function countingSnapshots(inner: SnapshotStore = createMemorySnapshotStore()) {
   return { store, counter };
 }
 
-describe('handleCommand after this process folded the stream', () => {
+describe('decideOnRemembered, after this process folded the stream', () => {
   it('given a command just ran on the stream, when the next one runs, then it decides on the remembered state: neither snapshot nor stream is read', async () => {
     const { store, counter } = countingStore();
     const snapshots = countingSnapshots();
@@ -469,15 +453,7 @@ describe('handleCommand after this process folded the stream', () => {
         count: state.count + 1,
       }),
     };
-    await handleCommand({
-      store,
-      snapshots: snapshotsIn(snapshotStore),
-      decider: doubling,
-      parse: parseTally,
-      streamName,
-      command: { type: 'Check' },
-      context: context(),
-    });
+    await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
 
     const result = await add(store, snapshotsIn(snapshotStore), 6);
 
@@ -506,15 +482,7 @@ describe('handleCommand after this process folded the stream', () => {
     await add(store, snapshots, 10);
     await seed(store, 1, 5);
 
-    const result = await handleCommand({
-      store,
-      snapshots,
-      decider: tallyDecider,
-      parse: parseTally,
-      streamName,
-      command: { type: 'SetTotal', total: 10 },
-      context: context(),
-    });
+    const result = await run(store, snapshots, { type: 'SetTotal', total: 10 });
 
     expect(result.state).toEqual({ total: 10, count: 3 });
     expect((await store.readStream(streamName)).map((event) => event.data['amount'])).toEqual([
@@ -528,15 +496,7 @@ describe('handleCommand after this process folded the stream', () => {
     await add(store, snapshots, 95);
     await seed(store, 1, -50);
 
-    const result = await handleCommand({
-      store,
-      snapshots,
-      decider: tallyDecider,
-      parse: parseTally,
-      streamName,
-      command: { type: 'AddCapped', amount: 10, cap: 100 },
-      context: context(),
-    });
+    const result = await run(store, snapshots, { type: 'AddCapped', amount: 10, cap: 100 });
 
     expect(result.state).toEqual({ total: 55, count: 3 });
   });
