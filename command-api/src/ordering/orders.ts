@@ -8,7 +8,7 @@ import {
   type CommandStores,
   type LoadedAggregate,
 } from '../shared/handle-command';
-import { orderDecider, parseOrderEvent, type OrderCommand, type OrderState } from './order-decider';
+import { orderDecider, parseOrderEvent, type OrderCommand, type OrderState } from './decider';
 
 /** The order's commands decide right on any newer order (they check its status), so a conflict is retried. */
 export const ORDER_CONFLICT_RETRIES = 10;

@@ -30,7 +30,7 @@ import {
 } from '@quitute/infra/payment-gateway';
 import { readCart } from '../cart/carts';
 import type { CatalogView, ProductRef, ProductResolution } from '../catalog/catalog-view';
-import type { OrderState, PlacedOrder } from '../ordering/order-decider';
+import type { OrderState, PlacedOrder } from '../ordering/decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import {
@@ -44,7 +44,7 @@ import {
   shopPaymentStatus,
   type PaymentRequest,
   type RequestedPayment,
-} from './payment-decider';
+} from './decider';
 import {
   isRefusal,
   providerUnavailable,

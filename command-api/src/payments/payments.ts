@@ -28,7 +28,7 @@ import {
   type PaymentCommand,
   type PaymentState,
   type RequestedPayment,
-} from './payment-decider';
+} from './decider';
 
 /** What every payment flow works with: the stores, the provider, and the mailer for the refund notice. */
 export interface PaymentWork {

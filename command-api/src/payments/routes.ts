@@ -29,7 +29,7 @@ import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
 import { checkout, type CheckoutWork } from './checkout';
 import type { OrderingOptions } from './options';
-import { shopPaymentStatus } from './payment-decider';
+import { shopPaymentStatus } from './decider';
 import {
   cancelKey,
   isRefusal,

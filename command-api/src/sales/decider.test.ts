@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { salesMessages, type SaleEvent } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import type { PlacedOrder } from '../ordering/order-decider';
+import type { PlacedOrder } from '../ordering/decider';
 import { fold } from '../shared/decider';
 import { saleDecider, type SaleCommand } from './decider';
 

@@ -3,7 +3,7 @@ import { checkoutMessages, orderStreamName, type EventMetadata } from '@quitute/
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
-import type { PlacedOrder } from '../ordering/order-decider';
+import type { PlacedOrder } from '../ordering/decider';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import type { CommandContext } from './handle-command';
 

@@ -11,7 +11,7 @@ import {
   type PaymentCommand,
   type PaymentRequest,
   type ProviderReport,
-} from './payment-decider';
+} from './decider';
 
 const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutMessages, orderMessages, type OrderEvent } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
-import { orderDecider, type OrderCommand, type PlacedOrder } from './order-decider';
+import { orderDecider, type OrderCommand, type PlacedOrder } from './decider';
 
 const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
 const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
