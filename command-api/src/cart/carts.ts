@@ -1,9 +1,6 @@
 import {
   cartMessages,
   cartStreamName,
-  MAX_UNITS_PER_LINE,
-  productNotFoundNamed,
-  productUnavailableNamed,
   type CartDto,
   type CartItemRef,
   type CartLineRecord,
@@ -11,6 +8,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
+import { resolveLines } from '../checkout/pricing';
 import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
 import { decideOnRemembered, expecting, retryOnConflict } from '../shared/command-wrappers';
 import {
@@ -144,25 +142,14 @@ export async function resolveSyncLines(
   catalog: CatalogView,
   itens: readonly { item: CartItemRef; quantidade: number }[],
 ): Promise<CartLineRecord[]> {
-  const wanted = itens.filter((line) => line.quantidade > 0);
-  const resolutions = await catalog.resolveAll(wanted.map((line) => line.item));
-  const merged = new Map<string, number>();
-  for (const [index, line] of wanted.entries()) {
-    const resolution = resolutions[index] ?? { error: 'not_found' };
-    if ('error' in resolution) {
-      throw new AppError(
-        'validation',
-        resolution.error === 'not_found'
-          ? productNotFoundNamed(line.item.nome)
-          : productUnavailableNamed(line.item.nome),
-      );
-    }
-    const quantidade = (merged.get(resolution.productId) ?? 0) + line.quantidade;
-    if (quantidade > MAX_UNITS_PER_LINE)
-      throw new AppError('validation', cartMessages.tooManyUnits);
-    merged.set(resolution.productId, quantidade);
-  }
-  return [...merged].map(([productId, quantidade]) => ({ productId, quantidade }));
+  const wanted = itens
+    .filter((line) => line.quantidade > 0)
+    .map((line) => ({ ref: line.item, quantity: line.quantidade, named: true }));
+  const lines = await resolveLines(catalog, wanted);
+  return lines.map(({ product, quantity }) => ({
+    productId: product.productId,
+    quantidade: quantity,
+  }));
 }
 
 /** The cart as the API shows it: the catalogue's products now; lines of products gone are left out. */
