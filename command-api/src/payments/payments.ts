@@ -93,25 +93,18 @@ export async function runPaymentCommand(
   /** The payment as the caller just read or appended to it, in its lane: see startingFrom. */
   loaded?: CommandResult<PaymentState>,
 ): Promise<PaymentCommandResult> {
-  const stream = paymentStream(work.stores, paymentId);
   // The events of the run that appended: the pipeline decides last on the state it appends to.
   let decided: PaymentEvent[] = [];
+  const decide = (toDecide: PaymentCommand, state: PaymentState) =>
+    (decided = paymentDecider.decide(toDecide, state));
   const recording = {
-    ...stream,
-    decider: {
-      ...paymentDecider,
-      decide: (toDecide: PaymentCommand, state: PaymentState) =>
-        (decided = paymentDecider.decide(toDecide, state)),
-    },
+    ...paymentStream(work.stores, paymentId),
+    decider: { ...paymentDecider, decide },
   };
-  const result = await retryOnConflict(
-    PAYMENT_CONFLICT_RETRIES,
-    namingFacts(startingFrom(recording, loaded), (event) =>
-      paymentStatusEventId(work.gateway.provider, event),
-    ),
-    command,
-    context,
+  const stream = namingFacts(startingFrom(recording, loaded), (event) =>
+    paymentStatusEventId(work.gateway.provider, event),
   );
+  const result = await retryOnConflict(PAYMENT_CONFLICT_RETRIES, stream, command, context);
   for (const event of decided) {
     if (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel') {
       await tellRefundedAfterCancel(work, result.state);
