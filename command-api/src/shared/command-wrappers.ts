@@ -84,6 +84,7 @@ export async function decideOnRemembered<State, Command, Event extends DecidedEv
   return handleCommand(stream, command, context);
 }
 
+/** A decision on a remembered state that only an append could have proven current. */
 class Unproven extends Error {}
 
 function provenOnlyByAnAppend<State, Command, Event>(
