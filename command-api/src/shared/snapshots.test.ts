@@ -205,38 +205,28 @@ describe('snapshotted', () => {
     expect(result.state).toEqual({ total: totalUpTo(151), count: 151 });
   });
 
-  it('given a snapshot beyond the end of the stream (the stream was recreated), when a command runs, then it is ignored', async () => {
-    const { store } = countingStore();
-    const snapshotStore = createMemorySnapshotStore();
-    await seed(store, 10);
-    await snapshotStore.write(streamName, {
-      version: storedVersion,
-      revision: 5_000,
-      position: 9_999,
-      state: { total: -1, count: -1 },
-    });
+  it.each([
+    ['beyond the end of the stream (the stream was recreated)', 5_000, 9_999],
+    ['whose revision now holds another event', 4, 12_345],
+  ])(
+    'given a snapshot %s, when a command runs, then it is ignored',
+    async (_case, revision, position) => {
+      const { store } = countingStore();
+      const snapshotStore = createMemorySnapshotStore();
+      await seed(store, 10);
+      await snapshotStore.write(streamName, {
+        version: storedVersion,
+        revision,
+        position,
+        state: { total: -1, count: -1 },
+      });
 
-    const result = await add(store, snapshotsIn(snapshotStore), 11);
+      const result = await add(store, snapshotsIn(snapshotStore), 11);
 
-    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
-    expect(result.revision).toBe(10);
-  });
-
-  it('given a snapshot whose revision now holds another event, when a command runs, then it is ignored', async () => {
-    const { store } = countingStore();
-    const snapshotStore = createMemorySnapshotStore();
-    await seed(store, 10);
-    await snapshotStore.write(streamName, {
-      version: storedVersion,
-      revision: 4,
-      position: 12_345,
-      state: { total: -1, count: -1 },
-    });
-
-    const result = await add(store, snapshotsIn(snapshotStore), 11);
-
-    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
-  });
+      expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
+      expect(result.revision).toBe(10);
+    },
+  );
 
   it('given fewer new events than `every` since the last snapshot, when a command runs, then no snapshot is written', async () => {
     const { store } = countingStore();
