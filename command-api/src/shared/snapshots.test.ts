@@ -47,6 +47,14 @@ const tallyDecider: Decider<Tally, TallyCommand, TallyEvent> = {
     }
   },
 };
+/** The tally folded by another evolve (a release that changed it) under the same policy version. */
+const doubling: typeof tallyDecider = {
+  ...tallyDecider,
+  evolve: (state, event) => ({
+    total: state.total + 2 * event.data.amount,
+    count: state.count + 1,
+  }),
+};
 const parseTally = (recorded: RecordedEvent): TallyEvent | null => {
   const amount = recorded.data['amount'];
   return recorded.type === 'Added' && typeof amount === 'number'
@@ -190,13 +198,6 @@ describe('snapshotted', () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 150);
-    const doubling: typeof tallyDecider = {
-      ...tallyDecider,
-      evolve: (state, event) => ({
-        total: state.total + 2 * event.data.amount,
-        count: state.count + 1,
-      }),
-    };
     await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
     await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
 
@@ -436,13 +437,6 @@ describe('decideOnRemembered, after this process folded the stream', () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 5);
-    const doubling: typeof tallyDecider = {
-      ...tallyDecider,
-      evolve: (state, event) => ({
-        total: state.total + 2 * event.data.amount,
-        count: state.count + 1,
-      }),
-    };
     await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
 
     const result = await add(store, snapshotsIn(snapshotStore), 6);
