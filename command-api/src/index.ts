@@ -11,7 +11,7 @@ export type {
 } from './catalog/catalog-view';
 export { productDecider, parseCatalogEvent, catalogMessages } from './catalog/decider';
 export type { CatalogCommand, ProductFields, ProductState } from './catalog/decider';
-export { handleCommand, deriveEventId } from './shared/handle-command';
+export { commandStream, handleCommand, deriveEventId } from './shared/handle-command';
 export type { CommandContext, CommandResult } from './shared/handle-command';
 export { ensureAdmin, DEFAULT_ADMIN_EMAIL } from './accounts/admin-bootstrap';
 export { DEFAULT_RATE_LIMITS, uniformRateLimits } from './accounts/rate-limits';

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  commandStream,
   handleCommand,
   menuProductId,
   parseCatalogEvent,
@@ -156,20 +157,22 @@ describe('embedded shop', () => {
   it('given a command just written, when read with its X-Min-Position, then the read sees it', async () => {
     const { server, url } = await start();
     const productId = menuProductId('kibe');
-    const result = await handleCommand({
-      store: server.eventStore,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName: productStreamName(productId),
-      command: { type: 'DeleteProduct', productId },
-      context: {
+    const result = await handleCommand(
+      commandStream(
+        server.eventStore,
+        productStreamName(productId),
+        productDecider,
+        parseCatalogEvent,
+      ),
+      { type: 'DeleteProduct', productId },
+      {
         commandId: crypto.randomUUID(),
         correlationId: 'test',
         actorId: 'admin-test',
         actorRole: 'admin',
         occurredAt: new Date().toISOString(),
       },
-    });
+    );
     const names = await productNames(url, {
       headers: { 'X-Min-Position': String(result.position) },
     });

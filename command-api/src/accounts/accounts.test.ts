@@ -14,8 +14,7 @@ import {
   runUserCommand,
   sessionVersionsFromStreams,
 } from './accounts';
-import type { CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { createMemoryCommandStores } from '../shared/testing';
 
 const context = () => ({

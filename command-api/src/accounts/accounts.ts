@@ -10,12 +10,15 @@ import {
 import type { PasswordHasher, SessionVersionLookup } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import { retryOnConflict } from '../shared/command-wrappers';
 import {
+  commandStream,
   readAggregate,
-  type AggregateSnapshots,
+  type CommandContext,
+  type CommandResult,
   type CommandStores,
-} from '../shared/load-aggregate';
+} from '../shared/handle-command';
+import { snapshotted } from '../shared/snapshots';
 import { reservations, standingFromStream, type Claim } from '../shared/reservations';
 import {
   emailReservationEvents,
@@ -37,8 +40,13 @@ import { userSnapshotPolicy } from './user-snapshots';
  * only event streams, never read models (ARCHITECTURE §4).
  */
 
-function userSnapshots(store: CommandStores): AggregateSnapshots<UserState> {
-  return { store: store.snapshotStore, policy: userSnapshotPolicy, logger: store.logger };
+/** A user's stream, snapshotted (see userSnapshotPolicy). */
+export function userStream(store: CommandStores, userId: string) {
+  return snapshotted(
+    commandStream(store.eventStore, userStreamName(userId), userDecider, parseAccountEvent),
+    store,
+    userSnapshotPolicy,
+  );
 }
 
 /** Loaded as a user command loads it: the snapshot plus the events after it. */
@@ -46,13 +54,7 @@ async function loadUser(
   store: CommandStores,
   userId: string,
 ): Promise<{ state: UserState; position: number }> {
-  const { state, position } = await readAggregate({
-    store: store.eventStore,
-    snapshots: userSnapshots(store),
-    decider: userDecider,
-    parse: parseAccountEvent,
-    streamName: userStreamName(userId),
-  });
+  const { state, position } = await readAggregate(userStream(store, userId));
   return { state, position };
 }
 
@@ -100,16 +102,12 @@ export async function runUserCommand(
   context: CommandContext,
   options: { retryOnConflict?: number } = {},
 ): Promise<CommandResult<UserState>> {
-  const result = await handleCommand({
-    store: store.eventStore,
-    snapshots: userSnapshots(store),
-    decider: userDecider,
-    parse: parseAccountEvent,
-    streamName: userStreamName(userId),
+  const result = await retryOnConflict(
+    options.retryOnConflict ?? 0,
+    userStream(store, userId),
     command,
     context,
-    retryOnConflict: options.retryOnConflict,
-  });
+  );
   store.userWritten?.(userId, result.position);
   return result;
 }

@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { normalizeEmail, registerPasswordField } from '@quitute/contracts';
 import { createPasswordHasher, type PasswordHasher } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandStores } from '../shared/handle-command';
 import { findUserByEmail, registerUser } from './accounts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@quitute.com.br';

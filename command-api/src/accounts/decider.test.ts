@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
-import {
-  emailReservationDecider,
-  LIVE_RESET_LINKS,
-  userDecider,
-  type UserCommand,
-} from './decider';
+import { deciderSpec, rejectsWith } from '../shared/decider-testing';
+import { emailReservationDecider, LIVE_RESET_LINKS, userDecider } from './decider';
 
 const userId = '5b7f2c1e-9a3d-4e8f-b6c2-1d0e9f8a7b6c';
 const adminId = '0c4e2a7b-6d1f-4e3a-9b8c-7d6e5f4a3b2c';
@@ -26,16 +21,7 @@ const resetRequested: AccountEvent = {
   data: { userId, tokenHash: 'hash-1', expiresAt: '2026-11-22T13:00:00.000Z' },
 };
 
-function given(events: AccountEvent[]) {
-  return {
-    when: (command: UserCommand) => () => userDecider.decide(command, fold(userDecider, events)),
-  };
-}
-
-function rejectsWith(run: () => unknown, code: string, message: string) {
-  expect(run).toThrow(AppError);
-  expect(run).toThrow(expect.objectContaining({ code, message }));
-}
+const given = deciderSpec(userDecider);
 
 describe('user decider', () => {
   it('given no user, when RegisterUser, then UserRegistered', () => {

@@ -23,7 +23,7 @@ import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { SessionView } from './session-view';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
 import {
   activeUser,

@@ -7,7 +7,7 @@ import {
   expectPassedPagesFoldAsFollowing,
   recordingSubscriptionStarts,
 } from '@quitute/infra/testing';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandStores } from '../shared/handle-command';
 import { withMemorySnapshots } from '../shared/testing';
 import { registerUser, runUserCommand } from './accounts';
 import { createSessionView, type SessionView } from './session-view';

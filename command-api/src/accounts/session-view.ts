@@ -8,7 +8,7 @@ import {
   type Subscription,
 } from '@quitute/infra/event-store';
 import type { SavableView } from '@quitute/infra/saved-state';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandStores } from '../shared/handle-command';
 import { sessionVersionsFromStreams } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notificationPreferencesSchema, ROLES } from '@quitute/contracts';
-import type { SnapshotPolicy } from '../shared/load-aggregate';
+import type { SnapshotPolicy } from '../shared/snapshots';
 import type { UserState } from './decider';
 
 const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [

@@ -3,8 +3,7 @@ import { currentUser } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { AccountsDeps } from '../accounts/routes';
-import type { CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
 
 /** What the admin commands need (all of it is in CommandDeps). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartLineSchema } from '@quitute/contracts';
-import type { SnapshotPolicy } from '../shared/load-aggregate';
+import type { SnapshotPolicy } from '../shared/snapshots';
 import type { CartState } from './decider';
 
 const cartStateSchema: z.ZodType<CartState> = z.object({

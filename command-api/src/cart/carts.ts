@@ -1,9 +1,6 @@
 import {
   cartMessages,
   cartStreamName,
-  MAX_UNITS_PER_LINE,
-  productNotFoundNamed,
-  productUnavailableNamed,
   type CartDto,
   type CartItemRef,
   type CartLineRecord,
@@ -11,14 +8,18 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
+import { resolveLines } from '../checkout/pricing';
 import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
+import { decideOnRemembered, expecting, retryOnConflict } from '../shared/command-wrappers';
 import {
+  commandStream,
   readAggregate,
-  type AggregateSnapshots,
+  type CommandContext,
+  type CommandResult,
   type CommandStores,
   type LoadedAggregate,
-} from '../shared/load-aggregate';
+} from '../shared/handle-command';
+import { snapshotted } from '../shared/snapshots';
 import { cartSnapshotPolicy } from './cart-snapshots';
 import { cartDecider, parseCartEvent, type CartCommand, type CartState } from './decider';
 
@@ -35,21 +36,19 @@ import { cartDecider, parseCartEvent, type CartCommand, type CartState } from '.
  */
 export const CART_CONFLICT_RETRIES = 10;
 
-function cartSnapshots(stores: CommandStores): AggregateSnapshots<CartState> {
-  return { store: stores.snapshotStore, policy: cartSnapshotPolicy, logger: stores.logger };
+function cartStream(stores: CommandStores, userId: string) {
+  return snapshotted(
+    commandStream(stores.eventStore, cartStreamName(userId), cartDecider, parseCartEvent),
+    stores,
+    cartSnapshotPolicy,
+  );
 }
 
 export function readCart(
   stores: CommandStores,
   userId: string,
 ): Promise<LoadedAggregate<CartState>> {
-  return readAggregate({
-    store: stores.eventStore,
-    snapshots: cartSnapshots(stores),
-    decider: cartDecider,
-    parse: parseCartEvent,
-    streamName: cartStreamName(userId),
-  });
+  return readAggregate(cartStream(stores, userId));
 }
 
 /**
@@ -82,19 +81,11 @@ export function runCartCommand(
   context: CommandContext,
   expectedRevision?: number,
 ): Promise<CommandResult<CartState>> {
-  const streamName = cartStreamName(command.userId);
-  return cartQueue(stores.eventStore).run(streamName, () =>
-    handleCommand({
-      store: stores.eventStore,
-      snapshots: cartSnapshots(stores),
-      decider: cartDecider,
-      parse: parseCartEvent,
-      streamName,
-      command,
-      context,
-      expectedRevision,
-      retryOnConflict: CART_CONFLICT_RETRIES,
-    }),
+  const stream = cartStream(stores, command.userId);
+  return cartQueue(stores.eventStore).run(stream.name, () =>
+    expectedRevision === undefined
+      ? retryOnConflict(CART_CONFLICT_RETRIES, stream, command, context)
+      : decideOnRemembered(expecting(stream, expectedRevision), command, context),
   );
 }
 
@@ -151,25 +142,14 @@ export async function resolveSyncLines(
   catalog: CatalogView,
   itens: readonly { item: CartItemRef; quantidade: number }[],
 ): Promise<CartLineRecord[]> {
-  const wanted = itens.filter((line) => line.quantidade > 0);
-  const resolutions = await catalog.resolveAll(wanted.map((line) => line.item));
-  const merged = new Map<string, number>();
-  for (const [index, line] of wanted.entries()) {
-    const resolution = resolutions[index] ?? { error: 'not_found' };
-    if ('error' in resolution) {
-      throw new AppError(
-        'validation',
-        resolution.error === 'not_found'
-          ? productNotFoundNamed(line.item.nome)
-          : productUnavailableNamed(line.item.nome),
-      );
-    }
-    const quantidade = (merged.get(resolution.productId) ?? 0) + line.quantidade;
-    if (quantidade > MAX_UNITS_PER_LINE)
-      throw new AppError('validation', cartMessages.tooManyUnits);
-    merged.set(resolution.productId, quantidade);
-  }
-  return [...merged].map(([productId, quantidade]) => ({ productId, quantidade }));
+  const wanted = itens
+    .filter((line) => line.quantidade > 0)
+    .map((line) => ({ ref: line.item, quantity: line.quantidade, named: true }));
+  const lines = await resolveLines(catalog, wanted);
+  return lines.map(({ product, quantity }) => ({
+    productId: product.productId,
+    quantidade: quantity,
+  }));
 }
 
 /** The cart as the API shows it: the catalogue's products now; lines of products gone are left out. */

@@ -6,8 +6,8 @@ import {
   type CartEvent,
   type CartLineRecord,
 } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
+import { deciderSpec, rejectsWith } from '../shared/decider-testing';
 import { cartDecider, type CartCommand } from './decider';
 
 const userId = '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b';
@@ -32,24 +32,11 @@ const add = (id: string, quantidade: number, isKit = false): CartCommand => ({
 });
 const sync = (lines: CartLineRecord[]): CartCommand => ({ type: 'SyncCart', userId, lines });
 
-function given(events: CartEvent[]) {
-  return {
-    when(command: CartCommand) {
-      return () => cartDecider.decide(command, fold(cartDecider, events));
-    },
-  };
-}
+const given = deciderSpec(cartDecider);
 
-function rejectsWith(run: () => unknown, message: string) {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'validation', message });
-    return;
-  }
-  throw new Error('expected the command to be rejected');
-}
+/** Then 400 with this message. */
+const refusedWith = (decide: () => unknown, message: string) =>
+  rejectsWith(decide, 'validation', message);
 
 describe('cart decider: AddItem', () => {
   it('given an empty cart, when 20 of a regular item are added, then CartItemAdded with the catalogue price', () => {
@@ -57,7 +44,7 @@ describe('cart decider: AddItem', () => {
   });
 
   it('given an empty cart, when 19 of a regular item are added, then 400 with the minimum message', () => {
-    rejectsWith(given([]).when(add(coxinha, 19)), cartMessages.minimum);
+    refusedWith(given([]).when(add(coxinha, 19)), cartMessages.minimum);
   });
 
   it('given an empty cart, when one kit is added, then CartItemAdded (kits have no minimum)', () => {
@@ -69,7 +56,7 @@ describe('cart decider: AddItem', () => {
   });
 
   it('given a line near the maximum, when the total would pass it, then 400 tooManyUnits', () => {
-    rejectsWith(
+    refusedWith(
       given([added(coxinha, MAX_UNITS_PER_LINE - 19)]).when(add(coxinha, 20)),
       cartMessages.tooManyUnits,
     );
@@ -83,7 +70,7 @@ describe('cart decider: AddItem', () => {
 
   it('given a full cart, when a new product is added, then 400 tooManyLines; more of a product in it is fine', () => {
     const full = Array.from({ length: MAX_CART_LINES }, (_, n) => added(productId(n), 20));
-    rejectsWith(given(full).when(add(coxinha, 20)), cartMessages.tooManyLines);
+    refusedWith(given(full).when(add(coxinha, 20)), cartMessages.tooManyLines);
     expect(given(full).when(add(productId(0), 20))()).toEqual([added(productId(0), 20)]);
   });
 });
@@ -173,11 +160,11 @@ describe('cart decider: SyncCart', () => {
   });
 
   it('given any cart, when a line is above the maximum or below 1, then 400', () => {
-    rejectsWith(
+    refusedWith(
       given(cart).when(sync([{ productId: coxinha, quantidade: MAX_UNITS_PER_LINE + 1 }])),
       cartMessages.tooManyUnits,
     );
-    rejectsWith(
+    refusedWith(
       given(cart).when(sync([{ productId: coxinha, quantidade: 0 }])),
       cartMessages.invalidQuantity,
     );
@@ -188,7 +175,7 @@ describe('cart decider: SyncCart', () => {
       productId: productId(n),
       quantidade: 20,
     }));
-    rejectsWith(given([]).when(sync(lines)), cartMessages.tooManyLines);
+    refusedWith(given([]).when(sync(lines)), cartMessages.tooManyLines);
   });
 });
 

@@ -10,7 +10,6 @@ import {
   MAX_UNITS_PER_LINE,
   messages,
   productNotFoundNamed,
-  productStreamName,
   productUnavailableNamed,
   STATIC_MENU,
 } from '@quitute/contracts';
@@ -29,9 +28,9 @@ import { registerUser } from '../accounts/accounts';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/rate-limits';
 import { createCommandApp } from '../app';
 import { createCatalogView, type CatalogView } from '../catalog/catalog-view';
-import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
+import type { CatalogCommand } from '../catalog/decider';
 import { menuProductId, seedMenu } from '../catalog/seed';
-import { handleCommand } from '../shared/handle-command';
+import { runProductCommand } from '../catalog/products';
 import { withMemorySnapshots } from '../shared/testing';
 
 /**
@@ -171,19 +170,12 @@ function lines(body: unknown) {
 }
 
 async function changeProduct(store: EventStore, command: CatalogCommand) {
-  await handleCommand({
-    store,
-    decider: productDecider,
-    parse: parseCatalogEvent,
-    streamName: productStreamName(command.productId),
-    command,
-    context: {
-      commandId: randomUUID(),
-      correlationId: 'admin',
-      actorId: 'admin-1',
-      actorRole: 'admin',
-      occurredAt: now().toISOString(),
-    },
+  await runProductCommand({ eventStore: store }, command.productId, command, {
+    commandId: randomUUID(),
+    correlationId: 'admin',
+    actorId: 'admin-1',
+    actorRole: 'admin',
+    occurredAt: now().toISOString(),
   });
 }
 

@@ -24,8 +24,7 @@ import {
 } from '../accounts/rate-limits';
 import type { SessionView } from '../accounts/session-view';
 import type { CatalogView } from '../catalog/catalog-view';
-import type { CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
 import {
   resolveItem,

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEvent } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
-import {
-  productDecider,
-  productNameReservationDecider,
-  type CatalogCommand,
-  type ProductFields,
-} from './decider';
+import { deciderSpec, rejectsWith } from '../shared/decider-testing';
+import { productDecider, productNameReservationDecider, type ProductFields } from './decider';
 
 const productId = '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11';
 const fields: ProductFields = {
@@ -24,24 +19,7 @@ const added: CatalogEvent = {
   data: { productId, ...fields, isActive: true },
 };
 
-function given(events: CatalogEvent[]) {
-  return {
-    when(command: CatalogCommand) {
-      return () => productDecider.decide(command, fold(productDecider, events));
-    },
-  };
-}
-
-function rejectsWith(run: () => unknown, code: string, message: string) {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code, message });
-    return;
-  }
-  throw new Error('expected the command to be rejected');
-}
+const given = deciderSpec(productDecider);
 
 describe('catalog decider', () => {
   it('given no product, when AddProduct, then ProductAdded with every field', () => {

@@ -1,8 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { reaisToCents, type AdminProductSyncBody } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import type { CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { addProduct, productNameStreamName } from './products';
 import { SEED_STOCK } from './seed';
 

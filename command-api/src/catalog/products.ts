@@ -9,8 +9,14 @@ import {
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
-import { loadAggregate, type CommandStores } from '../shared/load-aggregate';
+import {
+  commandStream,
+  handleCommand,
+  readAggregate,
+  type CommandContext,
+  type CommandResult,
+  type CommandStores,
+} from '../shared/handle-command';
 
 /** The catalogue's commands need only the events (product streams are short: no snapshots). */
 type EventStores = Pick<CommandStores, 'eventStore'>;
@@ -74,13 +80,17 @@ export function productNameReservations(stores: EventStores) {
 }
 
 /** A product stream stays short (added, a few edits): read whole, no snapshots. */
-export async function readProduct(stores: EventStores, productId: string) {
-  return loadAggregate({
-    store: stores.eventStore,
-    decider: productDecider,
-    parse: parseCatalogEvent,
-    streamName: productStreamName(productId),
-  });
+function productStream(stores: EventStores, productId: string) {
+  return commandStream(
+    stores.eventStore,
+    productStreamName(productId),
+    productDecider,
+    parseCatalogEvent,
+  );
+}
+
+export function readProduct(stores: EventStores, productId: string) {
+  return readAggregate(productStream(stores, productId));
 }
 
 export function runProductCommand(
@@ -89,14 +99,7 @@ export function runProductCommand(
   command: CatalogCommand,
   context: CommandContext,
 ): Promise<CommandResult<ProductState>> {
-  return handleCommand({
-    store: stores.eventStore,
-    decider: productDecider,
-    parse: parseCatalogEvent,
-    streamName: productStreamName(productId),
-    command,
-    context,
-  });
+  return handleCommand(productStream(stores, productId), command, context);
 }
 
 type Listed = Extract<ProductState, { status: 'listed' }>;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productStreamName, STATIC_MENU } from '@quitute/contracts';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
-import { handleCommand } from '../shared/handle-command';
-import { parseCatalogEvent, productDecider } from './decider';
+import { runProductCommand } from './products';
 import { menuProductId, seedMenu } from './seed';
 
 const now = () => new Date('2026-11-21T12:00:00.000Z');
@@ -52,20 +51,18 @@ describe('seedMenu', () => {
       ]);
     }
     const kibe = menuProductId('kibe');
-    await handleCommand({
-      store: legacy,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName: productStreamName(kibe),
-      command: { type: 'UpdateProduct', productId: kibe, fields: { name: 'Quibe' } },
-      context: {
+    await runProductCommand(
+      { eventStore: legacy },
+      kibe,
+      { type: 'UpdateProduct', productId: kibe, fields: { name: 'Quibe' } },
+      {
         commandId: 'rename-kibe',
         correlationId: 'rename-kibe',
         actorId: 'admin-1',
         actorRole: 'admin',
         occurredAt: now().toISOString(),
       },
-    });
+    );
 
     const result = await seedMenu(legacy, now);
 
@@ -81,20 +78,18 @@ describe('seedMenu', () => {
     const store = createMemoryEventStore();
     await seedMenu(store, now);
     const productId = menuProductId('kibe');
-    await handleCommand({
-      store,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName: productStreamName(productId),
-      command: { type: 'DeleteProduct', productId },
-      context: {
+    await runProductCommand(
+      { eventStore: store },
+      productId,
+      { type: 'DeleteProduct', productId },
+      {
         commandId: 'delete-kibe',
         correlationId: 'delete-kibe',
         actorId: 'admin-1',
         actorRole: 'admin',
         occurredAt: now().toISOString(),
       },
-    });
+    );
     await seedMenu(store, now);
     const kibe = await store.readStream(productStreamName(productId));
     expect(kibe.map((event) => event.type)).toEqual(['ProductAdded', 'ProductDeleted']);

@@ -24,8 +24,8 @@ import {
   type RateLimitStoreFactory,
 } from '../accounts/rate-limits';
 import type { SessionView } from '../accounts/session-view';
-import { handleCommand } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import { retryOnConflict } from '../shared/command-wrappers';
+import { commandStream, type CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
 import { consentDecider, parseConsentEvent } from './decider';
 
@@ -108,21 +108,23 @@ export function consentRoutes(deps: ConsentDeps): Router {
     const known = consentIdFromCookie(req);
     const consentId = known ?? randomUUID();
     const caller = await optionalCaller(req, deps.tokens, sessionVersion);
-    const { position } = await handleCommand({
-      store: stores.eventStore,
-      decider: consentDecider,
-      parse: parseConsentEvent,
-      streamName: consentStreamName(consentId),
-      command: { type: 'RecordConsent', consentId, consent, userId: caller?.userId },
-      context: {
+    const { position } = await retryOnConflict(
+      // Two tabs choosing at once: the second decides on the first's choice.
+      3,
+      commandStream(
+        stores.eventStore,
+        consentStreamName(consentId),
+        consentDecider,
+        parseConsentEvent,
+      ),
+      { type: 'RecordConsent', consentId, consent, userId: caller?.userId },
+      {
         ...requestCommandContext(req, deps.now),
         // A visitor has no account: the browser's consent record is the actor.
         actorId: caller?.userId ?? `visitor-${consentId}`,
         actorRole: caller?.role ?? 'user',
       },
-      // Two tabs choosing at once: the second decides on the first's choice.
-      retryOnConflict: 3,
-    });
+    );
     if (!known) {
       res.cookie(CONSENT_ID_COOKIE, consentId, {
         httpOnly: true,

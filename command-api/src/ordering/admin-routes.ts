@@ -8,7 +8,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
 import { adminCommandContext, answer, idParam, type AdminDeps } from '../admin/http';
-import type { OrderState } from './order-decider';
+import type { OrderState } from './decider';
 import { runOrderCommand } from './orders';
 
 function toAdminOrder(state: OrderState): AdminOrderResult {

@@ -5,8 +5,7 @@ import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-st
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore, createPostgresStores } from '@quitute/infra/snapshot-store';
 import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
-import { deriveEventId, type CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import { deriveEventId, type CommandContext, type CommandStores } from '../shared/handle-command';
 import { withMemorySnapshots } from '../shared/testing';
 import { createOrderNumberAllocator, orderNumbersSnapshotPolicy } from './order-number-allocator';
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ORDER_NUMBERS_STREAM } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
-import { handleCommand, type CommandContext } from '../shared/handle-command';
-import type { CommandStores, SnapshotPolicy } from '../shared/load-aggregate';
+import { perEventContext, retryOnConflict } from '../shared/command-wrappers';
+import { commandStream, type CommandContext, type CommandStores } from '../shared/handle-command';
+import { snapshotted, type SnapshotPolicy } from '../shared/snapshots';
 import {
   ASSIGNED_BUCKETS,
   orderNumberOf,
@@ -62,21 +63,22 @@ export function createOrderNumberAllocator(stores: CommandStores): OrderNumberAl
     const [first] = batch;
     if (!first) throw new Error('an allocation without orders');
     const contexts = new Map(batch.map(({ orderId, context }) => [orderId.toLowerCase(), context]));
-    const result = await handleCommand({
-      store: stores.eventStore,
-      snapshots: {
-        store: stores.snapshotStore,
-        policy: orderNumbersSnapshotPolicy,
-        logger: stores.logger,
-      },
-      decider: orderNumbersDecider,
-      parse: parseOrderNumberEvent,
-      streamName: ORDER_NUMBERS_STREAM,
-      command: { type: 'AssignOrderNumbers', orderIds: batch.map(({ orderId }) => orderId) },
-      context: first.context,
-      eventContext: (event) => contexts.get(event.data.orderId) ?? first.context,
-      retryOnConflict: ORDER_NUMBER_CONFLICT_RETRIES,
-    });
+    const numbers = snapshotted(
+      commandStream(
+        stores.eventStore,
+        ORDER_NUMBERS_STREAM,
+        orderNumbersDecider,
+        parseOrderNumberEvent,
+      ),
+      stores,
+      orderNumbersSnapshotPolicy,
+    );
+    const result = await retryOnConflict(
+      ORDER_NUMBER_CONFLICT_RETRIES,
+      perEventContext(numbers, (event) => contexts.get(event.data.orderId) ?? first.context),
+      { type: 'AssignOrderNumbers', orderIds: batch.map(({ orderId }) => orderId) },
+      first.context,
+    );
     return result.state;
   };
 

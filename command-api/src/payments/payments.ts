@@ -11,8 +11,15 @@ import {
 } from '@quitute/infra/payment-gateway';
 import type { MailSender } from '../accounts/routes';
 import { readOrder } from '../ordering/orders';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
-import { loadAggregate, type CommandStores, type LoadedAggregate } from '../shared/load-aggregate';
+import { namingFacts, retryOnConflict, startingFrom } from '../shared/command-wrappers';
+import {
+  commandStream,
+  readAggregate,
+  type CommandContext,
+  type CommandResult,
+  type CommandStores,
+  type LoadedAggregate,
+} from '../shared/handle-command';
 import { refundedAfterCancelMail } from './mails';
 import {
   parsePaymentEvent,
@@ -21,7 +28,7 @@ import {
   type PaymentCommand,
   type PaymentState,
   type RequestedPayment,
-} from './payment-decider';
+} from './decider';
 
 /** What every payment flow works with: the stores, the provider, and the mailer for the refund notice. */
 export interface PaymentWork {
@@ -51,16 +58,20 @@ export const refundKey = (paymentId: string) => `refund-${paymentId}`;
 export const PAYMENT_CONFLICT_RETRIES = 10;
 
 /** A payment stream stays short (a request and a few statuses): read whole, no snapshots. */
+function paymentStream(stores: CommandStores, paymentId: string) {
+  return commandStream(
+    stores.eventStore,
+    paymentStreamName(paymentId),
+    paymentDecider,
+    parsePaymentEvent,
+  );
+}
+
 export function readPayment(
   stores: CommandStores,
   paymentId: string,
 ): Promise<LoadedAggregate<PaymentState>> {
-  return loadAggregate({
-    store: stores.eventStore,
-    decider: paymentDecider,
-    parse: parsePaymentEvent,
-    streamName: paymentStreamName(paymentId),
-  });
+  return readAggregate(paymentStream(stores, paymentId));
 }
 
 export interface PaymentCommandResult extends CommandResult<PaymentState> {
@@ -79,25 +90,21 @@ export async function runPaymentCommand(
   paymentId: string,
   command: PaymentCommand,
   context: CommandContext,
-  /** The payment as the caller just read or appended to it, in its lane (see handleCommand's `loaded`). */
-  loaded?: LoadedAggregate<PaymentState>,
+  /** The payment as the caller just read or appended to it, in its lane: see startingFrom. */
+  loaded?: CommandResult<PaymentState>,
 ): Promise<PaymentCommandResult> {
-  // The events of the run that appended: handleCommand decides last on the state it appends to.
+  // The events of the run that appended: the pipeline decides last on the state it appends to.
   let decided: PaymentEvent[] = [];
-  const result = await handleCommand({
-    store: work.stores.eventStore,
-    decider: {
-      ...paymentDecider,
-      decide: (toDecide, state) => (decided = paymentDecider.decide(toDecide, state)),
-    },
-    parse: parsePaymentEvent,
-    streamName: paymentStreamName(paymentId),
-    command,
-    context,
-    retryOnConflict: PAYMENT_CONFLICT_RETRIES,
-    eventId: (event) => paymentStatusEventId(work.gateway.provider, event),
-    loaded,
-  });
+  const decide = (toDecide: PaymentCommand, state: PaymentState) =>
+    (decided = paymentDecider.decide(toDecide, state));
+  const recording = {
+    ...paymentStream(work.stores, paymentId),
+    decider: { ...paymentDecider, decide },
+  };
+  const stream = namingFacts(startingFrom(recording, loaded), (event) =>
+    paymentStatusEventId(work.gateway.provider, event),
+  );
+  const result = await retryOnConflict(PAYMENT_CONFLICT_RETRIES, stream, command, context);
   for (const event of decided) {
     if (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel') {
       await tellRefundedAfterCancel(work, result.state);

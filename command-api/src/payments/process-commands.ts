@@ -9,8 +9,7 @@ import type { MailSender } from '../accounts/routes';
 import { runCartCommand } from '../cart/carts';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import { runSaleCommand } from '../sales/sales';
-import { deriveEventId, type CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import type { OrderingOptions } from './options';
 import {
   cancelKey,
@@ -53,19 +52,15 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
    * the event, in its correlation; ids derived from both, so the reaction run
    * again appends the same events (none, once its stream holds them).
    */
-  const reaction = (cause: CausingEvent | null, name: string) => {
+  const reaction = (cause: CausingEvent | null, name: string): CommandContext => {
     const commandId = cause ? uuidv5(`${cause.id}:${name}`, REACTION_NAMESPACE) : randomUUID();
-    const context: CommandContext = {
+    return {
       commandId,
       correlationId: cause?.metadata.correlationId ?? commandId,
       causationId: cause?.id ?? commandId,
       actorId: SYSTEM_ACTOR,
       actorRole: 'system',
       occurredAt: deps.now().toISOString(),
-    };
-    return {
-      context,
-      eventId: (_event: unknown, index: number) => deriveEventId(commandId, index),
     };
   };
 
@@ -77,26 +72,31 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
 
   return {
     async markOrderPaid({ orderId, paymentId, amountCents }, cause) {
-      const { context, eventId } = reaction(cause, 'mark-order-paid');
       await runOrderCommand(
         stores,
         orderId,
         { type: 'MarkOrderPaid', orderId, paymentId, amountCents },
-        context,
-        { eventId },
+        reaction(cause, 'mark-order-paid'),
+        { idsNameFacts: true },
       );
     },
 
     async cancelOrder({ orderId, reason }, cause) {
-      const { context, eventId } = reaction(cause, 'cancel-order');
-      await runOrderCommand(stores, orderId, { type: 'CancelOrder', orderId, reason }, context, {
-        eventId,
-      });
+      await runOrderCommand(
+        stores,
+        orderId,
+        { type: 'CancelOrder', orderId, reason },
+        reaction(cause, 'cancel-order'),
+        { idsNameFacts: true },
+      );
     },
 
     async checkOutCart({ userId, orderId }, cause) {
-      const { context } = reaction(cause, 'check-out-cart');
-      await runCartCommand(stores, { type: 'CheckOut', userId, orderId }, context);
+      await runCartCommand(
+        stores,
+        { type: 'CheckOut', userId, orderId },
+        reaction(cause, 'check-out-cart'),
+      );
     },
 
     async recordOnlineSale({ orderId }, cause) {
@@ -105,13 +105,12 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         logger.warn({ orderId }, 'online sale not recorded: the order is not paid');
         return;
       }
-      const { context, eventId } = reaction(cause, 'record-online-sale');
       await runSaleCommand(
         stores,
         orderId,
         { type: 'RecordOnlineSale', order: order.placed, soldAt: cause.metadata.occurredAt },
-        context,
-        { eventId },
+        reaction(cause, 'record-online-sale'),
+        { idsNameFacts: true },
       );
     },
 
@@ -128,18 +127,17 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         );
         return;
       }
-      const { context, eventId } = reaction(cause, `reverse-online-sale-${reason}`);
       await runSaleCommand(
         stores,
         orderId,
         { type: 'ReverseOnlineSale', saleId: orderId, reason },
-        context,
-        { eventId },
+        reaction(cause, `reverse-online-sale-${reason}`),
+        { idsNameFacts: true },
       );
     },
 
     async refundApprovedPayment({ paymentId }, cause) {
-      const { context } = reaction(cause, 'refund-approved-payment');
+      const context = reaction(cause, 'refund-approved-payment');
       await withPaymentLane(stores, paymentId, async () => {
         if (!requestedPayment((await readPayment(stores, paymentId)).state)) return;
         const requested = await runPaymentCommand(
@@ -170,7 +168,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
     },
 
     async expirePayment({ paymentId, reason }, cause) {
-      const { context } = reaction(cause, `expire-payment-${reason}`);
+      const context = reaction(cause, `expire-payment-${reason}`);
       await withPaymentLane(stores, paymentId, async () => {
         const payment = requestedPayment((await readPayment(stores, paymentId)).state);
         if (!payment) return;
@@ -216,8 +214,7 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
         logger.warn({ paymentId, providerPaymentId }, 'the provider does not know the payment');
         return;
       }
-      const { context } = reaction(cause, 'sync-payment');
-      const outcome = await recordProviderPayment(work, report, context);
+      const outcome = await recordProviderPayment(work, report, reaction(cause, 'sync-payment'));
       if (outcome.kind === 'unknown') {
         logger.warn({ paymentId, reason: outcome.reason }, 'provider payment not recorded');
       }

@@ -8,14 +8,12 @@ import {
   messages,
   paymentMessages,
   SYSTEM_ACTOR,
-  type PaymentStatusDto,
 } from '@quitute/contracts';
 import { authenticate, currentUser, type TokenService } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
-import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
@@ -23,26 +21,13 @@ import type { RateLimitStoreFactory } from '../accounts/rate-limits';
 import type { MailSender } from '../accounts/routes';
 import type { SessionView } from '../accounts/session-view';
 import type { CatalogView } from '../catalog/catalog-view';
+import { cancelPayment } from '../checkout/cancel';
+import { checkout, type CheckoutWork } from '../checkout/checkout';
 import { orderNumberAllocatorFor } from '../ordering/order-number-allocator';
-import { readOrder } from '../ordering/orders';
-import type { CommandContext } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
-import { checkout, type CheckoutWork } from './checkout';
 import type { OrderingOptions } from './options';
-import { shopPaymentStatus } from './payment-decider';
-import {
-  cancelKey,
-  isRefusal,
-  providerPayment,
-  providerUnavailable,
-  readPayment,
-  recordProviderPayment,
-  requestedPayment,
-  runPaymentCommand,
-  UUID,
-  withPaymentLane,
-} from './payments';
+import { providerPayment, recordProviderPayment } from './payments';
 import { DEFAULT_PAYMENT_RATE_LIMITS, paymentLimiters } from './rate-limits';
 
 export interface PaymentsDeps {
@@ -156,66 +141,18 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
   router.post('/payments/cancel-payment', signedIn, limits.cancel, async (req, res) => {
     const { paymentId: providerPaymentId } = parseWith(cancelPaymentBodySchema, req.body);
     const caller = currentUser(req);
-    const notFound = new AppError('not_found', paymentMessages.paymentNotFound);
-    const current = await providerPayment(work, providerPaymentId);
-    if (!current || !UUID.test(current.externalReference)) throw notFound;
-    const { placed } = (await readOrder(stores, current.externalReference)).state;
-    // Another customer's payment is answered exactly like one that does not exist.
-    if (placed === null || placed.customer.userId !== caller.userId) throw notFound;
     const context: CommandContext = {
       ...requestCommandContext(req, now),
       actorId: caller.userId,
       actorRole: caller.role,
     };
-
-    const cancelled = await withPaymentLane(stores, placed.paymentId, async () => {
-      const payment = requestedPayment((await readPayment(stores, placed.paymentId)).state);
-      if (!payment || (payment.providerPaymentId ?? providerPaymentId) !== providerPaymentId) {
-        throw notFound;
-      }
-      const record = (report: ProviderPayment, reason?: 'customer') =>
-        runPaymentCommand(
-          work,
-          placed.paymentId,
-          reason
-            ? { type: 'CancelPayment', reason, report }
-            : { type: 'RecordProviderPayment', report },
-          context,
-        );
-      // Cancelled already (it expired, say): recorded as it is, and the cancel holds.
-      if (current.status === 'cancelled') return { report: current, result: await record(current) };
-      const cannotCancel = async (report: ProviderPayment) => {
-        await record(report);
-        return new AppError('conflict', paymentMessages.cannotCancel);
-      };
-      if (!isOpen(current)) throw await cannotCancel(current);
-      let report: ProviderPayment;
-      try {
-        report = await gateway.cancel(providerPaymentId, cancelKey(placed.paymentId));
-      } catch (error) {
-        if (!isRefusal(error)) throw providerUnavailable(logger, error, 'cancel');
-        // Approved (or otherwise settled) between the read and the cancel.
-        throw await cannotCancel((await providerPayment(work, providerPaymentId)) ?? current);
-      }
-      return { report, result: await record(report, 'customer') };
+    const cancelled = await cancelPayment(work, {
+      providerPaymentId,
+      userId: caller.userId,
+      context,
     });
-
-    ownWrites?.record(caller.userId, cancelled.result.position);
-    const payment = requestedPayment(cancelled.result.state);
-    const answer: PaymentStatusDto = {
-      paymentId: providerPaymentId,
-      orderId: placed.orderId,
-      orderNumber: placed.orderNumber,
-      paymentStatus:
-        payment && payment.stage !== 'requested'
-          ? payment.stage
-          : shopPaymentStatus(cancelled.report.status),
-      status: cancelled.report.status,
-      statusDetail: cancelled.report.statusDetail,
-      paymentMethod: placed.paymentMethod,
-      message: paymentMessages.cancelSucceeded,
-    };
-    res.set('Cache-Control', 'no-store').json(answer);
+    ownWrites?.record(caller.userId, cancelled.position);
+    res.set('Cache-Control', 'no-store').json(cancelled.answer);
   });
 
   router.post('/payments/webhook', async (req, res) => {
@@ -254,9 +191,4 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
 
   router.use(retryAfterWhenUnavailable);
   return router;
-}
-
-/** What the shop may still cancel: not yet approved, rejected or settled. */
-function isOpen(payment: ProviderPayment): boolean {
-  return ['pending', 'in_process', 'authorized'].includes(payment.status);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages, reviewMessages, type ReviewEvent } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
 import { fold } from '../shared/decider';
+import { deciderSpec, refusal } from '../shared/decider-testing';
 import { reviewDecider, type ReviewCommand } from './decider';
 
 const reviewId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -43,23 +43,7 @@ const reportedBy = (reporterId: string): ReviewEvent => ({
   data: { reviewId, reporterId },
 });
 
-function given(events: ReviewEvent[]) {
-  return {
-    when(command: ReviewCommand) {
-      return () => reviewDecider.decide(command, fold(reviewDecider, events));
-    },
-  };
-}
-
-function refused(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the command to be refused');
-}
+const given = deciderSpec(reviewDecider);
 
 describe('review decider: SubmitReview', () => {
   it('given no review, when a customer submits one, then ReviewSubmitted (pending until approved)', () => {
@@ -83,7 +67,7 @@ describe('review decider: SubmitReview', () => {
   it.each([0, 6, 4.5, Number.NaN])(
     'given no review, when rated %s, then 400 with the spec message and nothing is decided',
     (rating) => {
-      expect(refused(given([]).when(submit({ rating })))).toMatchObject({
+      expect(refusal(given([]).when(submit({ rating })))).toMatchObject({
         code: 'validation',
         message: reviewMessages.required,
       });
@@ -91,8 +75,8 @@ describe('review decider: SubmitReview', () => {
   );
 
   it('given a review with that id, when submitted again, then 409: an id names one review', () => {
-    expect(refused(given([submitted]).when(submit())).code).toBe('conflict');
-    expect(refused(given([submitted]).when(submit())).message).toBe(messages.duplicateEvent);
+    expect(refusal(given([submitted]).when(submit())).code).toBe('conflict');
+    expect(refusal(given([submitted]).when(submit())).message).toBe(messages.duplicateEvent);
   });
 });
 
@@ -103,7 +87,7 @@ describe('review decider: ApproveReview', () => {
 
   it('given an approved review, when approved again, then 409 and nothing changes', () => {
     expect(
-      refused(given([submitted, approved]).when({ type: 'ApproveReview', reviewId })),
+      refusal(given([submitted, approved]).when({ type: 'ApproveReview', reviewId })),
     ).toMatchObject({ code: 'conflict', message: reviewMessages.alreadyApproved });
   });
 
@@ -111,7 +95,7 @@ describe('review decider: ApproveReview', () => {
     ['no review', []],
     ['a deleted review', [submitted, deleted]],
   ])('given %s, when approved, then 404', (_case, events) => {
-    expect(refused(given(events).when({ type: 'ApproveReview', reviewId }))).toMatchObject({
+    expect(refusal(given(events).when({ type: 'ApproveReview', reviewId }))).toMatchObject({
       code: 'not_found',
       message: reviewMessages.notFound,
     });
@@ -130,7 +114,7 @@ describe('review decider: DeleteReview', () => {
     ['no review', []],
     ['a deleted review', [submitted, deleted]],
   ])('given %s, when deleted, then 404', (_case, events) => {
-    expect(refused(given(events).when({ type: 'DeleteReview', reviewId })).code).toBe('not_found');
+    expect(refusal(given(events).when({ type: 'DeleteReview', reviewId })).code).toBe('not_found');
   });
 });
 
@@ -146,7 +130,7 @@ describe('review decider: ReportReview', () => {
   });
 
   it('given a review this customer already reported, when reported again, then 409', () => {
-    expect(refused(given([submitted, approved, reportedBy(bia)]).when(report(bia)))).toMatchObject({
+    expect(refusal(given([submitted, approved, reportedBy(bia)]).when(report(bia)))).toMatchObject({
       code: 'conflict',
       message: reviewMessages.alreadyReported,
     });
@@ -160,7 +144,7 @@ describe('review decider: ReportReview', () => {
   });
 
   it('given her own approved review, when its author reports it, then 403', () => {
-    expect(refused(given([submitted, approved]).when(report(ana)))).toMatchObject({
+    expect(refusal(given([submitted, approved]).when(report(ana)))).toMatchObject({
       code: 'forbidden',
       message: reviewMessages.ownReview,
     });
@@ -171,6 +155,6 @@ describe('review decider: ReportReview', () => {
     ['no review', []],
     ['a deleted review', [submitted, approved, deleted]],
   ])('given %s, when reported, then 404', (_case, events) => {
-    expect(refused(given(events).when(report(bia))).code).toBe('not_found');
+    expect(refusal(given(events).when(report(bia))).code).toBe('not_found');
   });
 });

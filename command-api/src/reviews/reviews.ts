@@ -1,11 +1,16 @@
-import { reviewMessages, reviewStreamName, userStreamName } from '@quitute/contracts';
+import { reviewMessages, reviewStreamName } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import { activeUser } from '../accounts/accounts';
-import { parseAccountEvent, userDecider, type ActiveUser } from '../accounts/decider';
-import { userSnapshotPolicy } from '../accounts/user-snapshots';
+import { activeUser, userStream } from '../accounts/accounts';
+import type { ActiveUser } from '../accounts/decider';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
-import { readAggregate, type CommandStores } from '../shared/load-aggregate';
+import { retryOnConflict } from '../shared/command-wrappers';
+import {
+  commandStream,
+  readAggregate,
+  type CommandContext,
+  type CommandResult,
+  type CommandStores,
+} from '../shared/handle-command';
 import { parseReviewEvent, reviewDecider, type ReviewCommand, type ReviewState } from './decider';
 
 /**
@@ -27,15 +32,13 @@ export function runReviewCommand(
   command: ReviewCommand,
   context: CommandContext,
 ): Promise<CommandResult<ReviewState>> {
-  return handleCommand({
-    store: stores.eventStore,
-    decider: reviewDecider,
-    parse: parseReviewEvent,
-    streamName: reviewStreamName(command.reviewId),
-    command,
-    context,
-    retryOnConflict: REVIEW_CONFLICT_RETRIES,
-  });
+  const stream = commandStream(
+    stores.eventStore,
+    reviewStreamName(command.reviewId),
+    reviewDecider,
+    parseReviewEvent,
+  );
+  return retryOnConflict(REVIEW_CONFLICT_RETRIES, stream, command, context);
 }
 
 /**
@@ -57,12 +60,6 @@ export async function reviewedProduct(
 
 /** The author's account as it is now: their name and e-mail go on the review. */
 export async function authorAccount(stores: CommandStores, userId: string): Promise<ActiveUser> {
-  const { state } = await readAggregate({
-    store: stores.eventStore,
-    snapshots: { store: stores.snapshotStore, policy: userSnapshotPolicy, logger: stores.logger },
-    decider: userDecider,
-    parse: parseAccountEvent,
-    streamName: userStreamName(userId),
-  });
+  const { state } = await readAggregate(userStream(stores, userId));
   return activeUser(state);
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { salesMessages, type SaleEvent } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
-import type { PlacedOrder } from '../ordering/order-decider';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import { fold } from '../shared/decider';
-import { saleDecider, type SaleCommand } from './decider';
+import { deciderSpec, rejectsWith } from '../shared/decider-testing';
+import { saleDecider } from './decider';
 
 const saleId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
-const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
+const order = aPlacedOrder();
+const { orderId } = order;
 const figures = {
   amountCents: 15_050,
   clientName: 'Dona Rosa',
@@ -15,32 +16,6 @@ const figures = {
 const recorded: SaleEvent = {
   type: 'SaleRecorded',
   data: { saleId, source: 'physical', ...figures },
-};
-const order: PlacedOrder = {
-  orderId,
-  orderNumber: 1001,
-  paymentId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  paymentMethod: 'pix',
-  customer: {
-    userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
-    name: 'Maria da Silva',
-    email: 'maria@example.com',
-    cpf: '52998224725',
-  },
-  items: [
-    {
-      productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
-      name: 'Coxinha de Frango',
-      category: 'Salgados Fritos',
-      unitPriceCents: 60,
-      quantity: 20,
-    },
-  ],
-  totalCents: 1200,
-  deliveryType: 'pickup',
-  deliveryDate: '2026-11-25T10:00:00-03:00',
-  linesFrom: 'request',
-  requestFingerprint: 'fingerprint-1',
 };
 const online: SaleEvent = {
   type: 'SaleRecorded',
@@ -63,14 +38,7 @@ const online: SaleEvent = {
   },
 };
 
-const given = (events: SaleEvent[]) => ({
-  when: (command: SaleCommand) => () => saleDecider.decide(command, fold(saleDecider, events)),
-});
-
-function rejectsWith(run: () => unknown, code: string, message: string) {
-  expect(run).toThrow(AppError);
-  expect(run).toThrow(expect.objectContaining({ code, message }));
-}
+const given = deciderSpec(saleDecider);
 
 describe('sale decider: physical sales', () => {
   it('given no sale, when an admin records one, then SaleRecorded with source physical', () => {

@@ -9,7 +9,7 @@ import {
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
-import type { PlacedOrder } from '../ordering/order-decider';
+import type { PlacedOrder } from '../ordering/decider';
 import type { Decider } from '../shared/decider';
 
 /** What the reports count of a sale (admin-spec §3); money in centavos, `soldAt` an ISO instant. */

@@ -5,8 +5,13 @@ import {
   type AdminSaleResult,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import { handleCommand, type CommandContext, type CommandResult } from '../shared/handle-command';
-import type { CommandStores } from '../shared/load-aggregate';
+import { namingFacts, retryOnConflict } from '../shared/command-wrappers';
+import {
+  commandStream,
+  type CommandContext,
+  type CommandResult,
+  type CommandStores,
+} from '../shared/handle-command';
 import { parseSaleEvent, saleDecider, type SaleCommand, type SaleState } from './decider';
 
 /** Retries of a sale's append: its commands decide right on any newer sale (they check what it is). */
@@ -18,18 +23,21 @@ export function runSaleCommand(
   saleId: string,
   command: SaleCommand,
   context: CommandContext,
-  options: { eventId?: ((event: unknown, index: number) => string) | undefined } = {},
+  /** The command id names a fact (a process manager's reaction to one event): see namingFacts. */
+  options: { idsNameFacts?: boolean } = {},
 ): Promise<CommandResult<SaleState>> {
-  return handleCommand({
-    store: stores.eventStore,
-    decider: saleDecider,
-    parse: parseSaleEvent,
-    streamName: saleStreamName(saleId),
+  const stream = commandStream(
+    stores.eventStore,
+    saleStreamName(saleId),
+    saleDecider,
+    parseSaleEvent,
+  );
+  return retryOnConflict(
+    SALE_CONFLICT_RETRIES,
+    options.idsNameFacts ? namingFacts(stream) : stream,
     command,
     context,
-    retryOnConflict: SALE_CONFLICT_RETRIES,
-    eventId: options.eventId,
-  });
+  );
 }
 
 /** The sale as the admin area shows it (admin-spec §3: amount in reais, physical ones are 'Fisico'). */

@@ -9,9 +9,17 @@ import {
   type RecordedEvent,
 } from '@quitute/infra/event-store';
 import { parseCatalogEvent, productDecider, type CatalogCommand } from '../catalog/decider';
+import { expecting, namingFacts, retryOnConflict, startingFrom } from './command-wrappers';
 import type { Decider } from './decider';
-import { deriveEventId, handleCommand, type CommandContext } from './handle-command';
-import { loadAggregate, type LoadedAggregate } from './load-aggregate';
+import {
+  commandStream,
+  deriveEventId,
+  emptyAggregate,
+  handleCommand,
+  readAggregate,
+  type CommandContext,
+  type LoadedAggregate,
+} from './handle-command';
 
 const productId = '9d1f6a8e-2b7c-4e3a-8f5d-1c2b3a4d5e6f';
 const streamName = productStreamName(productId);
@@ -37,17 +45,13 @@ const context = (commandId: string): CommandContext => ({
   occurredAt: '2026-11-21T12:00:00.000Z',
 });
 
+const products = (store: EventStore) =>
+  commandStream(store, streamName, productDecider, parseCatalogEvent);
+
 describe('handleCommand', () => {
   it('given a new stream, when a command succeeds, then it returns the new state, revision and position', async () => {
     const store = createMemoryEventStore();
-    const result = await handleCommand({
-      store,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName,
-      command: addCoxinha,
-      context: context('cmd-1'),
-    });
+    const result = await handleCommand(products(store), addCoxinha, context('cmd-1'));
     expect(result.state).toMatchObject({ status: 'listed', isActive: true });
     expect(result.revision).toBe(0);
     expect(result.position).toBe(await store.headPosition());
@@ -63,17 +67,10 @@ describe('handleCommand', () => {
 
   it('given the same command id retried, when handled again, then the store holds it once', async () => {
     const store = createMemoryEventStore();
-    const options = {
-      store,
-      decider: productDecider,
-      parse: parseCatalogEvent,
-      streamName,
-      context: context('cmd-1'),
-    };
-    await handleCommand({ ...options, command: addCoxinha });
-    await expect(handleCommand({ ...options, command: addCoxinha })).rejects.toMatchObject({
-      code: 'conflict',
-    });
+    await handleCommand(products(store), addCoxinha, context('cmd-1'));
+    await expect(
+      handleCommand(products(store), addCoxinha, context('cmd-1')),
+    ).rejects.toMatchObject({ code: 'conflict' });
     expect(await store.readStream(streamName)).toHaveLength(1);
   });
 
@@ -105,14 +102,7 @@ describe('handleCommand', () => {
       },
     };
     await expect(
-      handleCommand({
-        store: racing,
-        decider: productDecider,
-        parse: parseCatalogEvent,
-        streamName,
-        command: addCoxinha,
-        context: context('cmd-2'),
-      }),
+      handleCommand(products(racing), addCoxinha, context('cmd-2')),
     ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
   });
 });
@@ -157,34 +147,39 @@ function racedStore(races: number): { store: EventStore; reads: () => number } {
   return { store, reads: () => reads };
 }
 
-/** Increments the counter by `by` (1) as command `commandId` ('cmd-increment'). */
+const counter = (store: EventStore) =>
+  commandStream(store, counterStream, counterDecider, parseCounter);
+
+/**
+ * Increments the counter by `by` (1) as command `commandId` ('cmd-increment'),
+ * retried up to `retries` times when given, else handled once.
+ */
 const increment = (
   store: EventStore,
   options: {
     by?: number;
     commandId?: string;
-    retryOnConflict?: number;
+    retries?: number;
     expectedRevision?: number;
     loaded?: LoadedAggregate<number>;
   },
 ) => {
-  const { by = 1, commandId = 'cmd-increment', ...handling } = options;
-  return handleCommand({
-    store,
-    decider: counterDecider,
-    parse: parseCounter,
-    streamName: counterStream,
-    command: { type: 'Increment', by },
-    context: context(commandId),
-    ...handling,
-  });
+  const { by = 1, commandId = 'cmd-increment', retries, expectedRevision, loaded } = options;
+  const stream = startingFrom(counter(store), loaded);
+  const command: { type: 'Increment'; by: number } = { type: 'Increment', by };
+  if (expectedRevision !== undefined) {
+    return handleCommand(expecting(stream, expectedRevision), command, context(commandId));
+  }
+  return retries === undefined
+    ? handleCommand(stream, command, context(commandId))
+    : retryOnConflict(retries, stream, command, context(commandId));
 };
 
-describe('handleCommand with retryOnConflict', () => {
+describe('retryOnConflict', () => {
   it('given a writer slipping in between load and append twice, when retried up to 2 times, then it lands on top and nothing is lost', async () => {
     const { store, reads } = racedStore(2);
 
-    const result = await increment(store, { retryOnConflict: 2 });
+    const result = await increment(store, { retries: 2 });
 
     expect(reads()).toBe(3);
     expect(result.state).toBe(201);
@@ -196,7 +191,7 @@ describe('handleCommand with retryOnConflict', () => {
   it('given a writer slipping in every time, when the retries run out, then WrongExpectedRevisionError (412) and nothing of the command is stored', async () => {
     const { store, reads } = racedStore(Number.POSITIVE_INFINITY);
 
-    await expect(increment(store, { retryOnConflict: 2 })).rejects.toBeInstanceOf(
+    await expect(increment(store, { retries: 2 })).rejects.toBeInstanceOf(
       WrongExpectedRevisionError,
     );
 
@@ -205,7 +200,7 @@ describe('handleCommand with retryOnConflict', () => {
     expect(stored.map((event) => event.data['by'])).toEqual([100, 100, 100]);
   });
 
-  it('given no retryOnConflict, when a writer slips in, then the conflict surfaces at once', async () => {
+  it('given no retries, when a writer slips in, then the conflict surfaces at once', async () => {
     const { store, reads } = racedStore(1);
 
     await expect(increment(store, {})).rejects.toBeInstanceOf(WrongExpectedRevisionError);
@@ -217,15 +212,7 @@ describe('handleCommand with retryOnConflict', () => {
 
     await Promise.all(
       Array.from({ length: 10 }, (_, n) =>
-        handleCommand({
-          store,
-          decider: counterDecider,
-          parse: parseCounter,
-          streamName: counterStream,
-          command: { type: 'Increment', by: 1 },
-          context: context(`cmd-${n}`),
-          retryOnConflict: 10,
-        }),
+        increment(store, { commandId: `cmd-${n}`, retries: 10 }),
       ),
     );
 
@@ -233,33 +220,24 @@ describe('handleCommand with retryOnConflict', () => {
   });
 });
 
-describe('handleCommand with expectedRevision', () => {
-  it('given a stream at another revision than expected, then WrongExpectedRevisionError before deciding, even with retries allowed', async () => {
+describe('expecting (If-Match)', () => {
+  it('given a stream at another revision than expected, then WrongExpectedRevisionError before deciding', async () => {
     const { store } = racedStore(0);
     await increment(store, {});
     const before = await store.readStream(counterStream);
 
     await expect(
-      handleCommand({
-        store,
-        decider: counterDecider,
-        parse: parseCounter,
-        streamName: counterStream,
-        command: { type: 'Increment', by: 1 },
-        context: context('cmd-stale'),
-        expectedRevision: 5,
-        retryOnConflict: 3,
-      }),
+      increment(store, { commandId: 'cmd-stale', expectedRevision: 5 }),
     ).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', expected: 5, actual: 0 });
     expect(await store.readStream(counterStream)).toEqual(before);
   });
 
-  it('given the expected revision, when a writer slips in before the append, then WrongExpectedRevisionError and no retry', async () => {
+  it('given the expected revision, when a writer slips in before the append, then WrongExpectedRevisionError and no second read', async () => {
     const { store, reads } = racedStore(1);
 
-    await expect(
-      increment(store, { expectedRevision: -1, retryOnConflict: 3 }),
-    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(increment(store, { expectedRevision: -1 })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     expect(reads()).toBe(1);
   });
 
@@ -267,37 +245,28 @@ describe('handleCommand with expectedRevision', () => {
     const { store } = racedStore(0);
     await increment(store, {});
 
-    const result = await handleCommand({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-      command: { type: 'Increment', by: 2 },
-      context: context('cmd-fresh'),
-      expectedRevision: 0,
-    });
+    const result = await increment(store, { by: 2, commandId: 'cmd-fresh', expectedRevision: 0 });
 
     expect(result).toMatchObject({ state: 3, revision: 1 });
   });
 });
 
-describe('handleCommand with causationId and eventId', () => {
+describe('handleCommand with a causation id', () => {
   it('given a causation id, when the command lands, then its events name it as their cause', async () => {
     const store = createMemoryEventStore();
 
-    await handleCommand({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-      command: { type: 'Increment', by: 1 },
-      context: { ...context('cmd-1'), causationId: 'event-7' },
-    });
+    await handleCommand(
+      counter(store),
+      { type: 'Increment', by: 1 },
+      { ...context('cmd-1'), causationId: 'event-7' },
+    );
 
     const [event] = await store.readStream(counterStream);
     expect(event?.metadata).toMatchObject({ causationId: 'event-7', correlationId: 'corr-1' });
   });
+});
 
+describe('namingFacts', () => {
   /** Once: the fact is stored, so a second writer decides nothing. */
   type OnceEvent = { type: 'Noted'; data: { fact: string } };
   const onceDecider: Decider<string[], { type: 'Note'; fact: string }, OnceEvent> = {
@@ -337,19 +306,12 @@ describe('handleCommand with causationId and eventId', () => {
         return events;
       },
     };
-    const run = (eventId?: () => string) =>
-      handleCommand({
-        store,
-        decider: onceDecider,
-        parse: parseOnce,
-        streamName: 'facts-1',
-        command: { type: 'Note', fact: 'paid' },
-        context: context('cmd-note'),
-        retryOnConflict: 3,
-        eventId,
-      });
-
-    const result = await run(() => factId);
+    const result = await retryOnConflict(
+      3,
+      namingFacts(commandStream(store, 'facts-1', onceDecider, parseOnce), () => factId),
+      { type: 'Note', fact: 'paid' },
+      context('cmd-note'),
+    );
 
     expect(result).toMatchObject({ state: ['paid'], revision: 0 });
     expect(await inner.readStream('facts-1')).toHaveLength(1);
@@ -367,32 +329,53 @@ describe('handleCommand with causationId and eventId', () => {
     ]);
 
     await expect(
-      handleCommand({
-        store,
-        decider: onceDecider,
-        parse: parseOnce,
-        streamName: 'facts-3',
-        command: { type: 'Note', fact: 'paid' },
-        context: context('cmd-note'),
-        retryOnConflict: 3,
-        eventId: () => factId,
-      }),
+      retryOnConflict(
+        3,
+        namingFacts(commandStream(store, 'facts-3', onceDecider, parseOnce), () => factId),
+        { type: 'Note', fact: 'paid' },
+        context('cmd-note'),
+      ),
     ).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect(await store.readStream('facts-3')).toEqual([]);
   });
+
+  it('given a reaction stored by another writer under the ids its command id derives (other metadata), when it runs again naming facts, then the duplicate is retried and decides nothing; without namingFacts it surfaces', async () => {
+    const store = createMemoryEventStore();
+    await store.appendToStream('facts-4', [
+      {
+        id: deriveEventId('cmd-reaction', 0),
+        type: 'Noted',
+        data: { fact: 'paid' },
+        metadata: {
+          ...context('cmd-reaction'),
+          causationId: 'cmd-reaction',
+          occurredAt: '2026-11-21T12:00:01.000Z',
+        },
+      },
+    ]);
+    // Decided first on the stream as empty, as if read before the other writer appended.
+    const blind = () =>
+      startingFrom(
+        commandStream(store, 'facts-4', onceDecider, parseOnce),
+        emptyAggregate(onceDecider),
+      );
+    const note: { type: 'Note'; fact: string } = { type: 'Note', fact: 'paid' };
+
+    await expect(retryOnConflict(3, blind(), note, context('cmd-reaction'))).rejects.toBeInstanceOf(
+      DuplicateEventIdError,
+    );
+    const result = await retryOnConflict(3, namingFacts(blind()), note, context('cmd-reaction'));
+
+    expect(result).toMatchObject({ state: ['paid'], revision: 0 });
+    expect(await store.readStream('facts-4')).toHaveLength(1);
+  });
 });
 
-describe('handleCommand with what the caller just loaded', () => {
-  const counterAt = (store: EventStore) =>
-    loadAggregate({
-      store,
-      decider: counterDecider,
-      parse: parseCounter,
-      streamName: counterStream,
-    });
+describe('startingFrom what the caller just loaded', () => {
+  const counterAt = (store: EventStore) => readAggregate(counter(store));
   const addTwo = (
     store: EventStore,
-    options: { loaded: LoadedAggregate<number>; retryOnConflict?: number },
+    options: { loaded: LoadedAggregate<number>; retries?: number },
   ) => increment(store, { by: 2, commandId: 'cmd-add-two', ...options });
 
   it('given the stream as just loaded, when the command lands, then the stream is not read again', async () => {
@@ -413,7 +396,7 @@ describe('handleCommand with what the caller just loaded', () => {
     await increment(store, {});
     const readsBefore = reads();
 
-    const result = await addTwo(store, { loaded, retryOnConflict: 1 });
+    const result = await addTwo(store, { loaded, retries: 1 });
 
     expect(reads()).toBe(readsBefore + 1);
     expect(result).toMatchObject({ state: 3, revision: 1 });

@@ -6,8 +6,12 @@ import {
   type RecordedEvent,
 } from '@quitute/infra/event-store';
 import type { Decider } from './decider';
-import { handleCommand, type CommandContext } from './handle-command';
-import type { CommandStores } from './load-aggregate';
+import {
+  commandStream,
+  handleCommand,
+  type CommandContext,
+  type CommandStores,
+} from './handle-command';
 
 /**
  * Uniqueness through reservation streams (ARCHITECTURE §2): one stream per
@@ -117,14 +121,11 @@ export function reservations<Event extends { type: string; data: JsonObject }>(
   };
 
   const run = (command: ReservationCommand, context: CommandContext) =>
-    handleCommand({
-      store: stores.eventStore,
-      decider,
-      parse: kind.parse,
-      streamName: kind.streamName(command.value),
+    handleCommand(
+      commandStream(stores.eventStore, kind.streamName(command.value), decider, kind.parse),
       command,
       context,
-    });
+    );
 
   const isRace = (error: unknown) =>
     error instanceof WrongExpectedRevisionError ||

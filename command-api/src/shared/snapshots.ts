@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { Decider } from './decider';
+import {
+  emptyAggregate,
+  foldOnto,
+  type CommandStores,
+  type CommandStream,
+  type DecidedEvent,
+  type LoadedAggregate,
+} from './handle-command';
 
 /** How an aggregate's decided state is kept as a snapshot beside its stream. */
 export interface SnapshotPolicy<State> {
@@ -20,38 +27,41 @@ export interface SnapshotPolicy<State> {
   every: number;
 }
 
-export interface AggregateSnapshots<State> {
+interface Snapshots<State> {
   store: SnapshotStore;
   policy: SnapshotPolicy<State>;
   /** A snapshot that cannot be read or written is reported here; the command goes on without it. */
   logger: Pick<Logger, 'warn'>;
 }
 
-/** What the command pipeline reads and writes: the events, and snapshots of what they fold to. */
-export interface CommandStores {
-  eventStore: EventStore;
-  snapshotStore: SnapshotStore;
-  logger: Pick<Logger, 'warn'>;
-  /**
-   * Told of every append to a user's stream made here (the session view reads
-   * that user's stream until it has applied the write).
-   */
-  userWritten?: ((userId: string, position: number) => void) | undefined;
-}
-
-export interface LoadedAggregate<State> {
-  state: State;
-  /** Revision of the stream's last event, -1 when the stream does not exist. */
-  revision: number;
-  /** Global position of the stream's last event, 0 when the stream does not exist. */
-  position: number;
-  /** Revision of the snapshot the state was folded from, -1 when it was folded from the start. */
-  snapshotRevision: number;
-}
-
-interface Evolving<State, Event> {
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>;
-  parse: (recorded: RecordedEvent) => Event | null;
+/**
+ * A stream that grows for as long as its aggregate lives (a cart, a user, the
+ * order numbers), so a command on 10,000 events costs about what one on 10
+ * does. It loads from where this process last folded it (no snapshot read),
+ * else from its snapshot (when the policy's version and the stream still agree
+ * with it), plus only the events after it; otherwise the whole stream. The
+ * starting point's own event is read again to prove the stream still holds it:
+ * a stream deleted or truncated below it makes it useless. Each state it is
+ * proven to hold is remembered, and snapshotted off the answer's path once
+ * `every` events have piled up. What it remembers is also a guess to decide on
+ * without reading at all (decideOnRemembered).
+ */
+export function snapshotted<State, Command, Event extends DecidedEvent>(
+  stream: CommandStream<State, Command, Event>,
+  stores: Pick<CommandStores, 'snapshotStore' | 'logger'>,
+  policy: SnapshotPolicy<State>,
+): CommandStream<State, Command, Event> {
+  const snapshots: Snapshots<State> = {
+    store: stores.snapshotStore,
+    policy,
+    logger: stores.logger,
+  };
+  return {
+    ...stream,
+    load: () => loadSnapshotted(stream, snapshots),
+    remembered: () => recentStart(snapshots, stream.decider, stream.name),
+    settled: (now) => snapshotIfDue(snapshots, stream.decider, stream.name, now),
+  };
 }
 
 const jsonSchema = z.json();
@@ -70,72 +80,35 @@ export function snapshotVersion(
   return `${policy.version}/${fingerprint}`;
 }
 
-/**
- * One way to load an aggregate: from where this process last folded the stream
- * (no snapshot read), else from its snapshot (when the policy's version and the
- * stream still agree with it), plus only the events after it; otherwise the
- * whole stream. The starting point's own event is read again to prove the
- * stream still holds it: a stream deleted or truncated below it makes it useless.
- */
-export async function loadAggregate<State, Event>(
-  options: Evolving<State, Event> & {
-    store: EventStore;
-    snapshots?: AggregateSnapshots<State> | undefined;
-    streamName: string;
-  },
+async function loadSnapshotted<State, Command, Event extends DecidedEvent>(
+  stream: CommandStream<State, Command, Event>,
+  snapshots: Snapshots<State>,
 ): Promise<LoadedAggregate<State>> {
-  const { store, snapshots, decider, parse, streamName } = options;
-  const foldFrom = async (start: Start<State>): Promise<LoadedAggregate<State> | null> => {
-    const [first, ...after] = await store.readStream(streamName, { fromRevision: start.revision });
+  const { store, name, decider } = stream;
+  const foldFrom = async (
+    start: LoadedAggregate<State>,
+  ): Promise<LoadedAggregate<State> | null> => {
+    const [first, ...after] = await store.readStream(name, { fromRevision: start.revision });
     return first?.revision === start.revision && first.position === start.position
-      ? foldOnto({ decider, parse }, start, after)
+      ? foldOnto(stream, start, after)
       : null;
   };
-  if (snapshots) {
-    const recent = recentStart(snapshots, decider, streamName);
-    const fromRecent = recent && (await foldFrom(recent));
-    if (fromRecent) return fromRecent;
-    if (recent) recentStreams(snapshots.store).delete(streamName);
-    // Most streams (a cart, a user) stay shorter than a snapshot's worth of events: one
-    // read of the stream's start then holds all of it, and the snapshot is not looked
-    // for. Only a longer stream pays a second read for its snapshot.
-    const start = await store.readStream(streamName, { maxCount: snapshots.policy.every });
-    if (start.length < snapshots.policy.every) {
-      return foldOnto({ decider, parse }, emptyAggregate(decider), start);
-    }
-    const snapshot = await readSnapshot(snapshots, decider, streamName);
-    const fromSnapshot = snapshot && (await foldFrom(snapshot));
-    if (fromSnapshot) return fromSnapshot;
-    const rest = await store.readStream(streamName, { fromRevision: start.length });
-    return foldOnto({ decider, parse }, emptyAggregate(decider), [...start, ...rest]);
+  const recent = recentStart(snapshots, decider, name);
+  const fromRecent = recent && (await foldFrom(recent));
+  if (fromRecent) return fromRecent;
+  if (recent) recentStreams(snapshots.store).delete(name);
+  // Most streams (a cart, a user) stay shorter than a snapshot's worth of events: one
+  // read of the stream's start then holds all of it, and the snapshot is not looked
+  // for. Only a longer stream pays a second read for its snapshot.
+  const start = await store.readStream(name, { maxCount: snapshots.policy.every });
+  if (start.length < snapshots.policy.every) {
+    return foldOnto(stream, emptyAggregate(decider), start);
   }
-  return foldOnto({ decider, parse }, emptyAggregate(decider), await store.readStream(streamName));
-}
-
-/** A stream with no event yet: the decider's initial state, before revision 0. */
-export function emptyAggregate<State>(decider: { initialState: State }): LoadedAggregate<State> {
-  return { state: decider.initialState, revision: -1, position: 0, snapshotRevision: -1 };
-}
-
-/**
- * What this process last folded the stream to, without reading anything: only
- * a guess until an append expecting its revision succeeds (handleCommand).
- */
-export function rememberedAggregate<State>(
-  snapshots: AggregateSnapshots<State> | undefined,
-  decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
-  streamName: string,
-): LoadedAggregate<State> | null {
-  return snapshots ? recentStart(snapshots, decider, streamName) : null;
-}
-
-/** loadAggregate where no command follows (a login, say): snapshots the state when due. */
-export async function readAggregate<State, Event>(
-  options: Parameters<typeof loadAggregate<State, Event>>[0],
-): Promise<LoadedAggregate<State>> {
-  const loaded = await loadAggregate(options);
-  snapshotIfDue(options.snapshots, options.decider, options.streamName, loaded);
-  return loaded;
+  const snapshot = await readSnapshot(snapshots, decider, name);
+  const fromSnapshot = snapshot && (await foldFrom(snapshot));
+  if (fromSnapshot) return fromSnapshot;
+  const rest = await store.readStream(name, { fromRevision: start.length });
+  return foldOnto(stream, emptyAggregate(decider), [...start, ...rest]);
 }
 
 /**
@@ -143,13 +116,12 @@ export async function readAggregate<State, Event>(
  * last one. Not awaited by the caller's answer: a failure is only logged. Either
  * way `loaded` is remembered as the stream's most recent state in this process.
  */
-export function snapshotIfDue<State>(
-  snapshots: AggregateSnapshots<State> | undefined,
+function snapshotIfDue<State>(
+  snapshots: Snapshots<State>,
   decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
   streamName: string,
   loaded: LoadedAggregate<State>,
 ): void {
-  if (!snapshots) return;
   const due = loaded.revision - loaded.snapshotRevision >= snapshots.policy.every;
   remember(
     snapshots,
@@ -169,14 +141,6 @@ export function snapshotIfDue<State>(
   write().catch((error: unknown) => {
     snapshots.logger.warn({ err: error, streamName }, 'snapshot not written');
   });
-}
-
-/** Where a fold starts: a state at a revision, and the revision of the stored snapshot behind it. */
-interface Start<State> {
-  state: State;
-  revision: number;
-  position: number;
-  snapshotRevision: number;
 }
 
 /**
@@ -205,7 +169,7 @@ function recentStreams(store: SnapshotStore): LRUCache<string, Recent> {
 }
 
 function remember<State>(
-  snapshots: AggregateSnapshots<State>,
+  snapshots: Snapshots<State>,
   decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
   streamName: string,
   loaded: LoadedAggregate<State>,
@@ -224,10 +188,10 @@ function remember<State>(
 }
 
 function recentStart<State>(
-  snapshots: AggregateSnapshots<State>,
+  snapshots: Snapshots<State>,
   decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
   streamName: string,
-): Start<State> | null {
+): LoadedAggregate<State> | null {
   const known = recentStreams(snapshots.store).get(streamName);
   if (!known || known.version !== snapshotVersion(snapshots.policy, decider.evolve)) return null;
   // The same version means the same policy and evolve folded it: a State, as remembered
@@ -237,10 +201,10 @@ function recentStart<State>(
 }
 
 async function readSnapshot<State>(
-  snapshots: AggregateSnapshots<State>,
+  snapshots: Snapshots<State>,
   decider: Pick<Decider<State, unknown, unknown>, 'evolve'>,
   streamName: string,
-): Promise<Start<State> | null> {
+): Promise<LoadedAggregate<State> | null> {
   const stored = await snapshots.store.read(streamName).catch((error: unknown) => {
     snapshots.logger.warn({ err: error, streamName }, 'snapshot not read');
     return null;
@@ -256,24 +220,5 @@ async function readSnapshot<State>(
     revision: stored.revision,
     position: stored.position,
     snapshotRevision: stored.revision,
-  };
-}
-
-function foldOnto<State, Event>(
-  { decider, parse }: Evolving<State, Event>,
-  start: Start<State>,
-  recorded: readonly RecordedEvent[],
-): LoadedAggregate<State> {
-  let state = start.state;
-  for (const event of recorded) {
-    const parsed = parse(event);
-    if (parsed) state = decider.evolve(state, parsed);
-  }
-  const last = recorded.at(-1);
-  return {
-    state,
-    revision: last?.revision ?? start.revision,
-    position: last?.position ?? start.position,
-    snapshotRevision: start.snapshotRevision,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentEvent } from '@quitute/contracts';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import { fold } from '../shared/decider';
+import { deciderSpec } from '../shared/decider-testing';
 import {
   AMOUNT_MISMATCH,
   NO_PROVIDER_ANSWER,
@@ -11,7 +12,7 @@ import {
   type PaymentCommand,
   type PaymentRequest,
   type ProviderReport,
-} from './payment-decider';
+} from './decider';
 
 const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
@@ -56,14 +57,12 @@ const record = (reported: ProviderReport): PaymentCommand => ({
   report: reported,
 });
 
-const given = (events: PaymentEvent[]) => ({
-  when: (command: PaymentCommand) => paymentDecider.decide(command, fold(paymentDecider, events)),
-});
+const given = deciderSpec(paymentDecider);
 
 describe('payment decider: RequestPayment', () => {
   it('given nothing, when requested, then PaymentRequested; requested again, then nothing', () => {
-    expect(given([]).when({ type: 'RequestPayment', request })).toEqual([requested]);
-    expect(given([requested]).when({ type: 'RequestPayment', request })).toEqual([]);
+    expect(given([]).when({ type: 'RequestPayment', request })()).toEqual([requested]);
+    expect(given([requested]).when({ type: 'RequestPayment', request })()).toEqual([]);
   });
 });
 
@@ -80,7 +79,7 @@ describe('payment decider: RecordProviderPayment', () => {
           },
         }),
       ),
-    );
+    )();
     expect(events).toEqual([pending]);
   });
 
@@ -94,34 +93,40 @@ describe('payment decider: RecordProviderPayment', () => {
   ] as const)(
     'given a request, when the provider reports %s, then %s',
     (status, statusDetail, type) => {
-      expect(given([requested]).when(record(report(status, statusDetail)))).toEqual([
+      expect(given([requested]).when(record(report(status, statusDetail)))()).toEqual([
         { type, data: { ...ids, statusDetail } },
       ]);
     },
   );
 
   it('given a pending payment, when the provider reports it cancelled as expired, then PaymentCancelled reason expired; otherwise reason provider', () => {
-    expect(given([requested, pending]).when(record(report('cancelled', 'expired')))).toEqual([
+    expect(given([requested, pending]).when(record(report('cancelled', 'expired')))()).toEqual([
       { type: 'PaymentCancelled', data: { ...ids, statusDetail: 'expired', reason: 'expired' } },
     ]);
-    expect(given([requested, pending]).when(record(report('cancelled', 'by_collector')))).toEqual([
-      {
-        type: 'PaymentCancelled',
-        data: { ...ids, statusDetail: 'by_collector', reason: 'provider' },
-      },
-    ]);
+    expect(given([requested, pending]).when(record(report('cancelled', 'by_collector')))()).toEqual(
+      [
+        {
+          type: 'PaymentCancelled',
+          data: { ...ids, statusDetail: 'by_collector', reason: 'provider' },
+        },
+      ],
+    );
   });
 
   it('given an approved payment, when a late notification reports it pending or in review, then nothing (never backwards)', () => {
     const events = [requested, pending, approved];
-    expect(given(events).when(record(report('pending', 'pending_waiting_transfer')))).toEqual([]);
-    expect(given(events).when(record(report('in_process', 'pending_contingency')))).toEqual([]);
-    expect(given(events).when(record(report('rejected', 'x')))).toEqual([]);
+    expect(given(events).when(record(report('pending', 'pending_waiting_transfer')))()).toEqual([]);
+    expect(given(events).when(record(report('in_process', 'pending_contingency')))()).toEqual([]);
+    expect(given(events).when(record(report('rejected', 'x')))()).toEqual([]);
   });
 
   it('given a status recorded, when the same status is reported again, then nothing', () => {
-    expect(given([requested, pending]).when(record(report('pending', 'other_detail')))).toEqual([]);
-    expect(given([requested, approved]).when(record(report('approved', 'accredited')))).toEqual([]);
+    expect(given([requested, pending]).when(record(report('pending', 'other_detail')))()).toEqual(
+      [],
+    );
+    expect(given([requested, approved]).when(record(report('approved', 'accredited')))()).toEqual(
+      [],
+    );
   });
 
   it('given a payment in review, when reported pending, then nothing', () => {
@@ -129,11 +134,11 @@ describe('payment decider: RecordProviderPayment', () => {
       type: 'PaymentInReview',
       data: { ...ids, statusDetail: 'pending_contingency' },
     };
-    expect(given([requested, inReview]).when(record(report('pending', 'x')))).toEqual([]);
+    expect(given([requested, inReview]).when(record(report('pending', 'x')))()).toEqual([]);
   });
 
   it('given an approved payment, when the provider reports a refund of its own, then PaymentRefunded reason provider', () => {
-    expect(given([requested, approved]).when(record(report('refunded', 'refunded')))).toEqual([
+    expect(given([requested, approved]).when(record(report('refunded', 'refunded')))()).toEqual([
       { type: 'PaymentRefunded', data: { ...ids, statusDetail: 'refunded', reason: 'provider' } },
     ]);
   });
@@ -144,7 +149,7 @@ describe('payment decider: RecordProviderPayment', () => {
       data: { ...ids, statusDetail: 'expired', reason: 'expired' },
     };
     expect(
-      given([requested, pending, cancelled]).when(record(report('approved', 'accredited'))),
+      given([requested, pending, cancelled]).when(record(report('approved', 'accredited')))(),
     ).toEqual([approved]);
   });
 
@@ -153,19 +158,21 @@ describe('payment decider: RecordProviderPayment', () => {
       type: 'PaymentRejected',
       data: { ...ids, statusDetail: 'cc_rejected_other_reason' },
     };
-    expect(given([requested, rejected]).when(record(report('approved', 'accredited')))).toEqual([]);
+    expect(given([requested, rejected]).when(record(report('approved', 'accredited')))()).toEqual(
+      [],
+    );
   });
 
   it('given a payment the provider knows under one id, when another provider payment is reported, then nothing', () => {
     expect(
       given([requested, pending]).when(
         record({ ...report('approved', 'accredited'), id: '99999999999' }),
-      ),
+      )(),
     ).toEqual([]);
   });
 
   it('given no request, when a status is recorded, then 404', () => {
-    expect(() => given([]).when(record(report('approved', 'accredited')))).toThrow(
+    expect(given([]).when(record(report('approved', 'accredited')))).toThrow(
       expect.objectContaining({ code: 'not_found' }),
     );
   });
@@ -178,7 +185,7 @@ describe('payment decider: RecordRequestRefused', () => {
   };
 
   it('given a request the provider never answered, when the provider refuses it, then PaymentRejected without a provider id', () => {
-    expect(given([requested]).when(refused)).toEqual([
+    expect(given([requested]).when(refused)()).toEqual([
       {
         type: 'PaymentRejected',
         data: {
@@ -191,7 +198,7 @@ describe('payment decider: RecordRequestRefused', () => {
   });
 
   it('given a payment the provider answered, when a refusal comes, then nothing', () => {
-    expect(given([requested, pending]).when(refused)).toEqual([]);
+    expect(given([requested, pending]).when(refused)()).toEqual([]);
   });
 });
 
@@ -202,7 +209,7 @@ describe('payment decider: CancelPayment', () => {
         type: 'CancelPayment',
         reason: 'customer',
         report: report('cancelled', 'by_collector'),
-      }),
+      })(),
     ).toEqual([
       {
         type: 'PaymentCancelled',
@@ -217,7 +224,7 @@ describe('payment decider: CancelPayment', () => {
         type: 'CancelPayment',
         reason: 'expired',
         report: report('cancelled', 'by_collector'),
-      }),
+      })(),
     ).toEqual([
       {
         type: 'PaymentCancelled',
@@ -232,27 +239,27 @@ describe('payment decider: CancelPayment', () => {
         type: 'CancelPayment',
         reason: 'expired',
         report: report('approved', 'accredited'),
-      }),
+      })(),
     ).toEqual([approved]);
   });
 
   it('given a request the provider never answered, when it fails, then PaymentCancelled reason failed without a provider id; once', () => {
     const failed: PaymentCommand = { type: 'CancelPayment', reason: 'failed', report: null };
-    const events = given([requested]).when(failed);
+    const events = given([requested]).when(failed)();
     expect(events).toEqual([
       {
         type: 'PaymentCancelled',
         data: { paymentId, orderId, statusDetail: NO_PROVIDER_ANSWER, reason: 'failed' },
       },
     ]);
-    expect(given([requested, ...events]).when(failed)).toEqual([]);
-    expect(given([requested, pending]).when(failed)).toEqual([]);
+    expect(given([requested, ...events]).when(failed)()).toEqual([]);
+    expect(given([requested, pending]).when(failed)()).toEqual([]);
   });
 });
 
 describe('payment decider: RequestRefund', () => {
   it('given an approved payment, when a refund is requested, then PaymentRefundRequested once; the refund then reads approved_after_cancel', () => {
-    const events = given([requested, approved]).when({ type: 'RequestRefund' });
+    const events = given([requested, approved]).when({ type: 'RequestRefund' })();
     expect(events).toEqual([
       {
         type: 'PaymentRefundRequested',
@@ -260,8 +267,8 @@ describe('payment decider: RequestRefund', () => {
       },
     ]);
     const afterRequest = [requested, approved, ...events];
-    expect(given(afterRequest).when({ type: 'RequestRefund' })).toEqual([]);
-    expect(given(afterRequest).when(record(report('refunded', 'refunded')))).toEqual([
+    expect(given(afterRequest).when({ type: 'RequestRefund' })()).toEqual([]);
+    expect(given(afterRequest).when(record(report('refunded', 'refunded')))()).toEqual([
       {
         type: 'PaymentRefunded',
         data: { ...ids, statusDetail: 'refunded', reason: 'approved_after_cancel' },
@@ -270,7 +277,7 @@ describe('payment decider: RequestRefund', () => {
   });
 
   it('given a payment not approved, when a refund is requested, then nothing', () => {
-    expect(given([requested, pending]).when({ type: 'RequestRefund' })).toEqual([]);
+    expect(given([requested, pending]).when({ type: 'RequestRefund' })()).toEqual([]);
   });
 });
 
@@ -334,12 +341,12 @@ describe('payment decider: the amount paid', () => {
     expect(
       given([requested, pending]).when(
         record(report('approved', 'accredited', { amountCents: 1 })),
-      ),
+      )(),
     ).toEqual([{ type: 'PaymentInReview', data: { ...ids, statusDetail: AMOUNT_MISMATCH } }]);
   });
 
   it('given a pending payment, when approved for its own amount, then PaymentApproved', () => {
-    expect(given([requested, pending]).when(record(report('approved', 'accredited')))).toEqual([
+    expect(given([requested, pending]).when(record(report('approved', 'accredited')))()).toEqual([
       approved,
     ]);
   });

@@ -9,14 +9,10 @@ import {
 } from '@quitute/infra/event-store';
 import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
 import { z } from 'zod';
+import { decideOnRemembered } from './command-wrappers';
 import type { Decider } from './decider';
-import { handleCommand, type CommandContext } from './handle-command';
-import {
-  readAggregate,
-  snapshotVersion,
-  type AggregateSnapshots,
-  type SnapshotPolicy,
-} from './load-aggregate';
+import { commandStream, readAggregate, type CommandContext } from './handle-command';
+import { snapshotted, snapshotVersion, type SnapshotPolicy } from './snapshots';
 
 /** A tally: the smallest aggregate whose state tells whether every event was folded once. */
 interface Tally {
@@ -50,6 +46,14 @@ const tallyDecider: Decider<Tally, TallyCommand, TallyEvent> = {
         return [{ type: 'Added', data: { amount: command.amount } }];
     }
   },
+};
+/** The tally folded by another evolve (a release that changed it) under the same policy version. */
+const doubling: typeof tallyDecider = {
+  ...tallyDecider,
+  evolve: (state, event) => ({
+    total: state.total + 2 * event.data.amount,
+    count: state.count + 1,
+  }),
 };
 const parseTally = (recorded: RecordedEvent): TallyEvent | null => {
   const amount = recorded.data['amount'];
@@ -105,29 +109,32 @@ async function seed(store: EventStore, count: number, from = 1): Promise<void> {
 }
 const totalUpTo = (n: number) => (n * (n + 1)) / 2;
 
-function snapshotsIn(store: SnapshotStore, logger = { warn: vi.fn() }): AggregateSnapshots<Tally> {
-  return { store, policy, logger };
+/** Snapshots kept in `store` (and this process's memory of it), failures told to `logger`. */
+function snapshotsIn(store: SnapshotStore, logger = { warn: vi.fn() }) {
+  return { snapshotStore: store, logger };
 }
 
-const add = (
+/** The tally's stream, snapshotted in `snapshots`, folded by `decider` (tallyDecider). */
+const tally = (
   store: EventStore,
-  snapshots: AggregateSnapshots<Tally> | undefined,
-  amount: number,
-  command: TallyCommand = { type: 'Add', amount },
-) =>
-  handleCommand({
-    store,
-    snapshots,
-    decider: tallyDecider,
-    parse: parseTally,
-    streamName,
-    command,
-    context: context(),
-  });
+  snapshots: ReturnType<typeof snapshotsIn>,
+  decider: typeof tallyDecider = tallyDecider,
+) => snapshotted(commandStream(store, streamName, decider, parseTally), snapshots, policy);
+
+/** Runs a command on the tally as the cart and the accounts do: on what this process remembers first. */
+const run = (
+  store: EventStore,
+  snapshots: ReturnType<typeof snapshotsIn>,
+  command: TallyCommand,
+  decider: typeof tallyDecider = tallyDecider,
+) => decideOnRemembered(tally(store, snapshots, decider), command, context());
+
+const add = (store: EventStore, snapshots: ReturnType<typeof snapshotsIn>, amount: number) =>
+  run(store, snapshots, { type: 'Add', amount });
 
 const storedVersion = snapshotVersion(policy, tallyDecider.evolve);
 
-describe('handleCommand with snapshots', () => {
+describe('snapshotted', () => {
   it('given 1,000 events and no snapshot, when a command runs, then it folds them all and a snapshot of the new state is written', async () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
@@ -191,22 +198,7 @@ describe('handleCommand with snapshots', () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 150);
-    const doubling: typeof tallyDecider = {
-      ...tallyDecider,
-      evolve: (state, event) => ({
-        total: state.total + 2 * event.data.amount,
-        count: state.count + 1,
-      }),
-    };
-    await handleCommand({
-      store,
-      snapshots: snapshotsIn(snapshotStore),
-      decider: doubling,
-      parse: parseTally,
-      streamName,
-      command: { type: 'Check' },
-      context: context(),
-    });
+    await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
     await vi.waitFor(async () => expect(await snapshotStore.read(streamName)).not.toBeNull());
 
     const result = await add(store, snapshotsIn(snapshotStore), 151);
@@ -214,38 +206,28 @@ describe('handleCommand with snapshots', () => {
     expect(result.state).toEqual({ total: totalUpTo(151), count: 151 });
   });
 
-  it('given a snapshot beyond the end of the stream (the stream was recreated), when a command runs, then it is ignored', async () => {
-    const { store } = countingStore();
-    const snapshotStore = createMemorySnapshotStore();
-    await seed(store, 10);
-    await snapshotStore.write(streamName, {
-      version: storedVersion,
-      revision: 5_000,
-      position: 9_999,
-      state: { total: -1, count: -1 },
-    });
+  it.each([
+    ['beyond the end of the stream (the stream was recreated)', 5_000, 9_999],
+    ['whose revision now holds another event', 4, 12_345],
+  ])(
+    'given a snapshot %s, when a command runs, then it is ignored',
+    async (_case, revision, position) => {
+      const { store } = countingStore();
+      const snapshotStore = createMemorySnapshotStore();
+      await seed(store, 10);
+      await snapshotStore.write(streamName, {
+        version: storedVersion,
+        revision,
+        position,
+        state: { total: -1, count: -1 },
+      });
 
-    const result = await add(store, snapshotsIn(snapshotStore), 11);
+      const result = await add(store, snapshotsIn(snapshotStore), 11);
 
-    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
-    expect(result.revision).toBe(10);
-  });
-
-  it('given a snapshot whose revision now holds another event, when a command runs, then it is ignored', async () => {
-    const { store } = countingStore();
-    const snapshotStore = createMemorySnapshotStore();
-    await seed(store, 10);
-    await snapshotStore.write(streamName, {
-      version: storedVersion,
-      revision: 4,
-      position: 12_345,
-      state: { total: -1, count: -1 },
-    });
-
-    const result = await add(store, snapshotsIn(snapshotStore), 11);
-
-    expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
-  });
+      expect(result.state).toEqual({ total: totalUpTo(11), count: 11 });
+      expect(result.revision).toBe(10);
+    },
+  );
 
   it('given fewer new events than `every` since the last snapshot, when a command runs, then no snapshot is written', async () => {
     const { store } = countingStore();
@@ -360,14 +342,7 @@ describe('handleCommand with snapshots', () => {
     const { store, counter } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 500);
-    const read = () =>
-      readAggregate({
-        store,
-        snapshots: snapshotsIn(snapshotStore),
-        decider: tallyDecider,
-        parse: parseTally,
-        streamName,
-      });
+    const read = () => readAggregate(tally(store, snapshotsIn(snapshotStore)));
 
     expect((await read()).state).toEqual({ total: totalUpTo(500), count: 500 });
     await vi.waitFor(async () =>
@@ -396,7 +371,7 @@ function countingSnapshots(inner: SnapshotStore = createMemorySnapshotStore()) {
   return { store, counter };
 }
 
-describe('handleCommand after this process folded the stream', () => {
+describe('decideOnRemembered, after this process folded the stream', () => {
   it('given a command just ran on the stream, when the next one runs, then it decides on the remembered state: neither snapshot nor stream is read', async () => {
     const { store, counter } = countingStore();
     const snapshots = countingSnapshots();
@@ -462,22 +437,7 @@ describe('handleCommand after this process folded the stream', () => {
     const { store } = countingStore();
     const snapshotStore = createMemorySnapshotStore();
     await seed(store, 5);
-    const doubling: typeof tallyDecider = {
-      ...tallyDecider,
-      evolve: (state, event) => ({
-        total: state.total + 2 * event.data.amount,
-        count: state.count + 1,
-      }),
-    };
-    await handleCommand({
-      store,
-      snapshots: snapshotsIn(snapshotStore),
-      decider: doubling,
-      parse: parseTally,
-      streamName,
-      command: { type: 'Check' },
-      context: context(),
-    });
+    await run(store, snapshotsIn(snapshotStore), { type: 'Check' }, doubling);
 
     const result = await add(store, snapshotsIn(snapshotStore), 6);
 
@@ -506,15 +466,7 @@ describe('handleCommand after this process folded the stream', () => {
     await add(store, snapshots, 10);
     await seed(store, 1, 5);
 
-    const result = await handleCommand({
-      store,
-      snapshots,
-      decider: tallyDecider,
-      parse: parseTally,
-      streamName,
-      command: { type: 'SetTotal', total: 10 },
-      context: context(),
-    });
+    const result = await run(store, snapshots, { type: 'SetTotal', total: 10 });
 
     expect(result.state).toEqual({ total: 10, count: 3 });
     expect((await store.readStream(streamName)).map((event) => event.data['amount'])).toEqual([
@@ -528,15 +480,7 @@ describe('handleCommand after this process folded the stream', () => {
     await add(store, snapshots, 95);
     await seed(store, 1, -50);
 
-    const result = await handleCommand({
-      store,
-      snapshots,
-      decider: tallyDecider,
-      parse: parseTally,
-      streamName,
-      command: { type: 'AddCapped', amount: 10, cap: 100 },
-      context: context(),
-    });
+    const result = await run(store, snapshots, { type: 'AddCapped', amount: 10, cap: 100 });
 
     expect(result.state).toEqual({ total: 55, count: 3 });
   });

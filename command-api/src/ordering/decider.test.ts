@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages, orderMessages, type OrderEvent } from '@quitute/contracts';
-import { AppError } from '@quitute/infra/errors';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import { fold } from '../shared/decider';
-import { orderDecider, type OrderCommand, type PlacedOrder } from './order-decider';
+import { deciderSpec, rejectsWith } from '../shared/decider-testing';
+import { orderDecider, type OrderCommand } from './decider';
 
-const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
-const paymentId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const order: PlacedOrder = {
-  orderId,
-  orderNumber: 1001,
-  paymentId,
-  paymentMethod: 'pix',
-  customer: {
-    userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
-    name: 'Maria da Silva',
-    email: 'maria@example.com',
-    cpf: '52998224725',
-  },
-  items: [
-    {
-      productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
-      name: 'Coxinha de Frango',
-      category: 'Salgados Fritos',
-      unitPriceCents: 60,
-      quantity: 20,
-    },
-  ],
-  totalCents: 1200,
-  deliveryType: 'pickup',
-  deliveryDate: '2026-11-25T10:00:00-03:00',
-  linesFrom: 'request',
-  requestFingerprint: 'fingerprint-1',
-};
+const order = aPlacedOrder();
+const { orderId, paymentId } = order;
 
 const placed: OrderEvent = { type: 'OrderPlaced', data: order };
 const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 1200 } };
@@ -42,20 +17,7 @@ const cancelled: OrderEvent = {
 const markPaid: OrderCommand = { type: 'MarkOrderPaid', orderId, paymentId, amountCents: 1200 };
 const cancel: OrderCommand = { type: 'CancelOrder', orderId, reason: 'payment_expired' };
 
-const given = (events: OrderEvent[]) => ({
-  when: (command: OrderCommand) => () => orderDecider.decide(command, fold(orderDecider, events)),
-});
-
-function rejectsWith(run: () => unknown, code: string, message: string) {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code, message });
-    return;
-  }
-  throw new Error('expected the command to be rejected');
-}
+const given = deciderSpec(orderDecider);
 
 describe('order decider: PlaceOrder', () => {
   it('given no order, when placed, then OrderPlaced and the order is pending', () => {

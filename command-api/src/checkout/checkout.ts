@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import {
+  canonicalJson,
+  centsToReais,
+  checkoutMessages,
+  formatShopDateTime,
+  orderCustomerName,
+  parseShopDateTime,
+  paymentMessages,
+  paymentStreamName,
+  type CheckoutBody,
+  type PaymentResult,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import { readCart } from '../cart/carts';
+import type { CatalogView } from '../catalog/catalog-view';
+import type { OrderState, PlacedOrder } from '../ordering/decider';
+import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
+import { readOrder, runOrderCommand } from '../ordering/orders';
+import { paymentDecider, type PaymentState } from '../payments/decider';
+import {
+  CHECKOUT_NAMESPACE,
+  isRefusal,
+  orderPaymentId,
+  providerUnavailable,
+  runPaymentCommand,
+  withPaymentLane,
+  type PaymentWork,
+} from '../payments/payments';
+import {
+  emptyAggregate,
+  type CommandContext,
+  type LoadedAggregate,
+} from '../shared/handle-command';
+import { paymentResult } from './payment-result';
+import { priceLines, type WantedLine } from './pricing';
+import { paymentRequest, providerRequest } from './provider-request';
+
+export interface CheckoutWork extends PaymentWork {
+  catalog: CatalogView;
+  allocator: OrderNumberAllocator;
+  pixExpiryMinutes: number;
+  notificationUrl?: string | undefined;
+}
+
+export type CheckoutOutcome =
+  /** The provider returned a payment (whatever its status): 200. */
+  | { kind: 'paid'; result: PaymentResult; position: number }
+  /** The provider refused the request itself: 400 with its message. */
+  | { kind: 'refused'; message: string; position: number }
+  /** The client's total is not the catalogue's: 409 with the server's total. */
+  | { kind: 'totalChanged'; totalCents: number };
+
+/**
+ * POST /payments/mercadopago/transparent-checkout (issue 10): the order is
+ * placed once per Idempotency-Key (OrderNumberAssigned, OrderPlaced), its
+ * payment requested (PaymentRequested) and created at the provider under our
+ * payment id, and the provider's answer recorded. A retry continues wherever
+ * the first attempt stopped, and answers from what was recorded.
+ */
+export async function checkout(
+  work: CheckoutWork,
+  input: { body: CheckoutBody; idempotencyKey: string; context: CommandContext },
+): Promise<CheckoutOutcome> {
+  const { body, context } = input;
+  const orderId = checkoutOrderId(body.userId, input.idempotencyKey);
+  const fingerprint = requestFingerprint(body);
+
+  const existing = await readOrder(work.stores, orderId);
+  let order: PlacedOrder;
+  let orderPosition = existing.position;
+  if (existing.state.placed !== null) {
+    if (existing.state.placed.requestFingerprint !== fingerprint) {
+      throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+    }
+    order = existing.state.placed;
+  } else {
+    const placed = await placeOrder(work, body, { orderId, fingerprint }, existing, context);
+    if ('totalCents' in placed) return { kind: 'totalChanged', totalCents: placed.totalCents };
+    order = placed.placed;
+    orderPosition = placed.position;
+  }
+  // A payment is requested only for a placed order: the payment of an order
+  // that was not placed before this checkout has no stream yet (a retry racing
+  // this one makes the append conflict, and the stream is read then).
+  const paymentStream = existing.state.placed === null ? emptyAggregate(paymentDecider) : undefined;
+  return withPaymentLane(work.stores, order.paymentId, () =>
+    payOrder(work, order, body, context, { orderPosition, paymentStream }),
+  );
+}
+
+/** One order per customer and Idempotency-Key: a retry finds the order it placed. */
+export function checkoutOrderId(userId: string, idempotencyKey: string): string {
+  return uuidv5(`${userId}:${idempotencyKey}`, CHECKOUT_NAMESPACE);
+}
+
+/**
+ * What makes two checkout requests the same order. The card token and device id
+ * are left out: a token is single-use, so a browser retrying after no answer
+ * sends a fresh one under the same key, and the provider answers that retry
+ * with the first payment (same idempotency key) without charging again.
+ */
+export function requestFingerprint(body: CheckoutBody): string {
+  const { token: _token, deviceId: _deviceId, ...order } = body;
+  return createHash('sha256').update(canonicalJson(order)).digest('hex');
+}
+
+/** Each step of a checkout is a command of its own (its own event ids), all caused by the request. */
+function step(context: CommandContext, name: string): CommandContext {
+  return {
+    ...context,
+    commandId: uuidv5(`${context.commandId}:${name}`, CHECKOUT_NAMESPACE),
+    causationId: context.causationId ?? context.commandId,
+  };
+}
+
+/** A new order from the request: priced, checked against the client's total, numbered, placed. */
+async function placeOrder(
+  work: CheckoutWork,
+  body: CheckoutBody,
+  ids: { orderId: string; fingerprint: string },
+  existing: LoadedAggregate<OrderState>,
+  context: CommandContext,
+): Promise<{ placed: PlacedOrder; position: number } | { totalCents: number }> {
+  const { wanted, linesFrom } = await wantedLines(work, body);
+  const lines = await priceLines(work.catalog, wanted);
+  if (lines.length === 0) throw new AppError('validation', checkoutMessages.emptyOrder);
+  const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (totalCents === 0) throw new AppError('validation', checkoutMessages.zeroTotal);
+  if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
+  const deliveryDate = parseShopDateTime(body.deliveryDate);
+  if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
+
+  const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
+  const { address } = body;
+  const order: PlacedOrder = {
+    orderId: ids.orderId,
+    orderNumber,
+    paymentId: orderPaymentId(ids.orderId),
+    paymentMethod: body.paymentMethod,
+    customer: {
+      userId: body.userId,
+      name: orderCustomerName(body.firstName, body.lastName),
+      email: body.email,
+      cpf: body.docNumber,
+    },
+    items: lines,
+    totalCents,
+    deliveryType: body.deliveryType,
+    deliveryDate: formatShopDateTime(deliveryDate),
+    ...(address
+      ? {
+          address: {
+            zipCode: address.zipCode,
+            streetName: address.streetName,
+            streetNumber: address.streetNumber,
+            neighborhood: address.neighborhood,
+            city: address.city,
+            federalUnit: address.federalUnit,
+            ...(address.complement ? { complement: address.complement } : {}),
+          },
+        }
+      : {}),
+    linesFrom,
+    requestFingerprint: ids.fingerprint,
+  };
+  // A retry racing this one may have placed it first: the stored order is the order.
+  const result = await runOrderCommand(
+    work.stores,
+    ids.orderId,
+    { type: 'PlaceOrder', order },
+    step(context, 'place-order'),
+    { loaded: existing },
+  );
+  if (result.state.placed === null) throw new Error(`order ${ids.orderId} was not placed`);
+  return { placed: result.state.placed, position: result.position };
+}
+
+/** The lines asked for: the request's when it names any, else the customer's cart. */
+async function wantedLines(
+  work: CheckoutWork,
+  body: CheckoutBody,
+): Promise<{ wanted: WantedLine[]; linesFrom: PlacedOrder['linesFrom'] }> {
+  const items = body.items ?? [];
+  if (items.length > 0) {
+    const wanted = items.map((item) => ({
+      ref: { id: item.id, nome: item.title },
+      quantity: item.quantity,
+      named: true,
+    }));
+    return { wanted, linesFrom: 'request' };
+  }
+  const cart = await readCart(work.stores, body.userId);
+  const wanted = cart.state.lines.map((line) => ({
+    ref: { id: line.productId, nome: '' },
+    quantity: line.quantidade,
+    named: false,
+  }));
+  return { wanted, linesFrom: 'cart' };
+}
+
+/**
+ * The order's payment, in its lane: requested (once), created at the provider
+ * (a refusal recorded as such) and the provider's answer recorded; a payment
+ * the provider already answered is answered from what was recorded.
+ */
+async function payOrder(
+  work: CheckoutWork,
+  order: PlacedOrder,
+  body: CheckoutBody,
+  context: CommandContext,
+  known: { orderPosition: number; paymentStream: LoadedAggregate<PaymentState> | undefined },
+): Promise<CheckoutOutcome> {
+  const requested = await runPaymentCommand(
+    work,
+    order.paymentId,
+    { type: 'RequestPayment', request: paymentRequest(order, body, work.gateway.provider) },
+    step(context, 'request-payment'),
+    known.paymentStream,
+  );
+  const payment = requested.state;
+  if (payment.request === null) throw new Error(`payment ${order.paymentId} was not requested`);
+  const at = (position: number) => Math.max(known.orderPosition, position);
+
+  if (payment.stage !== 'requested') {
+    if (payment.providerPaymentId === null && payment.stage === 'rejected') {
+      return { kind: 'refused', message: payment.statusDetail, position: at(requested.position) };
+    }
+    const position = at(requested.position);
+    return { kind: 'paid', result: await paymentResult(order, payment, null, position), position };
+  }
+
+  // A request this checkout appended was made now (its event says so, unread).
+  const since =
+    requested.appended.length > 0
+      ? new Date(context.occurredAt)
+      : await requestedAt(work, order.paymentId);
+  let report: ProviderPayment;
+  try {
+    report = await work.gateway.create(
+      providerRequest(order, body, {
+        requestedAt: since,
+        pixExpiryMinutes: work.pixExpiryMinutes,
+        notificationUrl: work.notificationUrl,
+      }),
+    );
+  } catch (error) {
+    if (!isRefusal(error)) throw providerUnavailable(work.logger, error, 'create');
+    // The adapter's diagnostics (English, technical) go to the log; the customer reads pt-BR.
+    work.logger.warn({ err: error, orderId: order.orderId }, 'the provider refused a payment');
+    const statusDetail = error.customerMessage ?? paymentMessages.refusedByProvider;
+    const refused = await runPaymentCommand(
+      work,
+      order.paymentId,
+      { type: 'RecordRequestRefused', statusDetail },
+      step(context, 'payment-refused'),
+    );
+    return { kind: 'refused', message: statusDetail, position: at(refused.position) };
+  }
+  const recorded = await runPaymentCommand(
+    work,
+    order.paymentId,
+    { type: 'RecordProviderPayment', report },
+    step(context, 'payment-answered'),
+    requested,
+  );
+  const answered = recorded.state;
+  if (answered.request === null) throw new Error(`payment ${order.paymentId} was not requested`);
+  const position = at(recorded.position);
+  return { kind: 'paid', result: await paymentResult(order, answered, report, position), position };
+}
+
+/** When the payment was first requested: its expiry counts from there on every retry. */
+async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
+  const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
+    maxCount: 1,
+  });
+  if (!first) throw new Error(`payment ${paymentId} has no request`);
+  return new Date(first.metadata.occurredAt);
+}

@@ -1,0 +1,111 @@
+import {
+  BOLETO_EXPIRY_DAYS,
+  BOLETO_PAYMENT_METHOD_ID,
+  checkoutMessages,
+  type CheckoutBody,
+  type OrderAddress,
+} from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import type { CreatePaymentRequest, PaymentInstrument } from '@quitute/infra/payment-gateway';
+import type { PlacedOrder } from '../ordering/decider';
+import type { PaymentRequest } from '../payments/decider';
+
+/**
+ * What a checkout asks for its order's payment: the shop's own record of the
+ * request (PaymentRequested), and what the provider is asked. Both are built
+ * only from the order, the request's body and when the payment was first
+ * requested, so a retry asks the very same thing under the same idempotency
+ * key (our payment id).
+ */
+
+/** The request as the shop records it (PaymentRequested). */
+export function paymentRequest(
+  order: PlacedOrder,
+  body: CheckoutBody,
+  provider: PaymentRequest['provider'],
+): PaymentRequest {
+  const method = body.paymentMethod;
+  const card = method === 'credit_card' || method === 'debit_card';
+  return {
+    paymentId: order.paymentId,
+    orderId: order.orderId,
+    userId: order.customer.userId,
+    method,
+    amountCents: order.totalCents,
+    provider,
+    paymentMethodId:
+      method === 'pix'
+        ? 'pix'
+        : method === 'boleto'
+          ? BOLETO_PAYMENT_METHOD_ID
+          : (body.paymentMethodId ?? ''),
+    ...(card ? { installments: installments(body) } : {}),
+  };
+}
+
+/** spec §5: a debit card always pays in one installment. */
+const installments = (body: CheckoutBody): number =>
+  body.paymentMethod === 'debit_card' ? 1 : (body.installments ?? 1);
+
+/**
+ * What the provider is asked. The payer's address is the order's (the request's,
+ * mapped once when the order was placed), without the complement.
+ */
+export function providerRequest(
+  order: PlacedOrder,
+  body: CheckoutBody,
+  options: { requestedAt: Date; pixExpiryMinutes: number; notificationUrl?: string | undefined },
+): CreatePaymentRequest {
+  const { requestedAt } = options;
+  let instrument: PaymentInstrument;
+  switch (body.paymentMethod) {
+    case 'pix':
+      instrument = {
+        method: 'pix',
+        expiresAt: new Date(requestedAt.getTime() + options.pixExpiryMinutes * 60_000),
+      };
+      break;
+    case 'boleto':
+      instrument = {
+        method: 'boleto',
+        expiresAt: new Date(requestedAt.getTime() + BOLETO_EXPIRY_DAYS * 86_400_000),
+      };
+      break;
+    case 'credit_card':
+    case 'debit_card': {
+      const { token, paymentMethodId } = body;
+      if (!token || !paymentMethodId) {
+        throw new AppError('validation', checkoutMessages.cardTokenRequired);
+      }
+      instrument = {
+        method: body.paymentMethod,
+        token,
+        paymentMethodId,
+        installments: installments(body),
+        ...(body.issuerId ? { issuerId: body.issuerId } : {}),
+      };
+      break;
+    }
+  }
+  return {
+    idempotencyKey: order.paymentId,
+    amountCents: order.totalCents,
+    description: `Pedido #${order.orderNumber} — Quitute`,
+    externalReference: order.orderId,
+    payer: {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName ?? '',
+      cpf: body.docNumber,
+      ...(order.address ? { address: payerAddress(order.address) } : {}),
+    },
+    instrument,
+    ...(options.notificationUrl ? { notificationUrl: options.notificationUrl } : {}),
+    ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+  };
+}
+
+/** The provider's payer has no complement line. */
+function payerAddress({ complement: _complement, ...address }: OrderAddress) {
+  return address;
+}
