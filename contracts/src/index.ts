@@ -37,6 +37,7 @@ export * from './ordering/read-model';
 export * from './payments/constants';
 export * from './payments/messages';
 export * from './payments/events';
+export * from './payments/status';
 export * from './payments/integration';
 export * from './sales/events';
 export * from './sales/messages';

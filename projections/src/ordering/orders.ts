@@ -5,15 +5,13 @@ import {
   ORDERS_COLLECTION,
   ORDERS_PROJECTION,
   orderStatusAfterPayment,
+  PAYMENT_STATUS_OF,
   paymentEventSchemas,
+  paymentStatusAfter,
+  PROVIDER_STATUS_OF,
   type OrderDocument,
 } from '@quitute/contracts';
 import { defineProjection } from '../projection';
-import {
-  PAYMENT_STATUS_OF,
-  PROVIDER_STATUS_OF,
-  paymentStatusAfter,
-} from '../payments/payment-status';
 
 /** PaymentRequested tells the order nothing OrderPlaced did not. */
 const { PaymentRequested: _requested, ...paymentEventsAfterRequest } = paymentEventSchemas;

@@ -2,7 +2,9 @@ import {
   cartCheckedOutSchema,
   orderEventSchemas,
   orderStatusAfterPayment,
+  PAYMENT_STATUS_OF,
   paymentEventSchemas,
+  paymentStatusAfter,
   saleEventSchemas,
   type EventOf,
   type PAYMENT_CANCEL_REASONS,
@@ -10,15 +12,11 @@ import {
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
+  type PaymentStatusEventType,
   type SaleReversalReason,
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { PaymentProcessCommands } from '@quitute/contracts';
-import {
-  PAYMENT_STATUS_OF,
-  paymentStatusAfter,
-  type PaymentStatusEventType,
-} from './payment-status';
 
 /**
  * The payment process of one order, folded from the log: what has happened and

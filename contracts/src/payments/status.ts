@@ -1,4 +1,7 @@
-import type { PaymentEventType, PaymentStatus } from '@quitute/contracts';
+import type { PaymentStatus } from './constants';
+import type { PaymentEventType } from './events';
+
+/** The shop's payment status as the payment events report it: the orders read model and the payment process read it alike. */
 
 /** The payment events that report a status the provider gave (all but the request and the refund request). */
 export type PaymentStatusEventType = Exclude<
