@@ -9,6 +9,7 @@ import {
 } from '@quitute/infra/http';
 import { authenticate, requireRole } from '@quitute/infra/auth';
 import type { Metrics } from '@quitute/infra/metrics';
+import { paymentSimulatorRouter, type PaymentSimulator } from '@quitute/infra/payment-gateway';
 import { adminUserRoutes } from './accounts/admin-routes';
 import { sessionVersionsFromStreams } from './accounts/accounts';
 import { adminWriteLimiter, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
@@ -19,7 +20,6 @@ import { consentRoutes, type ConsentDeps } from './consent/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
 import { paymentRoutes } from './payments/routes';
-import { paymentServiceRoutes, type PaymentServiceOptions } from './payments/service-routes';
 import { reviewRoutes, type ReviewDeps } from './reviews/routes';
 import { adminSaleRoutes } from './sales/admin-routes';
 import { countCommands } from './shared/command-metrics';
@@ -84,7 +84,11 @@ export interface ServiceHttpOptions {
 
 /** command-api on its own (distributed topology); tests use it on port 0. */
 export function createCommandApp(
-  deps: CommandDeps & ServiceHttpOptions & PaymentServiceOptions,
+  deps: CommandDeps &
+    ServiceHttpOptions & {
+      /** The simulator while it is the provider: its pages and card tokenizer are mounted. */
+      simulator?: PaymentSimulator | null | undefined;
+    },
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -96,7 +100,8 @@ export function createCommandApp(
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });
   });
-  app.use(paymentServiceRoutes(deps));
+  // Before the shop's JSON body parser: the simulator's routes parse their own bodies.
+  if (deps.simulator) app.use(paymentSimulatorRouter(deps.simulator));
   app.use(jsonBody);
   app.use(createCommandRouter(deps));
   app.use(apiNotFound);

@@ -7,7 +7,6 @@ import {
   accountsEnv,
   checkPaymentsEnv,
   commonEnv,
-  internalApiEnv,
   loadConfigOrExit,
   metricsEnv,
   paymentsConfig,
@@ -15,6 +14,7 @@ import {
   proxyEnv,
 } from '@quitute/infra/config';
 import { createStores } from '@quitute/infra/snapshot-store';
+import { createLease, LeaseHolder } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { createMailer } from '@quitute/infra/mail';
@@ -25,6 +25,8 @@ import { createSessionView } from './accounts/session-view';
 import { createCommandApp } from './app';
 import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
+import { createPaymentProcessCommands } from './payments/process-commands';
+import { createPaymentProcessManager } from './process-managers/payment-process-manager';
 
 const required = z.string({ message: 'is required' });
 
@@ -40,7 +42,6 @@ const config = loadConfigOrExit(
       JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
       CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
       PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
-      INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN,
       DATA_DIR: z.string().min(1).default('./data'),
       NODE_ENV: z.string().optional(),
     })
@@ -117,11 +118,48 @@ if (simulator) {
     'payments: the local simulator (anyone can approve its payments); it keeps its state in this process, so run ONE command-api replica (set MP_ACCESS_TOKEN to scale)',
   );
 } else logger.info('payments: Mercado Pago');
-if (!config.INTERNAL_API_TOKEN) {
+const mailer = createMailer({
+  outboxDir: path.join(config.DATA_DIR, 'outbox'),
+  mailUrl: config.MAIL_URL,
+});
+
+/**
+ * The process managers run beside the command handlers, one replica at a time:
+ * under an advisory lock on a PostgreSQL event store, else a lease document in
+ * MONGO_URL; in memory (this process alone) without either.
+ */
+const lease = await createLease({
+  name: 'process-managers',
+  eventStoreUrl: config.EVENTSTORE_URL,
+  mongoUrl: config.MONGO_URL,
+  logger,
+});
+if (lease.kind === 'memory') {
   logger.warn(
-    'INTERNAL_API_TOKEN is unset: the projections service cannot run payment steps here (orders stay unpaid)',
+    'process managers: lease in memory (no PostgreSQL EVENTSTORE_URL nor MONGO_URL): run ONE command-api replica',
   );
 }
+const paymentCommands = createPaymentProcessCommands({
+  eventStore,
+  snapshotStore,
+  logger,
+  mailer,
+  now,
+  ordering: { gateway },
+});
+const processManagers = new LeaseHolder({
+  lease,
+  name: 'process-managers',
+  logger,
+  createTerm: () =>
+    createPaymentProcessManager({
+      eventStore,
+      commands: paymentCommands,
+      logger,
+      reconcileIntervalMs: payments.reconcileIntervalMs,
+    }),
+});
+processManagers.start();
 
 const app = createCommandApp({
   eventStore,
@@ -139,10 +177,7 @@ const app = createCommandApp({
     replayGuard,
   }),
   rateLimitStore: rateLimitStores.store,
-  mailer: createMailer({
-    outboxDir: path.join(config.DATA_DIR, 'outbox'),
-    mailUrl: config.MAIL_URL,
-  }),
+  mailer,
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
   ordering: {
@@ -154,7 +189,6 @@ const app = createCommandApp({
     },
   },
   simulator,
-  internalApiToken: config.INTERNAL_API_TOKEN,
   metrics,
 });
 const server = app.listen(config.PORT, () => {
@@ -163,6 +197,12 @@ const server = app.listen(config.PORT, () => {
   logger.info(`command-api listening on port ${port}`);
 });
 const shutdown = () => {
+  void processManagers
+    .stop()
+    .then(() => lease.close())
+    .then(() => stopServing());
+};
+const stopServing = () => {
   simulator?.close();
   server.close(
     () =>

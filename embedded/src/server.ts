@@ -6,6 +6,7 @@ import {
   createCatalogView,
   createCommandRouter,
   createPaymentProcessCommands,
+  createPaymentProcessManager,
   createSessionView,
   DEFAULT_ADMIN_EMAIL,
   ensureAdmin,
@@ -52,7 +53,6 @@ import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { createStores } from '@quitute/infra/snapshot-store';
 import {
   buildReadModelsFirst,
-  createPaymentProcessManager,
   createPaymentRelay,
   keepReadModelsSaved,
   openSavedReadModels,
