@@ -3,6 +3,8 @@ export type { RunnerStatus } from './runner';
 export { defineProjection } from './projection';
 export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
+export { composeProjections } from './compose';
+export type { LeasedProjections, Projections, ProjectionsDeps } from './compose';
 export { projectionProgress } from './projection-progress';
 export { menuProjection } from './catalog/menu';
 export { ordersProjection } from './ordering/orders';

@@ -6,13 +6,9 @@ import { createEventStore } from '@quitute/infra/event-store';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
-import { healthStatusCode, type HealthReport } from '@quitute/infra/projection-progress';
+import { healthStatusCode } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
-import { LeaseHolder } from './lease-holder';
-import { createPaymentRelay } from './payments/payment-relay';
-import { projectionProgress } from './projection-progress';
-import { projections } from './registry';
-import { ProjectionRunner } from './runner';
+import { composeProjections } from './compose';
 
 const required = z.string({ message: 'is required' });
 
@@ -54,41 +50,31 @@ const lease = await createLease({
   mongoUrl: config.MONGO_URL,
   logger,
 });
-const holder = new LeaseHolder({
-  lease,
-  readStore,
-  logger,
-  createRunner: (store) =>
-    new ProjectionRunner({ eventStore, readStore: store, projections, logger }),
-  // It publishes each approval once for the whole deployment: only the lease holder runs it.
-  createWorkers: (store) => ({
-    'payment-relay': createPaymentRelay({ eventStore, bus, readStore: store, logger }),
-  }),
-});
+const service = composeProjections({ eventStore, readStore, bus, logger, metrics, lease });
 
-// Only the lease holder runs projections: a stand-by reports none.
-metrics.watchProjections(
-  () => (holder.runner ? projectionProgress(holder.runner, projections) : []),
-  () => eventStore.headPosition(),
-);
 const health = http.createServer(async (req, res) => {
   if (await metrics.serve(req, res)) return;
-  const runner = holder.runner;
-  // A stand-by is healthy: restarting it would only lose the next take-over.
-  const report: HealthReport = runner ? runner.health() : { status: 'ok' };
+  const report = service.health();
   res.writeHead(req.url === '/health' ? healthStatusCode(report) : 404, {
     'content-type': 'application/json',
   });
-  res.end(JSON.stringify({ ...report, role: holder.status, position: runner?.position ?? null }));
+  res.end(
+    JSON.stringify({
+      ...report,
+      role: service.status,
+      position: service.runner?.position ?? null,
+    }),
+  );
 });
 health.listen(config.PORT, () => logger.info(`projections health on port ${config.PORT}`));
 
-holder.start();
+await service.start();
 
 const shutdown = () => {
   health.close();
-  void holder
+  void service
     .stop()
+    .then(() => service.close())
     .then(() => lease.close())
     .then(() => Promise.all([bus.close(), readStore.close(), eventStore.close()]))
     .then(() => process.exit(0));
