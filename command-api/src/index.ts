@@ -26,15 +26,3 @@ export { DEFAULT_PAYMENT_RATE_LIMITS } from './payments/rate-limits';
 export type { PaymentRateLimits } from './payments/rate-limits';
 export { createPaymentProcessCommands } from './payments/process-commands';
 export type { PaymentProcessDeps } from './payments/process-commands';
-export {
-  createPaymentProcessManager,
-  DEFAULT_RECONCILE_INTERVAL_MS,
-} from './process-managers/payment-process-manager';
-export type {
-  PaymentProcessManager,
-  PaymentProcessManagerOptions,
-} from './process-managers/payment-process-manager';
-export type {
-  CausingEvent,
-  PaymentProcessCommands,
-} from './process-managers/payment-process-commands';
