@@ -37,7 +37,7 @@ export interface CommandApiDeps {
   metrics: Metrics;
   tokens: TokenService;
   now?: () => Date;
-  /** Today's KDF setting by default (tests pass a cheap one). */
+  /** Password hashing; today's KDF setting by default (tests use a cheap one). */
   passwords?: PasswordHasher;
   /** DATA_DIR: the mail outbox and the payment simulator's payments. */
   dataDir: string;
@@ -63,9 +63,13 @@ export interface CommandApiDeps {
   lease?: Lease;
   /** Embedded: each user's last write, for query-api in the same process. */
   ownWrites?: OwnWrites;
+  /** Login and reset limits (tests use small ones). */
   rateLimits?: AccountRateLimits;
+  /** Checkout and cancel limits (benchmarks lift them). */
   paymentRateLimits?: PaymentRateLimits;
+  /** Review and report limits per user (the fuzz suite lifts them). */
   reviewRateLimits?: CommandDeps['reviewRateLimits'];
+  /** Cookie-consent limit per IP (the fuzz suite lifts it). */
   consentRateLimit?: CommandDeps['consentRateLimit'];
 }
 

@@ -2,17 +2,10 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import express, { Router, type Express, type Request, type RequestHandler } from 'express';
-import {
-  composeCommandApi,
-  type AccountRateLimits,
-  type CommandApi,
-  type CommandDeps,
-  type PaymentRateLimits,
-} from '@quitute/command-api';
+import { composeCommandApi, type CommandApi, type CommandApiDeps } from '@quitute/command-api';
 import {
   createTokenService,
   loadOrCreateSecrets,
-  type PasswordHasher,
   type SessionVersionLookup,
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
@@ -153,22 +146,19 @@ const urlHost = (host: string | undefined) => {
 export async function createEmbeddedServer(
   config: EmbeddedConfig,
   logger: Logger,
-  options: {
-    now?: () => Date;
+  options: Pick<
+    CommandApiDeps,
+    | 'now'
+    | 'passwords'
+    | 'rateLimits'
+    | 'paymentRateLimits'
+    | 'reviewRateLimits'
+    | 'consentRateLimit'
+  > & {
     /** Middleware serving the web app; defaults to the built web/dist. */
     web?: RequestHandler[];
-    /** Login and reset limits (tests use small ones). */
-    rateLimits?: AccountRateLimits;
-    /** Password hashing; today's KDF setting by default (tests use a cheap one). */
-    passwords?: PasswordHasher;
     /** Where the read models live; the configured one by default (tests slow one down). */
     readStore?: ReadStore;
-    /** Checkout and cancel limits (benchmarks lift them). */
-    paymentRateLimits?: PaymentRateLimits;
-    /** Review and report limits per user (the fuzz suite lifts them). */
-    reviewRateLimits?: CommandDeps['reviewRateLimits'];
-    /** Cookie-consent limit per IP (the fuzz suite lifts it). */
-    consentRateLimit?: CommandDeps['consentRateLimit'];
     /** Chatbot limit per IP (the fuzz suite lifts it). */
     chatbotRateLimit?: ChatbotOptions['rateLimit'];
   } = {},

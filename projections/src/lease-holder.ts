@@ -1,18 +1,20 @@
 import {
   LeaseHolder as Holder,
-  type Lease,
+  type LeaseHolderOptions as HolderOptions,
   type LeaseHolderStatus,
   type LeaseTerm,
 } from '@quitute/infra/lease';
-import type { Logger } from '@quitute/infra/logging';
 import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
 import type { ProjectionRunner } from './runner';
 
 /** Work that, like the runner, must run on one instance only (the relay): started and closed with it. */
 export type LeaseWorker = Pick<LeaseTerm, 'start' | 'close'>;
 
-export interface LeaseHolderOptions {
-  lease: Lease;
+/** infra's holder's options (the lease, the handover wait, the pause after a bad term, the failure check), and each term's work. */
+export interface LeaseHolderOptions extends Pick<
+  HolderOptions,
+  'lease' | 'logger' | 'handoverMs' | 'retryDelayMs' | 'watchMs'
+> {
   /** The read store the runners write to, shared with the other instances. */
   readStore: ReadStore;
   /**
@@ -28,11 +30,6 @@ export interface LeaseHolderOptions {
    * the term, as a failed runner does.
    */
   createWorkers?: (readStore: ReadStore) => Record<string, LeaseWorker>;
-  logger: Logger;
-  /** See infra's LeaseHolder: the wait before a term starts, the pause after one ended badly, the failure check. */
-  handoverMs?: number;
-  retryDelayMs?: number;
-  watchMs?: number;
 }
 
 /**
