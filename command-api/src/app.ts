@@ -9,6 +9,7 @@ import {
 } from '@quitute/infra/http';
 import { authenticate, requireRole } from '@quitute/infra/auth';
 import type { Metrics } from '@quitute/infra/metrics';
+import { paymentSimulatorRouter, type PaymentSimulator } from '@quitute/infra/payment-gateway';
 import { adminUserRoutes } from './accounts/admin-routes';
 import { sessionVersionsFromStreams } from './accounts/accounts';
 import { adminWriteLimiter, DEFAULT_RATE_LIMITS } from './accounts/rate-limits';
@@ -19,7 +20,6 @@ import { consentRoutes, type ConsentDeps } from './consent/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
 import { paymentRoutes } from './payments/routes';
-import { paymentServiceRoutes, type PaymentServiceOptions } from './payments/service-routes';
 import { reviewRoutes, type ReviewDeps } from './reviews/routes';
 import { adminSaleRoutes } from './sales/admin-routes';
 import { countCommands } from './shared/command-metrics';
@@ -69,6 +69,11 @@ export function createCommandRouter(deps: CommandDeps): Router {
   return router;
 }
 
+/** Every command route behind the JSON body parser: what a proxy sends command-api. */
+export function commandRoutes(deps: CommandDeps): Router {
+  return Router().use(jsonBody, createCommandRouter(deps));
+}
+
 /**
  * JSON bodies only, small (nothing the shop accepts is larger) and never
  * compressed: a browser does not compress what it sends, and a gzip or brotli
@@ -82,9 +87,14 @@ export interface ServiceHttpOptions {
   trustProxy?: TrustProxy;
 }
 
-/** command-api on its own (distributed topology); tests use it on port 0. */
-export function createCommandApp(
-  deps: CommandDeps & ServiceHttpOptions & PaymentServiceOptions,
+/**
+ * command-api on its own (distributed topology): its routes behind security
+ * headers, request logs and /health. `simulatorRoutes` first: they parse their
+ * own bodies; `router` parses JSON.
+ */
+export function commandServiceApp(
+  routes: { router: Router; simulatorRoutes: Router | null },
+  deps: Pick<CommandDeps, 'eventStore' | 'logger' | 'metrics' | 'publicUrl'> & ServiceHttpOptions,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -96,10 +106,21 @@ export function createCommandApp(
     await deps.eventStore.headPosition();
     res.json({ status: 'ok' });
   });
-  app.use(paymentServiceRoutes(deps));
-  app.use(jsonBody);
-  app.use(createCommandRouter(deps));
+  if (routes.simulatorRoutes) app.use(routes.simulatorRoutes);
+  app.use(routes.router);
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** command-api on its own over the given dependencies: tests use it on port 0. */
+export function createCommandApp(
+  deps: CommandDeps &
+    ServiceHttpOptions & {
+      /** The simulator while it is the provider: its pages and card tokenizer are mounted. */
+      simulator?: PaymentSimulator | null | undefined;
+    },
+): Express {
+  const simulatorRoutes = deps.simulator ? paymentSimulatorRouter(deps.simulator) : null;
+  return commandServiceApp({ router: commandRoutes(deps), simulatorRoutes }, deps);
 }

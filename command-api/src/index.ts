@@ -1,5 +1,7 @@
 export { createCommandApp, createCommandRouter, jsonBody } from './app';
 export type { CommandDeps } from './app';
+export { composeCommandApi } from './compose';
+export type { CommandApi, CommandApiDeps } from './compose';
 export { seedMenu, menuProductId } from './catalog/seed';
 export { createCatalogView } from './catalog/catalog-view';
 export type {

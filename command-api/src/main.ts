@@ -1,30 +1,20 @@
-import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
-import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
+import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import {
   accountsEnv,
   checkPaymentsEnv,
   commonEnv,
-  internalApiEnv,
   loadConfigOrExit,
   metricsEnv,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
 } from '@quitute/infra/config';
-import { createStores } from '@quitute/infra/snapshot-store';
+import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
-import { createMailer } from '@quitute/infra/mail';
-import { createConfiguredGateway } from '@quitute/infra/payment-gateway';
-import { createRateLimitStores } from '@quitute/infra/rate-limit';
-import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
-import { createSessionView } from './accounts/session-view';
-import { createCommandApp } from './app';
-import { createCatalogView } from './catalog/catalog-view';
-import { seedMenu } from './catalog/seed';
+import { createStores } from '@quitute/infra/snapshot-store';
+import { composeCommandApi } from './compose';
 
 const required = z.string({ message: 'is required' });
 
@@ -40,7 +30,6 @@ const config = loadConfigOrExit(
       JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
       CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
       PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
-      INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN,
       DATA_DIR: z.string().min(1).default('./data'),
       NODE_ENV: z.string().optional(),
     })
@@ -59,33 +48,23 @@ const { eventStore: uncountedEventStore, snapshotStore } = await createStores({
   logger,
 });
 const eventStore = metrics.countAppends(uncountedEventStore);
-const now = () => new Date();
-const passwords = createPasswordHasher();
-const seeded = await seedMenu(eventStore, now);
-if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
-const admin = await ensureAdmin(
-  { eventStore, snapshotStore, logger },
-  {
-    email: normalizeEmail(config.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL),
-    password: config.ADMIN_PASSWORD,
-    now,
-    passwords,
-  },
-);
-if (admin.created && admin.generated) {
+
+/**
+ * The process managers run beside the command handlers, in one replica at a
+ * time: under an advisory lock on a PostgreSQL event store, else a lease
+ * document in MONGO_URL; in memory (this process alone) without either.
+ */
+const lease = await createLease({
+  name: 'process-managers',
+  eventStoreUrl: config.EVENTSTORE_URL,
+  mongoUrl: config.MONGO_URL,
+  logger,
+});
+if (lease.kind === 'memory') {
   logger.warn(
-    `Admin account created: ${admin.email} with password ${admin.password} (shown only this once)`,
+    'process managers: lease in memory (no PostgreSQL EVENTSTORE_URL nor MONGO_URL): run ONE command-api replica',
   );
 }
-
-const catalog = createCatalogView({ eventStore, logger });
-await catalog.start();
-const sessions = createSessionView({ eventStore, snapshotStore, logger });
-await sessions.start();
-
-// With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
-const rateLimitStores = await createRateLimitStores({ redisUrl: config.REDIS_URL, logger });
-const replayGuard = await createReplayGuard({ redisUrl: config.REDIS_URL, logger });
 
 const payments = paymentsConfig(config);
 let port = config.PORT;
@@ -101,79 +80,59 @@ const webhookUrl = () =>
   payments.mercadoPago
     ? `${config.PUBLIC_URL}/payments/webhook`
     : `http://127.0.0.1:${port}/payments/webhook`;
-const { gateway, simulator } = createConfiguredGateway(payments, {
+const commandApi = await composeCommandApi({
+  eventStore,
+  snapshotStore,
+  logger,
+  metrics,
+  tokens: createTokenService({ secret: config.JWT_SECRET }),
+  dataDir: config.DATA_DIR,
+  publicUrl: () => config.PUBLIC_URL,
+  // Read at each checkout: with PORT=0 the simulator's address is known once listening.
+  webhookUrl,
+  admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+  captcha: {
+    hmacKey: config.CAPTCHA_HMAC_KEY,
+    recaptchaSecret: config.RECAPTCHA_SECRET,
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
+  },
+  mailUrl: config.MAIL_URL,
+  // With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
+  redisUrl: config.REDIS_URL,
+  payments,
   // Kept in the DATA_DIR volume like the embedded shop's; of that file only the webhook key is used here.
   generatedWebhookSecret:
     payments.mercadoPago || payments.webhookSecret
       ? undefined
       : (await loadOrCreateSecrets(config.DATA_DIR)).webhookSecret,
-  publicUrl: () => config.PUBLIC_URL,
-  webhookUrl,
-  dir: path.join(config.DATA_DIR, 'payment-simulator'),
-  logger,
+  lease,
 });
-if (simulator) {
+if (commandApi.admin.created && commandApi.admin.generated) {
+  logger.warn(
+    `Admin account created: ${commandApi.admin.email} with password ${commandApi.admin.password} (shown only this once)`,
+  );
+}
+if (commandApi.simulator) {
   logger.warn(
     'payments: the local simulator (anyone can approve its payments); it keeps its state in this process, so run ONE command-api replica (set MP_ACCESS_TOKEN to scale)',
   );
 } else logger.info('payments: Mercado Pago');
-if (!config.INTERNAL_API_TOKEN) {
-  logger.warn(
-    'INTERNAL_API_TOKEN is unset: the projections service cannot run payment steps here (orders stay unpaid)',
-  );
-}
+await commandApi.start();
 
-const app = createCommandApp({
-  eventStore,
-  snapshotStore,
-  catalog,
-  sessions,
-  now,
-  logger,
-  passwords,
-  tokens: createTokenService({ secret: config.JWT_SECRET }),
-  captcha: createCaptcha({
-    hmacKey: config.CAPTCHA_HMAC_KEY,
-    recaptchaSecret: config.RECAPTCHA_SECRET,
-    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
-    replayGuard,
-  }),
-  rateLimitStore: rateLimitStores.store,
-  mailer: createMailer({
-    outboxDir: path.join(config.DATA_DIR, 'outbox'),
-    mailUrl: config.MAIL_URL,
-  }),
-  publicUrl: config.PUBLIC_URL,
-  trustProxy: config.TRUST_PROXY,
-  ordering: {
-    gateway,
-    pixExpiryMinutes: payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,
-    // Read at each checkout: with PORT=0 the simulator's address is known once listening.
-    get notificationUrl() {
-      return webhookUrl();
-    },
-  },
-  simulator,
-  internalApiToken: config.INTERNAL_API_TOKEN,
-  metrics,
-});
-const server = app.listen(config.PORT, () => {
+const server = commandApi.app({ trustProxy: config.TRUST_PROXY }).listen(config.PORT, () => {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : port;
   logger.info(`command-api listening on port ${port}`);
 });
 const shutdown = () => {
-  simulator?.close();
-  server.close(
-    () =>
-      void Promise.all([
-        Promise.all([catalog.stop(), sessions.stop()])
-          .then(() => snapshotStore.close())
-          .then(() => eventStore.close()),
-        rateLimitStores.close(),
-        replayGuard.close(),
-      ]).then(() => process.exit(0)),
-  );
+  void commandApi
+    .stop()
+    .then(() => lease.close())
+    .then(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    .then(() => commandApi.close())
+    .then(() => snapshotStore.close())
+    .then(() => eventStore.close())
+    .then(() => process.exit(0));
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

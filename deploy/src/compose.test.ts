@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   checkPaymentsEnv,
   commonEnv,
-  internalApiEnv,
   loadConfig,
   paymentsEnv,
   proxyEnv,
@@ -57,7 +56,8 @@ const service = (name: string): ComposeService => {
 
 /** The Node services, the store addresses each main.ts needs, and its port. */
 const nodeServices = [
-  { name: 'command-api', port: '3001', reads: ['EVENTSTORE_URL'] },
+  // MONGO_URL: the lease of the process managers, which run in one replica at a time.
+  { name: 'command-api', port: '3001', reads: ['EVENTSTORE_URL', 'MONGO_URL'] },
   { name: 'projections', port: '3003', reads: ['EVENTSTORE_URL', 'MONGO_URL'] },
   { name: 'query-api', port: '3002', reads: ['MONGO_URL'] },
 ];
@@ -236,9 +236,8 @@ describe('docker-compose.yml wiring', () => {
   );
 
   it.each([
-    ['command-api', ['JWT_SECRET', 'CAPTCHA_HMAC_KEY', 'INTERNAL_API_TOKEN']],
+    ['command-api', ['JWT_SECRET', 'CAPTCHA_HMAC_KEY']],
     ['query-api', ['JWT_SECRET', 'CAPTCHA_HMAC_KEY']],
-    ['projections', ['INTERNAL_API_TOKEN']],
   ])(
     'given %s, then its secrets %j have no default: compose stops with a message naming the variable',
     (name, variables) => {
@@ -254,7 +253,7 @@ describe('docker-compose.yml wiring', () => {
   it('given the compose file, then no published secret appears in it', () => {
     const text = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
     for (const secret of PUBLISHED_SECRETS) expect(text).not.toContain(secret);
-    expect(text).not.toMatch(/(JWT_SECRET|CAPTCHA_HMAC_KEY|INTERNAL_API_TOKEN):?-/);
+    expect(text).not.toMatch(/(JWT_SECRET|CAPTCHA_HMAC_KEY):?-/);
   });
 
   it.each(['command-api', 'query-api'])(
@@ -284,11 +283,10 @@ describe('docker-compose.yml wiring', () => {
 });
 
 describe('docker-compose.yml payments (issue 10)', () => {
-  /** What README tells people to put in .env: the three secrets, nothing else. */
+  /** What README tells people to put in .env: the two secrets, nothing else. */
   const dotEnv = {
     JWT_SECRET: 'j'.repeat(48),
     CAPTCHA_HMAC_KEY: 'c'.repeat(48),
-    INTERNAL_API_TOKEN: 'i'.repeat(48),
   };
   const imageEnv = (name: string) =>
     Object.fromEntries(
@@ -299,9 +297,7 @@ describe('docker-compose.yml payments (issue 10)', () => {
   /** command-api's payment settings as its main.ts checks them, in the container compose starts. */
   const commandApiPayments = (vars: Record<string, string>) =>
     loadConfig(
-      z
-        .object({ ...paymentsEnv, ...internalApiEnv, NODE_ENV: z.string().optional() })
-        .superRefine(checkPaymentsEnv),
+      z.object({ ...paymentsEnv, NODE_ENV: z.string().optional() }).superRefine(checkPaymentsEnv),
       { ...imageEnv('command-api'), ...resolvedEnvironment(service('command-api'), vars) },
     );
 
@@ -315,15 +311,12 @@ describe('docker-compose.yml payments (issue 10)', () => {
     );
   });
 
-  it('given only the three secrets in .env, then command-api starts on the simulator in the production image, with the service token', () => {
+  it('given only the two secrets in .env, then command-api starts on the simulator in the production image', () => {
     expect(imageEnv('command-api')).toMatchObject({ NODE_ENV: 'production' });
 
     const config = commandApiPayments(dotEnv);
 
-    expect(config).toMatchObject({
-      PAYMENT_SIMULATOR: 'on',
-      INTERNAL_API_TOKEN: dotEnv.INTERNAL_API_TOKEN,
-    });
+    expect(config).toMatchObject({ PAYMENT_SIMULATOR: 'on' });
     expect(config.MP_ACCESS_TOKEN).toBeUndefined();
   });
 
@@ -376,17 +369,19 @@ describe('docker-compose.yml payments (issue 10)', () => {
     expect(chown && stage.instructions.indexOf(chown)).toBeLessThan(userAt);
   });
 
-  it('given the projections service, then it reaches command-api on the compose network with the same token, and Kafka', () => {
+  it('given the projections service, then it reaches Kafka and calls no other service: the process managers run in command-api', () => {
     const env = resolvedEnvironment(service('projections'), dotEnv);
-    const config = loadConfig(z.object({ ...commonEnv, ...internalApiEnv }), env);
-    const url = new URL(config.COMMAND_API_URL ?? '');
+    const config = loadConfig(z.object(commonEnv), env);
 
-    expect(url.hostname).toBe('command-api');
-    expect(url.port).toBe(service('command-api').environment.PORT);
-    expect(service('projections').environment.INTERNAL_API_TOKEN).toBe(
-      service('command-api').environment.INTERNAL_API_TOKEN,
-    );
     expect(config.KAFKA_BROKERS).toEqual(['kafka:19092']);
+    expect(Object.keys(env).filter((name) => /COMMAND_API|INTERNAL/.test(name))).toEqual([]);
+  });
+
+  it('given command-api runs the process managers, then it reads PAYMENT_RECONCILE_INTERVAL_MS and waits for MongoDB, where their lease is', () => {
+    const commandApi = service('command-api');
+
+    expect(commandApi.environment).toHaveProperty('PAYMENT_RECONCILE_INTERVAL_MS');
+    expect(commandApi.depends_on['mongo']).toBe('service_healthy');
   });
 });
 

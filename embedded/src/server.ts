@@ -2,29 +2,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import express, { Router, type Express, type Request, type RequestHandler } from 'express';
+import { composeCommandApi, type CommandApi, type CommandApiDeps } from '@quitute/command-api';
 import {
-  createCatalogView,
-  createCommandRouter,
-  createPaymentProcessCommands,
-  createSessionView,
-  DEFAULT_ADMIN_EMAIL,
-  ensureAdmin,
-  jsonBody,
-  seedMenu,
-  type AccountRateLimits,
-  type CommandDeps,
-  type PaymentRateLimits,
-} from '@quitute/command-api';
-import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
-import {
-  createPasswordHasher,
   createTokenService,
   loadOrCreateSecrets,
-  type PasswordHasher,
   type SessionVersionLookup,
 } from '@quitute/infra/auth';
 import { createBus, type Bus } from '@quitute/infra/bus';
-import { createCaptcha, createReplayGuard } from '@quitute/infra/captcha';
 import { StoreUnavailableError, type EventStore } from '@quitute/infra/event-store';
 import {
   apiNotFound,
@@ -36,41 +20,27 @@ import {
 import type { Logger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess, type Metrics } from '@quitute/infra/metrics';
 import { createOwnWrites, type OwnWrites } from '@quitute/infra/projection-progress';
-import {
-  createMailer,
-  devMailboxRouter,
-  type OutboxMailer,
-  type SmtpMailer,
-} from '@quitute/infra/mail';
-import {
-  createConfiguredGateway,
-  paymentSimulatorRouter,
-  type PaymentGateway,
-} from '@quitute/infra/payment-gateway';
-import { createRateLimitStores } from '@quitute/infra/rate-limit';
+import { devMailboxRouter, type OutboxMailer, type SmtpMailer } from '@quitute/infra/mail';
+import type { PaymentGateway } from '@quitute/infra/payment-gateway';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { createStores } from '@quitute/infra/snapshot-store';
 import {
   buildReadModelsFirst,
-  createPaymentProcessManager,
-  createPaymentRelay,
+  composeProjections,
   keepReadModelsSaved,
   openSavedReadModels,
-  projectionProgress,
-  ProjectionRunner,
+  type ProjectionRunner,
   projections,
   READ_MODELS_FILE,
   READ_MODELS_SAVE_INTERVAL_MS,
 } from '@quitute/projections';
 import { restoreViews, savePeriodically, saveViews } from '@quitute/infra/saved-state';
 import {
-  attachSocketGateway,
-  createQueryRouter,
+  composeQueryApi,
   projectionOperationRoutes,
   QUERY_API_POSTS,
   sessionVersionsFromReadModel,
   type ChatbotOptions,
-  type SocketGateway,
 } from '@quitute/query-api';
 import type { EmbeddedConfig } from './config';
 import { serveWebApp } from './web-assets';
@@ -89,7 +59,7 @@ export interface EmbeddedServer {
   /** This process's Prometheus registry, served at /metrics. */
   metrics: Metrics;
   /** The admin account made on this start, if it was the first: its password is shown once. */
-  admin: Awaited<ReturnType<typeof ensureAdmin>>;
+  admin: CommandApi['admin'];
   /**
    * Settles once the start's own work in the background is over: the in-memory
    * read models share their equal strings (loaded shared after a restart; a
@@ -176,28 +146,23 @@ const urlHost = (host: string | undefined) => {
 export async function createEmbeddedServer(
   config: EmbeddedConfig,
   logger: Logger,
-  options: {
-    now?: () => Date;
+  options: Pick<
+    CommandApiDeps,
+    | 'now'
+    | 'passwords'
+    | 'rateLimits'
+    | 'paymentRateLimits'
+    | 'reviewRateLimits'
+    | 'consentRateLimit'
+  > & {
     /** Middleware serving the web app; defaults to the built web/dist. */
     web?: RequestHandler[];
-    /** Login and reset limits (tests use small ones). */
-    rateLimits?: AccountRateLimits;
-    /** Password hashing; today's KDF setting by default (tests use a cheap one). */
-    passwords?: PasswordHasher;
     /** Where the read models live; the configured one by default (tests slow one down). */
     readStore?: ReadStore;
-    /** Checkout and cancel limits (benchmarks lift them). */
-    paymentRateLimits?: PaymentRateLimits;
-    /** Review and report limits per user (the fuzz suite lifts them). */
-    reviewRateLimits?: CommandDeps['reviewRateLimits'];
-    /** Cookie-consent limit per IP (the fuzz suite lifts it). */
-    consentRateLimit?: CommandDeps['consentRateLimit'];
     /** Chatbot limit per IP (the fuzz suite lifts it). */
     chatbotRateLimit?: ChatbotOptions['rateLimit'];
   } = {},
 ): Promise<EmbeddedServer> {
-  const now = options.now ?? (() => new Date());
-  const passwords = options.passwords ?? createPasswordHasher();
   // A new one is the shop's user's only; the folders in it that hold customers' data are made so.
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 
@@ -227,20 +192,7 @@ export async function createEmbeddedServer(
       ...(config.kafkaBrokers ? { kafkaBrokers: config.kafkaBrokers } : {}),
     }),
   );
-
-  const seeded = await seedMenu(eventStore, now);
-  if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
   const ownWrites = createOwnWrites();
-
-  const admin = await ensureAdmin(
-    { eventStore, snapshotStore, logger },
-    {
-      email: normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL),
-      password: config.adminPassword,
-      now,
-      passwords,
-    },
-  );
 
   const payments = config.payments ?? {};
   const secrets =
@@ -248,53 +200,77 @@ export async function createEmbeddedServer(
       ? null
       : await loadOrCreateSecrets(config.dataDir);
   const tokens = createTokenService({ secret: config.jwtSecret ?? secrets?.tokenSecret ?? '' });
-  // Memory unless REDIS_URL names a server shared with other instances.
-  const rateLimitStores = await createRateLimitStores({ redisUrl: config.redisUrl, logger });
-  const replayGuard = await createReplayGuard({ redisUrl: config.redisUrl, logger });
-  const captcha = createCaptcha({
-    hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
-    recaptchaSecret: config.recaptchaSecret,
-    recaptchaSiteKey: config.recaptchaSiteKey,
-    replayGuard,
-  });
-  const mailer = createMailer({
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    mailUrl: config.mailUrl,
-  });
-
   let publicUrl = config.publicUrl;
   // Known once listening (port 0 picks a free port), before any request arrives.
   const shopUrl = () => publicUrl ?? `http://localhost:${config.port}`;
-  const { gateway: paymentGateway, simulator } = createConfiguredGateway(payments, {
-    generatedWebhookSecret: secrets?.webhookSecret,
-    publicUrl: shopUrl,
-    webhookUrl: () => `${shopUrl()}/payments/webhook`,
-    dir: path.join(config.dataDir, 'payment-simulator'),
-    logger,
-  });
-  const paymentCommands = createPaymentProcessCommands({
+
+  const commandApi = await composeCommandApi({
     eventStore,
     snapshotStore,
     logger,
-    mailer,
-    now,
-    ordering: { gateway: paymentGateway },
+    metrics,
+    tokens,
+    now: options.now,
+    passwords: options.passwords,
+    dataDir: config.dataDir,
+    publicUrl: shopUrl,
+    webhookUrl: () => `${shopUrl()}/payments/webhook`,
+    admin: { email: config.adminEmail, password: config.adminPassword },
+    captcha: {
+      hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
+      recaptchaSecret: config.recaptchaSecret,
+      recaptchaSiteKey: config.recaptchaSiteKey,
+    },
+    mailUrl: config.mailUrl,
+    // Memory unless REDIS_URL names a server shared with other instances.
+    redisUrl: config.redisUrl,
+    payments,
+    generatedWebhookSecret: secrets?.webhookSecret,
+    ownWrites,
+    rateLimits: options.rateLimits,
+    paymentRateLimits: options.paymentRateLimits,
+    reviewRateLimits: options.reviewRateLimits,
+    consentRateLimit: options.consentRateLimit,
+  });
+  const projectionsService = composeProjections({ eventStore, readStore, bus, logger, metrics });
+  const { runner } = projectionsService;
+  const readerSessions = sessionsForReads(
+    commandApi.sessions.lookup,
+    sessionVersionsFromReadModel(readStore),
+  );
+  const queryApi = composeQueryApi({
+    readStore,
+    bus,
+    metrics,
+    sessionVersions: readerSessions,
+    eventLog: eventStore,
+    waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
+    health: () => projectionsService.health(),
+    tokens,
+    captcha: commandApi.captcha,
+    ownWrites,
+    logger,
+    // Which card form the web app shows, and Mercado Pago's public key for it.
+    payments: {
+      provider: commandApi.gateway.provider,
+      publicKey: payments.mercadoPago?.publicKey ?? null,
+    },
+    ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
+    ...(config.lowStockThreshold === undefined
+      ? {}
+      : { lowStockThreshold: config.lowStockThreshold }),
+    now: options.now,
+    chatbot: {
+      openingHours: config.openingHours,
+      webhookUrl: config.chatbotWebhookUrl,
+      rateLimitStore: commandApi.rateLimitStore,
+      rateLimit: options.chatbotRateLimit,
+    },
+    trustProxy: config.trustProxy,
   });
 
-  const catalog = createCatalogView({ eventStore, logger });
-  const sessions = createSessionView({ eventStore, snapshotStore, logger });
-  const paymentProcess = createPaymentProcessManager({
-    eventStore,
-    commands: paymentCommands,
-    logger,
-    now: () => now().getTime(),
-    ...(payments.reconcileIntervalMs !== undefined
-      ? { reconcileIntervalMs: payments.reconcileIntervalMs }
-      : {}),
-  });
-  const runner = new ProjectionRunner({ eventStore, readStore, projections, logger });
   // The views fold the log in memory: each starts from its last save when there is one.
-  const views = [catalog, sessions, paymentProcess];
+  const views = commandApi.views;
   const viewsFile = path.join(config.dataDir, VIEWS_FILE);
   const restoredViews = await restoreViews(viewsFile, views, eventStore);
   const viewsVersion = () => JSON.stringify(views.map((view) => view.reached()));
@@ -327,7 +303,7 @@ export async function createEmbeddedServer(
   }
   // Started together, the views and the runner read each page of what is left once (the
   // store answers the readers asking for one page at one time with one query).
-  await Promise.all([catalog.start(), sessions.start(), paymentProcess.start(), runner.start()]);
+  await Promise.all([commandApi.start(), projectionsService.start()]);
   const readModelSaver =
     inMemory &&
     keepReadModelsSaved({
@@ -354,69 +330,6 @@ export async function createEmbeddedServer(
   const firstSaves: Promise<void>[] = [];
   if (readModelSaver && inMemory.unbuilt.length > 0) firstSaves.push(readModelSaver.saveSoon());
   if (restoredViews.restored.length < views.length) firstSaves.push(viewSaver.saveSoon());
-  metrics.watchProjections(
-    () => projectionProgress(runner, projections),
-    () => eventStore.headPosition(),
-  );
-  const paymentRelay = createPaymentRelay({ eventStore, bus, readStore, logger });
-
-  const commandRouter = createCommandRouter({
-    eventStore,
-    snapshotStore,
-    catalog,
-    sessions,
-    ownWrites,
-    now,
-    tokens,
-    captcha,
-    mailer,
-    logger,
-    passwords,
-    metrics,
-    rateLimitStore: rateLimitStores.store,
-    get publicUrl() {
-      return shopUrl();
-    },
-    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-    reviewRateLimits: options.reviewRateLimits,
-    consentRateLimit: options.consentRateLimit,
-    ordering: {
-      gateway: paymentGateway,
-      pixExpiryMinutes: payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,
-      get notificationUrl() {
-        return `${shopUrl()}/payments/webhook`;
-      },
-      ...(options.paymentRateLimits ? { rateLimits: options.paymentRateLimits } : {}),
-    },
-  });
-  const readerSessions = sessionsForReads(sessions.lookup, sessionVersionsFromReadModel(readStore));
-  const queryRouter = createQueryRouter({
-    readStore,
-    sessionVersions: readerSessions,
-    eventLog: eventStore,
-    waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
-    health: () => runner.health(),
-    tokens,
-    captcha,
-    ownWrites,
-    logger,
-    // Which card form the web app shows, and Mercado Pago's public key for it.
-    payments: {
-      provider: paymentGateway.provider,
-      publicKey: payments.mercadoPago?.publicKey ?? null,
-    },
-    ...(payments.viaCepUrl ? { viaCepUrl: payments.viaCepUrl } : {}),
-    ...(config.lowStockThreshold === undefined
-      ? {}
-      : { lowStockThreshold: config.lowStockThreshold }),
-    now,
-    chatbot: {
-      openingHours: config.openingHours,
-      webhookUrl: config.chatbotWebhookUrl,
-      rateLimitStore: rateLimitStores.store,
-      rateLimit: options.chatbotRateLimit,
-    },
-  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -431,9 +344,10 @@ export async function createEmbeddedServer(
   app.use(requestLogging(logger));
   app.use(metrics.http);
   // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
+  const { mailer } = commandApi;
   if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
-  if (simulator) app.use(paymentSimulatorRouter(simulator));
+  if (commandApi.simulatorRoutes) app.use(commandApi.simulatorRoutes);
   // The runner is in this process: rebuild and verify its projections (issue 13), admin only.
   app.use(
     projectionOperationRoutes({
@@ -444,15 +358,14 @@ export async function createEmbeddedServer(
     }),
   );
   // Two routers, not one function choosing between them: the app's route table then lists both.
-  app.use(onlyFor(isQueryRequest, queryRouter));
-  app.use(onlyFor((req) => !isQueryRequest(req), jsonBody, commandRouter));
+  app.use(onlyFor(isQueryRequest, queryApi.router));
+  app.use(onlyFor((req) => !isQueryRequest(req), commandApi.router));
   app.use('/api', apiNotFound);
   app.use(options.web ?? serveWebApp());
   app.use(apiNotFound);
   app.use(errorHandler(logger));
 
   let server: http.Server | undefined;
-  let socketGateway: SocketGateway | undefined;
   return {
     app,
     eventStore,
@@ -460,10 +373,10 @@ export async function createEmbeddedServer(
     bus,
     runner,
     mailer,
-    paymentGateway,
+    paymentGateway: commandApi.gateway,
     ownWrites,
     metrics,
-    admin,
+    admin: commandApi.admin,
     startSettled: async () => {
       await Promise.all([inMemory?.readStore.stringsShared(), ...firstSaves]);
       if (firstSaves.length > 0) await releaseReadMemory(eventStore, logger);
@@ -481,40 +394,27 @@ export async function createEmbeddedServer(
           publicUrl ??= url;
           // The gateway subscribes to the bus before the relay publishes: the in-process
           // bus delivers only to groups already listening.
-          attachSocketGateway({
-            httpServer: listening,
-            tokens,
-            sessionVersions: readerSessions,
-            bus,
-            logger,
-            ...(config.trustProxy === undefined ? {} : { trustProxy: config.trustProxy }),
-          })
-            .then(async (gateway) => {
-              socketGateway = gateway;
-              metrics.watchSocketConnections(() => gateway.io.of('/').sockets.size);
-              await paymentRelay.start();
-              resolve(url);
-            })
+          queryApi
+            .start(listening)
+            .then(() => projectionsService.startRelay())
+            .then(() => resolve(url))
             .catch(reject);
         });
       }),
     async close() {
       // Saved while they still hold their state: each save captures it at one moment.
       await viewSaver.close();
-      await paymentProcess.close();
-      await paymentRelay.close();
-      await socketGateway?.close();
-      simulator?.close();
+      await commandApi.stop();
+      await projectionsService.stop();
+      await queryApi.stop();
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => closing.close(() => resolve()));
         closing.closeAllConnections();
       }
-      await runner.stop();
+      await projectionsService.close();
       await readModelSaver?.close();
-      await catalog.stop();
-      await sessions.stop();
-      await Promise.all([rateLimitStores.close(), replayGuard.close()]);
+      await commandApi.close();
       await bus.close();
       await readStore.close();
       await snapshotStore.close();

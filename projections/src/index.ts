@@ -3,29 +3,16 @@ export type { RunnerStatus } from './runner';
 export { defineProjection } from './projection';
 export type { Projection, ProjectionDefinition } from './projection';
 export { projections } from './registry';
+export { composeProjections } from './compose';
+export type { LeasedProjections, Projections, ProjectionsDeps } from './compose';
 export { projectionProgress } from './projection-progress';
 export { menuProjection } from './catalog/menu';
 export { ordersProjection } from './ordering/orders';
 export { salesProjection } from './sales/sales';
 export { onlineSalesByMonthProjection } from './sales/online-sales-by-month';
 export { usersProjection } from './accounts/users';
-export type { PaymentProcessCommands } from '@quitute/contracts';
-export {
-  createPaymentProcessManager,
-  DEFAULT_RECONCILE_INTERVAL_MS,
-} from './payments/payment-process-manager';
-export type {
-  PaymentProcessManager,
-  PaymentProcessManagerOptions,
-} from './payments/payment-process-manager';
-export { DEFAULT_REQUEST_TIMEOUT_MS } from './payments/order-process';
 export { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT } from './payments/payment-relay';
 export type { PaymentRelay, PaymentRelayOptions } from './payments/payment-relay';
-export {
-  createPaymentProcessCommandsClient,
-  PaymentProcessCommandError,
-} from './payments/process-commands-client';
-export type { PaymentProcessCommandsClientOptions } from './payments/process-commands-client';
 export { shopTarget } from './cli/targets';
 export type { ProjectionsTarget } from './cli/targets';
 export { rebuildProjections } from './rebuild';

@@ -1,34 +1,21 @@
 import http from 'node:http';
 import { z } from 'zod';
 import { createBus } from '@quitute/infra/bus';
-import {
-  commonEnv,
-  internalApiEnv,
-  loadConfigOrExit,
-  metricsEnv,
-  paymentsEnv,
-} from '@quitute/infra/config';
+import { commonEnv, loadConfigOrExit, metricsEnv } from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
-import { healthStatusCode, type HealthReport } from '@quitute/infra/projection-progress';
+import { healthStatusCode } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
-import { LeaseHolder } from './lease-holder';
-import { createPaymentProcessManager } from './payments/payment-process-manager';
-import { createPaymentRelay } from './payments/payment-relay';
-import { createPaymentProcessCommandsClient } from './payments/process-commands-client';
-import { projectionProgress } from './projection-progress';
-import { projections } from './registry';
-import { ProjectionRunner } from './runner';
+import { composeProjections } from './compose';
 
 const required = z.string({ message: 'is required' });
 
 /**
  * The projections service on its own (distributed topology): applies the event
- * log to the MongoDB read models, runs the payment process manager (its steps
- * on command-api's internal endpoint) and the relay (payment approvals to
- * Kafka), and answers /health on PORT. Any number of instances may run: one
+ * log to the MongoDB read models, runs the relay (payment approvals to Kafka)
+ * and answers /health on PORT. Any number of instances may run: one
  * holds the lease and does all of that, the others stand by and take over when
  * it dies (ARCHITECTURE §3.3).
  */
@@ -39,9 +26,6 @@ const config = loadConfigOrExit(
     MONGO_URL: commonEnv.MONGO_URL.pipe(required),
     // The relay's approvals reach the query-api instances (their sockets) only through Kafka.
     KAFKA_BROKERS: commonEnv.KAFKA_BROKERS.pipe(z.array(z.string(), { message: 'is required' })),
-    COMMAND_API_URL: internalApiEnv.COMMAND_API_URL.pipe(required),
-    INTERNAL_API_TOKEN: internalApiEnv.INTERNAL_API_TOKEN.pipe(required),
-    PAYMENT_RECONCILE_INTERVAL_MS: paymentsEnv.PAYMENT_RECONCILE_INTERVAL_MS,
     ...metricsEnv,
   }),
 );
@@ -60,60 +44,37 @@ const bus = metrics.countMessages(
     kafkaBrokers: config.KAFKA_BROKERS,
   }),
 );
-const commands = createPaymentProcessCommandsClient({
-  baseUrl: config.COMMAND_API_URL,
-  token: config.INTERNAL_API_TOKEN,
-  logger,
-});
 const lease = await createLease({
   name: 'projections',
   eventStoreUrl: config.EVENTSTORE_URL,
   mongoUrl: config.MONGO_URL,
   logger,
 });
-const holder = new LeaseHolder({
-  lease,
-  readStore,
-  logger,
-  createRunner: (store) =>
-    new ProjectionRunner({ eventStore, readStore: store, projections, logger }),
-  // Each acts once per event for the whole deployment: only the lease holder runs them.
-  createWorkers: (store) => ({
-    'payment-process': createPaymentProcessManager({
-      eventStore,
-      commands,
-      logger,
-      ...(config.PAYMENT_RECONCILE_INTERVAL_MS !== undefined
-        ? { reconcileIntervalMs: config.PAYMENT_RECONCILE_INTERVAL_MS }
-        : {}),
-    }),
-    'payment-relay': createPaymentRelay({ eventStore, bus, readStore: store, logger }),
-  }),
-});
+const service = composeProjections({ eventStore, readStore, bus, logger, metrics, lease });
 
-// Only the lease holder runs projections: a stand-by reports none.
-metrics.watchProjections(
-  () => (holder.runner ? projectionProgress(holder.runner, projections) : []),
-  () => eventStore.headPosition(),
-);
 const health = http.createServer(async (req, res) => {
   if (await metrics.serve(req, res)) return;
-  const runner = holder.runner;
-  // A stand-by is healthy: restarting it would only lose the next take-over.
-  const report: HealthReport = runner ? runner.health() : { status: 'ok' };
+  const report = service.health();
   res.writeHead(req.url === '/health' ? healthStatusCode(report) : 404, {
     'content-type': 'application/json',
   });
-  res.end(JSON.stringify({ ...report, role: holder.status, position: runner?.position ?? null }));
+  res.end(
+    JSON.stringify({
+      ...report,
+      role: service.status,
+      position: service.runner?.position ?? null,
+    }),
+  );
 });
 health.listen(config.PORT, () => logger.info(`projections health on port ${config.PORT}`));
 
-holder.start();
+await service.start();
 
 const shutdown = () => {
   health.close();
-  void holder
+  void service
     .stop()
+    .then(() => service.close())
     .then(() => lease.close())
     .then(() => Promise.all([bus.close(), readStore.close(), eventStore.close()]))
     .then(() => process.exit(0));

@@ -154,16 +154,24 @@ export interface ServiceHttpOptions {
   metrics?: Metrics;
 }
 
-/** query-api on its own (distributed topology); tests use it on port 0. */
-export function createQueryApp(deps: QueryDeps & ServiceHttpOptions): Express {
+/** query-api on its own (distributed topology): its routes behind security headers and request logs. */
+export function queryServiceApp(
+  router: Router,
+  deps: Pick<QueryDeps, 'logger'> & ServiceHttpOptions,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders({ https: isHttpsUrl(deps.publicUrl) }));
   app.use(requestLogging(deps.logger));
   if (deps.metrics) app.use(deps.metrics.http);
-  app.use(createQueryRouter(deps));
+  app.use(router);
   app.use(apiNotFound);
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** query-api on its own over the given dependencies: tests use it on port 0. */
+export function createQueryApp(deps: QueryDeps & ServiceHttpOptions): Express {
+  return queryServiceApp(createQueryRouter(deps), deps);
 }

@@ -1,5 +1,7 @@
 export { createQueryApp, createQueryRouter, QUERY_API_POSTS } from './app';
 export type { QueryDeps } from './app';
+export { composeQueryApi } from './compose';
+export type { QueryApi, QueryApiDeps } from './compose';
 export { queryEnv } from './config';
 export { sessionVersionsFromReadModel } from './accounts/routes';
 export { projectionOperationRoutes } from './projections/routes';

@@ -25,11 +25,9 @@ import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { pollCheckpoints } from '@quitute/infra/projection-progress';
 import { createReadStore } from '@quitute/infra/read-store';
-import { sessionVersionsFromReadModel } from './accounts/routes';
-import { createQueryApp } from './app';
+import { composeQueryApi } from './compose';
 import { queryEnv } from './config';
 import { SIMULATOR_PAYMENTS } from './ordering/routes';
-import { attachSocketGateway } from './realtime/socket-gateway';
 
 /**
  * query-api on its own (distributed topology): reads the MongoDB read models
@@ -67,8 +65,15 @@ const eventStore = config.EVENTSTORE_URL
   : undefined;
 if (!eventStore)
   logger.warn('EVENTSTORE_URL is unset: the order histories and the event log are off');
-const app = createQueryApp({
+const bus = metrics.countMessages(
+  await createBus({
+    clientId: 'query-api',
+    ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
+  }),
+);
+const queryApi = composeQueryApi({
   readStore,
+  bus,
   waitForPosition: pollCheckpoints(readStore, [
     MENU_PROJECTION,
     USERS_PROJECTION,
@@ -97,30 +102,15 @@ const app = createQueryApp({
   lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,
-  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
   metrics,
 });
-const bus = metrics.countMessages(
-  await createBus({
-    clientId: 'query-api',
-    ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
-  }),
-);
-const server = app.listen(config.PORT, () => {
+const server = queryApi.app({ publicUrl: config.PUBLIC_URL }).listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);
 });
-const gateway = await attachSocketGateway({
-  httpServer: server,
-  tokens,
-  sessionVersions: sessionVersionsFromReadModel(readStore),
-  bus,
-  logger,
-  trustProxy: config.TRUST_PROXY,
-});
-metrics.watchSocketConnections(() => gateway.io.of('/').sockets.size);
+await queryApi.start(server);
 const shutdown = () => {
-  void gateway
-    .close()
+  void queryApi
+    .stop()
     .then(() => bus.close())
     .then(() => eventStore?.close())
     .then(() => server.close(() => void readStore.close().then(() => process.exit(0))));

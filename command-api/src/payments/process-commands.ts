@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { SYSTEM_ACTOR, type CausingEvent, type PaymentProcessCommands } from '@quitute/contracts';
+import { SYSTEM_ACTOR } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
@@ -8,6 +8,10 @@ import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { MailSender } from '../accounts/routes';
 import { runCartCommand } from '../cart/carts';
 import { readOrder, runOrderCommand } from '../ordering/orders';
+import type {
+  CausingEvent,
+  PaymentProcessCommands,
+} from '../process-managers/payment-process-commands';
 import { runSaleCommand } from '../sales/sales';
 import type { CommandContext, CommandStores } from '../shared/handle-command';
 import type { OrderingOptions } from './options';

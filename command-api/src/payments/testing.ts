@@ -95,8 +95,6 @@ export interface ShopOptions {
   rateLimits?: PaymentRateLimits;
   /** Whether the simulator notifies the shop (true by default). */
   notifications?: boolean;
-  /** Serves the payment process commands on /internal/payment-process/… behind this token. */
-  internalApiToken?: string;
 }
 
 export async function openShop(options: ShopOptions = {}) {
@@ -140,7 +138,6 @@ export async function openShop(options: ShopOptions = {}) {
     publicUrl: 'http://loja.test',
     logger: silentLogger,
     passwords,
-    ...(options.internalApiToken ? { internalApiToken: options.internalApiToken } : {}),
     ordering: {
       gateway,
       pixExpiryMinutes: 30,

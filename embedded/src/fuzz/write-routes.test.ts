@@ -16,11 +16,8 @@ import { fuzzEntries, type Caller, type FuzzEntry } from './write-routes';
  * nothing leaked, a refused request appends nothing, and the shop serves on.
  *
  * Each route is called as the caller that reaches its validation: anonymous,
- * the customer or the admin. The internal payment-process endpoint is not
- * here: it is command-api's alone (distributed topology), the embedded shop
- * runs those commands in-process and does not mount it. A 429 fails the suite
- * except on a route limited by design that no option lifts (the simulator's
- * card tokenizer).
+ * the customer or the admin. A 429 fails the suite except on a route limited
+ * by design that no option lifts (the simulator's card tokenizer).
  *
  * Bounded and repeatable: each route has its own fixed seed (fast-check
  * prints it with the failing request); QUITUTE_FUZZ_SEED explores others.

@@ -6,7 +6,6 @@ import {
   checkPaymentsEnv,
   commonEnv,
   ConfigError,
-  internalApiEnv,
   loadConfig,
   paymentsConfig,
   paymentsEnv,
@@ -153,30 +152,6 @@ describe('paymentsEnv', () => {
       },
       webhookSecret: 'segredo-0123456789',
     });
-  });
-});
-
-describe('internalApiEnv', () => {
-  const internal = z.object(internalApiEnv);
-
-  it("given a service token of 32+ characters and command-api's address, then they are kept", () => {
-    const token = 't'.repeat(32);
-    expect(
-      loadConfig(internal, {
-        INTERNAL_API_TOKEN: token,
-        COMMAND_API_URL: 'http://command-api:3001',
-      }),
-    ).toEqual({ INTERNAL_API_TOKEN: token, COMMAND_API_URL: 'http://command-api:3001' });
-    expect(loadConfig(internal, { INTERNAL_API_TOKEN: '' })).toEqual({});
-  });
-
-  it('given a short token or an address that is not http(s), then one line naming the variable', () => {
-    expect(() => loadConfig(internal, { INTERNAL_API_TOKEN: 'short' })).toThrow(
-      /^Invalid configuration: INTERNAL_API_TOKEN must have at least 32 characters/,
-    );
-    expect(() => loadConfig(internal, { COMMAND_API_URL: 'command-api:3001' })).toThrow(
-      /^Invalid configuration: COMMAND_API_URL must be an http\(s\) URL/,
-    );
   });
 });
 

@@ -259,29 +259,6 @@ export function paymentsConfig(parsed: {
   };
 }
 
-/**
- * The distributed topology's service-to-service calls: the projections
- * service's payment process manager runs the command side's process commands
- * on command-api's internal endpoint, which nginx never routes from outside.
- */
-export const internalApiEnv = {
-  /** Shared by command-api (checks it) and projections (sends it); 32+ characters. */
-  INTERNAL_API_TOKEN: z.preprocess(
-    emptyAsUndefined,
-    z.string().min(32, 'must have at least 32 characters (a random string)').optional(),
-  ),
-  /** command-api's address inside the deployment, e.g. http://command-api:3001. */
-  COMMAND_API_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({
-        protocol: /^https?$/,
-        message: 'must be an http(s) URL such as http://command-api:3001',
-      })
-      .optional(),
-  ),
-};
-
 /** The chatbot (POST /api/chatbot, served by query-api). */
 export const chatbotEnv = {
   /** The opening hours the built-in assistant tells, as a phrase ("segunda a sábado, das 9h às 18h"). */

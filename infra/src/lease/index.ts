@@ -5,6 +5,8 @@ import { createPostgresLease } from './postgres';
 import type { Lease } from './port';
 
 export type { Lease, LeaseHandle } from './port';
+export { LeaseHolder } from './holder';
+export type { LeaseHolderOptions, LeaseHolderStatus, LeaseTerm } from './holder';
 export type { MongoLeaseOptions } from './mongo';
 export type { PostgresLeaseOptions } from './postgres';
 export { createMemoryLease } from './memory';

@@ -9,3 +9,6 @@ export { routeTable } from './route-table';
 export type { RouteEntry } from './route-table';
 export { recordingSubscriptionStarts } from './subscription-starts';
 export { expectPassedPagesFoldAsFollowing } from './passed-pages';
+export { recordedAt } from './recorded-at';
+export { appendEvent, expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';
+export type { TestOrder } from './test-orders';

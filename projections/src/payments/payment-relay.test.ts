@@ -5,8 +5,8 @@ import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-st
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
+import { appendEvent, testOrder, type TestOrder } from '@quitute/infra/testing';
 import { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT, type PaymentRelay } from './payment-relay';
-import { appendEvent, testOrder, type TestOrder } from './test-orders';
 
 const relays: PaymentRelay[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saleStreamName, type SaleEvent } from '@quitute/contracts';
+import { recordedAt } from '@quitute/infra/testing';
 import { onlineSalesByMonthProjection } from './online-sales-by-month';
-import { recordedAt } from '../testing';
 
 const coxinha = '11111111-1111-4111-8111-111111111111';
 const quibe = '22222222-2222-4222-8222-222222222222';

@@ -1,16 +1,13 @@
 import {
   cartStreamName,
+  orderProcessEventSchemas,
   orderStreamName,
   paymentStreamName,
   saleStreamName,
+  type OrderProcessEvent,
 } from '@quitute/contracts';
 import type { EventStore, RecordedEvent } from '@quitute/infra/event-store';
-import {
-  evolveOrderProcess,
-  orderProcessEventSchemas,
-  type OrderProcess,
-  type OrderProcessEvent,
-} from './order-process';
+import { evolveOrderProcess, type OrderProcess } from './order-process';
 
 const PROCESS_EVENT_TYPES = new Set(Object.keys(orderProcessEventSchemas));
 

@@ -3,16 +3,18 @@ import {
   orderStreamName,
   paymentStreamName,
   saleStreamName,
-  type CausingEvent,
   type EventMetadata,
   type OrderCancelReason,
+  type OrderProcessEvent,
   type OrderStatus,
   type PaymentMethod,
 } from '@quitute/contracts';
-import type { EventStore } from '@quitute/infra/event-store';
-import type { OrderProcessEvent } from './order-process';
+import type { EventStore, RecordedEvent } from '../event-store';
 
-/** Test helper: one order's events (its payment, sale and cart check-out too), with fresh ids. */
+/**
+ * Test helper: one order's events (its payment, sale and cart check-out too), with fresh
+ * ids, for the tests of what follows them (command-api's process manager, the projections' relay).
+ */
 export function testOrder(paymentMethod: PaymentMethod = 'pix') {
   const orderId = crypto.randomUUID();
   const paymentId = crypto.randomUUID();
@@ -185,7 +187,7 @@ export function streamOf(event: OrderProcessEvent): string {
 export async function appendEvent(
   eventStore: EventStore,
   event: OrderProcessEvent,
-  cause?: CausingEvent | null,
+  cause?: Pick<RecordedEvent, 'id' | 'metadata'> | null,
   occurredAt = new Date().toISOString(),
 ): Promise<number> {
   const metadata: EventMetadata = {

@@ -1,41 +1,24 @@
 import {
-  cartCheckedOutSchema,
-  orderEventSchemas,
   orderStatusAfterPayment,
   PAYMENT_STATUS_OF,
-  paymentEventSchemas,
   paymentStatusAfter,
-  saleEventSchemas,
-  type EventOf,
-  type PAYMENT_CANCEL_REASONS,
   type OrderCancelReason,
+  type OrderProcessEvent,
   type OrderStatus,
+  type PAYMENT_CANCEL_REASONS,
   type PaymentMethod,
   type PaymentStatus,
   type PaymentStatusEventType,
   type SaleReversalReason,
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
-import type { PaymentProcessCommands } from '@quitute/contracts';
+import type { PaymentProcessCommands } from './payment-process-commands';
 
 /**
  * The payment process of one order, folded from the log: what has happened and
  * so what is left to do (pure; the process manager does the I/O). Causes are kept
  * as recorded events because the commands name them in the events they append.
  */
-
-/** The events the process reads: an order's, its payment's, its online sale (and its reversal), its cart's check-out. */
-export const orderProcessEventSchemas = {
-  OrderPlaced: orderEventSchemas.OrderPlaced,
-  OrderPaid: orderEventSchemas.OrderPaid,
-  OrderStatusChanged: orderEventSchemas.OrderStatusChanged,
-  OrderCancelled: orderEventSchemas.OrderCancelled,
-  ...paymentEventSchemas,
-  SaleRecorded: saleEventSchemas.SaleRecorded,
-  OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
-  CartCheckedOut: cartCheckedOutSchema,
-} as const;
-export type OrderProcessEvent = EventOf<typeof orderProcessEventSchemas>;
 
 export interface PaymentProcess {
   paymentId: string;

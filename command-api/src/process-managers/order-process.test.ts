@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { recordedAt } from '../testing';
+import type { OrderProcessEvent } from '@quitute/contracts';
+import {
+  expiredHistory,
+  recordedAt,
+  settledHistory,
+  streamOf,
+  testOrder,
+} from '@quitute/infra/testing';
 import {
   dormancyOf,
   evolveOrderProcess,
@@ -11,9 +18,7 @@ import {
   wakes,
   withProgress,
   type OrderProcess,
-  type OrderProcessEvent,
 } from './order-process';
-import { expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';
 
 /** recordedAt puts the n-th event n seconds after this. */
 const noon = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvent } from '@quitute/contracts';
+import { orderProcessEventSchemas, parseEvent, type OrderProcessEvent } from '@quitute/contracts';
 import { createMemoryEventStore, type RecordedEvent } from '@quitute/infra/event-store';
-import {
-  evolveOrderProcess,
-  orderProcessEventSchemas,
-  type OrderProcess,
-  type OrderProcessEvent,
-} from './order-process';
+import { appendEvent, testOrder } from '@quitute/infra/testing';
+import { evolveOrderProcess, type OrderProcess } from './order-process';
 import { readOrderProcess } from './order-process-history';
-import { appendEvent, testOrder } from './test-orders';
 
 const read = (recorded: RecordedEvent) => parseEvent(orderProcessEventSchemas, recorded);
 

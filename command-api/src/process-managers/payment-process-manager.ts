@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseEvent } from '@quitute/contracts';
+import { orderProcessEventSchemas, parseEvent, type OrderProcessEvent } from '@quitute/contracts';
 import {
   followLog,
   foldPage,
@@ -10,7 +10,6 @@ import {
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { SavableView } from '@quitute/infra/saved-state';
-import type { PaymentProcessCommands } from '@quitute/contracts';
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   dormancyOf,
@@ -18,18 +17,17 @@ import {
   isFinished,
   nextDeadline,
   nextSteps,
-  orderProcessEventSchemas,
   stepKey,
   wakes,
   withProgress,
   type Dormancy,
   type OrderProcess,
-  type OrderProcessEvent,
   type ProcessRules,
   type Step,
   type StepProgress,
 } from './order-process';
 import { readOrderProcess } from './order-process-history';
+import type { PaymentProcessCommands } from './payment-process-commands';
 
 export interface PaymentProcessManagerOptions {
   eventStore: EventStore;

@@ -1,24 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
+import type { OrderProcessEvent } from '@quitute/contracts';
 import {
+  appendEvent,
   expectPassedPagesFoldAsFollowing,
+  expiredHistory,
   recordingSubscriptionStarts,
+  settledHistory,
+  testOrder,
+  type TestOrder,
 } from '@quitute/infra/testing';
-import type { PaymentProcessCommands } from '@quitute/contracts';
-import type { OrderProcessEvent } from './order-process';
+import type { PaymentProcessCommands } from './payment-process-commands';
 import {
   createPaymentProcessManager,
   type PaymentProcessManager,
   type PaymentProcessManagerOptions,
 } from './payment-process-manager';
-import {
-  appendEvent,
-  expiredHistory,
-  settledHistory,
-  testOrder,
-  type TestOrder,
-} from './test-orders';
 
 interface Call {
   command: keyof PaymentProcessCommands;

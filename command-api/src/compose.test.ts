@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderStreamName } from '@quitute/contracts';
+import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import { createMemoryLease, type Lease } from '@quitute/infra/lease';
+import { silentLogger } from '@quitute/infra/logging';
+import { createMetrics } from '@quitute/infra/metrics';
+import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
+import { appendEvent, testOrder } from '@quitute/infra/testing';
+import { composeCommandApi, type CommandApi } from './compose';
+
+const opened: { commandApi: CommandApi; dataDir: string }[] = [];
+afterEach(async () => {
+  for (const { commandApi, dataDir } of opened.splice(0)) {
+    await commandApi.stop();
+    await commandApi.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** One command-api replica over the shared store and lease, started as its main starts it. */
+async function replica(eventStore: EventStore, lease: Lease): Promise<CommandApi> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-command-api-'));
+  const commandApi = await composeCommandApi({
+    eventStore,
+    snapshotStore: createMemorySnapshotStore(),
+    logger: silentLogger,
+    metrics: createMetrics({ access: 'closed' }),
+    tokens: createTokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
+    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    dataDir,
+    publicUrl: () => 'http://loja.test',
+    webhookUrl: () => 'http://loja.test/payments/webhook',
+    admin: { password: 'Segredo123' },
+    captcha: { hmacKey: 'a-captcha-key-that-is-long-enough-0123456789' },
+    payments: {},
+    generatedWebhookSecret: 'a-webhook-secret-for-tests',
+    lease,
+  });
+  opened.push({ commandApi, dataDir });
+  await commandApi.start();
+  return commandApi;
+}
+
+/** An order placed and its payment approved, as the checkout and the webhook append them. */
+async function approvedOrder(eventStore: EventStore) {
+  const order = testOrder();
+  for (const event of [order.placed(), order.requested(), order.approved()]) {
+    await appendEvent(eventStore, event);
+  }
+  return order;
+}
+
+const paid = async (eventStore: EventStore, orderId: string) =>
+  (await eventStore.readStream(orderStreamName(orderId))).filter(
+    (event) => event.type === 'OrderPaid',
+  );
+
+describe('composeCommandApi scaled out', () => {
+  it('given two replicas sharing one lease, when a payment is approved, then its order is paid once; when the holder stops, the other replica pays the next', async () => {
+    const eventStore = createMemoryEventStore();
+    const lease = createMemoryLease();
+    const first = await replica(eventStore, lease);
+    await replica(eventStore, lease);
+
+    const before = await approvedOrder(eventStore);
+    await vi.waitFor(async () => expect(await paid(eventStore, before.orderId)).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    await first.stop();
+    const after = await approvedOrder(eventStore);
+
+    await vi.waitFor(async () => expect(await paid(eventStore, after.orderId)).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect(await paid(eventStore, before.orderId)).toHaveLength(1);
+  });
+});
