@@ -9,7 +9,7 @@ import {
   useGetAdminReviewsQuery,
 } from './api/reviews-api';
 import { Stars } from './components/stars';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import {
   defaultFilters,
   reviewStats,

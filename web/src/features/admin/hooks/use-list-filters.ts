@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 
 /**
  * A paged list's search box, one filter and page. admin-spec §4: a change of
