@@ -2,6 +2,7 @@ import type { SaleDto, SaleSource } from '@quitute/contracts';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageLoading } from '../../../components/page-loading';
 import { useGetSalesQuery } from '../api/admin-api';
 import {
@@ -13,10 +14,10 @@ import {
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { FilterSelect, SearchBox } from '../components/list-controls';
 import { MessageDialog } from '../components/message-dialog';
 import { Empty, FormError, TableWrap } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
+import { SearchBox } from '../components/search-box';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useOutcome } from '../hooks/use-outcome';
 import { SALE_SUCCESS_MS, SALES_SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
