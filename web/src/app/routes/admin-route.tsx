@@ -44,8 +44,7 @@ const pages = {
 
 /**
  * /admin/* (admin-spec §2): the admin feature's area, given the shop's session
- * and its logout, with the route table of the admin area (the reviews page is
- * the reviews feature's, mounted here so features stay apart).
+ * and its logout, with the route table of the admin area.
  */
 export function AdminRoute() {
   useDocumentTitle('Painel Admin');
