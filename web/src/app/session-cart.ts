@@ -12,8 +12,6 @@ import {
 } from '../features/connectivity/connectivity-slice';
 import { readStorage, removeStorage, writeStorage } from '../lib/storage';
 
-export { USER_ID_KEY };
-
 interface SessionCartState {
   auth: AuthState;
   cart: CartState;

@@ -8,8 +8,7 @@ import {
   publicReview,
   type ReviewsServerOptions,
 } from '../../testing/reviews-server';
-import { admin, customer, storageWithSession } from '../../testing/session';
-import type { AuthUser } from '../auth/model/auth-types';
+import { admin, customer, storageWithSession, type AuthUser } from '../../testing/session';
 
 const SUBMITTED = 'Avaliação enviada com sucesso! Aguarde a aprovação para aparecer publicamente.';
 
