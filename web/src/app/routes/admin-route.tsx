@@ -4,7 +4,7 @@ import { useRoutes } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AdminArea } from '../../features/admin/components/admin-area';
 import { loggedOut, selectAuth } from '../../features/auth/auth-slice';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { NotFoundRoute } from './not-found-route';
 
 /** Each admin page is its own chunk; the area's shell paints at once. */
