@@ -1,12 +1,10 @@
 import { CATEGORIES, isCategory, type AdminProductDto, type Category } from '@quitute/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import buttons from '../../../components/button.module.css';
-import { Dialog } from '../../../components/dialog';
+import { useEffect, useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { ProductBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { FormError } from '../components/page-parts';
-import { adminTexts, productTexts } from '../model/admin-texts';
+import { Field, FormDialog } from '../components/form-dialog';
+import { productTexts } from '../model/admin-texts';
 
 interface FormState {
   name: string;
@@ -73,7 +71,6 @@ export function ProductFormDialog({
   onClose: () => void;
 }) {
   const [state, setState] = useState(() => initialState(product));
-  const id = useId();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
 
@@ -82,42 +79,36 @@ export function ProductFormDialog({
     return () => document.body.classList.remove('modal-open');
   }, []);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     // The select is required: the browser does not submit without a category (admin-spec §5).
-    if (!saving && isCategory(state.category)) onSave(toBody(state, state.category));
+    if (isCategory(state.category)) onSave(toBody(state, state.category));
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={product ? productTexts.editTitle : productTexts.addTitle}
-      onClose={onClose}
-      busy={saving}
-      closeButton={false}
-      closeIcon
-      closeOnOutsideClick
       size="wide"
+      saving={saving}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit}>
-        <fieldset disabled={saving} className={styles.formGrid}>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-name`}>
-              Nome
-            </label>
+      <fieldset disabled={saving} className={styles.formGrid}>
+        <Field label="Nome" full>
+          {(id) => (
             <input
-              id={`${id}-name`}
+              id={id}
               className={forms.input}
               required
               value={state.name}
               onChange={(event) => set('name', event.target.value)}
             />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-price`}>
-              Preço (R$)
-            </label>
+          )}
+        </Field>
+        <Field label="Preço (R$)">
+          {(id) => (
             <input
-              id={`${id}-price`}
+              id={id}
               className={forms.input}
               type="number"
               inputMode="decimal"
@@ -127,13 +118,12 @@ export function ProductFormDialog({
               value={state.price}
               onChange={(event) => set('price', event.target.value)}
             />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-stock`}>
-              Estoque
-            </label>
+          )}
+        </Field>
+        <Field label="Estoque">
+          {(id) => (
             <input
-              id={`${id}-stock`}
+              id={id}
               className={forms.input}
               type="number"
               inputMode="numeric"
@@ -143,13 +133,12 @@ export function ProductFormDialog({
               value={state.stock}
               onChange={(event) => set('stock', event.target.value)}
             />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-category`}>
-              Categoria
-            </label>
+          )}
+        </Field>
+        <Field label="Categoria" full>
+          {(id) => (
             <select
-              id={`${id}-category`}
+              id={id}
               className={forms.input}
               required
               value={state.category}
@@ -162,51 +151,40 @@ export function ProductFormDialog({
                 </option>
               ))}
             </select>
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-description`}>
-              Descrição
-            </label>
+          )}
+        </Field>
+        <Field label="Descrição" full>
+          {(id) => (
             <textarea
-              id={`${id}-description`}
+              id={id}
               className={forms.input}
               rows={3}
               value={state.description}
               onChange={(event) => set('description', event.target.value)}
             />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-image`}>
-              URL da Imagem
-            </label>
+          )}
+        </Field>
+        <Field label="URL da Imagem" full>
+          {(id) => (
             <input
-              id={`${id}-image`}
+              id={id}
               className={forms.input}
               type="text"
               inputMode="url"
               value={state.imageUrl}
               onChange={(event) => set('imageUrl', event.target.value)}
             />
-          </div>
-          <label className={`${forms.checkbox} ${styles.full}`}>
-            <input
-              type="checkbox"
-              checked={state.isActive}
-              onChange={(event) => set('isActive', event.target.checked)}
-            />
-            Ativo
-          </label>
-        </fieldset>
-        {error ? <FormError>{error}</FormError> : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          )}
+        </Field>
+        <label className={`${forms.checkbox} ${styles.full}`}>
+          <input
+            type="checkbox"
+            checked={state.isActive}
+            onChange={(event) => set('isActive', event.target.checked)}
+          />
+          Ativo
+        </label>
+      </fieldset>
+    </FormDialog>
   );
 }

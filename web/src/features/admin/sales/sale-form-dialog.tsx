@@ -1,12 +1,10 @@
 import { shopDate, type SaleDto } from '@quitute/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import buttons from '../../../components/button.module.css';
-import { Dialog } from '../../../components/dialog';
+import { useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { SaleBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { FormError } from '../components/page-parts';
-import { adminTexts, saleTexts } from '../model/admin-texts';
+import { Field, FormDialog } from '../components/form-dialog';
+import { saleTexts } from '../model/admin-texts';
 
 /** The sale's day in the shop's calendar, for the date input. */
 function saleDay(sale: SaleDto): string {
@@ -34,43 +32,32 @@ export function SaleFormDialog({
   const [clientName, setClientName] = useState(sale?.clientName ?? '');
   const [amount, setAmount] = useState(sale ? String(sale.amount) : '');
   const [date, setDate] = useState(sale ? saleDay(sale) : today);
-  const id = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving) onSave({ clientName: clientName.trim(), amount: Number(amount), date });
-  };
 
   return (
-    <Dialog
+    <FormDialog
       title={sale ? saleTexts.editTitle : saleTexts.addTitle}
+      saving={saving}
+      error={error}
+      onSubmit={() => onSave({ clientName: clientName.trim(), amount: Number(amount), date })}
       onClose={onClose}
-      busy={saving}
-      closeButton={false}
-      closeIcon
-      closeOnOutsideClick
     >
-      <form onSubmit={submit}>
-        <fieldset disabled={saving} className={styles.formGrid}>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-client`}>
-              Cliente
-            </label>
+      <fieldset disabled={saving} className={styles.formGrid}>
+        <Field label="Cliente" full>
+          {(id) => (
             <input
-              id={`${id}-client`}
+              id={id}
               className={forms.input}
               required
               autoComplete="off"
               value={clientName}
               onChange={(event) => setClientName(event.target.value)}
             />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-amount`}>
-              Valor
-            </label>
+          )}
+        </Field>
+        <Field label="Valor">
+          {(id) => (
             <input
-              id={`${id}-amount`}
+              id={id}
               className={forms.input}
               type="number"
               inputMode="decimal"
@@ -80,13 +67,12 @@ export function SaleFormDialog({
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
             />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-date`}>
-              Data
-            </label>
+          )}
+        </Field>
+        <Field label="Data">
+          {(id) => (
             <input
-              id={`${id}-date`}
+              id={id}
               className={forms.input}
               type="date"
               required
@@ -94,18 +80,9 @@ export function SaleFormDialog({
               value={date}
               onChange={(event) => setDate(event.target.value)}
             />
-          </div>
-        </fieldset>
-        {error ? <FormError>{error}</FormError> : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          )}
+        </Field>
+      </fieldset>
+    </FormDialog>
   );
 }

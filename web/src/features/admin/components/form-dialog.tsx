@@ -1,0 +1,82 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import buttons from '../../../components/button.module.css';
+import { Dialog } from '../../../components/dialog';
+import forms from '../../../components/form.module.css';
+import { adminTexts } from '../model/admin-texts';
+import styles from './admin.module.css';
+import { FormError } from './page-parts';
+
+/**
+ * An admin form in a dialog (admin-spec §2, §5): its fields, the save's error,
+ * Cancelar and Salvar ('Salvando...' while saving). Escape, a click outside
+ * and × close it, except while saving.
+ */
+export function FormDialog({
+  title,
+  size = 'normal',
+  saving,
+  error = null,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  size?: 'normal' | 'wide';
+  saving: boolean;
+  error?: string | null;
+  /** Called on submit unless a save is under way. */
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      busy={saving}
+      closeButton={false}
+      closeIcon
+      closeOnOutsideClick
+      size={size}
+    >
+      <form onSubmit={submit}>
+        {children}
+        {error ? <FormError>{error}</FormError> : null}
+        <div className={styles.formActions}>
+          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
+            {adminTexts.cancel}
+          </button>
+          <button type="submit" className={buttons.button} disabled={saving}>
+            {saving ? adminTexts.saving : adminTexts.save}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A labelled field of a form dialog; `children` gets the id its control must have. */
+export function Field({
+  label,
+  full = false,
+  children,
+}: {
+  label: string;
+  /** Spans the form's whole width. */
+  full?: boolean;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={full ? `${forms.field} ${styles.full}` : forms.field}>
+      <label className={forms.label} htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
