@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import forms from '../../../components/form.module.css';
+import { PageLoading } from '../../../components/page-loading';
 import styles from './admin.module.css';
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
@@ -32,4 +33,67 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className={styles.empty}>{children}</p>;
+}
+
+/**
+ * A list's table in its place: the loading text until a first page comes, the
+ * empty text for a page without rows, else the table.
+ */
+export function ListBody({
+  list,
+  rowCount,
+  loadingText,
+  emptyText,
+  label,
+  children,
+}: {
+  list: { isFetching: boolean; currentData?: unknown };
+  rowCount: number;
+  loadingText: string;
+  emptyText: string;
+  /** The table region's name. */
+  label: string;
+  children: ReactNode;
+}) {
+  if (list.isFetching && !list.currentData) return <PageLoading label={loadingText} />;
+  if (list.currentData && rowCount === 0) return <Empty>{emptyText}</Empty>;
+  if (rowCount === 0) return null;
+  return <TableWrap label={label}>{children}</TableWrap>;
+}
+
+/** A row's Editar and Excluir, named after what they act on ('Editar Coxinha'). */
+export function RowActions({
+  subject,
+  onEdit,
+  onDelete,
+  deleteBlocked,
+}: {
+  subject: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Why this row cannot be deleted (its button is disabled with this title). */
+  deleteBlocked?: string | undefined;
+}) {
+  return (
+    <div className={styles.rowActions}>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={`Editar ${subject}`}
+        onClick={onEdit}
+      >
+        Editar
+      </button>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.danger}`}
+        aria-label={`Excluir ${subject}`}
+        title={deleteBlocked}
+        disabled={deleteBlocked !== undefined}
+        onClick={onDelete}
+      >
+        Excluir
+      </button>
+    </div>
+  );
 }

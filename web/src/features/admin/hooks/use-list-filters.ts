@@ -28,5 +28,11 @@ export function useListFilters<F extends string>(initialFilter: F, debounceMs: n
     },
     page,
     setPage,
+    /** The list's page count (at least 1); a page past the end (after a delete) goes back to the last. */
+    pageCount: (answer: { totalPages: number } | undefined) => {
+      const total = Math.max(1, answer?.totalPages ?? 1);
+      if (answer && page > total) setPage(total);
+      return total;
+    },
   };
 }

@@ -1,9 +1,7 @@
 import type { SaleDto, SaleSource } from '@quitute/contracts';
-import { useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FilterSelect } from '../../../components/filter-select';
-import { PageLoading } from '../../../components/page-loading';
 import { useGetSalesQuery } from '../api/admin-api';
 import {
   useCreateSaleMutation,
@@ -15,9 +13,10 @@ import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MessageDialog } from '../components/message-dialog';
-import { Empty, FormError, TableWrap } from '../components/page-parts';
+import { FormError, ListBody, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
+import { useListEditing } from '../hooks/use-list-editing';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useOutcome } from '../hooks/use-outcome';
 import { SALE_SUCCESS_MS, SALES_SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
@@ -36,8 +35,6 @@ function sourceFilter(value: string): SaleSource | '' {
   return value === 'online' || value === 'physical' ? value : '';
 }
 
-type Editing = { sale: SaleDto | null } | null;
-
 /** 'Listagem de Vendas' (admin-spec §2): only physical sales can be edited or deleted (§4). */
 export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
   const list = useListFilters<SaleSource | ''>('', SALES_SEARCH_DEBOUNCE_MS);
@@ -45,38 +42,17 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
   const [createSale, creating] = useCreateSaleMutation();
   const [updateSale, updating] = useUpdateSaleMutation();
   const [deleteSale, deleting] = useDeleteSaleMutation();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const { outcome, show, clear } = useOutcome();
+  const editor = useListEditing<SaleDto, SaleBody>({
+    save: (sale, body) => (sale ? updateSale({ id: sale.id, body }) : createSale(body)),
+    remove: deleteSale,
+    texts: saleTexts,
+    // The success messages close by themselves (admin-spec §9); an error waits for OK.
+    report: (tone, text) => show(tone, text, tone === 'success' ? SALE_SUCCESS_MS : undefined),
+  });
 
-  const totalPages = Math.max(1, sales.currentData?.totalPages ?? 1);
-  if (sales.currentData && list.page > totalPages) list.setPage(totalPages);
+  const totalPages = list.pageCount(sales.currentData);
   const rows = sales.currentData?.sales ?? [];
-
-  const openForm = (sale: SaleDto | null) => {
-    setSaveError(null);
-    setEditing({ sale });
-  };
-
-  const save = async (body: SaleBody) => {
-    const sale = editing?.sale ?? null;
-    const result = sale ? await updateSale({ id: sale.id, body }) : await createSale(body);
-    if (result.error) {
-      setSaveError(errorMessage(result.error, saleTexts.saveFailed));
-      return;
-    }
-    setEditing(null);
-    show('success', sale ? saleTexts.updated : saleTexts.added, SALE_SUCCESS_MS);
-  };
-
-  const confirmDelete = async () => {
-    if (!deletingId) return;
-    const result = await deleteSale(deletingId);
-    setDeletingId(null);
-    if (result.error) show('error', errorMessage(result.error, saleTexts.deleteFailed));
-    else show('success', saleTexts.deleted, SALE_SUCCESS_MS);
-  };
 
   return (
     <>
@@ -94,7 +70,7 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
           onChange={(value) => list.setFilter(sourceFilter(value))}
         />
         <div>
-          <button type="button" className={buttons.button} onClick={() => openForm(null)}>
+          <button type="button" className={buttons.button} onClick={() => editor.openForm(null)}>
             {saleTexts.addSale}
           </button>
         </div>
@@ -102,82 +78,69 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
       {sales.error ? (
         <FormError>{errorMessage(sales.error, saleTexts.loadFailed)}</FormError>
       ) : null}
-      {sales.isFetching && !sales.currentData ? (
-        <PageLoading label={saleTexts.loading} />
-      ) : sales.currentData && rows.length === 0 ? (
-        <Empty>{saleTexts.empty}</Empty>
-      ) : rows.length > 0 ? (
-        <TableWrap label="Vendas">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">ID/Nº</th>
-                <th scope="col">Data</th>
-                <th scope="col">Cliente</th>
-                <th scope="col">Valor</th>
-                <th scope="col">Origem</th>
-                <th scope="col">Ações</th>
+      <ListBody
+        list={sales}
+        rowCount={rows.length}
+        loadingText={saleTexts.loading}
+        emptyText={saleTexts.empty}
+        label="Vendas"
+      >
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">ID/Nº</th>
+              <th scope="col">Data</th>
+              <th scope="col">Cliente</th>
+              <th scope="col">Valor</th>
+              <th scope="col">Origem</th>
+              <th scope="col">Ações</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((sale) => (
+              <tr key={sale.id}>
+                <td>
+                  <code>{saleNumber(sale.id)}</code>
+                </td>
+                <td>{formatDay(sale.date)}</td>
+                <td className={styles.wrap}>{sale.clientName}</td>
+                <td className={styles.money}>{formatMoney(sale.amount)}</td>
+                <td>
+                  <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
+                    {saleSourceLabel(sale.source)}
+                  </Badge>
+                </td>
+                <td>
+                  {sale.source === 'Fisico' ? (
+                    <RowActions
+                      subject={`venda ${saleNumber(sale.id)}`}
+                      onEdit={() => editor.openForm(sale)}
+                      onDelete={() => editor.askDelete(sale.id)}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((sale) => (
-                <tr key={sale.id}>
-                  <td>
-                    <code>{saleNumber(sale.id)}</code>
-                  </td>
-                  <td>{formatDay(sale.date)}</td>
-                  <td className={styles.wrap}>{sale.clientName}</td>
-                  <td className={styles.money}>{formatMoney(sale.amount)}</td>
-                  <td>
-                    <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
-                      {saleSourceLabel(sale.source)}
-                    </Badge>
-                  </td>
-                  <td>
-                    {sale.source === 'Fisico' ? (
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={styles.iconButton}
-                          aria-label={`Editar venda ${saleNumber(sale.id)}`}
-                          onClick={() => openForm(sale)}
-                        >
-                          Editar
-                        </button>
-                        <button
-                          type="button"
-                          className={`${styles.iconButton} ${styles.danger}`}
-                          aria-label={`Excluir venda ${saleNumber(sale.id)}`}
-                          onClick={() => setDeletingId(sale.id)}
-                        >
-                          Excluir
-                        </button>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
+            ))}
+          </tbody>
+        </table>
+      </ListBody>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
-      {editing ? (
+      {editor.editing ? (
         <SaleFormDialog
-          sale={editing.sale}
+          sale={editor.editing.item}
           today={shopToday(now())}
           saving={creating.isLoading || updating.isLoading}
-          error={saveError}
-          onSave={(body) => void save(body)}
-          onClose={() => setEditing(null)}
+          error={editor.saveError}
+          onSave={(body) => void editor.saveForm(body)}
+          onClose={editor.closeForm}
         />
       ) : null}
-      {deletingId ? (
+      {editor.deletingId ? (
         <ConfirmDialog
           message={saleTexts.deleteConfirm}
           busy={deleting.isLoading}
-          onCancel={() => setDeletingId(null)}
-          onConfirm={() => void confirmDelete()}
+          onCancel={editor.cancelDelete}
+          onConfirm={() => void editor.confirmDelete()}
         />
       ) : null}
       <MessageDialog outcome={outcome} onClose={clear} />
