@@ -35,16 +35,28 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className={styles.empty}>{children}</p>;
 }
 
+/** A page that is not shown: its title and why (no session, not an administrator). */
+export function PageRefused({ title, reason }: { title: string; reason: string }) {
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <FormError>{reason}</FormError>
+    </>
+  );
+}
+
 /**
  * A list's table in its place: the loading text until a first page comes, the
- * empty text for a page without rows, else the table.
+ * empty text for a page without rows, else the table with these columns and
+ * `children` as its rows.
  */
-export function ListBody({
+export function ListTable({
   list,
   rowCount,
   loadingText,
   emptyText,
   label,
+  columns,
   children,
 }: {
   list: { isFetching: boolean; currentData?: unknown };
@@ -53,12 +65,28 @@ export function ListBody({
   emptyText: string;
   /** The table region's name. */
   label: string;
+  columns: readonly string[];
   children: ReactNode;
 }) {
   if (list.isFetching && !list.currentData) return <PageLoading label={loadingText} />;
   if (list.currentData && rowCount === 0) return <Empty>{emptyText}</Empty>;
   if (rowCount === 0) return null;
-  return <TableWrap label={label}>{children}</TableWrap>;
+  return (
+    <TableWrap label={label}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  );
 }
 
 /** A row's Editar and Excluir, named after what they act on ('Editar Coxinha'). */

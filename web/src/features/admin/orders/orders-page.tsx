@@ -10,7 +10,7 @@ import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MessageDialog } from '../components/message-dialog';
-import { FormError, ListBody, PageTitle } from '../components/page-parts';
+import { FormError, ListTable, PageRefused, PageTitle } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -61,12 +61,7 @@ export function OrdersPage() {
   }, [stats.error]);
 
   if (!session.hasToken) {
-    return (
-      <>
-        <PageTitle>{orderTexts.title}</PageTitle>
-        <FormError>{orderTexts.loginToSee}</FormError>
-      </>
-    );
+    return <PageRefused title={orderTexts.title} reason={orderTexts.loginToSee} />;
   }
 
   const totalPages = list.pageCount(orders.currentData);
@@ -119,94 +114,88 @@ export function OrdersPage() {
       {orders.error && !unauthorised ? (
         <FormError>{errorMessage(orders.error, orderTexts.loadFailed)}</FormError>
       ) : null}
-      <ListBody
+      <ListTable
         list={orders}
         rowCount={rows.length}
         loadingText={orderTexts.loading}
         emptyText={orderTexts.empty}
         label="Pedidos"
+        columns={[
+          'Pedido',
+          'Cliente',
+          'Total',
+          'Itens',
+          'Entrega',
+          'Status',
+          'Pagamento',
+          'Criado em',
+          'Ações',
+        ]}
       >
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Pedido</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Total</th>
-              <th scope="col">Itens</th>
-              <th scope="col">Entrega</th>
-              <th scope="col">Status</th>
-              <th scope="col">Pagamento</th>
-              <th scope="col">Criado em</th>
-              <th scope="col">Ações</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((order) => (
-              <tr key={order._id}>
-                <td>
-                  <strong>#{order.orderNumber}</strong>
-                  <br />
-                  <code className={`${styles.muted} ${styles.longId}`}>{order._id}</code>
-                </td>
-                <td className={styles.wrap}>
-                  {order.customerName}
-                  <br />
-                  <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
-                </td>
-                <td className={styles.money}>{formatMoney(order.total)}</td>
-                <td className={styles.wrap}>
-                  {order.items.map((line, index) => (
-                    <div key={`${line.item.productId}-${index}`}>
-                      {line.quantity} x {line.item.name}
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  {deliveryTypeLabel(order.deliveryType)}
-                  <br />
-                  <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
-                </td>
-                <td>
-                  <Badge tone={orderStatusTone(order.orderStatus)}>
-                    {orderStatusLabel(order.orderStatus)}
-                  </Badge>
-                </td>
-                <td>
-                  <PaymentBadge status={order.paymentStatus} />
-                </td>
-                <td>{formatDay(order.createdAt)}</td>
-                <td>
-                  <div className={styles.rowActions}>
-                    <Link
-                      className={styles.iconButton}
-                      to={`/admin/orders/${encodeURIComponent(order._id)}`}
-                      aria-label={`Ver detalhes do pedido ${order.orderNumber}`}
-                    >
-                      Ver
-                    </Link>
-                    <button
-                      type="button"
-                      className={styles.iconButton}
-                      aria-label={`Atualizar status do pedido ${order.orderNumber}`}
-                      onClick={() => setStatusOrder(order)}
-                    >
-                      Status
-                    </button>
-                    <button
-                      type="button"
-                      className={`${styles.iconButton} ${styles.danger}`}
-                      aria-label={`Excluir pedido ${order.orderNumber}`}
-                      onClick={() => setDeletingOrder(order)}
-                    >
-                      Excluir
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ListBody>
+        {rows.map((order) => (
+          <tr key={order._id}>
+            <td>
+              <strong>#{order.orderNumber}</strong>
+              <br />
+              <code className={`${styles.muted} ${styles.longId}`}>{order._id}</code>
+            </td>
+            <td className={styles.wrap}>
+              {order.customerName}
+              <br />
+              <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
+            </td>
+            <td className={styles.money}>{formatMoney(order.total)}</td>
+            <td className={styles.wrap}>
+              {order.items.map((line, index) => (
+                <div key={`${line.item.productId}-${index}`}>
+                  {line.quantity} x {line.item.name}
+                </div>
+              ))}
+            </td>
+            <td>
+              {deliveryTypeLabel(order.deliveryType)}
+              <br />
+              <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
+            </td>
+            <td>
+              <Badge tone={orderStatusTone(order.orderStatus)}>
+                {orderStatusLabel(order.orderStatus)}
+              </Badge>
+            </td>
+            <td>
+              <PaymentBadge status={order.paymentStatus} />
+            </td>
+            <td>{formatDay(order.createdAt)}</td>
+            <td>
+              <div className={styles.rowActions}>
+                <Link
+                  className={styles.iconButton}
+                  to={`/admin/orders/${encodeURIComponent(order._id)}`}
+                  aria-label={`Ver detalhes do pedido ${order.orderNumber}`}
+                >
+                  Ver
+                </Link>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Atualizar status do pedido ${order.orderNumber}`}
+                  onClick={() => setStatusOrder(order)}
+                >
+                  Status
+                </button>
+                <button
+                  type="button"
+                  className={`${styles.iconButton} ${styles.danger}`}
+                  aria-label={`Excluir pedido ${order.orderNumber}`}
+                  onClick={() => setDeletingOrder(order)}
+                >
+                  Excluir
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
       {statusOrder ? (
         <OrderStatusDialog

@@ -16,7 +16,7 @@ import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Notification, type Notice } from '../components/notification';
-import { FormError, ListBody, PageTitle, RowActions } from '../components/page-parts';
+import { FormError, ListTable, PageRefused, PageTitle, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -65,12 +65,7 @@ export function ProductsPage() {
   });
 
   if (!session.hasToken) {
-    return (
-      <>
-        <PageTitle>{productTexts.title}</PageTitle>
-        <FormError>{adminTexts.loginToAccess}</FormError>
-      </>
-    );
+    return <PageRefused title={productTexts.title} reason={adminTexts.loginToAccess} />;
   }
 
   const totalPages = list.pageCount(products.currentData);
@@ -126,61 +121,46 @@ export function ProductsPage() {
             : errorMessage(products.error, productTexts.loadFailed)}
         </FormError>
       ) : null}
-      <ListBody
+      <ListTable
         list={products}
         rowCount={rows.length}
         loadingText={productTexts.loading}
         emptyText={productTexts.empty}
         label="Produtos"
+        columns={['ID', 'Imagem', 'Nome', 'Categoria', 'Preço', 'Estoque', 'Status', 'Ações']}
       >
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Imagem</th>
-              <th scope="col">Nome</th>
-              <th scope="col">Categoria</th>
-              <th scope="col">Preço</th>
-              <th scope="col">Estoque</th>
-              <th scope="col">Status</th>
-              <th scope="col">Ações</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((product) => (
-              <tr key={product._id}>
-                <td>
-                  <code>{shortId(product._id)}</code>
-                </td>
-                <td>
-                  <div className={styles.thumb}>
-                    <ProductImage
-                      imageUrl={product.imageUrl}
-                      alt={product.name}
-                      width={160}
-                      height={120}
-                    />
-                  </div>
-                </td>
-                <td className={styles.wrap}>{product.name}</td>
-                <td>{product.category || 'N/A'}</td>
-                <td className={styles.money}>{formatMoney(product.price)}</td>
-                <td>{Number.isInteger(product.stock) ? product.stock : 'N/A'}</td>
-                <td>
-                  <Badge tone={product.isActive ? 'success' : 'neutral'}>{statusOf(product)}</Badge>
-                </td>
-                <td>
-                  <RowActions
-                    subject={product.name}
-                    onEdit={() => editor.openForm(product)}
-                    onDelete={() => editor.askDelete(product._id)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ListBody>
+        {rows.map((product) => (
+          <tr key={product._id}>
+            <td>
+              <code>{shortId(product._id)}</code>
+            </td>
+            <td>
+              <div className={styles.thumb}>
+                <ProductImage
+                  imageUrl={product.imageUrl}
+                  alt={product.name}
+                  width={160}
+                  height={120}
+                />
+              </div>
+            </td>
+            <td className={styles.wrap}>{product.name}</td>
+            <td>{product.category || 'N/A'}</td>
+            <td className={styles.money}>{formatMoney(product.price)}</td>
+            <td>{Number.isInteger(product.stock) ? product.stock : 'N/A'}</td>
+            <td>
+              <Badge tone={product.isActive ? 'success' : 'neutral'}>{statusOf(product)}</Badge>
+            </td>
+            <td>
+              <RowActions
+                subject={product.name}
+                onEdit={() => editor.openForm(product)}
+                onDelete={() => editor.askDelete(product._id)}
+              />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
       {editor.editing ? (
         <ProductFormDialog

@@ -13,7 +13,7 @@ import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MessageDialog } from '../components/message-dialog';
-import { FormError, ListBody, RowActions } from '../components/page-parts';
+import { FormError, ListTable, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { useListEditing } from '../hooks/use-list-editing';
@@ -78,52 +78,39 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
       {sales.error ? (
         <FormError>{errorMessage(sales.error, saleTexts.loadFailed)}</FormError>
       ) : null}
-      <ListBody
+      <ListTable
         list={sales}
         rowCount={rows.length}
         loadingText={saleTexts.loading}
         emptyText={saleTexts.empty}
         label="Vendas"
+        columns={['ID/Nº', 'Data', 'Cliente', 'Valor', 'Origem', 'Ações']}
       >
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">ID/Nº</th>
-              <th scope="col">Data</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Valor</th>
-              <th scope="col">Origem</th>
-              <th scope="col">Ações</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((sale) => (
-              <tr key={sale.id}>
-                <td>
-                  <code>{saleNumber(sale.id)}</code>
-                </td>
-                <td>{formatDay(sale.date)}</td>
-                <td className={styles.wrap}>{sale.clientName}</td>
-                <td className={styles.money}>{formatMoney(sale.amount)}</td>
-                <td>
-                  <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
-                    {saleSourceLabel(sale.source)}
-                  </Badge>
-                </td>
-                <td>
-                  {sale.source === 'Fisico' ? (
-                    <RowActions
-                      subject={`venda ${saleNumber(sale.id)}`}
-                      onEdit={() => editor.openForm(sale)}
-                      onDelete={() => editor.askDelete(sale.id)}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ListBody>
+        {rows.map((sale) => (
+          <tr key={sale.id}>
+            <td>
+              <code>{saleNumber(sale.id)}</code>
+            </td>
+            <td>{formatDay(sale.date)}</td>
+            <td className={styles.wrap}>{sale.clientName}</td>
+            <td className={styles.money}>{formatMoney(sale.amount)}</td>
+            <td>
+              <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
+                {saleSourceLabel(sale.source)}
+              </Badge>
+            </td>
+            <td>
+              {sale.source === 'Fisico' ? (
+                <RowActions
+                  subject={`venda ${saleNumber(sale.id)}`}
+                  onEdit={() => editor.openForm(sale)}
+                  onDelete={() => editor.askDelete(sale.id)}
+                />
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
       {editor.editing ? (
         <SaleFormDialog

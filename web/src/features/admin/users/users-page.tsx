@@ -15,7 +15,7 @@ import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MessageDialog } from '../components/message-dialog';
-import { FormError, ListBody, PageTitle, RowActions } from '../components/page-parts';
+import { FormError, ListTable, PageRefused, PageTitle, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
@@ -61,20 +61,10 @@ export function UsersPage() {
   const ownId = session.user?.id ?? null;
 
   if (!session.hasToken || !session.user) {
-    return (
-      <>
-        <PageTitle>{userTexts.title}</PageTitle>
-        <FormError>{userTexts.loginToSee}</FormError>
-      </>
-    );
+    return <PageRefused title={userTexts.title} reason={userTexts.loginToSee} />;
   }
   if (!isAdmin(session)) {
-    return (
-      <>
-        <PageTitle>{userTexts.title}</PageTitle>
-        <FormError>{adminTexts.adminsOnly}</FormError>
-      </>
-    );
+    return <PageRefused title={userTexts.title} reason={adminTexts.adminsOnly} />;
   }
 
   const totalPages = list.pageCount(users.currentData);
@@ -116,58 +106,45 @@ export function UsersPage() {
       {users.error ? (
         <FormError>{errorMessage(users.error, userTexts.loadFailed)}</FormError>
       ) : null}
-      <ListBody
+      <ListTable
         list={users}
         rowCount={rows.length}
         loadingText={userTexts.loading}
         emptyText={userTexts.empty}
         label="Usuários"
+        columns={['ID', 'Nome', 'E-mail', 'Telefone', 'Role', 'Ações']}
       >
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Nome</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Telefone</th>
-              <th scope="col">Role</th>
-              <th scope="col">Ações</th>
+        {rows.map((user) => {
+          const own = user.id === ownId;
+          return (
+            <tr key={user.id}>
+              <td>
+                <code>{shortId(user.id)}</code>
+              </td>
+              <td className={styles.wrap}>
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
+              </td>
+              <td>
+                <span className={styles.email}>{user.email}</span>
+              </td>
+              <td>{user.phone || 'N/A'}</td>
+              <td>
+                <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
+                  {roleLabel(user.role)}
+                </Badge>
+              </td>
+              <td>
+                <RowActions
+                  subject={user.name}
+                  onEdit={() => editor.openForm(user)}
+                  onDelete={() => editor.askDelete(user.id)}
+                  deleteBlocked={own ? userTexts.ownDelete : undefined}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => {
-              const own = user.id === ownId;
-              return (
-                <tr key={user.id}>
-                  <td>
-                    <code>{shortId(user.id)}</code>
-                  </td>
-                  <td className={styles.wrap}>
-                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
-                  </td>
-                  <td>
-                    <span className={styles.email}>{user.email}</span>
-                  </td>
-                  <td>{user.phone || 'N/A'}</td>
-                  <td>
-                    <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
-                      {roleLabel(user.role)}
-                    </Badge>
-                  </td>
-                  <td>
-                    <RowActions
-                      subject={user.name}
-                      onEdit={() => editor.openForm(user)}
-                      onDelete={() => editor.askDelete(user.id)}
-                      deleteBlocked={own ? userTexts.ownDelete : undefined}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ListBody>
+          );
+        })}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
       {editor.editing ? (
         <UserFormDialog
