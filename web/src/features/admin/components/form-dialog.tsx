@@ -1,4 +1,10 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import {
+  useId,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import buttons from '../../../components/button.module.css';
 import { Dialog } from '../../../components/dialog';
 import forms from '../../../components/form.module.css';
@@ -78,5 +84,37 @@ export function Field({
       </label>
       {children(id)}
     </div>
+  );
+}
+
+interface FieldLabel {
+  label: string;
+  /** Spans the form's whole width. */
+  full?: boolean;
+}
+
+/** A labelled input of a form dialog. */
+export function InputField({
+  label,
+  full = false,
+  ...input
+}: FieldLabel & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field label={label} full={full}>
+      {(id) => <input id={id} className={forms.input} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled text area of a form dialog. */
+export function TextAreaField({
+  label,
+  full = false,
+  ...textarea
+}: FieldLabel & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>) {
+  return (
+    <Field label={label} full={full}>
+      {(id) => <textarea id={id} className={forms.input} {...textarea} />}
+    </Field>
   );
 }

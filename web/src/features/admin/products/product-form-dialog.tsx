@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { ProductBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { Field, FormDialog } from '../components/form-dialog';
+import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
 import { productTexts } from '../model/admin-texts';
 
 interface FormState {
@@ -94,47 +94,33 @@ export function ProductFormDialog({
       onClose={onClose}
     >
       <fieldset disabled={saving} className={styles.formGrid}>
-        <Field label="Nome" full>
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              required
-              value={state.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Preço (R$)">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-              value={state.price}
-              onChange={(event) => set('price', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Estoque">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="0"
-              required
-              value={state.stock}
-              onChange={(event) => set('stock', event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Nome"
+          full
+          required
+          value={state.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <InputField
+          label="Preço (R$)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          value={state.price}
+          onChange={(event) => set('price', event.target.value)}
+        />
+        <InputField
+          label="Estoque"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          required
+          value={state.stock}
+          onChange={(event) => set('stock', event.target.value)}
+        />
         <Field label="Categoria" full>
           {(id) => (
             <select
@@ -153,29 +139,21 @@ export function ProductFormDialog({
             </select>
           )}
         </Field>
-        <Field label="Descrição" full>
-          {(id) => (
-            <textarea
-              id={id}
-              className={forms.input}
-              rows={3}
-              value={state.description}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="URL da Imagem" full>
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="text"
-              inputMode="url"
-              value={state.imageUrl}
-              onChange={(event) => set('imageUrl', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label="Descrição"
+          full
+          rows={3}
+          value={state.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+        <InputField
+          label="URL da Imagem"
+          full
+          type="text"
+          inputMode="url"
+          value={state.imageUrl}
+          onChange={(event) => set('imageUrl', event.target.value)}
+        />
         <label className={`${forms.checkbox} ${styles.full}`}>
           <input
             type="checkbox"

@@ -1,9 +1,8 @@
 import { shopDate, type SaleDto } from '@quitute/contracts';
 import { useState } from 'react';
-import forms from '../../../components/form.module.css';
 import type { SaleBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { Field, FormDialog } from '../components/form-dialog';
+import { FormDialog, InputField } from '../components/form-dialog';
 import { saleTexts } from '../model/admin-texts';
 
 /** The sale's day in the shop's calendar, for the date input. */
@@ -42,46 +41,32 @@ export function SaleFormDialog({
       onClose={onClose}
     >
       <fieldset disabled={saving} className={styles.formGrid}>
-        <Field label="Cliente" full>
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              required
-              autoComplete="off"
-              value={clientName}
-              onChange={(event) => setClientName(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Valor">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0.01"
-              required
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Data">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="date"
-              required
-              max={today}
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Cliente"
+          full
+          required
+          autoComplete="off"
+          value={clientName}
+          onChange={(event) => setClientName(event.target.value)}
+        />
+        <InputField
+          label="Valor"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          required
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <InputField
+          label="Data"
+          type="date"
+          required
+          max={today}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
       </fieldset>
     </FormDialog>
   );

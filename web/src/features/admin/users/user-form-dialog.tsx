@@ -3,7 +3,7 @@ import { useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { UserBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { Field, FormDialog } from '../components/form-dialog';
+import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
 import { roleLabel } from '../model/admin-labels';
 import { userTexts } from '../model/admin-texts';
 
@@ -60,55 +60,37 @@ export function UserFormDialog({
       onClose={onClose}
     >
       <fieldset disabled={saving} className={styles.formGrid}>
-        <Field label="Nome" full>
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              required
-              autoComplete="off"
-              value={state.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="E-mail">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="email"
-              required
-              autoComplete="off"
-              value={state.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Telefone">
-          {(id) => (
-            <input
-              id={id}
-              className={forms.input}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={state.phone}
-              onChange={(event) => set('phone', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Endereço" full>
-          {(id) => (
-            <textarea
-              id={id}
-              className={forms.input}
-              rows={2}
-              value={state.address}
-              onChange={(event) => set('address', event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Nome"
+          full
+          required
+          autoComplete="off"
+          value={state.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <InputField
+          label="E-mail"
+          type="email"
+          required
+          autoComplete="off"
+          value={state.email}
+          onChange={(event) => set('email', event.target.value)}
+        />
+        <InputField
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={state.phone}
+          onChange={(event) => set('phone', event.target.value)}
+        />
+        <TextAreaField
+          label="Endereço"
+          full
+          rows={2}
+          value={state.address}
+          onChange={(event) => set('address', event.target.value)}
+        />
         <Field label="Role" full>
           {(id) => (
             <>
