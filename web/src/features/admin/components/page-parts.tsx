@@ -31,6 +31,57 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
   );
 }
 
+/** A table of `columns`, `children` its rows, in a TableWrap named `label`. */
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <TableWrap label={label}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+/** Terms and their values (an order's, a user's), each a Fact. */
+export function Facts({ children }: { children: ReactNode }) {
+  return <dl className={styles.facts}>{children}</dl>;
+}
+
+export function Fact({
+  term,
+  valueClass,
+  children,
+}: {
+  term: string;
+  /** A class of the value (e.g. the total's figure). */
+  valueClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className={valueClass}>{children}</dd>
+    </div>
+  );
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return <p className={styles.empty}>{children}</p>;
 }
@@ -72,20 +123,9 @@ export function ListTable({
   if (list.currentData && rowCount === 0) return <Empty>{emptyText}</Empty>;
   if (rowCount === 0) return null;
   return (
-    <TableWrap label={label}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </TableWrap>
+    <DataTable label={label} columns={columns}>
+      {children}
+    </DataTable>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
 import { useState } from 'react';
 import forms from '../../../components/form.module.css';
-import styles from '../components/admin.module.css';
+import { Fact, Facts } from '../components/page-parts';
 import { Field, FormDialog } from '../components/form-dialog';
 import { isOrderStatus, ORDER_STATUS_OPTIONS } from '../model/admin-labels';
 import { orderTexts } from '../model/admin-texts';
@@ -26,16 +26,10 @@ export function OrderStatusDialog({
       onSubmit={() => onSave(status)}
       onClose={onClose}
     >
-      <dl className={styles.facts}>
-        <div>
-          <dt>Pedido</dt>
-          <dd>#{order.orderNumber}</dd>
-        </div>
-        <div>
-          <dt>Cliente</dt>
-          <dd>{order.customerName}</dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact term="Pedido">#{order.orderNumber}</Fact>
+        <Fact term="Cliente">{order.customerName}</Fact>
+      </Facts>
       <Field label="Status do pedido">
         {(id) => (
           <select
