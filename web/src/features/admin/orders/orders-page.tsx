@@ -2,17 +2,16 @@ import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
-import { FilterSelect } from '../../../components/filter-select';
 import { useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
 import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
 import { FormError, ListTable, PageRefused, PageTitle } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
-import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useOutcome } from '../hooks/use-outcome';
@@ -93,20 +92,15 @@ export function OrdersPage() {
         <StatCard label="Entregues" value={stats.data?.deliveredOrders ?? '—'} tone="success" />
         <StatCard label="Cancelados" value={stats.data?.cancelledOrders ?? '—'} tone="danger" />
       </StatGrid>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar pedidos"
-          placeholder="Número do pedido ou cliente..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Status"
-          value={list.filter}
-          options={STATUS_FILTER_OPTIONS}
-          onChange={(value) => list.setFilter(isOrderStatus(value) ? value : '')}
-        />
-      </div>
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar pedidos', placeholder: 'Número do pedido ou cliente...' }}
+        filter={{
+          label: 'Status',
+          options: STATUS_FILTER_OPTIONS,
+          parse: (value) => (isOrderStatus(value) ? value : ''),
+        }}
+      />
       <p className={styles.debug}>
         Filtro: {list.filter || 'all'} | Página: {list.page} | Pedidos: {rows.length} de{' '}
         {orders.currentData?.total ?? 0}

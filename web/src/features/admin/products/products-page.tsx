@@ -2,7 +2,6 @@ import { ALL_CATEGORIES, CATEGORIES, type AdminProductDto } from '@quitute/contr
 import { useRef, useState } from 'react';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
-import { FilterSelect } from '../../../components/filter-select';
 import { ProductImage } from '../../../components/product-image';
 import { useGetAdminProductsQuery, useGetProductStatsQuery } from '../api/admin-api';
 import {
@@ -15,10 +14,10 @@ import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
 import { Notification, type Notice } from '../components/notification';
 import { FormError, ListTable, PageRefused, PageTitle, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
-import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useListEditing } from '../hooks/use-list-editing';
 import { useListFilters } from '../hooks/use-list-filters';
@@ -100,20 +99,11 @@ export function ProductsPage() {
           tone="danger"
         />
       </StatGrid>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar produtos"
-          placeholder="Buscar por nome..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Categoria"
-          value={list.filter}
-          options={CATEGORY_OPTIONS}
-          onChange={list.setFilter}
-        />
-      </div>
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar produtos', placeholder: 'Buscar por nome...' }}
+        filter={{ label: 'Categoria', options: CATEGORY_OPTIONS, parse: (value) => value }}
+      />
       {products.error ? (
         <FormError>
           {httpStatus(products.error) === 401

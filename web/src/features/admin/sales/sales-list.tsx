@@ -1,7 +1,6 @@
 import type { SaleDto, SaleSource } from '@quitute/contracts';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
-import { FilterSelect } from '../../../components/filter-select';
 import { useGetSalesQuery } from '../api/admin-api';
 import {
   useCreateSaleMutation,
@@ -12,10 +11,10 @@ import {
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
 import { FormError, ListTable, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
-import { SearchBox } from '../components/search-box';
 import { useListEditing } from '../hooks/use-list-editing';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useOutcome } from '../hooks/use-outcome';
@@ -56,25 +55,17 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
 
   return (
     <>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar vendas"
-          placeholder="Nome do cliente..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Origem"
-          value={list.filter}
-          options={SOURCE_OPTIONS}
-          onChange={(value) => list.setFilter(sourceFilter(value))}
-        />
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar vendas', placeholder: 'Nome do cliente...' }}
+        filter={{ label: 'Origem', options: SOURCE_OPTIONS, parse: sourceFilter }}
+      >
         <div>
           <button type="button" className={buttons.button} onClick={() => editor.openForm(null)}>
             {saleTexts.addSale}
           </button>
         </div>
-      </div>
+      </ListToolbar>
       {sales.error ? (
         <FormError>{errorMessage(sales.error, saleTexts.loadFailed)}</FormError>
       ) : null}

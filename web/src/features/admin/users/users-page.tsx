@@ -2,7 +2,6 @@ import type { AdminUserDto, Role } from '@quitute/contracts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
-import { FilterSelect } from '../../../components/filter-select';
 import { useGetAdminUsersQuery, useGetUserStatsQuery } from '../api/admin-api';
 import {
   useCreateUserMutation,
@@ -14,10 +13,10 @@ import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
 import { FormError, ListTable, PageRefused, PageTitle, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
-import { SearchBox } from '../components/search-box';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useListEditing } from '../hooks/use-list-editing';
 import { useListFilters } from '../hooks/use-list-filters';
@@ -89,20 +88,11 @@ export function UsersPage() {
         <StatCard label="Administradores" value={stats.data?.totalAdmins ?? '—'} tone="info" />
         <StatCard label="Clientes" value={stats.data?.totalClients ?? '—'} tone="success" />
       </StatGrid>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar usuários"
-          placeholder="Nome ou e-mail..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Role"
-          value={list.filter}
-          options={ROLE_OPTIONS}
-          onChange={(value) => list.setFilter(roleFilter(value))}
-        />
-      </div>
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar usuários', placeholder: 'Nome ou e-mail...' }}
+        filter={{ label: 'Role', options: ROLE_OPTIONS, parse: roleFilter }}
+      />
       {users.error ? (
         <FormError>{errorMessage(users.error, userTexts.loadFailed)}</FormError>
       ) : null}
