@@ -6,6 +6,7 @@ import form from '../../../components/form.module.css';
 import { RATINGS, Stars, starsLabel } from '../../../components/stars';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reviewDateText } from '../../../lib/review-date';
+import { Pagination } from '../components/pagination';
 import { reviewTexts } from '../model/admin-texts';
 import {
   defaultFilters,
@@ -220,27 +221,12 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
       {content}
 
       {totalPages > 1 ? (
-        <nav className={styles.pagination} aria-label="Paginação">
-          <button
-            type="button"
-            className={buttons.ghost}
-            disabled={page <= 1}
-            onClick={() => setPage((current) => Math.max(1, current - 1))}
-          >
-            Anterior
-          </button>
-          <span aria-live="polite">
-            Página {page} de {totalPages}
-          </span>
-          <button
-            type="button"
-            className={buttons.ghost}
-            disabled={page >= totalPages}
-            onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
-          >
-            Próxima
-          </button>
-        </nav>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPage={setPage}
+          className={styles.pagination}
+        />
       ) : null}
 
       {confirming ? (
