@@ -108,6 +108,14 @@ export interface EventStreamArgs {
   from?: number;
 }
 
+/** A list's page (admin-spec §7): its number, its size, the search trimmed and the filters chosen. */
+function listParams(
+  { page, search }: { page: number; search: string },
+  filters: Record<string, string | undefined>,
+) {
+  return params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), ...filters });
+}
+
 /** Every admin GET (query-api, admin-spec §7), with the admin reads each one belongs to. */
 export const adminApi = adminQueryApi.injectEndpoints({
   endpoints: (build) => ({
@@ -160,13 +168,10 @@ export const adminApi = adminQueryApi.injectEndpoints({
       adminQuery(
         ({ page, search, category }) => ({
           url: '/api/admin/products',
-          params: params({
-            page,
-            limit: ADMIN_PAGE_SIZE,
-            search: search.trim(),
-            category: category === ALL_CATEGORIES ? undefined : category,
-            isDeleted: 'false',
-          }),
+          params: listParams(
+            { page, search },
+            { category: category === ALL_CATEGORIES ? undefined : category, isDeleted: 'false' },
+          ),
         }),
         adminProductListSchema,
         ['AdminProducts'],
@@ -182,7 +187,7 @@ export const adminApi = adminQueryApi.injectEndpoints({
       adminQuery(
         ({ page, search, orderStatus }) => ({
           url: '/api/admin/orders',
-          params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), orderStatus }),
+          params: listParams({ page, search }, { orderStatus }),
         }),
         adminOrderListSchema,
         ['AdminOrders'],
@@ -230,7 +235,7 @@ export const adminApi = adminQueryApi.injectEndpoints({
       adminQuery(
         ({ page, search, role }) => ({
           url: '/api/admin/users',
-          params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), role }),
+          params: listParams({ page, search }, { role }),
         }),
         adminUserListSchema,
         ['AdminUsers'],
@@ -249,7 +254,7 @@ export const adminApi = adminQueryApi.injectEndpoints({
       adminQuery(
         ({ page, search, source }) => ({
           url: '/api/admin/sales',
-          params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), source }),
+          params: listParams({ page, search }, { source }),
         }),
         saleListSchema,
         ['AdminSales'],

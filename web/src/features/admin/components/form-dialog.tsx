@@ -13,13 +13,15 @@ import styles from './admin.module.css';
 import { FormError } from './page-parts';
 
 /**
- * An admin form in a dialog (admin-spec §2, §5): its fields, the save's error,
- * Cancelar and Salvar ('Salvando...' while saving). Escape, a click outside
- * and × close it, except while saving.
+ * An admin form in a dialog (admin-spec §2, §5): its fields (in a grid, all
+ * disabled while saving, unless `plain`), the save's error, Cancelar and
+ * Salvar ('Salvando...' while saving). Escape, a click outside and × close
+ * it, except while saving.
  */
 export function FormDialog({
   title,
   size = 'normal',
+  plain = false,
   saving,
   error = null,
   onSubmit,
@@ -28,6 +30,8 @@ export function FormDialog({
 }: {
   title: string;
   size?: 'normal' | 'wide';
+  /** The children as they are, not in the fields' grid. */
+  plain?: boolean;
   saving: boolean;
   error?: string | null;
   /** Called on submit unless a save is under way. */
@@ -50,7 +54,13 @@ export function FormDialog({
       size={size}
     >
       <form onSubmit={submit}>
-        {children}
+        {plain ? (
+          children
+        ) : (
+          <fieldset disabled={saving} className={styles.formGrid}>
+            {children}
+          </fieldset>
+        )}
         {error ? <FormError>{error}</FormError> : null}
         <div className={styles.formActions}>
           <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>

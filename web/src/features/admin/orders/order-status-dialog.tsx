@@ -22,6 +22,7 @@ export function OrderStatusDialog({
   return (
     <FormDialog
       title={orderTexts.statusTitle}
+      plain
       saving={saving}
       onSubmit={() => onSave(status)}
       onClose={onClose}

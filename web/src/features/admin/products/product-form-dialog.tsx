@@ -93,76 +93,74 @@ export function ProductFormDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <fieldset disabled={saving} className={styles.formGrid}>
-        <InputField
-          label="Nome"
-          full
-          required
-          value={state.name}
-          onChange={(event) => set('name', event.target.value)}
+      <InputField
+        label="Nome"
+        full
+        required
+        value={state.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+      <InputField
+        label="Preço (R$)"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        required
+        value={state.price}
+        onChange={(event) => set('price', event.target.value)}
+      />
+      <InputField
+        label="Estoque"
+        type="number"
+        inputMode="numeric"
+        step="1"
+        min="0"
+        required
+        value={state.stock}
+        onChange={(event) => set('stock', event.target.value)}
+      />
+      <Field label="Categoria" full>
+        {(id) => (
+          <select
+            id={id}
+            className={forms.input}
+            required
+            value={state.category}
+            onChange={(event) => set('category', event.target.value)}
+          >
+            <option value="">Selecione uma categoria</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextAreaField
+        label="Descrição"
+        full
+        rows={3}
+        value={state.description}
+        onChange={(event) => set('description', event.target.value)}
+      />
+      <InputField
+        label="URL da Imagem"
+        full
+        type="text"
+        inputMode="url"
+        value={state.imageUrl}
+        onChange={(event) => set('imageUrl', event.target.value)}
+      />
+      <label className={`${forms.checkbox} ${styles.full}`}>
+        <input
+          type="checkbox"
+          checked={state.isActive}
+          onChange={(event) => set('isActive', event.target.checked)}
         />
-        <InputField
-          label="Preço (R$)"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          required
-          value={state.price}
-          onChange={(event) => set('price', event.target.value)}
-        />
-        <InputField
-          label="Estoque"
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="0"
-          required
-          value={state.stock}
-          onChange={(event) => set('stock', event.target.value)}
-        />
-        <Field label="Categoria" full>
-          {(id) => (
-            <select
-              id={id}
-              className={forms.input}
-              required
-              value={state.category}
-              onChange={(event) => set('category', event.target.value)}
-            >
-              <option value="">Selecione uma categoria</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <TextAreaField
-          label="Descrição"
-          full
-          rows={3}
-          value={state.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-        <InputField
-          label="URL da Imagem"
-          full
-          type="text"
-          inputMode="url"
-          value={state.imageUrl}
-          onChange={(event) => set('imageUrl', event.target.value)}
-        />
-        <label className={`${forms.checkbox} ${styles.full}`}>
-          <input
-            type="checkbox"
-            checked={state.isActive}
-            onChange={(event) => set('isActive', event.target.checked)}
-          />
-          Ativo
-        </label>
-      </fieldset>
+        Ativo
+      </label>
     </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { shopDate, type SaleDto } from '@quitute/contracts';
 import { useState } from 'react';
 import type { SaleBody } from '../api/admin-commands';
-import styles from '../components/admin.module.css';
 import { FormDialog, InputField } from '../components/form-dialog';
 import { saleTexts } from '../model/admin-texts';
 
@@ -40,34 +39,32 @@ export function SaleFormDialog({
       onSubmit={() => onSave({ clientName: clientName.trim(), amount: Number(amount), date })}
       onClose={onClose}
     >
-      <fieldset disabled={saving} className={styles.formGrid}>
-        <InputField
-          label="Cliente"
-          full
-          required
-          autoComplete="off"
-          value={clientName}
-          onChange={(event) => setClientName(event.target.value)}
-        />
-        <InputField
-          label="Valor"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          required
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <InputField
-          label="Data"
-          type="date"
-          required
-          max={today}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
-      </fieldset>
+      <InputField
+        label="Cliente"
+        full
+        required
+        autoComplete="off"
+        value={clientName}
+        onChange={(event) => setClientName(event.target.value)}
+      />
+      <InputField
+        label="Valor"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0.01"
+        required
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <InputField
+        label="Data"
+        type="date"
+        required
+        max={today}
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+      />
     </FormDialog>
   );
 }

@@ -59,66 +59,64 @@ export function UserFormDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <fieldset disabled={saving} className={styles.formGrid}>
-        <InputField
-          label="Nome"
-          full
-          required
-          autoComplete="off"
-          value={state.name}
-          onChange={(event) => set('name', event.target.value)}
-        />
-        <InputField
-          label="E-mail"
-          type="email"
-          required
-          autoComplete="off"
-          value={state.email}
-          onChange={(event) => set('email', event.target.value)}
-        />
-        <InputField
-          label="Telefone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          value={state.phone}
-          onChange={(event) => set('phone', event.target.value)}
-        />
-        <TextAreaField
-          label="Endereço"
-          full
-          rows={2}
-          value={state.address}
-          onChange={(event) => set('address', event.target.value)}
-        />
-        <Field label="Role" full>
-          {(id) => (
-            <>
-              <select
-                id={id}
-                className={forms.input}
-                value={state.role}
-                disabled={ownAccount}
-                aria-describedby={ownAccount ? `${id}-note` : undefined}
-                onChange={(event) => {
-                  if (isRole(event.target.value)) set('role', event.target.value);
-                }}
-              >
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {roleLabel(role)}
-                  </option>
-                ))}
-              </select>
-              {ownAccount ? (
-                <p id={`${id}-note`} className={styles.note}>
-                  {userTexts.ownRole}
-                </p>
-              ) : null}
-            </>
-          )}
-        </Field>
-      </fieldset>
+      <InputField
+        label="Nome"
+        full
+        required
+        autoComplete="off"
+        value={state.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+      <InputField
+        label="E-mail"
+        type="email"
+        required
+        autoComplete="off"
+        value={state.email}
+        onChange={(event) => set('email', event.target.value)}
+      />
+      <InputField
+        label="Telefone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        value={state.phone}
+        onChange={(event) => set('phone', event.target.value)}
+      />
+      <TextAreaField
+        label="Endereço"
+        full
+        rows={2}
+        value={state.address}
+        onChange={(event) => set('address', event.target.value)}
+      />
+      <Field label="Role" full>
+        {(id) => (
+          <>
+            <select
+              id={id}
+              className={forms.input}
+              value={state.role}
+              disabled={ownAccount}
+              aria-describedby={ownAccount ? `${id}-note` : undefined}
+              onChange={(event) => {
+                if (isRole(event.target.value)) set('role', event.target.value);
+              }}
+            >
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </select>
+            {ownAccount ? (
+              <p id={`${id}-note`} className={styles.note}>
+                {userTexts.ownRole}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Field>
     </FormDialog>
   );
 }
