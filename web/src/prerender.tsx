@@ -3,8 +3,8 @@ import { prerender } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
-import { PrerenderingContext } from './app/prerendering';
 import { makeStore } from './app/store';
+import { PrerenderingContext } from './components/prerendering-context';
 
 /**
  * The markup the app renders at `url` for a first visit (no session, an empty

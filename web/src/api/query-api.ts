@@ -1,10 +1,14 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query';
 
-/** Every GET (query-api); features add their endpoints with injectEndpoints. */
+/**
+ * Every GET (query-api); features add their endpoints with injectEndpoints.
+ * The tags are those one feature reads and another changes: the menu's
+ * products and the public reviews, both edited from the admin area.
+ */
 export const queryApi = createApi({
   reducerPath: 'queryApi',
   baseQuery: createBaseQuery(),
-  tagTypes: ['Product'],
+  tagTypes: ['Product', 'Review'],
   endpoints: () => ({}),
 });

@@ -3,17 +3,14 @@ import { CART_LOAD_DELAY_MS } from '../config/api';
 import { isLoginSuccess, loggedOut, sessionRefreshed } from '../features/auth/auth-slice';
 import type { AuthState } from '../features/auth/model/auth-types';
 import { TOKEN_KEY } from '../features/auth/session-storage';
-import type { CartSession } from '../features/cart/cart-flows';
 import { cartReset, serverSyncRequested, serverUnreachable } from '../features/cart/cart-slice';
 import { forgetCart, USER_ID_KEY } from '../features/cart/cart-storage';
-import type { CartState } from '../features/cart/model/cart-types';
+import type { CartSession, CartState } from '../features/cart/model/cart-types';
 import {
   connectivityChanged,
   type ConnectivityState,
 } from '../features/connectivity/connectivity-slice';
 import { readStorage, removeStorage, writeStorage } from '../lib/storage';
-
-export { USER_ID_KEY };
 
 interface SessionCartState {
   auth: AuthState;

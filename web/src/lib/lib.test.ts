@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveImageUrl } from './image-url';
+import { reviewDateText } from './review-date';
 import { whatsappUrl } from './whatsapp';
 
 describe('whatsappUrl', () => {
@@ -30,5 +31,18 @@ describe('resolveImageUrl', () => {
 
   it.each([null, undefined, '', '   '])('given %j, then no image', (value) => {
     expect(resolveImageUrl(value, origin)).toBeNull();
+  });
+});
+
+describe('reviewDateText (customer spec §8)', () => {
+  it('given an ISO time, then dd/MM/yyyy in the shop time zone (with HH:mm when asked)', () => {
+    expect(reviewDateText('2030-11-21T02:30:00.000Z')).toBe('20/11/2030');
+    expect(reviewDateText('2030-11-21T02:30:00.000Z', true)).toBe('20/11/2030 23:30');
+  });
+
+  it("given no date, then 'Data não disponível'; given one that cannot be read, then 'Data inválida'", () => {
+    expect(reviewDateText(null)).toBe('Data não disponível');
+    expect(reviewDateText('')).toBe('Data não disponível');
+    expect(reviewDateText('amanhã')).toBe('Data inválida');
   });
 });

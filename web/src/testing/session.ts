@@ -2,8 +2,12 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AuthUser } from '../features/auth/model/auth-types';
 import { TOKEN_KEY, USER_KEY } from '../features/auth/session-storage';
+import { USER_ID_KEY } from '../features/cart/cart-storage';
 import { json, stubFetch, type FetchHandler } from './fetch-stub';
 import { MemoryStorage } from './memory-storage';
+
+/** The signed-in user the fakes here are made of. */
+export type { AuthUser };
 
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -45,6 +49,13 @@ export function storageWithSession(user: AuthUser, token = tokenFor(user)): Memo
   const storage = new MemoryStorage();
   storage.setItem(TOKEN_KEY, token);
   storage.setItem(USER_KEY, JSON.stringify(user));
+  return storage;
+}
+
+/** The same, with the cart kept in this browser marked as that user's. */
+export function storageWithSessionAndCart(user: AuthUser, token = tokenFor(user)): MemoryStorage {
+  const storage = storageWithSession(user, token);
+  storage.setItem(USER_ID_KEY, user.id);
   return storage;
 }
 

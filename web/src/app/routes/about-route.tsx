@@ -1,5 +1,5 @@
 import { AboutPage } from '../../features/about/about-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useOpenChat } from '../layout/chat-controls';
 
 /** /sobre: its chatbot button opens the layout's chat window. */

@@ -1,5 +1,5 @@
 import { DashboardPage } from '../../features/admin/dashboard/dashboard-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminDashboardRoute() {
   useDocumentTitle('Painel de Administração');

@@ -1,5 +1,5 @@
 import { EventStreamPage } from '../../features/admin/audit/event-stream-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminEventStreamRoute() {
   useDocumentTitle('Stream de Eventos');

@@ -1,5 +1,5 @@
 import { EventLogPage } from '../../features/admin/audit/event-log-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminEventsRoute() {
   useDocumentTitle('Log de Eventos');

@@ -1,5 +1,5 @@
 import { OrderDetailsPage } from '../../features/admin/orders/order-details-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminOrderDetailsRoute() {
   useDocumentTitle('Detalhes do Pedido');

@@ -1,5 +1,5 @@
 import { OrdersPage } from '../../features/admin/orders/orders-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminOrdersRoute() {
   useDocumentTitle('Gerenciamento de Pedidos');

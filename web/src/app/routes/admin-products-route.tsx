@@ -1,5 +1,5 @@
 import { ProductsPage } from '../../features/admin/products/products-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminProductsRoute() {
   useDocumentTitle('Gerenciamento de Produtos');

@@ -4,7 +4,7 @@ import { useRoutes } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { AdminArea } from '../../features/admin/components/admin-area';
 import { loggedOut, selectAuth } from '../../features/auth/auth-slice';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { NotFoundRoute } from './not-found-route';
 
 /** Each admin page is its own chunk; the area's shell paints at once. */
@@ -44,8 +44,7 @@ const pages = {
 
 /**
  * /admin/* (admin-spec §2): the admin feature's area, given the shop's session
- * and its logout, with the route table of the admin area (the reviews page is
- * the reviews feature's, mounted here so features stay apart).
+ * and its logout, with the route table of the admin area.
  */
 export function AdminRoute() {
   useDocumentTitle('Painel Admin');

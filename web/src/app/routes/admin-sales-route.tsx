@@ -1,5 +1,5 @@
 import { SalesPage } from '../../features/admin/sales/sales-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminSalesRoute() {
   useDocumentTitle('Gerenciamento de Vendas');

@@ -1,5 +1,5 @@
 import { UserDetailsPage } from '../../features/admin/users/user-details-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminUserDetailsRoute() {
   useDocumentTitle('Detalhes do Usuário');

@@ -1,5 +1,5 @@
 import { UsersPage } from '../../features/admin/users/users-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function AdminUsersRoute() {
   useDocumentTitle('Gerenciamento de Usuários');

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, USER_ID_KEY } from '../../features/cart/cart-storage';
+import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
 import { cartCalls, fakeCartServer, menuLine, namesAndQuantities } from '../../testing/cart-server';
 import { json } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { customer, storageWithSession } from '../../testing/session';
+import { customer, storageWithSessionAndCart } from '../../testing/session';
 
 type Server = ReturnType<typeof fakeCartServer>;
 
@@ -15,8 +15,7 @@ async function openCart(
 ) {
   const server = fakeCartServer(options);
   server.writeElsewhere(lines);
-  const storage = storageWithSession(customer);
-  storage.setItem(USER_ID_KEY, customer.id);
+  const storage = storageWithSessionAndCart(customer);
   const rendered = renderApp({ route: '/carrinho', storage });
   await screen.findByRole('heading', { name: 'Seu Carrinho', level: 1 }, PAGE_LOAD);
   await waitFor(() =>
@@ -172,8 +171,7 @@ describe('/carrinho (spec §2 "Cart screen")', () => {
       user: customer,
       answer: (url) => (url.pathname === '/health' ? json({}, { status: 503 }) : undefined),
     });
-    const storage = storageWithSession(customer);
-    storage.setItem(USER_ID_KEY, customer.id);
+    const storage = storageWithSessionAndCart(customer);
     storage.setItem(CART_STORAGE_KEY, JSON.stringify([menuLine('Brigadeiro', 20)]));
     const { user, store } = renderApp({ route: '/carrinho', storage });
 

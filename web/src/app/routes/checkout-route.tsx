@@ -4,7 +4,7 @@ import { selectCurrentUser } from '../../features/auth/auth-slice';
 import { checkedOut, selectCartLines } from '../../features/cart/cart-slice';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import type { CheckoutItem } from '../../features/checkout/model/checkout-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /pagamento (logged-in only): the checkout over the cart's lines and the session's customer. */
 export function CheckoutRoute() {

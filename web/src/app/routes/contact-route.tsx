@@ -1,5 +1,5 @@
 import { ContactPage } from '../../features/contact/contact-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useOpenChat } from '../layout/chat-controls';
 
 /** /contato: its chatbot button opens the layout's chat window. */

@@ -1,5 +1,5 @@
 import { CustomOrderPage } from '../../features/custom-order/custom-order-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function CustomOrderRoute() {
   useDocumentTitle('Encomendas');

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { HomePage } from '../../features/home/home-page';
 import { useGetProductsQuery } from '../../features/menu/api/products-api';
 import { useGetReviewsQuery } from '../../features/reviews/api/reviews-api';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 const FeaturedProducts = lazy(() =>
   import('../../features/menu/components/featured-products').then((m) => ({

@@ -1,5 +1,5 @@
 import { LoginPage } from '../../features/auth/components/login-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function LoginRoute() {
   useDocumentTitle('Entrar');

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY, OFFLINE_CART_KEY, USER_ID_KEY } from '../../features/cart/cart-storage';
+import { CART_STORAGE_KEY, OFFLINE_CART_KEY } from '../../features/cart/cart-storage';
 import { cartCalls, fakeCartServer, namesAndQuantities } from '../../testing/cart-server';
 import { json, stubFetch, stubShopApi } from '../../testing/fetch-stub';
 import { menuProducts } from '../../testing/products';
 import { renderApp } from '../../testing/render';
-import { customer, storageWithSession } from '../../testing/session';
+import { customer, storageWithSessionAndCart } from '../../testing/session';
 
 const ADDED_OFFLINE =
   'Item adicionado offline. Será sincronizado quando o servidor voltar ou você fizer login.';
@@ -97,8 +97,7 @@ describe('/cardapio with the cart', () => {
 
   it('given a logged-in customer online, when an item is added, then POST /carrinho, the server cart in the badge and a note that goes away after 3 s', async () => {
     const server = fakeCartServer({ user: customer });
-    const storage = storageWithSession(customer);
-    storage.setItem(USER_ID_KEY, customer.id);
+    const storage = storageWithSessionAndCart(customer);
     const { user, store } = await openMenu(storage);
     await waitFor(() => expect(cartCalls(server.requests)).toHaveLength(1));
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -5,7 +5,7 @@ import { useAddToCart } from '../../features/cart/hooks/use-add-to-cart';
 import { cartProductFromDto } from '../../features/cart/model/cart-rules';
 import { OfflineBanner } from '../../features/connectivity/offline-banner';
 import { MenuPage } from '../../features/menu/components/menu-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /cardapio: the menu feature wired to the cart and connectivity features. */
 export function MenuRoute() {

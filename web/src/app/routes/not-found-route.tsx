@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import buttons from '../../components/button.module.css';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import styles from './status-page.module.css';
 
 export const NOT_FOUND_TITLE = 'Página Não Encontrada';

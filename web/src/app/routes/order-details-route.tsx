@@ -1,5 +1,5 @@
 import { OrderDetailsPage } from '../../features/orders/components/order-details-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function OrderDetailsRoute() {
   useDocumentTitle('Detalhes do Pedido');

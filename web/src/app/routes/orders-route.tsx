@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../features/auth/auth-slice';
 import { OrdersPage } from '../../features/orders/components/orders-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import type { AppDispatch } from '../store';
 
 /** /orders: the orders feature, whose 'Repetir Pedido' fills the cart feature's cart. */

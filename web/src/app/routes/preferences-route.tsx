@@ -1,5 +1,5 @@
 import { PreferencesPage } from '../../features/auth/components/preferences-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function PreferencesRoute() {
   useDocumentTitle('Preferências');

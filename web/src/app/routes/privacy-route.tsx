@@ -1,5 +1,5 @@
 import { PrivacyPage } from '../../features/legal/privacy-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function PrivacyRoute() {
   useDocumentTitle('Política de Privacidade');

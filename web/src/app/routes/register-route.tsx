@@ -1,5 +1,5 @@
 import { RegisterPage } from '../../features/auth/components/register-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function RegisterRoute() {
   useDocumentTitle('Criar Conta');

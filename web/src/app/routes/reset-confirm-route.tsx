@@ -1,5 +1,5 @@
 import { ResetConfirmPage } from '../../features/auth/components/reset-confirm-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function ResetConfirmRoute() {
   useDocumentTitle('Criar Nova Senha');

@@ -1,5 +1,5 @@
 import { ResetRequestPage } from '../../features/auth/components/reset-request-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function ResetRequestRoute() {
   useDocumentTitle('Redefinir Senha');

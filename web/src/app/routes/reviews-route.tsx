@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { selectCurrentUser } from '../../features/auth/auth-slice';
 import { useGetProductsQuery } from '../../features/menu/api/products-api';
 import { ReviewsPage } from '../../features/reviews/components/reviews-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 /** /avaliacoes: the reviews feature, given the session's user and the menu's products to choose from. */
 export function ReviewsRoute() {

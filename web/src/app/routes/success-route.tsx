@@ -1,5 +1,5 @@
 import { SuccessPage } from '../../features/success/success-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function SuccessRoute() {
   useDocumentTitle('Compra Concluída');

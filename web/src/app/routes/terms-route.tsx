@@ -1,5 +1,5 @@
 import { TermsPage } from '../../features/legal/terms-page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 
 export function TermsRoute() {
   useDocumentTitle('Termos de Uso');

@@ -8,7 +8,6 @@ import {
   type CartAnswer,
   type CartCallFailure,
 } from './api/cart-api';
-import type { CartSession, WithCart } from './cart-flows';
 import { localCartFlows, offlineChangeText } from './cart-local-flows';
 import {
   addedNotice,
@@ -35,7 +34,14 @@ import {
   mergeLine,
   sameContents,
 } from './model/cart-rules';
-import type { CartIntent, CartLine, CartState, NoticeTone } from './model/cart-types';
+import type {
+  CartIntent,
+  CartLine,
+  CartSession,
+  CartState,
+  NoticeTone,
+  WithCart,
+} from './model/cart-types';
 
 type Outcome = { ok: true; answer: CartAnswer } | { ok: false; failure: CartCallFailure };
 

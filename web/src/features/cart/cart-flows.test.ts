@@ -13,7 +13,7 @@ import { cartCalls, fakeCartServer, menuLine, namesAndQuantities } from '../../t
 import { json } from '../../testing/fetch-stub';
 import '../../testing/render';
 import { customer } from '../../testing/session';
-import { cartFlowsMiddleware, type CartSession } from './cart-flows';
+import { cartFlowsMiddleware } from './cart-flows';
 import {
   addRequested,
   cartReducer,
@@ -23,7 +23,7 @@ import {
   removeRequested,
   serverSyncRequested,
 } from './cart-slice';
-import type { CartLine, CartState } from './model/cart-types';
+import type { CartLine, CartSession, CartState } from './model/cart-types';
 
 const visitorOnline: CartSession = { userId: null, online: true };
 

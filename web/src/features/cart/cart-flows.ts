@@ -14,17 +14,7 @@ import {
 } from './cart-slice';
 import { cartMessages } from './model/cart-messages';
 import { decideQuantityChange, decideRemove, type ChangeDecision } from './model/cart-rules';
-import type { CartState } from './model/cart-types';
-
-/** Who is using the cart and whether the server can be reached; read from the app's state. */
-export interface CartSession {
-  userId: string | null;
-  online: boolean;
-}
-
-export interface WithCart {
-  cart: CartState;
-}
+import type { CartSession, WithCart } from './model/cart-types';
 
 export interface CartFlowsOptions<S extends WithCart> {
   selectSession: (state: S) => CartSession;

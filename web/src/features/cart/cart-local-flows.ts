@@ -1,9 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { WithCart } from './cart-flows';
 import { clearedLocally, lineAddedLocally, linesSetLocally, noticeShown } from './cart-slice';
 import { cartErrorMessage, cartMessages } from './model/cart-messages';
 import { applyIntent, limitBroken, mergeLine } from './model/cart-rules';
-import type { CartIntent, CartLine } from './model/cart-types';
+import type { CartIntent, CartLine, WithCart } from './model/cart-types';
 
 /**
  * The cart's changes when the server is out of reach (offline, a visitor, or

@@ -1,9 +1,9 @@
 import { orderMessages, orderRepeatedMessage, type AddToCartBody } from '@quitute/contracts';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { cartCommandApi, classifyFailure, type CartAnswer } from './api/cart-api';
-import type { WithCart } from './cart-flows';
 import { addedNotice, noticeShown, serverCartReceived } from './cart-slice';
 import { linesFromDto } from './model/cart-rules';
+import type { WithCart } from './model/cart-types';
 
 /** A line of a past order to put in the cart again. */
 export interface RepeatLine {

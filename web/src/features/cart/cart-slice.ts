@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { FEEDBACK_MS, MESSAGE_MS } from '../../config/ui';
 import { mergeLine } from './model/cart-rules';
-import type { CartLine, CartNotice, CartState, NoticeTone } from './model/cart-types';
+import type { CartLine, CartNotice, CartState, NoticeTone, WithCart } from './model/cart-types';
 
 export const initialCartState: CartState = {
   itens: [],
@@ -124,10 +124,6 @@ export const clearRequested = createAction('cart/clearRequested');
 export const serverSyncRequested = createAction('cart/serverSyncRequested');
 /** A cart call got no answer: the app marks the connection offline. */
 export const serverUnreachable = createAction('cart/serverUnreachable');
-
-interface WithCart {
-  cart: CartState;
-}
 
 export const selectCart = (state: WithCart): CartState => state.cart;
 export const selectCartLines = (state: WithCart): CartLine[] => state.cart.itens;

@@ -6,7 +6,6 @@ import {
 } from '@quitute/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_ID_KEY } from '../cart/cart-storage';
 import { sockets, type FakeSocket } from '../../testing/fake-socket';
 import { json } from '../../testing/fetch-stub';
 import { descriptionOf } from '../../testing/forms';
@@ -17,7 +16,7 @@ import {
   PIX_QR_PNG,
 } from '../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { customer, storageWithSession, tokenFor } from '../../testing/session';
+import { customer, storageWithSessionAndCart, tokenFor } from '../../testing/session';
 import { PAYMENT_SUCCESS_KEY } from '../../lib/payment-success';
 
 vi.mock('socket.io-client', () => import('../../testing/fake-socket'));
@@ -43,8 +42,7 @@ async function openCheckout(
 ): Promise<Rendered> {
   const server = fakePaymentsServer({ user: customer, ...options });
   server.cart.writeElsewhere(lines);
-  const storage = storageWithSession(customer, token);
-  storage.setItem(USER_ID_KEY, customer.id);
+  const storage = storageWithSessionAndCart(customer, token);
   const rendered = renderApp({ route: '/pagamento', storage });
   await screen.findByRole('heading', { name: 'Finalizar Pagamento', level: 1 }, PAGE_LOAD);
   await waitFor(() => expect(rendered.store.getState().cart.itens).toHaveLength(lines.length));

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { fakeReviewsServer, publicReview } from '../reviews/testing/reviews-server';
+import { fakeReviewsServer, publicReview } from '../../testing/reviews-server';
 import { shopStatistics } from './shop-statistics';
 
 async function openHome(options: Parameters<typeof fakeReviewsServer>[0] = {}) {

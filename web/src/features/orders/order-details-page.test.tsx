@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { USER_ID_KEY } from '../cart/cart-storage';
 import { json } from '../../testing/fetch-stub';
 import { fakePaymentsServer, orderDto } from '../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { customer, storageWithSession } from '../../testing/session';
+import { customer, storageWithSessionAndCart } from '../../testing/session';
 
 const delivered = orderDto({
   _id: 'order-42',
@@ -55,8 +54,7 @@ function openDetails(route: string, answer?: Parameters<typeof fakePaymentsServe
     orders: [delivered, pendingPix, pastDueBoleto],
     ...(answer ? { answer } : {}),
   });
-  const storage = storageWithSession(customer);
-  storage.setItem(USER_ID_KEY, customer.id);
+  const storage = storageWithSessionAndCart(customer);
   return { ...renderApp({ route, storage }), server };
 }
 

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { USER_ID_KEY } from '../cart/cart-storage';
 import { json } from '../../testing/fetch-stub';
 import { fakePaymentsServer, orderDto } from '../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { customer, storageWithSession } from '../../testing/session';
+import { customer, storageWithSessionAndCart } from '../../testing/session';
 
 const DAY = 24 * 3_600_000;
 const NOW = Date.parse('2030-11-21T12:00:00.000Z');
@@ -32,8 +31,7 @@ const orders = [paidOrder, pendingOrder, cancelledOrder];
 
 async function openOrders(options: Omit<Parameters<typeof fakePaymentsServer>[0], 'user'> = {}) {
   const server = fakePaymentsServer({ user: customer, orders, now: () => NOW, ...options });
-  const storage = storageWithSession(customer);
-  storage.setItem(USER_ID_KEY, customer.id);
+  const storage = storageWithSessionAndCart(customer);
   const rendered = renderApp({ route: '/orders', storage });
   await screen.findByRole('heading', { name: 'Meus Pedidos', level: 1 }, PAGE_LOAD);
   return { ...rendered, server };

@@ -3,13 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredResponse, json } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { admin, customer, storageWithSession } from '../../testing/session';
-import type { AuthUser } from '../auth/model/auth-types';
 import {
   fakeReviewsServer,
   publicReview,
   type ReviewsServerOptions,
-} from './testing/reviews-server';
+} from '../../testing/reviews-server';
+import { admin, customer, storageWithSession, type AuthUser } from '../../testing/session';
 
 const SUBMITTED = 'Avaliação enviada com sucesso! Aguarde a aprovação para aparecer publicamente.';
 

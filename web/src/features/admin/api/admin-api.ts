@@ -46,7 +46,7 @@ import {
   type TopSellingProduct,
   type UserStats,
 } from '@quitute/contracts';
-import { ADMIN_TAGS, adminQueryApi, adminRead, params } from './admin-base';
+import { ADMIN_TAGS, adminQuery, adminQueryApi, adminRead, params, path } from './admin-base';
 
 /** What the products list asks for (admin-spec §7): `category` 'Todas' is omitted. */
 export interface ProductsArgs {
@@ -108,208 +108,161 @@ export interface EventStreamArgs {
   from?: number;
 }
 
-function path(prefix: string, id: string): string {
-  return `${prefix}/${encodeURIComponent(id)}`;
+/** A list's page (admin-spec §7): its number, its size, the search trimmed and the filters chosen. */
+function listParams(
+  { page, search }: { page: number; search: string },
+  filters: Record<string, string | undefined>,
+) {
+  return params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), ...filters });
 }
 
-/**
- * Every admin GET (query-api, admin-spec §7). Cached only while a page shows
- * it: leaving the admin area (a logout) drops the admin data at once.
- */
+/** Every admin GET (query-api, admin-spec §7), with the admin reads each one belongs to. */
 export const adminApi = adminQueryApi.injectEndpoints({
   endpoints: (build) => ({
-    getRecentOrders: build.query<RecentOrder[], undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/dashboard/recent-orders',
-            params: params({ limit: DASHBOARD_LIST_LIMIT }),
-          },
-          recentOrdersSchema,
-        ),
-      providesTags: ['AdminDashboard', 'AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
-    getTopSellingProducts: build.query<TopSellingProduct[], undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/dashboard/top-selling-products',
-            params: params({ limit: DASHBOARD_LIST_LIMIT }),
-          },
-          topSellingProductsSchema,
-        ),
-      providesTags: ['AdminDashboard', 'AdminProducts'],
-      keepUnusedDataFor: 0,
-    }),
-    getOrdersToday: build.query<OrdersToday, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/dashboard/orders-today' }, ordersTodaySchema),
-      providesTags: ['AdminDashboard', 'AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
-    getSalesToday: build.query<SalesTotal, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/dashboard/sales-today' }, salesTotalSchema),
-      providesTags: ['AdminDashboard', 'AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
-    getSalesMonth: build.query<SalesTotal, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/dashboard/sales-month' }, salesTotalSchema),
-      providesTags: ['AdminDashboard', 'AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
-    getDailySales: build.query<DailySalesPoint[], undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/dashboard/daily-sales' }, dailySalesSchema),
-      providesTags: ['AdminDashboard', 'AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
+    getRecentOrders: build.query<RecentOrder[], undefined>(
+      adminQuery(
+        () => ({
+          url: '/api/admin/dashboard/recent-orders',
+          params: params({ limit: DASHBOARD_LIST_LIMIT }),
+        }),
+        recentOrdersSchema,
+        ['AdminDashboard', 'AdminOrders'],
+      ),
+    ),
+    getTopSellingProducts: build.query<TopSellingProduct[], undefined>(
+      adminQuery(
+        () => ({
+          url: '/api/admin/dashboard/top-selling-products',
+          params: params({ limit: DASHBOARD_LIST_LIMIT }),
+        }),
+        topSellingProductsSchema,
+        ['AdminDashboard', 'AdminProducts'],
+      ),
+    ),
+    getOrdersToday: build.query<OrdersToday, undefined>(
+      adminQuery(() => ({ url: '/api/admin/dashboard/orders-today' }), ordersTodaySchema, [
+        'AdminDashboard',
+        'AdminOrders',
+      ]),
+    ),
+    getSalesToday: build.query<SalesTotal, undefined>(
+      adminQuery(() => ({ url: '/api/admin/dashboard/sales-today' }), salesTotalSchema, [
+        'AdminDashboard',
+        'AdminSales',
+      ]),
+    ),
+    getSalesMonth: build.query<SalesTotal, undefined>(
+      adminQuery(() => ({ url: '/api/admin/dashboard/sales-month' }), salesTotalSchema, [
+        'AdminDashboard',
+        'AdminSales',
+      ]),
+    ),
+    getDailySales: build.query<DailySalesPoint[], undefined>(
+      adminQuery(() => ({ url: '/api/admin/dashboard/daily-sales' }), dailySalesSchema, [
+        'AdminDashboard',
+        'AdminSales',
+      ]),
+    ),
 
-    getAdminProducts: build.query<AdminProductList, ProductsArgs>({
-      queryFn: ({ page, search, category }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/products',
-            params: params({
-              page,
-              limit: ADMIN_PAGE_SIZE,
-              search: search.trim(),
-              category: category === ALL_CATEGORIES ? undefined : category,
-              isDeleted: 'false',
-            }),
-          },
-          adminProductListSchema,
-        ),
-      providesTags: ['AdminProducts'],
-      keepUnusedDataFor: 0,
-    }),
-    getProductStats: build.query<ProductStats, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/products/stats' }, productStatsSchema),
-      providesTags: ['AdminProducts'],
-      keepUnusedDataFor: 0,
-    }),
+    getAdminProducts: build.query<AdminProductList, ProductsArgs>(
+      adminQuery(
+        ({ page, search, category }) => ({
+          url: '/api/admin/products',
+          params: listParams(
+            { page, search },
+            { category: category === ALL_CATEGORIES ? undefined : category, isDeleted: 'false' },
+          ),
+        }),
+        adminProductListSchema,
+        ['AdminProducts'],
+      ),
+    ),
+    getProductStats: build.query<ProductStats, undefined>(
+      adminQuery(() => ({ url: '/api/admin/products/stats' }), productStatsSchema, [
+        'AdminProducts',
+      ]),
+    ),
 
-    getAdminOrders: build.query<AdminOrderList, OrdersArgs>({
-      queryFn: ({ page, search, orderStatus }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/orders',
-            params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), orderStatus }),
-          },
-          adminOrderListSchema,
-        ),
-      providesTags: ['AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
-    getOrderStats: build.query<OrderStats, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/orders/stats' }, orderStatsSchema),
-      providesTags: ['AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
-    getAdminOrder: build.query<AdminOrderDto, string>({
-      queryFn: (orderId, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: path('/api/admin/orders', orderId) }, adminOrderDtoSchema),
-      providesTags: ['AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
-    getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>({
-      queryFn: ({ orderId, asOf, position }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: `${path('/api/admin/orders', orderId)}/history`,
-            params: params({ asOf: asOf ?? undefined, position: position ?? undefined }),
-          },
-          orderHistorySchema,
-        ),
-      providesTags: ['AdminOrders'],
-      keepUnusedDataFor: 0,
-    }),
+    getAdminOrders: build.query<AdminOrderList, OrdersArgs>(
+      adminQuery(
+        ({ page, search, orderStatus }) => ({
+          url: '/api/admin/orders',
+          params: listParams({ page, search }, { orderStatus }),
+        }),
+        adminOrderListSchema,
+        ['AdminOrders'],
+      ),
+    ),
+    getOrderStats: build.query<OrderStats, undefined>(
+      adminQuery(() => ({ url: '/api/admin/orders/stats' }), orderStatsSchema, ['AdminOrders']),
+    ),
+    getAdminOrder: build.query<AdminOrderDto, string>(
+      adminQuery((orderId) => ({ url: path('/api/admin/orders', orderId) }), adminOrderDtoSchema, [
+        'AdminOrders',
+      ]),
+    ),
+    getOrderHistory: build.query<OrderHistory, OrderHistoryArgs>(
+      adminQuery(
+        ({ orderId, asOf, position }) => ({
+          url: `${path('/api/admin/orders', orderId)}/history`,
+          params: params({ asOf: asOf ?? undefined, position: position ?? undefined }),
+        }),
+        orderHistorySchema,
+        ['AdminOrders'],
+      ),
+    ),
 
     // The event log reads the event store: any admin write may add to it.
-    getEventLog: build.query<EventLogPage, EventLogArgs>({
-      queryFn: (args, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          { url: '/api/admin/events', params: params({ ...args }) },
-          eventLogPageSchema,
-        ),
-      providesTags: [...ADMIN_TAGS],
-      keepUnusedDataFor: 0,
-    }),
-    getEventStream: build.query<EventStreamPage, EventStreamArgs>({
-      queryFn: ({ stream, from }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          { url: path('/api/admin/events/streams', stream), params: params({ from }) },
-          eventStreamSchema,
-        ),
-      providesTags: [...ADMIN_TAGS],
-      keepUnusedDataFor: 0,
-    }),
+    getEventLog: build.query<EventLogPage, EventLogArgs>(
+      adminQuery(
+        (args) => ({ url: '/api/admin/events', params: params({ ...args }) }),
+        eventLogPageSchema,
+        ADMIN_TAGS,
+      ),
+    ),
+    getEventStream: build.query<EventStreamPage, EventStreamArgs>(
+      adminQuery(
+        ({ stream, from }) => ({
+          url: path('/api/admin/events/streams', stream),
+          params: params({ from }),
+        }),
+        eventStreamSchema,
+        ADMIN_TAGS,
+      ),
+    ),
 
-    getAdminUsers: build.query<AdminUserList, UsersArgs>({
-      queryFn: ({ page, search, role }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/users',
-            params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), role }),
-          },
-          adminUserListSchema,
-        ),
-      providesTags: ['AdminUsers'],
-      keepUnusedDataFor: 0,
-    }),
-    getUserStats: build.query<UserStats, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/users/stats' }, userStatsSchema),
-      providesTags: ['AdminUsers'],
-      keepUnusedDataFor: 0,
-    }),
-    getAdminUser: build.query<AdminUserDto, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: path('/api/admin/users', id) }, adminUserDtoSchema),
-      providesTags: ['AdminUsers'],
-      keepUnusedDataFor: 0,
-    }),
+    getAdminUsers: build.query<AdminUserList, UsersArgs>(
+      adminQuery(
+        ({ page, search, role }) => ({
+          url: '/api/admin/users',
+          params: listParams({ page, search }, { role }),
+        }),
+        adminUserListSchema,
+        ['AdminUsers'],
+      ),
+    ),
+    getUserStats: build.query<UserStats, undefined>(
+      adminQuery(() => ({ url: '/api/admin/users/stats' }), userStatsSchema, ['AdminUsers']),
+    ),
+    getAdminUser: build.query<AdminUserDto, string>(
+      adminQuery((id) => ({ url: path('/api/admin/users', id) }), adminUserDtoSchema, [
+        'AdminUsers',
+      ]),
+    ),
 
-    getSales: build.query<SaleList, SalesArgs>({
-      queryFn: ({ page, search, source }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          {
-            url: '/api/admin/sales',
-            params: params({ page, limit: ADMIN_PAGE_SIZE, search: search.trim(), source }),
-          },
-          saleListSchema,
-        ),
-      providesTags: ['AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
-    getSalesStats: build.query<SalesStats, undefined>({
-      queryFn: (_arg, api, _extra, baseQuery) =>
-        adminRead(api, baseQuery, { url: '/api/admin/sales/stats' }, salesStatsSchema),
-      providesTags: ['AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
+    getSales: build.query<SaleList, SalesArgs>(
+      adminQuery(
+        ({ page, search, source }) => ({
+          url: '/api/admin/sales',
+          params: listParams({ page, search }, { source }),
+        }),
+        saleListSchema,
+        ['AdminSales'],
+      ),
+    ),
+    getSalesStats: build.query<SalesStats, undefined>(
+      adminQuery(() => ({ url: '/api/admin/sales/stats' }), salesStatsSchema, ['AdminSales']),
+    ),
     /**
      * admin-spec §7: the sales chart's own series; if that call fails, the
      * dashboard's daily totals (no split by origin: drawn as one series);
@@ -342,17 +295,16 @@ export const adminApi = adminQueryApi.injectEndpoints({
       providesTags: ['AdminSales'],
       keepUnusedDataFor: 0,
     }),
-    getMonthlyReport: build.query<MonthlyReport, MonthArgs>({
-      queryFn: ({ year, month }, api, _extra, baseQuery) =>
-        adminRead(
-          api,
-          baseQuery,
-          { url: '/api/admin/sales/monthly-report', params: params({ year, month }) },
-          monthlyReportSchema,
-        ),
-      providesTags: ['AdminSales'],
-      keepUnusedDataFor: 0,
-    }),
+    getMonthlyReport: build.query<MonthlyReport, MonthArgs>(
+      adminQuery(
+        ({ year, month }) => ({
+          url: '/api/admin/sales/monthly-report',
+          params: params({ year, month }),
+        }),
+        monthlyReportSchema,
+        ['AdminSales'],
+      ),
+    ),
   }),
 });
 

@@ -121,7 +121,7 @@ const writeAnswerSchema = z.object({
  * position is recorded and the admin reads it affects are invalidated, in that
  * order, so their refetch waits for the write.
  */
-export async function adminWrite(
+async function adminWrite(
   api: BaseQueryApi,
   baseQuery: BaseQuery,
   request: FetchArgs,
@@ -134,4 +134,38 @@ export async function adminWrite(
   if (answer.success) recordWrite(api, answer.data.position);
   api.dispatch(adminQueryApi.util.invalidateTags([...invalidates]));
   return { data: null };
+}
+
+/** `prefix/id`, the id encoded. */
+export function path(prefix: string, id: string): string {
+  return `${prefix}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * An admin GET endpoint (query-api, admin-spec §7): `request(arg)` read
+ * through adminRead, providing `tags`. Cached only while a page shows it:
+ * leaving the admin area (a logout) drops the admin data at once.
+ */
+export function adminQuery<T, A>(
+  request: (arg: A) => { url: string; params?: Record<string, string> },
+  schema: z.ZodType<T>,
+  tags: readonly AdminTag[],
+) {
+  return {
+    queryFn: (arg: A, api: BaseQueryApi, _extra: unknown, baseQuery: BaseQuery) =>
+      adminRead(api, baseQuery, request(arg), schema),
+    providesTags: [...tags],
+    keepUnusedDataFor: 0,
+  };
+}
+
+/** An admin mutation (command-api, admin-spec §7): `request(arg)` sent through adminWrite. */
+export function adminCommand<A>(
+  request: (arg: A) => FetchArgs,
+  invalidates: readonly (AdminTag | 'Product')[],
+) {
+  return {
+    queryFn: (arg: A, api: BaseQueryApi, _extra: unknown, baseQuery: BaseQuery) =>
+      adminWrite(api, baseQuery, request(arg), invalidates),
+  };
 }

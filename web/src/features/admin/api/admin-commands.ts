@@ -5,7 +5,7 @@ import type {
   OrderStatus,
 } from '@quitute/contracts';
 import { commandApi } from '../../../api/command-api';
-import { adminWrite } from './admin-base';
+import { adminCommand, path } from './admin-base';
 
 /** POST/PUT /api/admin/products body (admin-spec §7): price in reais, stock an integer. */
 export type ProductBody = Required<AdminProductInput>;
@@ -16,100 +16,73 @@ export type UserBody = Required<AdminUserInput>;
 /** POST/PUT /api/admin/sales body (admin-spec §7): amount in reais, date `YYYY-MM-DD`. */
 export type SaleBody = AdminSaleBody;
 
-function path(prefix: string, id: string): string {
-  return `${prefix}/${encodeURIComponent(id)}`;
-}
+const productReads = ['AdminProducts', 'AdminDashboard', 'Product'] as const;
+const saleReads = ['AdminSales', 'AdminDashboard'] as const;
 
 /** Every admin mutation (command-api, admin-spec §7); each refreshes the reads it changes. */
 export const adminCommandApi = commandApi.injectEndpoints({
   endpoints: (build) => ({
-    createProduct: build.mutation<null, ProductBody>({
-      queryFn: (body, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: '/api/admin/products', method: 'POST', body }, [
-          'AdminProducts',
-          'AdminDashboard',
-          'Product',
-        ]),
-    }),
-    updateProduct: build.mutation<null, { id: string; body: ProductBody }>({
-      queryFn: ({ id, body }, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/products', id), method: 'PUT', body }, [
-          'AdminProducts',
-          'AdminDashboard',
-          'Product',
-        ]),
-    }),
-    deleteProduct: build.mutation<null, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/products', id), method: 'DELETE' }, [
-          'AdminProducts',
-          'AdminDashboard',
-          'Product',
-        ]),
-    }),
+    createProduct: build.mutation<null, ProductBody>(
+      adminCommand((body) => ({ url: '/api/admin/products', method: 'POST', body }), productReads),
+    ),
+    updateProduct: build.mutation<null, { id: string; body: ProductBody }>(
+      adminCommand(
+        ({ id, body }) => ({ url: path('/api/admin/products', id), method: 'PUT', body }),
+        productReads,
+      ),
+    ),
+    deleteProduct: build.mutation<null, string>(
+      adminCommand(
+        (id) => ({ url: path('/api/admin/products', id), method: 'DELETE' }),
+        productReads,
+      ),
+    ),
 
-    updateOrderStatus: build.mutation<null, { id: string; orderStatus: OrderStatus }>({
-      queryFn: ({ id, orderStatus }, api, _extra, baseQuery) =>
-        adminWrite(
-          api,
-          baseQuery,
-          {
-            url: `${path('/api/admin/orders', id)}/status`,
-            method: 'PUT',
-            body: { orderStatus },
-          },
-          ['AdminOrders', 'AdminDashboard'],
-        ),
-    }),
-    deleteOrder: build.mutation<null, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/orders', id), method: 'DELETE' }, [
-          'AdminOrders',
-          'AdminDashboard',
-          'AdminSales',
-        ]),
-    }),
+    updateOrderStatus: build.mutation<null, { id: string; orderStatus: OrderStatus }>(
+      adminCommand(
+        ({ id, orderStatus }) => ({
+          url: `${path('/api/admin/orders', id)}/status`,
+          method: 'PUT',
+          body: { orderStatus },
+        }),
+        ['AdminOrders', 'AdminDashboard'],
+      ),
+    ),
+    deleteOrder: build.mutation<null, string>(
+      adminCommand(
+        (id) => ({ url: path('/api/admin/orders', id), method: 'DELETE' }),
+        ['AdminOrders', 'AdminDashboard', 'AdminSales'],
+      ),
+    ),
 
-    createUser: build.mutation<null, UserBody>({
-      queryFn: (body, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: '/api/admin/users', method: 'POST', body }, [
-          'AdminUsers',
-        ]),
-    }),
-    updateUser: build.mutation<null, { id: string; body: UserBody }>({
-      queryFn: ({ id, body }, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/users', id), method: 'PUT', body }, [
-          'AdminUsers',
-        ]),
-    }),
-    deleteUser: build.mutation<null, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/users', id), method: 'DELETE' }, [
-          'AdminUsers',
-        ]),
-    }),
+    createUser: build.mutation<null, UserBody>(
+      adminCommand((body) => ({ url: '/api/admin/users', method: 'POST', body }), ['AdminUsers']),
+    ),
+    updateUser: build.mutation<null, { id: string; body: UserBody }>(
+      adminCommand(
+        ({ id, body }) => ({ url: path('/api/admin/users', id), method: 'PUT', body }),
+        ['AdminUsers'],
+      ),
+    ),
+    deleteUser: build.mutation<null, string>(
+      adminCommand(
+        (id) => ({ url: path('/api/admin/users', id), method: 'DELETE' }),
+        ['AdminUsers'],
+      ),
+    ),
 
-    createSale: build.mutation<null, SaleBody>({
-      queryFn: (body, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: '/api/admin/sales', method: 'POST', body }, [
-          'AdminSales',
-          'AdminDashboard',
-        ]),
-    }),
-    updateSale: build.mutation<null, { id: string; body: SaleBody }>({
-      queryFn: ({ id, body }, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/sales', id), method: 'PUT', body }, [
-          'AdminSales',
-          'AdminDashboard',
-        ]),
-    }),
-    deleteSale: build.mutation<null, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        adminWrite(api, baseQuery, { url: path('/api/admin/sales', id), method: 'DELETE' }, [
-          'AdminSales',
-          'AdminDashboard',
-        ]),
-    }),
+    createSale: build.mutation<null, SaleBody>(
+      adminCommand((body) => ({ url: '/api/admin/sales', method: 'POST', body }), saleReads),
+    ),
+    updateSale: build.mutation<null, { id: string; body: SaleBody }>(
+      adminCommand(
+        ({ id, body }) => ({ url: path('/api/admin/sales', id), method: 'PUT', body }),
+        saleReads,
+      ),
+    ),
+    deleteSale: build.mutation<null, string>(
+      adminCommand((id) => ({ url: path('/api/admin/sales', id), method: 'DELETE' }), saleReads),
+    ),
   }),
 });
 

@@ -3,12 +3,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
+import { FilterSelect } from '../../../components/filter-select';
 import { FormField } from '../../../components/form-field';
 import { PageLoading } from '../../../components/page-loading';
 import { useGetEventLogQuery } from '../api/admin-api';
 import styles from '../components/admin.module.css';
-import { FilterSelect } from '../components/list-controls';
-import { Empty, FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { DataTable, Empty, FormError, PageTitle } from '../components/page-parts';
 import { auditTexts } from '../model/admin-texts';
 import { actorLabel, EVENT_CATEGORIES, formatMoment } from './audit-format';
 import audit from './audit.module.css';
@@ -92,44 +92,31 @@ function Filters({
 
 function EventsTable({ events, search }: { events: EventLogEntry[]; search: string }) {
   return (
-    <TableWrap label="Eventos">
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Posição</th>
-            <th scope="col">Data e hora</th>
-            <th scope="col">Stream</th>
-            <th scope="col">Tipo</th>
-            <th scope="col">Ator</th>
+    <DataTable label="Eventos" columns={['Posição', 'Data e hora', 'Stream', 'Tipo', 'Ator']}>
+      {events.map((event) => {
+        const occurredAt = text(event.metadata['occurredAt']);
+        return (
+          <tr key={event.eventId}>
+            <td className={styles.money}>{event.position}</td>
+            <td>
+              {occurredAt ? <time dateTime={occurredAt}>{formatMoment(occurredAt)}</time> : '—'}
+            </td>
+            <td className={styles.wrap}>
+              <Link
+                className={audit.streamLink}
+                to={streamPath(event.stream)}
+                state={{ logSearch: search }}
+                aria-label={`Abrir o stream ${event.stream}`}
+              >
+                {event.stream}
+              </Link>
+            </td>
+            <td className={audit.code}>{event.type}</td>
+            <td className={styles.wrap}>{eventActor(event.metadata)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {events.map((event) => {
-            const occurredAt = text(event.metadata['occurredAt']);
-            return (
-              <tr key={event.eventId}>
-                <td className={styles.money}>{event.position}</td>
-                <td>
-                  {occurredAt ? <time dateTime={occurredAt}>{formatMoment(occurredAt)}</time> : '—'}
-                </td>
-                <td className={styles.wrap}>
-                  <Link
-                    className={audit.streamLink}
-                    to={streamPath(event.stream)}
-                    state={{ logSearch: search }}
-                    aria-label={`Abrir o stream ${event.stream}`}
-                  >
-                    {event.stream}
-                  </Link>
-                </td>
-                <td className={audit.code}>{event.type}</td>
-                <td className={styles.wrap}>{eventActor(event.metadata)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableWrap>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -7,14 +7,20 @@ export function Pagination({
   page,
   totalPages,
   onPage,
+  className,
 }: {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+  /** Another class of the bar (its place on the page). */
+  className?: string;
 }) {
   const pages = Math.max(1, totalPages);
   return (
-    <nav className={styles.pagination} aria-label="Paginação">
+    <nav
+      className={className ? `${styles.pagination} ${className}` : styles.pagination}
+      aria-label="Paginação"
+    >
       <button
         type="button"
         className={buttons.ghost}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 
 /**
  * A paged list's search box, one filter and page. admin-spec §4: a change of
@@ -28,5 +28,11 @@ export function useListFilters<F extends string>(initialFilter: F, debounceMs: n
     },
     page,
     setPage,
+    /** The list's page count (at least 1); a page past the end (after a delete) goes back to the last. */
+    pageCount: (answer: { totalPages: number } | undefined) => {
+      const total = Math.max(1, answer?.totalPages ?? 1);
+      if (answer && page > total) setPage(total);
+      return total;
+    },
   };
 }

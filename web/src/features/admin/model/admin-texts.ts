@@ -1,3 +1,5 @@
+import { reviewMessages } from '@quitute/contracts';
+
 /** Every text of the admin area (admin-spec §2, §4, §5, §8), exactly as the spec writes it. */
 export const adminTexts = {
   loadingProfile: 'Carregando perfil admin...',
@@ -154,4 +156,21 @@ export const auditTexts = {
   streamFailed: 'Não foi possível carregar o stream.',
   streamEmpty: 'Nenhum evento neste stream.',
   backToLog: 'Voltar ao log de eventos',
+} as const;
+
+export const reviewTexts = {
+  title: 'Gerenciar Avaliações',
+  accessDenied: 'Acesso Negado',
+  accessDeniedDetail: 'Você não tem permissão para acessar esta página.',
+  loadError: reviewMessages.adminLoadFailed,
+  deleteError: reviewMessages.adminDeleteFailed,
+  approveError: reviewMessages.adminApproveFailed,
+  approved: reviewMessages.approved,
+  deleted: reviewMessages.deleted,
+  confirmTitle: 'Confirmação',
+  confirmApprove: 'Tem certeza que deseja aprovar esta avaliação? Ela ficará visível para todos.',
+  confirmDelete: 'Tem certeza que deseja excluir esta avaliação? Esta ação é irreversível.',
+  loading: 'Carregando avaliações...',
+  empty: 'Nenhuma avaliação encontrada.',
+  clearFilters: 'Limpar Filtros',
 } as const;

@@ -12,7 +12,7 @@ import { useGetAdminOrderQuery, useGetOrderHistoryQuery } from '../api/admin-api
 import { positionOf, shopInputOf, shopInputToIso } from '../audit/audit-format';
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
-import { FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { DataTable, Fact, Facts, FormError, PageTitle } from '../components/page-parts';
 import { formatDayTime, formatMoney } from '../model/admin-format';
 import { deliveryTypeLabel, orderStatusLabel, orderStatusTone } from '../model/admin-labels';
 import { auditTexts, orderTexts } from '../model/admin-texts';
@@ -46,126 +46,77 @@ function Details({ order }: { order: AdminOrderDto }) {
         <h2 id="resumo-pedido" className={styles.sectionTitle}>
           Pedido #{order.orderNumber}
         </h2>
-        <dl className={styles.facts}>
-          <div>
-            <dt>ID</dt>
-            <dd>
-              <code>{order._id}</code>
-            </dd>
-          </div>
-          <div>
-            <dt>Status do pedido</dt>
-            <dd>
-              <Badge tone={orderStatusTone(order.orderStatus)}>
-                {orderStatusLabel(order.orderStatus)}
-              </Badge>
-            </dd>
-          </div>
-          <div>
-            <dt>Status do pagamento</dt>
-            <dd>
-              <PaymentBadge status={order.paymentStatus} />
-            </dd>
-          </div>
-          <div>
-            <dt>Criado em</dt>
-            <dd>{formatDayTime(order.createdAt)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd className={styles.statValue}>{formatMoney(order.total)}</dd>
-          </div>
-        </dl>
+        <Facts>
+          <Fact term="ID">
+            <code>{order._id}</code>
+          </Fact>
+          <Fact term="Status do pedido">
+            <Badge tone={orderStatusTone(order.orderStatus)}>
+              {orderStatusLabel(order.orderStatus)}
+            </Badge>
+          </Fact>
+          <Fact term="Status do pagamento">
+            <PaymentBadge status={order.paymentStatus} />
+          </Fact>
+          <Fact term="Criado em">{formatDayTime(order.createdAt)}</Fact>
+          <Fact term="Total" valueClass={styles.statValue}>
+            {formatMoney(order.total)}
+          </Fact>
+        </Facts>
       </section>
       <div className={styles.panels}>
         <section className={styles.panel} aria-labelledby="cliente-pedido">
           <h2 id="cliente-pedido" className={styles.sectionTitle}>
             Cliente
           </h2>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Nome</dt>
-              <dd>{order.customerName}</dd>
-            </div>
-            <div>
-              <dt>E-mail</dt>
-              <dd>{order.customerEmail}</dd>
-            </div>
-          </dl>
+          <Facts>
+            <Fact term="Nome">{order.customerName}</Fact>
+            <Fact term="E-mail">{order.customerEmail}</Fact>
+          </Facts>
         </section>
         <section className={styles.panel} aria-labelledby="entrega-pedido">
           <h2 id="entrega-pedido" className={styles.sectionTitle}>
             Entrega
           </h2>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Tipo</dt>
-              <dd>{deliveryTypeLabel(order.deliveryType)}</dd>
-            </div>
-            <div>
-              <dt>Data</dt>
-              <dd>{formatDayTime(order.deliveryDate)}</dd>
-            </div>
+          <Facts>
+            <Fact term="Tipo">{deliveryTypeLabel(order.deliveryType)}</Fact>
+            <Fact term="Data">{formatDayTime(order.deliveryDate)}</Fact>
             {order.customerAddress ? (
-              <div>
-                <dt>Endereço</dt>
-                <dd>
-                  <Address address={order.customerAddress} />
-                </dd>
-              </div>
+              <Fact term="Endereço">
+                <Address address={order.customerAddress} />
+              </Fact>
             ) : null}
-          </dl>
+          </Facts>
         </section>
       </div>
       <section className={styles.panel} aria-labelledby="itens-pedido">
         <h2 id="itens-pedido" className={styles.sectionTitle}>
           Itens
         </h2>
-        <TableWrap label="Itens do pedido">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Produto</th>
-                <th scope="col">Quantidade</th>
-                <th scope="col">Preço Unitário</th>
-                <th scope="col">Subtotal</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((line, index) => (
-                <tr key={`${line.item.productId}-${index}`}>
-                  <td className={styles.wrap}>{line.item.name}</td>
-                  <td>{line.quantity}</td>
-                  <td className={styles.money}>{formatMoney(line.item.price)}</td>
-                  <td className={styles.money}>{formatMoney(lineSubtotal(line))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          label="Itens do pedido"
+          columns={['Produto', 'Quantidade', 'Preço Unitário', 'Subtotal']}
+        >
+          {order.items.map((line, index) => (
+            <tr key={`${line.item.productId}-${index}`}>
+              <td className={styles.wrap}>{line.item.name}</td>
+              <td>{line.quantity}</td>
+              <td className={styles.money}>{formatMoney(line.item.price)}</td>
+              <td className={styles.money}>{formatMoney(lineSubtotal(line))}</td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
       <section className={styles.panel} aria-labelledby="pagamento-pedido">
         <h2 id="pagamento-pedido" className={styles.sectionTitle}>
           Pagamento
         </h2>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Método de pagamento</dt>
-            <dd>{method}</dd>
-          </div>
-          <div>
-            <dt>ID do pagamento</dt>
-            <dd>{order.paymentId ?? 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Referência externa</dt>
-            <dd>{order.externalReference || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Observações</dt>
-            <dd>{order.details || 'N/A'}</dd>
-          </div>
-        </dl>
+        <Facts>
+          <Fact term="Método de pagamento">{method}</Fact>
+          <Fact term="ID do pagamento">{order.paymentId ?? 'N/A'}</Fact>
+          <Fact term="Referência externa">{order.externalReference || 'N/A'}</Fact>
+          <Fact term="Observações">{order.details || 'N/A'}</Fact>
+        </Facts>
       </section>
     </>
   );

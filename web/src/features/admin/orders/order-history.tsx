@@ -13,7 +13,7 @@ import { actorLabel, formatMoment, shopInputOf } from '../audit/audit-format';
 import audit from '../audit/audit.module.css';
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
-import { Empty, TableWrap } from '../components/page-parts';
+import { DataTable, Empty, Fact, Facts } from '../components/page-parts';
 import { formatDayTime, formatMoney } from '../model/admin-format';
 import {
   deliveryTypeLabel,
@@ -96,66 +96,39 @@ export function PastState({ history, title }: { history: OrderHistory; title: st
       {order ? (
         <>
           <p className={styles.note}>{auditTexts.pastNote}</p>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Pedido</dt>
-              <dd>#{order.orderNumber}</dd>
-            </div>
-            <div>
-              <dt>Status do pedido</dt>
-              <dd>
-                <Badge tone={orderStatusTone(order.orderStatus)}>
-                  {orderStatusLabel(order.orderStatus)}
-                </Badge>
-              </dd>
-            </div>
-            <div>
-              <dt>Status do pagamento</dt>
-              <dd>
-                <PaymentBadge status={order.paymentStatus} />
-              </dd>
-            </div>
-            <div>
-              <dt>Método de pagamento</dt>
-              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
-            </div>
-            <div>
-              <dt>Entrega</dt>
-              <dd>
-                {deliveryTypeLabel(order.deliveryType)} — {formatDayTime(order.deliveryDate)}
-              </dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd className={styles.statValue}>{total(order)}</dd>
-            </div>
-          </dl>
-          <TableWrap label="Itens do pedido nesse momento">
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Produto</th>
-                  <th scope="col">Quantidade</th>
-                  <th scope="col">Preço Unitário</th>
-                  <th scope="col">Subtotal</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((line, index) => (
-                  <tr key={`${line.productId}-${index}`}>
-                    <td className={styles.wrap}>{line.name}</td>
-                    <td>{line.quantity}</td>
-                    <td className={styles.money}>
-                      {formatMoney(centsToReais(line.unitPriceCents))}
-                    </td>
-                    <td className={styles.money}>
-                      {formatMoney(centsToReais(line.unitPriceCents * line.quantity))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <Facts>
+            <Fact term="Pedido">#{order.orderNumber}</Fact>
+            <Fact term="Status do pedido">
+              <Badge tone={orderStatusTone(order.orderStatus)}>
+                {orderStatusLabel(order.orderStatus)}
+              </Badge>
+            </Fact>
+            <Fact term="Status do pagamento">
+              <PaymentBadge status={order.paymentStatus} />
+            </Fact>
+            <Fact term="Método de pagamento">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
+            <Fact term="Entrega">
+              {deliveryTypeLabel(order.deliveryType)} — {formatDayTime(order.deliveryDate)}
+            </Fact>
+            <Fact term="Total" valueClass={styles.statValue}>
+              {total(order)}
+            </Fact>
+          </Facts>
+          <DataTable
+            label="Itens do pedido nesse momento"
+            columns={['Produto', 'Quantidade', 'Preço Unitário', 'Subtotal']}
+          >
+            {order.items.map((line, index) => (
+              <tr key={`${line.productId}-${index}`}>
+                <td className={styles.wrap}>{line.name}</td>
+                <td>{line.quantity}</td>
+                <td className={styles.money}>{formatMoney(centsToReais(line.unitPriceCents))}</td>
+                <td className={styles.money}>
+                  {formatMoney(centsToReais(line.unitPriceCents * line.quantity))}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : (
         <Empty>{auditTexts.notYet}</Empty>
@@ -188,36 +161,28 @@ function Entry({ entry, onPick }: { entry: HistoryEntry; onPick: (position: numb
       </p>
       <details className={audit.expand}>
         <summary>{auditTexts.eventDetails}</summary>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Posição no log</dt>
-            <dd>{entry.position}</dd>
-          </div>
-          <div>
-            <dt>Stream</dt>
-            <dd>
-              <Link
-                className={audit.streamLink}
-                to={`/admin/eventos/stream/${encodeURIComponent(entry.stream)}`}
-              >
-                {entry.stream}
-              </Link>{' '}
-              (revisão {entry.revision})
-            </dd>
-          </div>
-          <div>
-            <dt>ID de correlação</dt>
-            <dd className={audit.code}>{entry.correlationId}</dd>
-          </div>
-          <div>
-            <dt>ID de causação</dt>
-            <dd className={audit.code}>{entry.causationId}</dd>
-          </div>
+        <Facts>
+          <Fact term="Posição no log">{entry.position}</Fact>
+          <Fact term="Stream">
+            <Link
+              className={audit.streamLink}
+              to={`/admin/eventos/stream/${encodeURIComponent(entry.stream)}`}
+            >
+              {entry.stream}
+            </Link>{' '}
+            (revisão {entry.revision})
+          </Fact>
+          <Fact term="ID de correlação" valueClass={audit.code}>
+            {entry.correlationId}
+          </Fact>
+          <Fact term="ID de causação" valueClass={audit.code}>
+            {entry.causationId}
+          </Fact>
           <div className={audit.wide}>
             <dt>Pedido após o evento</dt>
             <StateAfter state={entry.state} />
           </div>
-        </dl>
+        </Facts>
         <button type="button" className={buttons.ghost} onClick={() => onPick(entry.position)}>
           {auditTexts.viewAfter}
         </button>

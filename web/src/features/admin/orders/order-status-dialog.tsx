@@ -1,11 +1,10 @@
 import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import buttons from '../../../components/button.module.css';
-import { Dialog } from '../../../components/dialog';
+import { useState } from 'react';
 import forms from '../../../components/form.module.css';
-import styles from '../components/admin.module.css';
+import { Fact, Facts } from '../components/page-parts';
+import { Field, FormDialog } from '../components/form-dialog';
 import { isOrderStatus, ORDER_STATUS_OPTIONS } from '../model/admin-labels';
-import { adminTexts, orderTexts } from '../model/admin-texts';
+import { orderTexts } from '../model/admin-texts';
 
 /** admin-spec §2: the order's number, its customer and a select of every status (no restriction, §4). */
 export function OrderStatusDialog({
@@ -20,35 +19,20 @@ export function OrderStatusDialog({
   onClose: () => void;
 }) {
   const [status, setStatus] = useState<OrderStatus>(order.orderStatus);
-  const id = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!saving) onSave(status);
-  };
   return (
-    <Dialog
+    <FormDialog
       title={orderTexts.statusTitle}
+      plain
+      saving={saving}
+      onSubmit={() => onSave(status)}
       onClose={onClose}
-      busy={saving}
-      closeButton={false}
-      closeIcon
-      closeOnOutsideClick
     >
-      <form onSubmit={submit}>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Pedido</dt>
-            <dd>#{order.orderNumber}</dd>
-          </div>
-          <div>
-            <dt>Cliente</dt>
-            <dd>{order.customerName}</dd>
-          </div>
-        </dl>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={id}>
-            Status do pedido
-          </label>
+      <Facts>
+        <Fact term="Pedido">#{order.orderNumber}</Fact>
+        <Fact term="Cliente">{order.customerName}</Fact>
+      </Facts>
+      <Field label="Status do pedido">
+        {(id) => (
           <select
             id={id}
             className={forms.input}
@@ -64,16 +48,8 @@ export function OrderStatusDialog({
               </option>
             ))}
           </select>
-        </div>
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

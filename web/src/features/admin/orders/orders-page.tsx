@@ -2,16 +2,15 @@ import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
-import { PageLoading } from '../../../components/page-loading';
 import { useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
 import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { FilterSelect, SearchBox } from '../components/list-controls';
+import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
-import { Empty, FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { FormError, ListTable, PageRefused, PageTitle } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useListFilters } from '../hooks/use-list-filters';
@@ -61,16 +60,10 @@ export function OrdersPage() {
   }, [stats.error]);
 
   if (!session.hasToken) {
-    return (
-      <>
-        <PageTitle>{orderTexts.title}</PageTitle>
-        <FormError>{orderTexts.loginToSee}</FormError>
-      </>
-    );
+    return <PageRefused title={orderTexts.title} reason={orderTexts.loginToSee} />;
   }
 
-  const totalPages = Math.max(1, orders.currentData?.totalPages ?? 1);
-  if (orders.currentData && list.page > totalPages) list.setPage(totalPages);
+  const totalPages = list.pageCount(orders.currentData);
   const rows = orders.currentData?.orders ?? [];
 
   const saveStatus = async (orderStatus: OrderStatus) => {
@@ -99,20 +92,15 @@ export function OrdersPage() {
         <StatCard label="Entregues" value={stats.data?.deliveredOrders ?? '—'} tone="success" />
         <StatCard label="Cancelados" value={stats.data?.cancelledOrders ?? '—'} tone="danger" />
       </StatGrid>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar pedidos"
-          placeholder="Número do pedido ou cliente..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Status"
-          value={list.filter}
-          options={STATUS_FILTER_OPTIONS}
-          onChange={(value) => list.setFilter(isOrderStatus(value) ? value : '')}
-        />
-      </div>
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar pedidos', placeholder: 'Número do pedido ou cliente...' }}
+        filter={{
+          label: 'Status',
+          options: STATUS_FILTER_OPTIONS,
+          parse: (value) => (isOrderStatus(value) ? value : ''),
+        }}
+      />
       <p className={styles.debug}>
         Filtro: {list.filter || 'all'} | Página: {list.page} | Pedidos: {rows.length} de{' '}
         {orders.currentData?.total ?? 0}
@@ -120,94 +108,88 @@ export function OrdersPage() {
       {orders.error && !unauthorised ? (
         <FormError>{errorMessage(orders.error, orderTexts.loadFailed)}</FormError>
       ) : null}
-      {orders.isFetching && !orders.currentData ? (
-        <PageLoading label={orderTexts.loading} />
-      ) : orders.currentData && rows.length === 0 ? (
-        <Empty>{orderTexts.empty}</Empty>
-      ) : rows.length > 0 ? (
-        <TableWrap label="Pedidos">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Pedido</th>
-                <th scope="col">Cliente</th>
-                <th scope="col">Total</th>
-                <th scope="col">Itens</th>
-                <th scope="col">Entrega</th>
-                <th scope="col">Status</th>
-                <th scope="col">Pagamento</th>
-                <th scope="col">Criado em</th>
-                <th scope="col">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((order) => (
-                <tr key={order._id}>
-                  <td>
-                    <strong>#{order.orderNumber}</strong>
-                    <br />
-                    <code className={`${styles.muted} ${styles.longId}`}>{order._id}</code>
-                  </td>
-                  <td className={styles.wrap}>
-                    {order.customerName}
-                    <br />
-                    <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
-                  </td>
-                  <td className={styles.money}>{formatMoney(order.total)}</td>
-                  <td className={styles.wrap}>
-                    {order.items.map((line, index) => (
-                      <div key={`${line.item.productId}-${index}`}>
-                        {line.quantity} x {line.item.name}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    {deliveryTypeLabel(order.deliveryType)}
-                    <br />
-                    <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
-                  </td>
-                  <td>
-                    <Badge tone={orderStatusTone(order.orderStatus)}>
-                      {orderStatusLabel(order.orderStatus)}
-                    </Badge>
-                  </td>
-                  <td>
-                    <PaymentBadge status={order.paymentStatus} />
-                  </td>
-                  <td>{formatDay(order.createdAt)}</td>
-                  <td>
-                    <div className={styles.rowActions}>
-                      <Link
-                        className={styles.iconButton}
-                        to={`/admin/orders/${encodeURIComponent(order._id)}`}
-                        aria-label={`Ver detalhes do pedido ${order.orderNumber}`}
-                      >
-                        Ver
-                      </Link>
-                      <button
-                        type="button"
-                        className={styles.iconButton}
-                        aria-label={`Atualizar status do pedido ${order.orderNumber}`}
-                        onClick={() => setStatusOrder(order)}
-                      >
-                        Status
-                      </button>
-                      <button
-                        type="button"
-                        className={`${styles.iconButton} ${styles.danger}`}
-                        aria-label={`Excluir pedido ${order.orderNumber}`}
-                        onClick={() => setDeletingOrder(order)}
-                      >
-                        Excluir
-                      </button>
-                    </div>
-                  </td>
-                </tr>
+      <ListTable
+        list={orders}
+        rowCount={rows.length}
+        loadingText={orderTexts.loading}
+        emptyText={orderTexts.empty}
+        label="Pedidos"
+        columns={[
+          'Pedido',
+          'Cliente',
+          'Total',
+          'Itens',
+          'Entrega',
+          'Status',
+          'Pagamento',
+          'Criado em',
+          'Ações',
+        ]}
+      >
+        {rows.map((order) => (
+          <tr key={order._id}>
+            <td>
+              <strong>#{order.orderNumber}</strong>
+              <br />
+              <code className={`${styles.muted} ${styles.longId}`}>{order._id}</code>
+            </td>
+            <td className={styles.wrap}>
+              {order.customerName}
+              <br />
+              <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
+            </td>
+            <td className={styles.money}>{formatMoney(order.total)}</td>
+            <td className={styles.wrap}>
+              {order.items.map((line, index) => (
+                <div key={`${line.item.productId}-${index}`}>
+                  {line.quantity} x {line.item.name}
+                </div>
               ))}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
+            </td>
+            <td>
+              {deliveryTypeLabel(order.deliveryType)}
+              <br />
+              <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
+            </td>
+            <td>
+              <Badge tone={orderStatusTone(order.orderStatus)}>
+                {orderStatusLabel(order.orderStatus)}
+              </Badge>
+            </td>
+            <td>
+              <PaymentBadge status={order.paymentStatus} />
+            </td>
+            <td>{formatDay(order.createdAt)}</td>
+            <td>
+              <div className={styles.rowActions}>
+                <Link
+                  className={styles.iconButton}
+                  to={`/admin/orders/${encodeURIComponent(order._id)}`}
+                  aria-label={`Ver detalhes do pedido ${order.orderNumber}`}
+                >
+                  Ver
+                </Link>
+                <button
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={`Atualizar status do pedido ${order.orderNumber}`}
+                  onClick={() => setStatusOrder(order)}
+                >
+                  Status
+                </button>
+                <button
+                  type="button"
+                  className={`${styles.iconButton} ${styles.danger}`}
+                  aria-label={`Excluir pedido ${order.orderNumber}`}
+                  onClick={() => setDeletingOrder(order)}
+                >
+                  Excluir
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
       {statusOrder ? (
         <OrderStatusDialog

@@ -1,12 +1,10 @@
 import { CATEGORIES, isCategory, type AdminProductDto, type Category } from '@quitute/contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import buttons from '../../../components/button.module.css';
-import { Dialog } from '../../../components/dialog';
+import { useEffect, useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { ProductBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { FormError } from '../components/page-parts';
-import { adminTexts, productTexts } from '../model/admin-texts';
+import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
+import { productTexts } from '../model/admin-texts';
 
 interface FormState {
   name: string;
@@ -73,7 +71,6 @@ export function ProductFormDialog({
   onClose: () => void;
 }) {
   const [state, setState] = useState(() => initialState(product));
-  const id = useId();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
 
@@ -82,131 +79,88 @@ export function ProductFormDialog({
     return () => document.body.classList.remove('modal-open');
   }, []);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     // The select is required: the browser does not submit without a category (admin-spec §5).
-    if (!saving && isCategory(state.category)) onSave(toBody(state, state.category));
+    if (isCategory(state.category)) onSave(toBody(state, state.category));
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={product ? productTexts.editTitle : productTexts.addTitle}
-      onClose={onClose}
-      busy={saving}
-      closeButton={false}
-      closeIcon
-      closeOnOutsideClick
       size="wide"
+      saving={saving}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit}>
-        <fieldset disabled={saving} className={styles.formGrid}>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-name`}>
-              Nome
-            </label>
-            <input
-              id={`${id}-name`}
-              className={forms.input}
-              required
-              value={state.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-price`}>
-              Preço (R$)
-            </label>
-            <input
-              id={`${id}-price`}
-              className={forms.input}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-              value={state.price}
-              onChange={(event) => set('price', event.target.value)}
-            />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-stock`}>
-              Estoque
-            </label>
-            <input
-              id={`${id}-stock`}
-              className={forms.input}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="0"
-              required
-              value={state.stock}
-              onChange={(event) => set('stock', event.target.value)}
-            />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-category`}>
-              Categoria
-            </label>
-            <select
-              id={`${id}-category`}
-              className={forms.input}
-              required
-              value={state.category}
-              onChange={(event) => set('category', event.target.value)}
-            >
-              <option value="">Selecione uma categoria</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-description`}>
-              Descrição
-            </label>
-            <textarea
-              id={`${id}-description`}
-              className={forms.input}
-              rows={3}
-              value={state.description}
-              onChange={(event) => set('description', event.target.value)}
-            />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-image`}>
-              URL da Imagem
-            </label>
-            <input
-              id={`${id}-image`}
-              className={forms.input}
-              type="text"
-              inputMode="url"
-              value={state.imageUrl}
-              onChange={(event) => set('imageUrl', event.target.value)}
-            />
-          </div>
-          <label className={`${forms.checkbox} ${styles.full}`}>
-            <input
-              type="checkbox"
-              checked={state.isActive}
-              onChange={(event) => set('isActive', event.target.checked)}
-            />
-            Ativo
-          </label>
-        </fieldset>
-        {error ? <FormError>{error}</FormError> : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <InputField
+        label="Nome"
+        full
+        required
+        value={state.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+      <InputField
+        label="Preço (R$)"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        required
+        value={state.price}
+        onChange={(event) => set('price', event.target.value)}
+      />
+      <InputField
+        label="Estoque"
+        type="number"
+        inputMode="numeric"
+        step="1"
+        min="0"
+        required
+        value={state.stock}
+        onChange={(event) => set('stock', event.target.value)}
+      />
+      <Field label="Categoria" full>
+        {(id) => (
+          <select
+            id={id}
+            className={forms.input}
+            required
+            value={state.category}
+            onChange={(event) => set('category', event.target.value)}
+          >
+            <option value="">Selecione uma categoria</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextAreaField
+        label="Descrição"
+        full
+        rows={3}
+        value={state.description}
+        onChange={(event) => set('description', event.target.value)}
+      />
+      <InputField
+        label="URL da Imagem"
+        full
+        type="text"
+        inputMode="url"
+        value={state.imageUrl}
+        onChange={(event) => set('imageUrl', event.target.value)}
+      />
+      <label className={`${forms.checkbox} ${styles.full}`}>
+        <input
+          type="checkbox"
+          checked={state.isActive}
+          onChange={(event) => set('isActive', event.target.checked)}
+        />
+        Ativo
+      </label>
+    </FormDialog>
   );
 }

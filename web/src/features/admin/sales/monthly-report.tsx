@@ -5,7 +5,7 @@ import forms from '../../../components/form.module.css';
 import { PageLoading } from '../../../components/page-loading';
 import { useGetMonthlyReportQuery } from '../api/admin-api';
 import styles from '../components/admin.module.css';
-import { Empty, FormError, TableWrap } from '../components/page-parts';
+import { DataTable, Empty, FormError } from '../components/page-parts';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { formatDay, formatGrowth, formatMoney, salesCount, shopMonth } from '../model/admin-format';
 import { saleTexts } from '../model/admin-texts';
@@ -133,26 +133,15 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
             {data.topProducts.length === 0 ? (
               <Empty>Nenhum produto vendido neste mês.</Empty>
             ) : (
-              <TableWrap label="Top 5 produtos">
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Produto</th>
-                      <th scope="col">Quantidade</th>
-                      <th scope="col">Receita</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.topProducts.map((product) => (
-                      <tr key={product.productName}>
-                        <td className={styles.wrap}>{product.productName}</td>
-                        <td>{product.quantity}</td>
-                        <td className={styles.money}>{formatMoney(product.revenue)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable label="Top 5 produtos" columns={['Produto', 'Quantidade', 'Receita']}>
+                {data.topProducts.map((product) => (
+                  <tr key={product.productName}>
+                    <td className={styles.wrap}>{product.productName}</td>
+                    <td>{product.quantity}</td>
+                    <td className={styles.money}>{formatMoney(product.revenue)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
           </section>
         </>

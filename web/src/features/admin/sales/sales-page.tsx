@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
-import { FormError, PageTitle } from '../components/page-parts';
+import { PageRefused, PageTitle } from '../components/page-parts';
 import { adminTexts, saleTexts } from '../model/admin-texts';
 import { MonthlyReportTab } from './monthly-report';
 import { SalesList } from './sales-list';
@@ -22,12 +22,7 @@ export function SalesPage() {
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   if (!session.hasToken) {
-    return (
-      <>
-        <PageTitle>{saleTexts.title}</PageTitle>
-        <FormError>{adminTexts.loginToAccess}</FormError>
-      </>
-    );
+    return <PageRefused title={saleTexts.title} reason={adminTexts.loginToAccess} />;
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

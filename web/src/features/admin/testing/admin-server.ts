@@ -15,8 +15,7 @@ import type {
 import { EVENT_STREAM_PAGE_SIZE } from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
-import { admin, profileBody } from '../../../testing/session';
-import type { AuthUser } from '../../auth/model/auth-types';
+import { admin, profileBody, type AuthUser } from '../../../testing/session';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {

@@ -4,7 +4,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useGetAdminUserQuery } from '../api/admin-api';
 import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
-import { FormError, PageTitle } from '../components/page-parts';
+import { Fact, Facts, FormError, PageTitle } from '../components/page-parts';
 import { formatDay } from '../model/admin-format';
 import { roleLabel } from '../model/admin-labels';
 import { userTexts } from '../model/admin-texts';
@@ -26,32 +26,14 @@ export function UserDetailsPage() {
     const found = user.data;
     body = (
       <section className={styles.panel} aria-label="Dados do usuário">
-        <dl className={styles.facts}>
-          <div>
-            <dt>Nome</dt>
-            <dd>{found.name}</dd>
-          </div>
-          <div>
-            <dt>E-mail</dt>
-            <dd>{found.email}</dd>
-          </div>
-          <div>
-            <dt>Telefone</dt>
-            <dd>{found.phone || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Endereço</dt>
-            <dd>{found.address || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Role</dt>
-            <dd>{roleLabel(found.role)}</dd>
-          </div>
-          <div>
-            <dt>Data de cadastro</dt>
-            <dd>{formatDay(found.createdAt)}</dd>
-          </div>
-        </dl>
+        <Facts>
+          <Fact term="Nome">{found.name}</Fact>
+          <Fact term="E-mail">{found.email}</Fact>
+          <Fact term="Telefone">{found.phone || 'N/A'}</Fact>
+          <Fact term="Endereço">{found.address || 'N/A'}</Fact>
+          <Fact term="Role">{roleLabel(found.role)}</Fact>
+          <Fact term="Data de cadastro">{formatDay(found.createdAt)}</Fact>
+        </Facts>
       </section>
     );
   }

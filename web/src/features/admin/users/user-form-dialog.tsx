@@ -1,13 +1,11 @@
 import { ROLES, type AdminUserDto, type Role } from '@quitute/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import buttons from '../../../components/button.module.css';
-import { Dialog } from '../../../components/dialog';
+import { useState } from 'react';
 import forms from '../../../components/form.module.css';
 import type { UserBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
-import { FormError } from '../components/page-parts';
+import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
 import { roleLabel } from '../model/admin-labels';
-import { adminTexts, userTexts } from '../model/admin-texts';
+import { userTexts } from '../model/admin-texts';
 
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -40,13 +38,10 @@ export function UserFormDialog({
     address: user?.address ?? '',
     role: user?.role ?? 'user',
   }));
-  const id = useId();
   const set = <K extends keyof UserBody>(key: K, value: UserBody[K]) =>
     setState((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
+  const submit = () =>
     onSave({
       name: state.name.trim(),
       email: state.email.trim(),
@@ -54,83 +49,56 @@ export function UserFormDialog({
       address: state.address.trim(),
       role: state.role,
     });
-  };
 
   return (
-    <Dialog
+    <FormDialog
       title={user ? userTexts.editTitle : userTexts.addTitle}
-      onClose={onClose}
-      busy={saving}
-      closeButton={false}
-      closeIcon
-      closeOnOutsideClick
       size="wide"
+      saving={saving}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit}>
-        <fieldset disabled={saving} className={styles.formGrid}>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-name`}>
-              Nome
-            </label>
-            <input
-              id={`${id}-name`}
-              className={forms.input}
-              required
-              autoComplete="off"
-              value={state.name}
-              onChange={(event) => set('name', event.target.value)}
-            />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-email`}>
-              E-mail
-            </label>
-            <input
-              id={`${id}-email`}
-              className={forms.input}
-              type="email"
-              required
-              autoComplete="off"
-              value={state.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-phone`}>
-              Telefone
-            </label>
-            <input
-              id={`${id}-phone`}
-              className={forms.input}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              value={state.phone}
-              onChange={(event) => set('phone', event.target.value)}
-            />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-address`}>
-              Endereço
-            </label>
-            <textarea
-              id={`${id}-address`}
-              className={forms.input}
-              rows={2}
-              value={state.address}
-              onChange={(event) => set('address', event.target.value)}
-            />
-          </div>
-          <div className={`${forms.field} ${styles.full}`}>
-            <label className={forms.label} htmlFor={`${id}-role`}>
-              Role
-            </label>
+      <InputField
+        label="Nome"
+        full
+        required
+        autoComplete="off"
+        value={state.name}
+        onChange={(event) => set('name', event.target.value)}
+      />
+      <InputField
+        label="E-mail"
+        type="email"
+        required
+        autoComplete="off"
+        value={state.email}
+        onChange={(event) => set('email', event.target.value)}
+      />
+      <InputField
+        label="Telefone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        value={state.phone}
+        onChange={(event) => set('phone', event.target.value)}
+      />
+      <TextAreaField
+        label="Endereço"
+        full
+        rows={2}
+        value={state.address}
+        onChange={(event) => set('address', event.target.value)}
+      />
+      <Field label="Role" full>
+        {(id) => (
+          <>
             <select
-              id={`${id}-role`}
+              id={id}
               className={forms.input}
               value={state.role}
               disabled={ownAccount}
-              aria-describedby={ownAccount ? `${id}-role-note` : undefined}
+              aria-describedby={ownAccount ? `${id}-note` : undefined}
               onChange={(event) => {
                 if (isRole(event.target.value)) set('role', event.target.value);
               }}
@@ -142,22 +110,13 @@ export function UserFormDialog({
               ))}
             </select>
             {ownAccount ? (
-              <p id={`${id}-role-note`} className={styles.note}>
+              <p id={`${id}-note`} className={styles.note}>
                 {userTexts.ownRole}
               </p>
             ) : null}
-          </div>
-        </fieldset>
-        {error ? <FormError>{error}</FormError> : null}
-        <div className={styles.formActions}>
-          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+          </>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import type { AdminUserDto, Role } from '@quitute/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
-import { PageLoading } from '../../../components/page-loading';
 import { useGetAdminUsersQuery, useGetUserStatsQuery } from '../api/admin-api';
 import {
   useCreateUserMutation,
@@ -15,11 +13,12 @@ import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { FilterSelect, SearchBox } from '../components/list-controls';
+import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
-import { Empty, FormError, PageTitle, TableWrap } from '../components/page-parts';
+import { FormError, ListTable, PageRefused, PageTitle, RowActions } from '../components/page-parts';
 import { Pagination } from '../components/pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
+import { useListEditing } from '../hooks/use-list-editing';
 import { useListFilters } from '../hooks/use-list-filters';
 import { useOutcome } from '../hooks/use-outcome';
 import { SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
@@ -38,8 +37,6 @@ function roleFilter(value: string): Role | '' {
   return value === 'user' || value === 'admin' ? value : '';
 }
 
-type Editing = { user: AdminUserDto | null } | null;
-
 /** /admin/users (admin-spec §2 "Users page"). */
 export function UsersPage() {
   const session = useAdminSession();
@@ -53,62 +50,30 @@ export function UsersPage() {
   const [createUser, creating] = useCreateUserMutation();
   const [updateUser, updating] = useUpdateUserMutation();
   const [deleteUser, deleting] = useDeleteUserMutation();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const { outcome, show, clear } = useOutcome();
+  const editor = useListEditing<AdminUserDto, UserBody>({
+    save: (user, body) => (user ? updateUser({ id: user.id, body }) : createUser(body)),
+    remove: deleteUser,
+    texts: userTexts,
+    report: show,
+  });
   const ownId = session.user?.id ?? null;
 
   if (!session.hasToken || !session.user) {
-    return (
-      <>
-        <PageTitle>{userTexts.title}</PageTitle>
-        <FormError>{userTexts.loginToSee}</FormError>
-      </>
-    );
+    return <PageRefused title={userTexts.title} reason={userTexts.loginToSee} />;
   }
   if (!isAdmin(session)) {
-    return (
-      <>
-        <PageTitle>{userTexts.title}</PageTitle>
-        <FormError>{adminTexts.adminsOnly}</FormError>
-      </>
-    );
+    return <PageRefused title={userTexts.title} reason={adminTexts.adminsOnly} />;
   }
 
-  const totalPages = Math.max(1, users.currentData?.totalPages ?? 1);
-  if (users.currentData && list.page > totalPages) list.setPage(totalPages);
+  const totalPages = list.pageCount(users.currentData);
   const rows = users.currentData?.users ?? [];
-
-  const openForm = (user: AdminUserDto | null) => {
-    setSaveError(null);
-    setEditing({ user });
-  };
-
-  const save = async (body: UserBody) => {
-    const user = editing?.user ?? null;
-    const result = user ? await updateUser({ id: user.id, body }) : await createUser(body);
-    if (result.error) {
-      setSaveError(errorMessage(result.error, userTexts.saveFailed));
-      return;
-    }
-    setEditing(null);
-    show('success', user ? userTexts.updated : userTexts.added);
-  };
-
-  const confirmDelete = async () => {
-    if (!deletingId) return;
-    const result = await deleteUser(deletingId);
-    setDeletingId(null);
-    if (result.error) show('error', errorMessage(result.error, userTexts.deleteFailed));
-    else show('success', userTexts.deleted);
-  };
 
   return (
     <>
       <PageTitle
         actions={
-          <button type="button" className={buttons.button} onClick={() => openForm(null)}>
+          <button type="button" className={buttons.button} onClick={() => editor.openForm(null)}>
             {userTexts.newUser}
           </button>
         }
@@ -123,106 +88,70 @@ export function UsersPage() {
         <StatCard label="Administradores" value={stats.data?.totalAdmins ?? '—'} tone="info" />
         <StatCard label="Clientes" value={stats.data?.totalClients ?? '—'} tone="success" />
       </StatGrid>
-      <div className={styles.toolbar} role="search">
-        <SearchBox
-          label="Buscar usuários"
-          placeholder="Nome ou e-mail..."
-          value={list.searchText}
-          onChange={list.setSearchText}
-        />
-        <FilterSelect
-          label="Role"
-          value={list.filter}
-          options={ROLE_OPTIONS}
-          onChange={(value) => list.setFilter(roleFilter(value))}
-        />
-      </div>
+      <ListToolbar
+        list={list}
+        search={{ label: 'Buscar usuários', placeholder: 'Nome ou e-mail...' }}
+        filter={{ label: 'Role', options: ROLE_OPTIONS, parse: roleFilter }}
+      />
       {users.error ? (
         <FormError>{errorMessage(users.error, userTexts.loadFailed)}</FormError>
       ) : null}
-      {users.isFetching && !users.currentData ? (
-        <PageLoading label={userTexts.loading} />
-      ) : users.currentData && rows.length === 0 ? (
-        <Empty>{userTexts.empty}</Empty>
-      ) : rows.length > 0 ? (
-        <TableWrap label="Usuários">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Nome</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Telefone</th>
-                <th scope="col">Role</th>
-                <th scope="col">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => {
-                const own = user.id === ownId;
-                return (
-                  <tr key={user.id}>
-                    <td>
-                      <code>{shortId(user.id)}</code>
-                    </td>
-                    <td className={styles.wrap}>
-                      <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
-                    </td>
-                    <td>
-                      <span className={styles.email}>{user.email}</span>
-                    </td>
-                    <td>{user.phone || 'N/A'}</td>
-                    <td>
-                      <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
-                        {roleLabel(user.role)}
-                      </Badge>
-                    </td>
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button
-                          type="button"
-                          className={styles.iconButton}
-                          aria-label={`Editar ${user.name}`}
-                          onClick={() => openForm(user)}
-                        >
-                          Editar
-                        </button>
-                        <button
-                          type="button"
-                          className={`${styles.iconButton} ${styles.danger}`}
-                          aria-label={`Excluir ${user.name}`}
-                          title={own ? userTexts.ownDelete : undefined}
-                          disabled={own}
-                          onClick={() => setDeletingId(user.id)}
-                        >
-                          Excluir
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableWrap>
-      ) : null}
+      <ListTable
+        list={users}
+        rowCount={rows.length}
+        loadingText={userTexts.loading}
+        emptyText={userTexts.empty}
+        label="Usuários"
+        columns={['ID', 'Nome', 'E-mail', 'Telefone', 'Role', 'Ações']}
+      >
+        {rows.map((user) => {
+          const own = user.id === ownId;
+          return (
+            <tr key={user.id}>
+              <td>
+                <code>{shortId(user.id)}</code>
+              </td>
+              <td className={styles.wrap}>
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
+              </td>
+              <td>
+                <span className={styles.email}>{user.email}</span>
+              </td>
+              <td>{user.phone || 'N/A'}</td>
+              <td>
+                <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
+                  {roleLabel(user.role)}
+                </Badge>
+              </td>
+              <td>
+                <RowActions
+                  subject={user.name}
+                  onEdit={() => editor.openForm(user)}
+                  onDelete={() => editor.askDelete(user.id)}
+                  deleteBlocked={own ? userTexts.ownDelete : undefined}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       <Pagination page={list.page} totalPages={totalPages} onPage={list.setPage} />
-      {editing ? (
+      {editor.editing ? (
         <UserFormDialog
-          user={editing.user}
-          ownAccount={editing.user !== null && editing.user.id === ownId}
+          user={editor.editing.item}
+          ownAccount={editor.editing.item !== null && editor.editing.item.id === ownId}
           saving={creating.isLoading || updating.isLoading}
-          error={saveError}
-          onSave={(body) => void save(body)}
-          onClose={() => setEditing(null)}
+          error={editor.saveError}
+          onSave={(body) => void editor.saveForm(body)}
+          onClose={editor.closeForm}
         />
       ) : null}
-      {deletingId ? (
+      {editor.deletingId ? (
         <ConfirmDialog
           message={userTexts.deleteConfirm}
           busy={deleting.isLoading}
-          onCancel={() => setDeletingId(null)}
-          onConfirm={() => void confirmDelete()}
+          onCancel={editor.cancelDelete}
+          onConfirm={() => void editor.confirmDelete()}
         />
       ) : null}
       <MessageDialog outcome={outcome} onClose={clear} />

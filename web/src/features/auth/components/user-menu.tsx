@@ -1,9 +1,9 @@
 import { useContext, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { PrerenderingContext } from '../../../app/prerendering';
 import { Dialog } from '../../../components/dialog';
 import { UserIcon } from '../../../components/icons';
+import { PrerenderingContext } from '../../../components/prerendering-context';
 import { LOGOUT_POPUP_MS } from '../../../config/ui';
 import { loggedOut, selectCurrentUser } from '../auth-slice';
 import { authMessages } from '../model/auth-messages';

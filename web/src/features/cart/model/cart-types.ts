@@ -50,3 +50,14 @@ export interface CartState {
   /** The last notice id handed out (a new notice is announced even when its text repeats). */
   noticeSeq: number;
 }
+
+/** The slice of the app's state the cart's code reads. */
+export interface WithCart {
+  cart: CartState;
+}
+
+/** Who is using the cart and whether the server can be reached; read from the app's state. */
+export interface CartSession {
+  userId: string | null;
+  online: boolean;
+}

@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
+import { FilterSelect } from '../../../components/filter-select';
 import forms from '../../../components/form.module.css';
 import { PageLoading } from '../../../components/page-loading';
 import { FEEDBACK_MS } from '../../../config/ui';
@@ -25,39 +26,6 @@ import { useTimedError } from './use-timed-error';
 
 function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-function Filter({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className={forms.field}>
-      <label className={forms.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={forms.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 const SIZE_OPTIONS = ORDER_PAGE_SIZES.map((size) => ({
@@ -169,19 +137,24 @@ export function OrdersPage({ onRepeat }: OrdersPageProps) {
     <div className={styles.page}>
       <h1 className={styles.title}>Meus Pedidos</h1>
       <div className={styles.filters} role="group" aria-label="Filtros">
-        <Filter
+        <FilterSelect
           label="Exibir"
           value={String(limit)}
           options={SIZE_OPTIONS}
           onChange={(value) => setLimit(Number(value))}
         />
-        <Filter
+        <FilterSelect
           label="Status"
           value={status}
           options={STATUS_OPTIONS}
           onChange={(value) => setStatus(isOrderStatus(value) ? value : '')}
         />
-        <Filter label="Período" value={period} options={PERIOD_OPTIONS} onChange={setPeriod} />
+        <FilterSelect
+          label="Período"
+          value={period}
+          options={PERIOD_OPTIONS}
+          onChange={setPeriod}
+        />
       </div>
       {showError ? (
         <p className={`${forms.message} ${forms.error}`} role="alert">

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../../../components/icons';
-import { reviewDateText, type PublicReview } from '../model/review-model';
+import { Stars } from '../../../components/stars';
+import { reviewDateText } from '../../../lib/review-date';
+import type { PublicReview } from '../model/review-model';
 import { reviewTexts } from '../model/review-texts';
 import styles from './reviews.module.css';
-import { Stars } from './stars';
 
 /** One public review: product, stars, comment, author and date (customer spec §2). */
 export function ReviewCard({ review, actions }: { review: PublicReview; actions?: ReactNode }) {

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { StarIcon } from '../../../components/icons';
-import { RATINGS, starsLabel } from '../model/review-model';
+import { RATINGS, Star, starsLabel } from '../../../components/stars';
 import styles from './reviews.module.css';
 
 /** Choosing 1 to 5 stars: a radio group (arrow keys move between stars), drawn as stars. */
@@ -32,9 +31,7 @@ export function StarRatingInput({
                 onChange={() => onChange(rating)}
               />
               <label htmlFor={id} className={styles.ratingStar}>
-                <StarIcon
-                  className={value !== null && rating <= value ? styles.starOn : styles.starOff}
-                />
+                <Star on={value !== null && rating <= value} />
                 <span className="visually-hidden">{starsLabel(rating)}</span>
               </label>
             </span>

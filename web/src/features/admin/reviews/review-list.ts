@@ -1,5 +1,62 @@
 import { ADMIN_REVIEWS_PAGE_SIZE, type ReviewSort } from '@quitute/contracts';
-import type { AdminReview } from './review-model';
+import { isRecord } from '../../../lib/is-record';
+
+/** A review as the admin list shows it (admin spec §3). */
+export interface AdminReview {
+  _id: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  productName: string;
+  rating: number;
+  comment: string;
+  status: string;
+  createdAt: string | null;
+  isReported: boolean;
+  reportCount: number;
+}
+
+export interface AdminReviewPage {
+  reviews: AdminReview[];
+  total: number;
+  totalPages: number;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const isRating = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+function adminReview(raw: unknown): AdminReview | null {
+  if (!isRecord(raw) || typeof raw['_id'] !== 'string' || !isRating(raw['rating'])) return null;
+  const reportCount = raw['reportCount'];
+  const createdAt = raw['createdAt'];
+  return {
+    _id: raw['_id'],
+    userId: text(raw['userId']),
+    userName: text(raw['userName']),
+    userEmail: text(raw['userEmail']),
+    productName: text(raw['productName']),
+    rating: raw['rating'],
+    comment: text(raw['comment']),
+    status: text(raw['status']),
+    createdAt: typeof createdAt === 'string' && createdAt ? createdAt : null,
+    isReported: raw['isReported'] === true,
+    reportCount: typeof reportCount === 'number' && reportCount > 0 ? reportCount : 0,
+  };
+}
+
+/** GET /api/admin/reviews: `{reviews, total, totalPages}`, or null when the answer is not that shape. */
+export function parseAdminReviewPage(body: unknown): AdminReviewPage | null {
+  if (!isRecord(body) || !Array.isArray(body['reviews'])) return null;
+  const reviews = body['reviews'].flatMap((raw: unknown) => adminReview(raw) ?? []);
+  return {
+    reviews,
+    total: count(body['total']) ?? reviews.length,
+    totalPages: Math.max(1, count(body['totalPages']) ?? 1),
+  };
+}
 
 export const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AdminReviewsRoute } from '../../app/routes/admin-reviews-route';
-import { json } from '../../testing/fetch-stub';
-import { renderWithProviders } from '../../testing/render';
-import { admin, customer, storageWithSession } from '../../testing/session';
-import { AdminReviewsPage } from './admin-reviews-page';
+import { AdminReviewsRoute } from '../../../app/routes/admin-reviews-route';
+import { json } from '../../../testing/fetch-stub';
+import { renderWithProviders } from '../../../testing/render';
 import {
   adminReview,
   fakeReviewsServer,
   type ReviewsServerOptions,
-} from './testing/reviews-server';
+} from '../../../testing/reviews-server';
+import { admin, customer, storageWithSession } from '../../../testing/session';
+import { AdminReviewsPage } from './reviews-page';
 
 const reviews = [
   adminReview({ _id: 'r-1', userId: 'u-1', productName: 'Brigadeiro', status: 'pending' }),

@@ -1,27 +1,29 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors';
-import buttons from '../../components/button.module.css';
-import { Dialog } from '../../components/dialog';
-import form from '../../components/form.module.css';
-import {
-  useApproveReviewMutation,
-  useDeleteReviewMutation,
-  useGetAdminReviewsQuery,
-} from './api/reviews-api';
-import { Stars } from './components/stars';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { errorMessage } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
+import { Dialog } from '../../../components/dialog';
+import form from '../../../components/form.module.css';
+import { RATINGS, Stars, starsLabel } from '../../../components/stars';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { reviewDateText } from '../../../lib/review-date';
+import { Pagination } from '../components/pagination';
+import { reviewTexts } from '../model/admin-texts';
 import {
   defaultFilters,
   reviewStats,
   SORT_OPTIONS,
   STATUS_OPTIONS,
   statusLabel,
+  type AdminReview,
   type AdminReviewFilters,
   type SortBy,
-} from './model/admin-reviews';
-import { RATINGS, reviewDateText, starsLabel, type AdminReview } from './model/review-model';
-import { adminReviewTexts } from './model/review-texts';
-import styles from './components/admin-reviews.module.css';
+} from './review-list';
+import {
+  useApproveReviewMutation,
+  useDeleteReviewMutation,
+  useGetAdminReviewsQuery,
+} from './reviews-api';
+import styles from './reviews.module.css';
 
 /** admin spec §9: 500 ms on the other admin lists' search boxes. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -40,8 +42,8 @@ export function AdminReviewsPage({
   if (!isAdmin) {
     return (
       <div className={styles.page}>
-        <h1 className={styles.title}>{adminReviewTexts.accessDenied}</h1>
-        <p>{adminReviewTexts.accessDeniedDetail}</p>
+        <h1 className={styles.title}>{reviewTexts.accessDenied}</h1>
+        <p>{reviewTexts.accessDeniedDetail}</p>
       </div>
     );
   }
@@ -52,14 +54,14 @@ type Action = 'approve' | 'delete';
 
 const ACTION_TEXTS = {
   approve: {
-    confirm: adminReviewTexts.confirmApprove,
-    done: adminReviewTexts.approved,
-    failed: adminReviewTexts.approveError,
+    confirm: reviewTexts.confirmApprove,
+    done: reviewTexts.approved,
+    failed: reviewTexts.approveError,
   },
   delete: {
-    confirm: adminReviewTexts.confirmDelete,
-    done: adminReviewTexts.deleted,
-    failed: adminReviewTexts.deleteError,
+    confirm: reviewTexts.confirmDelete,
+    done: reviewTexts.deleted,
+    failed: reviewTexts.deleteError,
   },
 } as const;
 
@@ -111,13 +113,13 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
   if (isError) {
     content = (
       <p className={form.fieldError} role="alert">
-        {errorMessage(error, adminReviewTexts.loadError)}
+        {errorMessage(error, reviewTexts.loadError)}
       </p>
     );
   } else if (data === undefined) {
-    content = <p className={styles.muted}>{adminReviewTexts.loading}</p>;
+    content = <p className={styles.muted}>{reviewTexts.loading}</p>;
   } else if (reviews.length === 0) {
-    content = <p className={styles.muted}>{adminReviewTexts.empty}</p>;
+    content = <p className={styles.muted}>{reviewTexts.empty}</p>;
   } else {
     content = (
       <ul className={styles.list} aria-busy={isFetching}>
@@ -136,7 +138,7 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{adminReviewTexts.title}</h1>
+      <h1 className={styles.title}>{reviewTexts.title}</h1>
 
       <ul className={styles.stats} aria-label="Resumo das avaliações">
         <Stat label="Total" value={stats.total} />
@@ -212,39 +214,24 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
           className={`${buttons.ghost} ${styles.clear}`}
           onClick={() => changeFilters(defaultFilters)}
         >
-          {adminReviewTexts.clearFilters}
+          {reviewTexts.clearFilters}
         </button>
       </form>
 
       {content}
 
       {totalPages > 1 ? (
-        <nav className={styles.pagination} aria-label="Paginação">
-          <button
-            type="button"
-            className={buttons.ghost}
-            disabled={page <= 1}
-            onClick={() => setPage((current) => Math.max(1, current - 1))}
-          >
-            Anterior
-          </button>
-          <span aria-live="polite">
-            Página {page} de {totalPages}
-          </span>
-          <button
-            type="button"
-            className={buttons.ghost}
-            disabled={page >= totalPages}
-            onClick={() => setPage((current) => Math.min(totalPages, current + 1))}
-          >
-            Próxima
-          </button>
-        </nav>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPage={setPage}
+          className={styles.pagination}
+        />
       ) : null}
 
       {confirming ? (
         <Dialog
-          title={adminReviewTexts.confirmTitle}
+          title={reviewTexts.confirmTitle}
           tone="warning"
           closeLabel="Cancelar"
           onClose={() => {

@@ -1,8 +1,9 @@
-import { json, stubFetch } from '../../../testing/fetch-stub';
-import { menuProducts } from '../../../testing/products';
-import { profileBody } from '../../../testing/session';
-import type { AuthUser } from '../../auth/model/auth-types';
-import type { AdminReview, PublicReview } from '../model/review-model';
+import type { AdminReview } from '../features/admin/reviews/review-list';
+import type { AuthUser } from '../features/auth/model/auth-types';
+import type { PublicReview } from '../features/reviews/model/review-model';
+import { json, stubFetch } from './fetch-stub';
+import { menuProducts } from './products';
+import { profileBody } from './session';
 
 export function publicReview(overrides: Partial<PublicReview> = {}): PublicReview {
   return {
@@ -48,7 +49,7 @@ export interface ReviewsServerOptions {
 }
 
 /**
- * The shop's backend as the reviews pages use it: health, the menu, the review
+ * The shop's backend as the reviews pages (the shop's and the admin's) use it: health, the menu, the review
  * reads and, by default, 201/200 for every review command (position 7).
  */
 export function fakeReviewsServer(options: ReviewsServerOptions = {}) {

@@ -1,0 +1,130 @@
+import {
+  useId,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+import buttons from '../../../components/button.module.css';
+import { Dialog } from '../../../components/dialog';
+import forms from '../../../components/form.module.css';
+import { adminTexts } from '../model/admin-texts';
+import styles from './admin.module.css';
+import { FormError } from './page-parts';
+
+/**
+ * An admin form in a dialog (admin-spec §2, §5): its fields (in a grid, all
+ * disabled while saving, unless `plain`), the save's error, Cancelar and
+ * Salvar ('Salvando...' while saving). Escape, a click outside and × close
+ * it, except while saving.
+ */
+export function FormDialog({
+  title,
+  size = 'normal',
+  plain = false,
+  saving,
+  error = null,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  size?: 'normal' | 'wide';
+  /** The children as they are, not in the fields' grid. */
+  plain?: boolean;
+  saving: boolean;
+  error?: string | null;
+  /** Called on submit unless a save is under way. */
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      busy={saving}
+      closeButton={false}
+      closeIcon
+      closeOnOutsideClick
+      size={size}
+    >
+      <form onSubmit={submit}>
+        {plain ? (
+          children
+        ) : (
+          <fieldset disabled={saving} className={styles.formGrid}>
+            {children}
+          </fieldset>
+        )}
+        {error ? <FormError>{error}</FormError> : null}
+        <div className={styles.formActions}>
+          <button type="button" className={buttons.ghost} disabled={saving} onClick={onClose}>
+            {adminTexts.cancel}
+          </button>
+          <button type="submit" className={buttons.button} disabled={saving}>
+            {saving ? adminTexts.saving : adminTexts.save}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A labelled field of a form dialog; `children` gets the id its control must have. */
+export function Field({
+  label,
+  full = false,
+  children,
+}: {
+  label: string;
+  /** Spans the form's whole width. */
+  full?: boolean;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={full ? `${forms.field} ${styles.full}` : forms.field}>
+      <label className={forms.label} htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+interface FieldLabel {
+  label: string;
+  /** Spans the form's whole width. */
+  full?: boolean;
+}
+
+/** A labelled input of a form dialog. */
+export function InputField({
+  label,
+  full = false,
+  ...input
+}: FieldLabel & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field label={label} full={full}>
+      {(id) => <input id={id} className={forms.input} {...input} />}
+    </Field>
+  );
+}
+
+/** A labelled text area of a form dialog. */
+export function TextAreaField({
+  label,
+  full = false,
+  ...textarea
+}: FieldLabel & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>) {
+  return (
+    <Field label={label} full={full}>
+      {(id) => <textarea id={id} className={forms.input} {...textarea} />}
+    </Field>
+  );
+}
