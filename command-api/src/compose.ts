@@ -25,7 +25,7 @@ import { createSessionView, type SessionView } from './accounts/session-view';
 import { commandRoutes, commandServiceApp, type CommandDeps, type ServiceHttpOptions } from './app';
 import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
-import { createPaymentProcessCommands } from './payments/process-commands';
+import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
 

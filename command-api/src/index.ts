@@ -24,5 +24,5 @@ export type { SessionView } from './accounts/session-view';
 export type { OrderingOptions } from './payments/options';
 export { DEFAULT_PAYMENT_RATE_LIMITS } from './payments/rate-limits';
 export type { PaymentRateLimits } from './payments/rate-limits';
-export { createPaymentProcessCommands } from './payments/process-commands';
-export type { PaymentProcessDeps } from './payments/process-commands';
+export { createPaymentProcessCommands } from './process-managers/payment-process-commands';
+export type { PaymentProcessDeps } from './process-managers/payment-process-commands';

@@ -7,7 +7,7 @@ import {
   saleStreamName,
 } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
-import { createPaymentProcessCommands } from '../payments/process-commands';
+import { createPaymentProcessCommands } from '../process-managers/payment-process-commands';
 import { closeShops, now, openShop, pixBody } from '../payments/testing';
 
 /**

@@ -12,8 +12,8 @@ import { silentLogger } from '@quitute/infra/logging';
 import type { Mail } from '@quitute/infra/mail';
 import { runCartCommand } from '../cart/carts';
 import { withMemorySnapshots } from '../shared/testing';
-import { createPaymentProcessCommands } from './process-commands';
-import { closeShops, coxinha, now, openShop, pixBody, type Shop } from './testing';
+import { createPaymentProcessCommands } from './payment-process-commands';
+import { closeShops, coxinha, now, openShop, pixBody, type Shop } from '../payments/testing';
 
 /** The process commands over the shop's stores, provider and mailbox, as the process manager runs them. */
 const commandsOf = (shop: Shop) =>
