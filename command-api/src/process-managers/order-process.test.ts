@@ -58,7 +58,7 @@ describe('payment process: nextSteps', () => {
   it('given a payment approved for a pending order, then mark it paid, caused by the approval', () => {
     const state = given(order.placed(), order.requested(), order.pending(), order.approved());
     expect(due(state, seconds(5))).toEqual([
-      { kind: 'markOrderPaid', input: { orderId, paymentId, amountCents: 3_000 }, cause: 4 },
+      { kind: 'markOrderPaid', input: { orderId, paymentId, amountCents: 1_200 }, cause: 4 },
     ]);
   });
 

@@ -273,7 +273,7 @@ describe('payment process manager', () => {
       expect.arrayContaining([
         {
           command: 'markOrderPaid',
-          input: { orderId: order.orderId, paymentId: order.paymentId, amountCents: 3_000 },
+          input: { orderId: order.orderId, paymentId: order.paymentId, amountCents: 1_200 },
           causeId: approval?.id,
         },
         {

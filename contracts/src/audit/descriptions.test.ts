@@ -1,38 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENT_TYPES } from '../ordering/events';
 import { PAYMENT_EVENT_TYPES } from '../payments/events';
+import { aPlacedOrder } from '../testing/placed-order';
 import { describeEvent, type AuditedEvent, type AuditedEventType } from './descriptions';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const userId = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+const placed = aPlacedOrder({ orderId, paymentId });
 
 /** One event of every type an order's history can hold: the type checker wants each one here. */
 const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
-  OrderPlaced: {
-    type: 'OrderPlaced',
-    data: {
-      orderId,
-      orderNumber: 1001,
-      paymentId,
-      paymentMethod: 'pix',
-      customer: { userId, name: 'Marina Souza', email: 'marina@example.com', cpf: '52998224725' },
-      items: [
-        {
-          productId: '11111111-1111-4111-8111-111111111111',
-          name: 'Coxinha',
-          category: 'Salgados',
-          unitPriceCents: 60,
-          quantity: 20,
-        },
-      ],
-      totalCents: 1200,
-      deliveryType: 'pickup',
-      deliveryDate: '2026-11-25T14:30:00-03:00',
-      linesFrom: 'cart',
-      requestFingerprint: 'f',
-    },
-  },
+  OrderPlaced: { type: 'OrderPlaced', data: placed },
   OrderPaid: { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 1200 } },
   OrderStatusChanged: {
     type: 'OrderStatusChanged',
@@ -103,7 +82,7 @@ const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
       saleId: orderId,
       source: 'online',
       amountCents: 1200,
-      clientName: 'Marina Souza',
+      clientName: placed.customer.name,
       soldAt: '2026-11-25T17:30:00.000Z',
       orderId,
       orderNumber: 1001,
@@ -156,7 +135,7 @@ describe('describing an order history event', () => {
 
   it('given an order placed, then it names the number, the customer, the quantity, the total and the method', () => {
     expect(describeEvent(samples.OrderPlaced, { actor: system, paymentMethod: 'pix' })).toBe(
-      'Pedido #1001 feito por Marina Souza (20 itens, R$ 12,00, Pix)',
+      'Pedido #1001 feito por Maria da Silva (20 itens, R$ 12,00, Pix)',
     );
   });
 

@@ -9,11 +9,14 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import type { EventStore, RecordedEvent } from '../event-store';
 
 /**
  * Test helper: one order's events (its payment, sale and cart check-out too), with fresh
  * ids, for the tests of what follows them (command-api's process manager, the projections' relay).
+ * The order is the contracts' placed-order fixture (Maria's 20 coxinhas, R$ 12,00) under those
+ * ids and the given payment method.
  */
 export function testOrder(paymentMethod: PaymentMethod = 'pix') {
   const orderId = crypto.randomUUID();
@@ -21,32 +24,12 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
   const userId = crypto.randomUUID();
   const providerPaymentId = `mp-${orderId.slice(0, 8)}`;
   const ids = { orderId, paymentId, userId, providerPaymentId };
+  const customer = { ...aPlacedOrder().customer, userId };
+  const placedOrder = () => aPlacedOrder({ orderId, paymentId, paymentMethod, customer });
+  const { totalCents } = placedOrder();
   return {
     ...ids,
-    placed: (): OrderProcessEvent => ({
-      type: 'OrderPlaced',
-      data: {
-        orderId,
-        orderNumber: 1001,
-        paymentId,
-        paymentMethod,
-        customer: { userId, name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725' },
-        items: [
-          {
-            productId: '11111111-1111-4111-8111-111111111111',
-            name: 'Coxinha',
-            category: 'Salgados',
-            unitPriceCents: 60,
-            quantity: 50,
-          },
-        ],
-        totalCents: 3_000,
-        deliveryType: 'pickup',
-        deliveryDate: '2026-11-25T14:30:00-03:00',
-        linesFrom: 'cart',
-        requestFingerprint: 'f1',
-      },
-    }),
+    placed: (): OrderProcessEvent => ({ type: 'OrderPlaced', data: placedOrder() }),
     requested: (): OrderProcessEvent => ({
       type: 'PaymentRequested',
       data: {
@@ -54,7 +37,7 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
         orderId,
         userId,
         method: paymentMethod,
-        amountCents: 3_000,
+        amountCents: totalCents,
         provider: 'simulator',
         paymentMethodId: paymentMethod === 'boleto' ? 'bolbradesco' : paymentMethod,
       },
@@ -93,7 +76,7 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
     }),
     paid: (): OrderProcessEvent => ({
       type: 'OrderPaid',
-      data: { orderId, paymentId, amountCents: 3_000 },
+      data: { orderId, paymentId, amountCents: totalCents },
     }),
     orderCancelled: (reason: OrderCancelReason): OrderProcessEvent => ({
       type: 'OrderCancelled',
@@ -122,7 +105,7 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
         orderId,
         reason,
         soldAt: '2026-11-22T12:00:00.000Z',
-        amountCents: 3_000,
+        amountCents: totalCents,
         items: [],
       },
     }),
@@ -131,8 +114,8 @@ export function testOrder(paymentMethod: PaymentMethod = 'pix') {
       data: {
         saleId: orderId,
         source: 'online',
-        amountCents: 3_000,
-        clientName: 'Ana Souza',
+        amountCents: totalCents,
+        clientName: customer.name,
         soldAt: '2026-11-22T12:00:00.000Z',
         orderId,
         orderNumber: 1001,

@@ -28,7 +28,7 @@ describe('an order history from the event store', () => {
     });
     const entries = history?.entries ?? [];
     expect(entries.map((entry) => [entry.type, entry.actor.role, entry.description])).toEqual([
-      ['OrderPlaced', 'user', 'Pedido #1001 feito por Marina Souza (20 itens, R$ 12,00, Pix)'],
+      ['OrderPlaced', 'user', 'Pedido #1001 feito por Maria da Silva (20 itens, R$ 12,00, Pix)'],
       ['PaymentRequested', 'user', 'Pagamento de R$ 12,00 solicitado via Pix (simulador)'],
       ['PaymentPending', 'system', 'Pagamento pendente via Pix'],
       ['PaymentApproved', 'system', 'Pagamento aprovado via Pix'],
@@ -68,7 +68,7 @@ describe('an order history from the event store', () => {
     expect(history?.state).toEqual(entries.at(-1)?.state);
     expect(history?.state).toMatchObject({
       _id: orderId,
-      customerName: 'Marina Souza',
+      customerName: 'Maria da Silva',
       paidAt: minute(11),
       cancelledAt: minute(30),
       position: entries.at(-1)?.position,

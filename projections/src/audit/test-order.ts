@@ -8,9 +8,10 @@ import {
   type OrderEvent,
   type PaymentEvent,
 } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import type { EventStore } from '@quitute/infra/event-store';
 
-/** Test helper: one Pix order of Marina Souza, paid, readied and cancelled by Joana Admin. */
+/** Test helper: Maria da Silva's Pix order #1001, paid, readied and cancelled by Joana Admin. */
 
 export const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 export const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -44,27 +45,11 @@ const admin = (n: number): EventMetadata => ({
 
 const placed: OrderEvent = {
   type: 'OrderPlaced',
-  data: {
+  data: aPlacedOrder({
     orderId,
-    orderNumber: 1001,
     paymentId,
-    paymentMethod: 'pix',
-    customer: { userId: customerId, name: 'Marina Souza', email: 'marina@example.com', cpf: '1' },
-    items: [
-      {
-        productId: '11111111-1111-4111-8111-111111111111',
-        name: 'Coxinha',
-        category: 'Salgados',
-        unitPriceCents: 60,
-        quantity: 20,
-      },
-    ],
-    totalCents: 1200,
-    deliveryType: 'pickup',
-    deliveryDate: '2026-11-28T14:30:00-03:00',
-    linesFrom: 'cart',
-    requestFingerprint: 'f',
-  },
+    customer: { ...aPlacedOrder().customer, userId: customerId },
+  }),
 };
 const requested: PaymentEvent = {
   type: 'PaymentRequested',

@@ -8,6 +8,7 @@ import {
   type OrderEvent,
   type PaymentEvent,
 } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint, writeCheckpoint } from '@quitute/infra/projection-progress';
@@ -18,35 +19,13 @@ import { ordersProjection } from './orders';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
-const userId = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
-const coxinha = '11111111-1111-4111-8111-111111111111';
 
 /** The n-th event of a test is recorded at position n, n seconds after noon (see testing.ts). */
 const at = (position: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, position)).toISOString();
 
 const placed = {
   type: 'OrderPlaced' as const,
-  data: {
-    orderId,
-    orderNumber: 1001,
-    paymentId,
-    paymentMethod: 'pix',
-    customer: { userId, name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725' },
-    items: [
-      {
-        productId: coxinha,
-        name: 'Coxinha',
-        category: 'Salgados',
-        unitPriceCents: 60,
-        quantity: 50,
-      },
-    ],
-    totalCents: 3_000,
-    deliveryType: 'pickup',
-    deliveryDate: '2026-11-25T14:30:00-03:00',
-    linesFrom: 'cart',
-    requestFingerprint: 'f1',
-  },
+  data: aPlacedOrder({ orderId, paymentId }),
 } satisfies OrderEvent;
 const pixPending: PaymentEvent = {
   type: 'PaymentPending',
@@ -63,7 +42,7 @@ const approved: PaymentEvent = {
   type: 'PaymentApproved',
   data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'accredited' },
 };
-const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 3_000 } };
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 1_200 } };
 
 type Event = OrderEvent | PaymentEvent;
 
@@ -76,11 +55,11 @@ describe('orders projection', () => {
     expect(given([placed])).toEqual({
       _id: orderId,
       orderNumber: 1001,
-      userId,
-      customerName: 'Ana Souza',
-      customerEmail: 'ana@example.com',
+      userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
+      customerName: 'Maria da Silva',
+      customerEmail: 'maria@example.com',
       items: placed.data.items,
-      totalCents: 3_000,
+      totalCents: 1_200,
       orderStatus: 'pending',
       paymentStatus: 'pending',
       paymentMethod: 'pix',
@@ -89,7 +68,7 @@ describe('orders projection', () => {
       providerStatus: null,
       statusDetail: null,
       deliveryType: 'pickup',
-      deliveryDate: '2026-11-25T14:30:00-03:00',
+      deliveryDate: '2026-11-25T10:00:00-03:00',
       address: null,
       createdAt: at(1),
       updatedAt: at(1),
@@ -101,7 +80,7 @@ describe('orders projection', () => {
       boleto: null,
       paymentExpiresAt: null,
       isDeleted: false,
-      searchText: '1001 ana souza ana@example.com',
+      searchText: '1001 maria da silva maria@example.com',
       position: 1,
     });
   });
@@ -334,7 +313,7 @@ describe('orders projection', () => {
       data: { ...placed.data, customer: { ...placed.data.customer, name: 'Ângela Conceição' } },
     };
     expect(given([accented])).toMatchObject({
-      searchText: '1001 angela conceicao ana@example.com',
+      searchText: '1001 angela conceicao maria@example.com',
     });
   });
 

@@ -7,6 +7,7 @@ import {
   type OrderEvent,
   type ReviewEvent,
 } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
@@ -99,12 +100,10 @@ const orderId = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 const paymentId = 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff';
 const placed: OrderEvent = {
   type: 'OrderPlaced',
-  data: {
+  data: aPlacedOrder({
     orderId,
-    orderNumber: 1001,
     paymentId,
-    paymentMethod: 'pix',
-    customer: { userId: ana, name: 'Ana Souza', email: 'ana@exemplo.com.br', cpf: '52998224725' },
+    customer: { ...aPlacedOrder().customer, userId: ana },
     items: [
       {
         productId: brigadeiro,
@@ -122,11 +121,7 @@ const placed: OrderEvent = {
       },
     ],
     totalCents: 3_200,
-    deliveryType: 'pickup',
-    deliveryDate: '2026-11-25T14:30:00-03:00',
-    linesFrom: 'cart',
-    requestFingerprint: 'f1',
-  },
+  }),
 };
 const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, paymentId, amountCents: 3_200 } };
 
