@@ -95,8 +95,7 @@ async function runFlatOut(warmUpRate: number): Promise<GeneratorFigures> {
 /**
  * The paced load, after 2 s of it unmeasured: its own code (the client, the
  * timers) is not the warm-up's, and measured cold its first requests went out
- * late while it compiled (p99 37 ms against a server answering in 1 ms, 1.4–2.6
- * ms once warm), latencies that were the generator's, not the shop's.
+ * late while it compiled, latencies that were the generator's, not the shop's.
  */
 async function runPacedWarm(rate: number): Promise<GeneratorFigures> {
   const paced = (seconds: number) =>

@@ -108,11 +108,9 @@ export async function runShop(
 /**
  * What building the shop left behind (read models read back, the log folded,
  * the strings the read models no longer hold once shared) collected at once,
- * rather than whenever V8 gets to it (about 20 s after the shop goes quiet, and
- * then without giving the pages back). One full collection that also compacts
- * every page it leaves partly used: after a first start on 100,000 orders V8
- * otherwise kept 333 MB of old space for 152 MB of objects (RSS 650 → 443 MB).
- * It pauses the shop about 0.3 s, once.
+ * rather than whenever V8 gets to it (long after the shop goes quiet, and then
+ * without giving the pages back). One full collection that also compacts every
+ * page it leaves partly used, pausing the shop once (figures: BENCHMARKS.md).
  */
 function collectStartGarbage(): void {
   // How Node hands out V8's collector without --expose-gc on the command line.

@@ -76,9 +76,8 @@ export interface EmbeddedServer {
 
 /**
  * From how many events a start that built what was not saved has read enough of the log
- * for the embedded PGlite to give its memory back: after 661,578 events its thread held
- * about 45 MB more than a fresh one (its WebAssembly memory and its shared buffers at
- * the read's high-water mark); a short log leaves little, not worth calls waiting.
+ * for the embedded PGlite to give its memory back (its WebAssembly memory keeps the
+ * read's high-water mark); a short log leaves little, not worth calls waiting.
  */
 export const LONG_LOG_EVENTS = 10_000;
 

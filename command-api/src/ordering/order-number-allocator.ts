@@ -15,7 +15,7 @@ import {
 /**
  * The numbers stream only grows, one event per order: a snapshot every 1,000
  * events bounds what an allocation reads after a restart (a snapshot holds
- * every order's number: 4 MB at 100,000 orders, so not written more often).
+ * every order's number, megabytes in a busy year, so not written more often).
  */
 export const orderNumbersSnapshotPolicy: SnapshotPolicy<OrderNumbersState> = {
   version: 'order-numbers-2',

@@ -10,9 +10,8 @@ export interface ScryptParams {
 
 /**
  * Passwords hashed with scrypt, a memory-hard KDF (ARCHITECTURE §5), at the
- * OWASP Password Storage Cheat Sheet's setting: N = 2^17, r = 8, p = 1, which
- * takes ~650 ms and 128 MiB per hash on this 2-core machine kind, off the
- * event loop. The parameters travel inside the hash (`scrypt$N$r$p$salt$key`),
+ * OWASP Password Storage Cheat Sheet's setting: N = 2^17, r = 8, p = 1 (128 MiB
+ * and a large fraction of a second of a core per hash), off the event loop. The parameters travel inside the hash (`scrypt$N$r$p$salt$key`),
  * so older hashes keep verifying and are replaced on the next login.
  */
 export const OWASP_SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 2 ** 17, r: 8, p: 1 };
@@ -83,7 +82,7 @@ export interface PasswordHasher {
 
 /**
  * How many hashes run at once, and how many may wait: each one holds 128 MiB
- * and a core for ~650 ms, and every solved captcha buys a stranger one, so
+ * and a core for a large fraction of a second, and every solved captcha buys a stranger one, so
  * without a bound a few dozen addresses could queue minutes of work and
  * gigabytes behind a customer's login. Past the queue the answer is a quick 503.
  */

@@ -14,11 +14,9 @@ import { createMemoryReplayGuard, type ReplayGuard } from './replay-guard';
 export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
 /**
- * Measured on this 2-core machine under load (load average 6–8): the real
- * widget (altcha 3.2, two workers) in headless Chromium solved 20 challenges
- * in 51–524 ms, median ~200 ms; altcha-lib's solver in Node (one thread)
- * takes ~150–600 ms. The counter is secret and drawn per challenge, so the
- * solver must try every value up to it; the minimum keeps each one real work.
+ * A fraction of a second for the browser's widget to solve (BENCHMARKS.md has
+ * the figures). The counter is secret and drawn per challenge, so the solver
+ * must try every value up to it; the minimum keeps each one real work.
  */
 export const DEFAULT_ALTCHA_COST = 1_000;
 export const DEFAULT_ALTCHA_COUNTER: Readonly<{ min: number; max: number }> = {

@@ -61,8 +61,8 @@ export interface FoldsPassedPages {
  * it: each event past `after` that the filter wants goes to `onEvent`, in
  * order, and every event passed, wanted or not, to `onPassed`. An `onEvent`
  * that returns no promise is not awaited: a page of a first start hands
- * hundreds of thousands of events to each fold, and an `await` per event was
- * a promise and a turn of the microtask queue each (about 600 MB allocated).
+ * hundreds of thousands of events to each fold, and an `await` per event costs
+ * a promise and a turn of the microtask queue each.
  */
 export async function foldPage(
   page: readonly RecordedEvent[],

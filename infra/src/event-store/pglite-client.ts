@@ -34,11 +34,9 @@ import { retryDelayMs } from './subscription-retry';
  * the data died with the thread, so every later call fails too.
  *
  * PGlite's WebAssembly memory grows to the largest work it was given and never
- * shrinks: after a first start read the whole log (100,000 orders), the thread
- * held about 45 MB more than a fresh one. renew() closes the thread once the
- * answers it owes are given and opens a new one on the directory (about half a
- * second here, calls waiting meanwhile); in memory it does nothing, the data living in
- * the thread.
+ * shrinks, so renew() closes the thread once the answers it owes are given and
+ * opens a new one on the directory (calls wait meanwhile); in memory it does
+ * nothing, the data living in the thread. Figures: BENCHMARKS.md.
  */
 export async function openPgliteClient(
   dataDir?: string,

@@ -33,14 +33,10 @@ export interface PgliteWorkerData {
  * rewrites the data directory's postgresql.conf).
  *
  * - plan_cache_mode=force_custom_plan: plpgsql keeps a statement's generic plan for the
- *   life of the connection, and PGlite is one connection that never runs ANALYZE. The
- *   append functions' plans, made on a young log, scanned the whole events table (the
- *   batch append's check for ids already stored): 16 concurrent writers went from 1 ms
- *   to 8.6 ms an append over the first 48,000 events. Planned per call they stay flat
- *   (0.4–0.8 ms here).
+ *   life of the connection, and PGlite is one connection that never runs ANALYZE: plans
+ *   made on a young log went on scanning the whole events table as it grew.
  * - shared_buffers=16MB: PostgreSQL's 128 MB default lives in PGlite's WebAssembly heap,
- *   which never shrinks; 16 MB kept the embedded shop ~170 MB smaller, appends no slower
- *   and a scan of the whole log ~10% slower (the OS caches the data directory anyway).
+ *   which never shrinks; the OS caches the data directory anyway. Figures: BENCHMARKS.md.
  */
 const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,

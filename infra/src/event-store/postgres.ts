@@ -225,9 +225,8 @@ export async function createSqlEventStore(
         },
         gapRetryMs,
         safetyPollMs,
-        // Each subscription reads at most every 10 ms under a stream of appends (3 of them in
-        // the embedded shop: at 2 ms their reads were half a query per cart command); a read
-        // after a quiet spell is not delayed.
+        // Under a stream of appends each subscription reads at most this often (reading after
+        // every append cost a query per command); a read after a quiet spell is not delayed.
         minLiveReadIntervalMs: 10,
       });
       subscriptions.add(subscription);

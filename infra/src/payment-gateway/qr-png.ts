@@ -20,9 +20,8 @@ export const qrPngHere: QrPngRenderer = {
 const IDLE_MS = 30_000;
 
 /**
- * Draws on a worker thread: choosing a QR code's mask takes about 0.5 ms of
- * CPU, which the shop's one JavaScript thread then spends on answering
- * requests. The thread starts at the first render, is ended after IDLE_MS
+ * Draws on a worker thread: choosing a QR code's mask is CPU the shop's one
+ * JavaScript thread then spends on answering requests. The thread starts at the first render, is ended after IDLE_MS
  * without one and never keeps the process alive; one that fails is replaced
  * at the next render, its renders rejected.
  */

@@ -6,9 +6,8 @@ import type { Filter, FindOptions, ReadDocument } from './port';
 /**
  * Cheaper paths for the memory read store's most common queries, with mingo
  * (MongoDB semantics) behind them for everything else. The admin reports scan
- * thousands of documents per request; mingo's general evaluation cost about a
- * microsecond per condition and document, and its sort 35 ms for 10,000
- * documents, where the plain JavaScript below takes a tenth of that.
+ * thousands of documents per request, and mingo's general evaluation and sort
+ * cost several times what the plain JavaScript below does.
  *
  * The fast paths cover only cases whose MongoDB meaning is plain: top-level
  * fields holding a string, number, boolean or null, compared with equality,
@@ -20,7 +19,7 @@ import type { Filter, FindOptions, ReadDocument } from './port';
 
 /**
  * mingo with its query operators only: its main entry loads every operator of
- * the aggregation framework too, about 70 ms of every start here.
+ * the aggregation framework too, on every start.
  */
 const mingoContext = Context.init({ query: queryOperators });
 class Query extends MingoQuery {
@@ -308,7 +307,7 @@ export function sortDocuments(
 /**
  * The first `count` documents of sortDocuments' order, without sorting them
  * all: a page of the newest orders keeps the best `count` while it reads the
- * documents once (a full sort of 30,000 orders cost a request ~40 ms).
+ * documents once, where a full sort made the request's cost grow with every order.
  */
 export function firstSorted(
   documents: ReadDocument[],

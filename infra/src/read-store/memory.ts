@@ -9,8 +9,8 @@ import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } fro
  * equal strings (StringPool). Documents handed over (putMany's `handedOver`, a
  * rebuild's) are kept as given, and share their strings in the background once
  * such writes have stopped for `shareHandedOverAfterMs`: a first start writes
- * every read model at once, and copying them and pooling their strings took
- * about 1 s of it. `get`/`put` by id are plain Map operations; only `find` and `count`
+ * every read model at once, and copying and pooling them then was a large part of
+ * its time. `get`/`put` by id are plain Map operations; only `find` and `count`
  * evaluate the MongoDB filter, with mingo or, for the plain cases, the cheaper
  * paths of memory-query.ts.
  */
@@ -133,11 +133,11 @@ export function createMemoryReadStore(
 
 /**
  * How long after the last handed-over write their strings begin to be shared:
- * at a first start the shop serves by then (about 0.1 s after its last write).
+ * long enough that a first start is already serving.
  */
 const SHARE_HANDED_OVER_AFTER_MS = 250;
 
-/** Handed-over documents whose strings are shared in one turn of the event loop (about 3 ms here). */
+/** Handed-over documents whose strings are shared in one turn of the event loop (a few ms: requests go on between turns). */
 const SHARE_PER_TURN = 1_000;
 
 /**

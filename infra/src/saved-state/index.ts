@@ -18,15 +18,14 @@ import type { EventStore } from '../event-store/port';
 /**
  * Lines and read chunks small enough for V8's young generation: a string over
  * 128 KB (a 64 KB chunk with one accented letter decodes to two bytes a
- * character) lives in the large-object space until a full collection, and a
- * start reading 150 MB of them held ~60 MB of such garbage when it began serving.
+ * character) lives in the large-object space until a full collection, so a
+ * start reading large saves would begin serving with all of them still held.
  */
 const ITEMS_PER_LINE = 50;
 const READ_CHUNK_BYTES = 16 * 1024;
 /**
- * Lines are encoded into one buffer of this size, written when full: a save of
- * 150 MB of read models is about 150 writes, not a buffer and a write for each
- * of its 4,000 lines.
+ * Lines are encoded into one buffer of this size, written when full: a save is a
+ * write per megabyte, not a buffer and a write per line.
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 

@@ -31,8 +31,8 @@ export function sessionVersionsFromReadModel(readStore: ReadStore): SessionVersi
 }
 
 /**
- * Each challenge costs ~3 ms of CPU to sign; a visitor needs one per form. Per
- * instance and in memory: the limit protects this process's CPU, nothing else.
+ * Each challenge costs CPU to sign; a visitor needs one per form. Per instance
+ * and in memory: the limit protects this process's CPU, nothing else.
  */
 export const CAPTCHA_CHALLENGES_PER_MINUTE = 120;
 
