@@ -607,6 +607,24 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
+  it('given reset requests for one e-mail in a burst, then each is answered and mails its own link', async () => {
+    const { email } = await register(shop.url);
+    // One after another as a script sends them: each answered before its link is issued.
+    const requests = 20;
+    for (let sent = 0; sent < requests; sent += 1) {
+      const answer = await call(shop.url, 'POST', '/api/auth/reset-password', { email });
+      expect(answer.status).toBe(200);
+    }
+    const outbox = shop.server.mailer;
+    if (outbox.transport !== 'outbox') throw new Error('expected the outbox');
+    // Every link issued, none given up after conflicting with the others' appends.
+    await vi.waitFor(
+      async () =>
+        expect((await outbox.list()).filter((mail) => mail.to === email)).toHaveLength(requests),
+      { timeout: 15_000, interval: 50 },
+    );
+  });
+
   it('given a link older than 1 hour, then refused', async () => {
     const { email } = await register(shop.url);
     await call(shop.url, 'POST', '/api/auth/reset-password', { email });
