@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: most files wait on I/O
+    // (HTTP, PGlite's thread, child processes), so two run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,6 +15,8 @@ export default defineConfig({
             'web/scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // One PGlite data directory initialised for the run; tests copy it (no initdb each).
+          globalSetup: ['infra/src/testing/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

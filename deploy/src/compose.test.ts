@@ -588,25 +588,6 @@ describe('web/nginx.conf routing (ARCHITECTURE §7)', () => {
     },
   );
 
-  it.each(
-    ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'].flatMap((method) =>
-      [
-        '/internal/payment-process/markOrderPaid',
-        '/internal/payment-process/syncPaymentFromProvider?x=1',
-        '/internal/',
-      ].map((url) => [method, url]),
-    ),
-  )(
-    'given %s %s from outside, then nginx answers 404 itself: command-api’s internal endpoints are never proxied',
-    (method, url) => {
-      expect(route(conf, method, url)).toEqual({
-        kind: 'return',
-        status: 404,
-        location: '/internal/',
-      });
-    },
-  );
-
   it.each(['GET', 'POST'])(
     'given socket.io %s (websocket upgrade or polling), then it goes to query-api with the upgrade headers',
     (method) => {

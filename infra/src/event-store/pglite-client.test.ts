@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedPgliteDirectory } from '../testing/pglite-template';
+import { scratchDirectory } from '../testing/scratch';
 import { openPgliteClient } from './pglite-client';
 import { StoreUnavailableError } from './port';
 import type { SqlClient } from './sql-client';
@@ -17,7 +18,7 @@ describe('PGlite whose thread dies', () => {
   let threads: Worker[];
 
   beforeAll(async () => {
-    parent = await mkdtemp(join(tmpdir(), 'quitute-pglite-client-'));
+    parent = await scratchDirectory('quitute-pglite-client');
   });
 
   afterAll(async () => {
@@ -44,6 +45,7 @@ describe('PGlite whose thread dies', () => {
     dataDir: string,
     onThreadStart: (worker: Worker) => void,
   ): Promise<SqlClient> {
+    await preparedPgliteDirectory(dataDir);
     const client = await openPgliteClient(dataDir, { onThreadStart });
     await client.script(
       "CREATE TABLE breads (name text); INSERT INTO breads VALUES ('pão de queijo'), ('broa')",

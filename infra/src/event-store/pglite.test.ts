@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedPgliteDirectory } from '../testing/pglite-template';
+import { scratchDirectory } from '../testing/scratch';
 import { eventStoreContract } from './contract';
 import type { NewEvent } from './port';
 import { openPgliteClient } from './pglite-client';
 import { createPgliteEventStore } from './postgres';
+import type { SqlClient } from './sql-client';
 
 const concurrency = { writers: 8, appendsPerWriter: 1_000 };
 
@@ -23,7 +26,8 @@ eventStoreContract(
 eventStoreContract(
   'PGlite in a directory',
   async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'quitute-pglite-'));
+    const dataDir = await scratchDirectory('quitute-pglite');
+    await preparedPgliteDirectory(dataDir);
     const store = await createPgliteEventStore({ dataDir });
     return {
       store,
@@ -40,7 +44,7 @@ describe('PGlite event store persisted in a directory', () => {
   let parent: string;
 
   beforeAll(async () => {
-    parent = await mkdtemp(join(tmpdir(), 'quitute-pglite-'));
+    parent = await scratchDirectory('quitute-pglite');
   });
 
   afterAll(async () => {
@@ -68,6 +72,7 @@ describe('PGlite event store persisted in a directory', () => {
 
   it('given a store with a live subscription and appends under way, when it releases its read memory, then every append is stored once and the subscription receives each event in order, those appended after too', async () => {
     const dataDir = join(parent, 'release-read-memory');
+    await preparedPgliteDirectory(dataDir);
     const store = await createPgliteEventStore({ dataDir });
     try {
       await store.appendToStream('cart-1', [newEvent('ItemAdded')]);
@@ -97,6 +102,7 @@ describe('PGlite event store persisted in a directory', () => {
 
   it('given a store open on a directory, when a second store opens the same directory, then it is refused until the first is closed', async () => {
     const dataDir = join(parent, 'locked');
+    await preparedPgliteDirectory(dataDir);
     const first = await createPgliteEventStore({ dataDir });
 
     await expect(createPgliteEventStore({ dataDir })).rejects.toThrow(
@@ -119,6 +125,7 @@ describe('PGlite event store persisted in a directory', () => {
     const dataDir = join(parent, 'killed-holder');
     const gone = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => gone.on('exit', resolve));
+    await preparedPgliteDirectory(dataDir);
     await lockLeftBy(dataDir, gone.pid ?? 0);
 
     const store = await createPgliteEventStore({ dataDir });
@@ -171,37 +178,44 @@ function newEvent(type: string): NewEvent {
   };
 }
 
-describe('PGlite settings', () => {
+describe('PGlite in memory on its own thread', () => {
+  // One in-memory PGlite (an initdb: seconds) for the tests that only ask it questions.
+  let client: SqlClient;
+
+  beforeAll(async () => {
+    client = await openPgliteClient();
+  });
+
+  afterAll(async () => {
+    await client.close();
+  });
+
   it('given an open PGlite, then plpgsql statements are planned per call (no stale generic plan as the log grows) and shared buffers are 16 MB', async () => {
-    const client = await openPgliteClient();
-    try {
-      expect(await client.query('SHOW plan_cache_mode')).toEqual([
-        { plan_cache_mode: 'force_custom_plan' },
-      ]);
-      expect(await client.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
-    } finally {
-      await client.close();
-    }
+    expect(await client.query('SHOW plan_cache_mode')).toEqual([
+      { plan_cache_mode: 'force_custom_plan' },
+    ]);
+    expect(await client.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+  });
+
+  it('given a failing statement, when it is run, then the error carries its SQLSTATE and constraint as a driver’s would, and the client goes on', async () => {
+    await client.query('CREATE TABLE t (id int CONSTRAINT t_id_unique UNIQUE)');
+    await client.query('INSERT INTO t VALUES (1)');
+
+    const error: unknown = await client.query('INSERT INTO t VALUES (1)').catch((e) => e);
+
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 't_id_unique' });
+    expect(await client.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
+  });
+
+  it('given a parameter that cannot be handed to the thread, when it is sent, then that query fails and the client goes on', async () => {
+    await expect(client.query('SELECT $1::text AS x', [() => 'função'])).rejects.toThrow();
+
+    expect(await client.query("SELECT 'ok' AS x")).toEqual([{ x: 'ok' }]);
   });
 });
 
 describe('PGlite on its own thread', () => {
-  it('given a failing statement, when it is run, then the error carries its SQLSTATE and constraint as a driver’s would, and the client goes on', async () => {
-    const client = await openPgliteClient();
-    try {
-      await client.query('CREATE TABLE t (id int CONSTRAINT t_id_unique UNIQUE)');
-      await client.query('INSERT INTO t VALUES (1)');
-
-      const error: unknown = await client.query('INSERT INTO t VALUES (1)').catch((e) => e);
-
-      expect(error).toBeInstanceOf(Error);
-      expect(error).toMatchObject({ code: '23505', constraint: 't_id_unique' });
-      expect(await client.query('SELECT count(*)::int AS n FROM t')).toEqual([{ n: 1 }]);
-    } finally {
-      await client.close();
-    }
-  });
-
   it('given a program that opens PGlite, awaits a query and never closes it, then it has its answer and ends on its own', async () => {
     const client = new URL('./pglite-client.ts', import.meta.url).href;
     const program = `
@@ -221,20 +235,12 @@ describe('PGlite on its own thread', () => {
     expect(stdout.trim()).toBe('pão de queijo');
   });
 
-  it('given a parameter that cannot be handed to the thread, when it is sent, then that query fails and the client goes on', async () => {
-    const client = await openPgliteClient();
-    try {
-      await expect(client.query('SELECT $1::text AS x', [() => 'função'])).rejects.toThrow();
-
-      expect(await client.query("SELECT 'ok' AS x")).toEqual([{ x: 'ok' }]);
-    } finally {
-      await client.close();
-    }
-  });
-
   it('given a closed client, when it is asked again, then it answers that PGlite is closed', async () => {
-    const client = await openPgliteClient();
+    const dataDir = await scratchDirectory('quitute-pglite-closed');
+    await preparedPgliteDirectory(dataDir);
+    const client = await openPgliteClient(dataDir);
     await client.close();
+    await rm(dataDir, { recursive: true, force: true });
 
     await expect(client.query('SELECT 1')).rejects.toThrow('PGlite is closed');
   });

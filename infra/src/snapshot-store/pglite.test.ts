@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { preparedPgliteDirectory } from '../testing/pglite-template';
+import { scratchDirectory } from '../testing/scratch';
 import { snapshotStoreContract } from './contract';
 import { createStores } from './index';
 import { createPgliteStores } from './sql-stores';
@@ -13,7 +14,8 @@ snapshotStoreContract('PGlite', async () => {
 
 describe('PGlite snapshots persisted in a directory', () => {
   it('given a data directory, when createStores writes a snapshot and the stores are reopened, then it is still there', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'quitute-snapshots-'));
+    const dataDir = await scratchDirectory('quitute-snapshots');
+    await preparedPgliteDirectory(join(dataDir, 'eventstore'));
     try {
       const first = await createStores({ dataDir });
       await first.snapshotStore.write('user-1', {

@@ -12,3 +12,5 @@ export { expectPassedPagesFoldAsFollowing } from './passed-pages';
 export { recordedAt } from './recorded-at';
 export { appendEvent, expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';
 export type { TestOrder } from './test-orders';
+export { preparedPgliteDirectory } from './pglite-template';
+export { scratchDirectory } from './scratch';

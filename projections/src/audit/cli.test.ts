@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,7 +8,11 @@ import { z } from 'zod';
 import { orderHistorySchema } from '@quitute/contracts';
 import pg from 'pg';
 import { createPgliteEventStore, createPostgresEventStore } from '@quitute/infra/event-store';
-import { describeWithPostgres } from '@quitute/infra/testing';
+import {
+  describeWithPostgres,
+  preparedPgliteDirectory,
+  scratchDirectory,
+} from '@quitute/infra/testing';
 import { orderId, seedOneOrder } from './test-order';
 
 /**
@@ -36,7 +39,8 @@ async function audit(args: string[], dataDir: string, eventStoreUrl = '') {
 
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-audit-cli-'));
+  dataDir = await scratchDirectory('quitute-audit-cli');
+  await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   const store = await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
   await seedOneOrder(store);
   await store.close();

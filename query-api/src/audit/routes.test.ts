@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_LOG_SCAN_LIMIT,
@@ -14,11 +15,13 @@ import {
   userStreamName,
   type EventMetadata,
 } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import {
   createMemoryEventStore,
   createPgliteEventStore,
   type EventStore,
 } from '@quitute/infra/event-store';
+import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
 import { ADMIN_ID, CUSTOMER_ID, openAdminReads, type AdminReads } from '../admin/test-shop';
 import { readLogPage } from './event-log';
 
@@ -81,32 +84,16 @@ async function aShopLog(): Promise<EventStore> {
     store,
     orderStreamName(orderId),
     'OrderPlaced',
-    {
+    aPlacedOrder({
       orderId,
-      orderNumber: 1001,
       paymentId,
-      paymentMethod: 'pix',
       customer: {
         userId: CUSTOMER_ID,
         name: 'Ana Souza',
         email: 'ana@exemplo.com.br',
         cpf: '52998224725',
       },
-      items: [
-        {
-          productId: '11111111-1111-4111-8111-111111111111',
-          name: 'Coxinha',
-          category: 'Salgados',
-          unitPriceCents: 60,
-          quantity: 20,
-        },
-      ],
-      totalCents: 1200,
-      deliveryType: 'pickup',
-      deliveryDate: '2026-11-28T14:30:00-03:00',
-      linesFrom: 'cart',
-      requestFingerprint: 'f',
-    },
+    }),
     by(CUSTOMER_ID, 'user', 2),
   );
   await append(
@@ -499,7 +486,9 @@ describe("what the auditors' reads never show or do", () => {
   });
 
   it('given the embedded store (PGlite) and a stream name with a NUL or another control character, or an EventStoreDB system stream ($…), when it is opened, then 404 Stream não encontrado., not a 500', async () => {
-    const pglite = await createPgliteEventStore({});
+    const dataDir = await scratchDirectory('quitute-admin-reads');
+    await preparedPgliteDirectory(dataDir);
+    const pglite = await createPgliteEventStore({ dataDir });
     const reads = await openAdminReads({ deps: { eventLog: pglite } });
     try {
       for (const name of ['%00', 'order-%00x', 'user-%1B%5B2J', '%24all', '%24user-admin']) {
@@ -512,6 +501,7 @@ describe("what the auditors' reads never show or do", () => {
     } finally {
       await reads.close();
       await pglite.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
