@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeDataDir } from './testing/shop';
 import { makeTempDirSync } from './testing/temp-dir';
 import { buildWebApp, repoRoot } from './web-assets';
 
@@ -47,7 +48,8 @@ async function freePort(): Promise<number> {
 }
 
 const started: ChildProcess[] = [];
-const dataDir = makeTempDirSync('quitute-npm-start-');
+// Its PGlite database prepared: the first start skips initdb, as the restarts do.
+const dataDir = await makeDataDir('quitute-npm-start-');
 
 afterAll(() => {
   for (const child of started) {

@@ -22,10 +22,11 @@ import { makeTempDir } from './testing/temp-dir';
 import { repoRoot, serveWebApp } from './web-assets';
 
 /**
- * The tests about a start (what it seeds, makes, releases, refuses) each open
- * their shop on a new data directory; the tests of what a running shop serves
- * share one, each with its own web build. Cheap password hashing: none of them
- * is about the KDF.
+ * The tests about a start (what it seeds, makes, releases) each open their shop
+ * on a new data directory, its PGlite database copied from the run's prepared
+ * one but for the two about the folders a first start makes; the tests of what
+ * a running shop serves share one, each with its own web build. Cheap password
+ * hashing: none of them is about the KDF.
  */
 
 async function start(
@@ -77,15 +78,23 @@ async function productNames(url: string, init?: RequestInit): Promise<string[]> 
 
 describe('embedded shop, each start on a new data directory', () => {
   let dataDir: string;
+  const made: string[] = [];
   const running: EmbeddedServer[] = [];
 
+  /** A data directory for this test (its PGlite database prepared unless `empty`). */
+  async function newDataDir(options: { empty?: boolean } = {}): Promise<string> {
+    const dir = await makeDataDir('quitute-data-', options);
+    made.push(dir);
+    return dir;
+  }
+
   beforeEach(async () => {
-    dataDir = await makeDataDir('quitute-data-');
+    dataDir = await newDataDir();
   });
 
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.close()));
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
   });
 
   async function startHere(): Promise<{ server: EmbeddedServer; url: string }> {
@@ -111,6 +120,8 @@ describe('embedded shop, each start on a new data directory', () => {
   });
 
   it('given a data dir open to others (0755, as earlier versions left it), when started, then each folder in it holding customers’ data is the shop’s user’s only', async () => {
+    // Empty, as a first start finds it: PGlite's folder is made by the start too.
+    dataDir = await newDataDir({ empty: true });
     await fs.chmod(dataDir, 0o755);
     await startHere();
 
@@ -129,16 +140,10 @@ describe('embedded shop, each start on a new data directory', () => {
   });
 
   it('given a DATA_DIR that does not exist yet, when started, then it is made the shop’s user’s only', async () => {
-    const parent = dataDir;
-    dataDir = path.join(parent, 'new', 'data');
-    try {
-      await startHere();
+    dataDir = path.join(await newDataDir({ empty: true }), 'new', 'data');
+    await startHere();
 
-      expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
-    } finally {
-      await Promise.all(running.splice(0).map((server) => server.close()));
-      dataDir = parent;
-    }
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
   });
 
   it('given a long log and nothing saved, when the shop has built its read models, then its event store gives back the memory of that read, once; restarted on its saves, it does not', async () => {
@@ -333,7 +338,7 @@ describe('a running embedded shop', () => {
 
 describe('start-up configuration', () => {
   it('given PORT=abc, when the shop starts, then it stops with one line naming the variable', async () => {
-    const dataDir = await makeDataDir('quitute-data-');
+    const dataDir = await makeTempDir('quitute-data-');
     try {
       const run = promisify(execFile);
       const failure: unknown = await run(
