@@ -40,7 +40,8 @@ export type ShopConfig = Omit<Partial<EmbeddedConfig>, 'port' | 'dataDir' | 'log
 /**
  * A fresh shop on a free port with its own data dir (and `config` added, e.g.
  * a fake ViaCEP), and a headless Chromium (with `browserArgs` added, e.g.
- * host resolver rules).
+ * host resolver rules). Files run two at a time: each has its own port, data dir
+ * and browser profile.
  */
 export async function openShop(
   options: { browserArgs?: string[]; config?: ShopConfig } = {},
