@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,10 +9,10 @@ import {
   type AccountRateLimits,
 } from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords as passwords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * The accounts API over real HTTP, on the embedded composition (PGlite event
@@ -29,17 +28,15 @@ interface Shop {
 
 const shops: Shop[] = [];
 
-/** Cheap scrypt settings keep registering and logging in fast; the default is tested in infra/auth. */
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
-
+/** Cheap scrypt settings (cheapPasswords) keep registering and logging in fast. */
 async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-accounts-'));
+  const dataDir = await makeDataDir('quitute-accounts-');
   const clock = { now: Date.now() };
   const server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: 'Admin12345' },
     silentLogger,
     {
-      web: [(_req, _res, next) => next()],
+      web: noWebApp,
       now: () => new Date(clock.now),
       passwords,
       ...(rateLimits ? { rateLimits } : {}),
@@ -610,6 +607,24 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
+  it('given reset requests for one e-mail in a burst, then each is answered and mails its own link', async () => {
+    const { email } = await register(shop.url);
+    // One after another as a script sends them: each answered before its link is issued.
+    const requests = 20;
+    for (let sent = 0; sent < requests; sent += 1) {
+      const answer = await call(shop.url, 'POST', '/api/auth/reset-password', { email });
+      expect(answer.status).toBe(200);
+    }
+    const outbox = shop.server.mailer;
+    if (outbox.transport !== 'outbox') throw new Error('expected the outbox');
+    // Every link issued, none given up after conflicting with the others' appends.
+    await vi.waitFor(
+      async () =>
+        expect((await outbox.list()).filter((mail) => mail.to === email)).toHaveLength(requests),
+      { timeout: 15_000, interval: 50 },
+    );
+  });
+
   it('given a link older than 1 hour, then refused', async () => {
     const { email } = await register(shop.url);
     await call(shop.url, 'POST', '/api/auth/reset-password', { email });
@@ -627,13 +642,23 @@ describe('password reset', () => {
   });
 });
 
+/**
+ * The limits as deployed but for two failed logins and one reset request per
+ * e-mail, opened by the first test that asks. Its tests each use an account of
+ * their own; the per-address limits they share (30 logins, 10 registrations,
+ * 10 reset requests) are far above what they send together.
+ */
+let strictLimits: Promise<Shop> | undefined;
+const strictLimitsShop = () =>
+  (strictLimits ??= openShop({
+    ...DEFAULT_RATE_LIMITS,
+    failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
+    resetPerEmailAndIp: { limit: 1, windowMs: 60_000 },
+  }));
+
 describe('rate limits', () => {
   it('given repeated failed logins for one e-mail, then 429 with Retry-After; a reset flood too', async () => {
-    const limited = await openShop({
-      ...DEFAULT_RATE_LIMITS,
-      failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
-      resetPerEmailAndIp: { limit: 1, windowMs: 60_000 },
-    });
+    const limited = await strictLimitsShop();
     const { email } = await register(limited.url);
     expect((await login(limited.url, email, 'Errada123')).status).toBe(401);
     expect((await login(limited.url, email, 'Errada123')).status).toBe(401);
@@ -652,10 +677,7 @@ describe('rate limits', () => {
 
 describe('limits on login and register', () => {
   it('given many logins for an e-mail with a junk captcha, then its owner still logs in', async () => {
-    const limited = await openShop({
-      ...DEFAULT_RATE_LIMITS,
-      failedLoginsPerEmailAndIp: { limit: 2, windowMs: 60_000 },
-    });
+    const limited = await strictLimitsShop();
     const { email, password } = await register(limited.url);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const junk = await call(limited.url, 'POST', '/api/auth/login', {
@@ -739,12 +761,12 @@ describe('admin bootstrap', () => {
     expect(status).toBe(200);
     expect(body['role']).toBe('admin');
 
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-admin-'));
+    const dataDir = await makeDataDir('quitute-admin-');
     try {
       const first = await createEmbeddedServer(
         { port: 0, dataDir, logLevel: 'silent' },
         silentLogger,
-        { web: [(_req, _res, next) => next()], passwords },
+        { web: noWebApp, passwords },
       );
       expect(first.admin).toMatchObject({ created: true, generated: true });
       const generated = first.admin.created ? first.admin.password : '';
@@ -752,7 +774,7 @@ describe('admin bootstrap', () => {
       const second = await createEmbeddedServer(
         { port: 0, dataDir, logLevel: 'silent' },
         silentLogger,
-        { web: [(_req, _res, next) => next()], passwords },
+        { web: noWebApp, passwords },
       );
       const url = await second.listen();
       expect(second.admin).toEqual({ created: false });

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Findings of the attack pass on issue 10 (wip/attack) against the embedded
@@ -17,9 +16,10 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-attack-'));
+  dataDir = await makeDataDir('quitute-attack-');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
-    web: [(_req, _res, next) => next()],
+    web: noWebApp,
+    passwords: cheapPasswords,
   });
   url = await server.listen();
 });

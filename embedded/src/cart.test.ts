@@ -1,11 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
 import { cartDtoSchema, CARTS_COLLECTION } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import {
   createMemoryReadStore,
@@ -15,6 +12,7 @@ import {
 } from '@quitute/infra/read-store';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Read-your-writes on the embedded shop for a plain HTTP client: it writes to
@@ -54,10 +52,10 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-cart-'));
+  dataDir = await makeDataDir('quitute-cart-');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
-    web: [(_req, _res, next) => next()],
-    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    web: noWebApp,
+    passwords: cheapPasswords,
     rateLimits: uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
     readStore: withLateCartWrites(createMemoryReadStore()),
   });

@@ -2,8 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import {
 } from '@quitute/contracts';
 import { startMercadoPagoFake, type MercadoPagoFake } from '@quitute/infra/payment-gateway';
 import { describeWithPostgres, solveAsWidget } from '@quitute/infra/testing';
+import { makeTempDirSync } from './testing/temp-dir';
 
 /**
  * Issue 10: the shop killed (SIGKILL) between appending the order and replying
@@ -34,7 +33,7 @@ let holdNextCreate = false;
 let heldCreate: (() => void) | undefined;
 let proxy: http.Server;
 let proxyUrl = '';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-crash-'));
+const dataDir = makeTempDirSync('quitute-crash-');
 const children: ChildProcess[] = [];
 
 async function freePort(): Promise<number> {

@@ -1,42 +1,66 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { uniformRateLimits, type AccountRateLimits } from '@quitute/command-api';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import type { EmbeddedConfig } from './config';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
-/** Cheap hashing for the admin each shop creates: these tests are about headers and addresses. */
-const cheapPasswords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+/**
+ * Each test opens a shop with the start-up settings it is about (PUBLIC_URL,
+ * TRUST_PROXY, NODE_ENV), but for the two given none: they share one. Cheap
+ * hashing for the admin each shop creates: these tests are about headers and
+ * addresses.
+ */
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function openShop(
-  config: Partial<EmbeddedConfig> = {},
-  rateLimits?: AccountRateLimits,
-): Promise<{ server: EmbeddedServer; url: string }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-hardening-'));
+async function startShop(
+  config: Partial<EmbeddedConfig>,
+  rateLimits: AccountRateLimits | undefined,
+): Promise<{ server: EmbeddedServer; url: string; close: () => Promise<void> }> {
+  const dataDir = await makeDataDir('quitute-hardening-');
   const server = await createEmbeddedServer(
     { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...config },
     silentLogger,
-    {
-      web: [(_req, _res, next) => next()],
-      passwords: cheapPasswords,
-      ...(rateLimits ? { rateLimits } : {}),
-    },
+    { web: noWebApp, passwords: cheapPasswords, ...(rateLimits ? { rateLimits } : {}) },
   );
-  cleanups.push(async () => {
+  const close = async () => {
     await server.close();
     await fs.rm(dataDir, { recursive: true, force: true });
-  });
-  return { server, url: await server.listen() };
+  };
+  return { server, url: await server.listen(), close };
 }
+
+/** A shop of this test's own, closed after it. */
+async function openShop(
+  config: Partial<EmbeddedConfig>,
+  rateLimits?: AccountRateLimits,
+): Promise<{ server: EmbeddedServer; url: string }> {
+  const shop = await startShop(config, rateLimits);
+  cleanups.push(shop.close);
+  return shop;
+}
+
+/**
+ * Limits no test reaches but the one on client addresses (two logins per
+ * address, which it makes from its own loopback address).
+ */
+const twoLoginsPerIp: AccountRateLimits = {
+  ...uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
+  loginPerIp: { limit: 2, windowMs: 60_000 },
+};
+
+/** The shop with no setting given, opened by the first test that asks, closed after the file. */
+let unconfigured: ReturnType<typeof startShop> | undefined;
+const unconfiguredShop = () => (unconfigured ??= startShop({}, twoLoginsPerIp));
+afterAll(async () => {
+  await (await unconfigured)?.close();
+});
 
 describe('security headers follow PUBLIC_URL', () => {
   it('given the shop served over plain http, then no upgrade-insecure-requests and no HSTS, so scripts load by IP or host name', async () => {
@@ -61,7 +85,7 @@ describe('dev mailbox in the embedded shop', () => {
   const mailboxTitle = 'Caixa de e-mails';
 
   it('given a loopback client, then the mailbox opens', async () => {
-    const { url } = await openShop();
+    const { url } = await unconfiguredShop();
     expect(await (await fetch(`${url}/dev/mailbox`)).text()).toContain(mailboxTitle);
   });
 
@@ -143,11 +167,6 @@ function loginFrom(
 }
 
 describe('client addresses behind a proxy (TRUST_PROXY)', () => {
-  const twoLoginsPerIp: AccountRateLimits = {
-    ...uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
-    loginPerIp: { limit: 2, windowMs: 60_000 },
-  };
-
   it('given TRUST_PROXY=1 and a proxy that sets X-Forwarded-For, then two clients behind it have their own limits and a forged header changes nothing', async () => {
     const { url } = await openShop({ trustProxy: 1 }, twoLoginsPerIp);
     const proxy = await settingProxy(url);
@@ -160,7 +179,7 @@ describe('client addresses behind a proxy (TRUST_PROXY)', () => {
   });
 
   it('given no TRUST_PROXY, then X-Forwarded-For is not believed: a client cannot pick a fresh key per request', async () => {
-    const { url } = await openShop({}, twoLoginsPerIp);
+    const { url } = await unconfiguredShop();
     for (const forged of ['203.0.113.1', '203.0.113.2']) {
       expect(await loginFrom('127.0.0.4', url, { 'x-forwarded-for': forged })).toBe(400);
     }

@@ -1,16 +1,14 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 let dataDir: string;
 const running: EmbeddedServer[] = [];
 
 beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-metrics-'));
+  dataDir = await makeDataDir('quitute-metrics-');
 });
 
 afterEach(async () => {
@@ -23,8 +21,8 @@ async function start(config: { production?: boolean; metricsToken?: string } = {
     { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...config },
     silentLogger,
     {
-      web: [(_req, _res, next) => next()],
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      web: noWebApp,
+      passwords: cheapPasswords,
     },
   );
   running.push(server);

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeDataDir } from './testing/shop';
+import { makeTempDirSync } from './testing/temp-dir';
 import { buildWebApp, repoRoot } from './web-assets';
 
 /** Process ids under `root` (its children, theirs, …), read from /proc. */
@@ -47,7 +48,8 @@ async function freePort(): Promise<number> {
 }
 
 const started: ChildProcess[] = [];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-npm-start-'));
+// Its PGlite database prepared: the first start skips initdb, as the restarts do.
+const dataDir = await makeDataDir('quitute-npm-start-');
 
 afterAll(() => {
   for (const child of started) {
@@ -77,18 +79,17 @@ async function npmStart(): Promise<{
   npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  // Open once it says so: it listens for SIGINT and SIGTERM from then on. Its /health
+  // answers a moment earlier, while the start finishes: a signal sent then would meet
+  // no listener and kill it before it closed its data directory.
   const deadline = Date.now() + 90_000;
-  for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
+  while (!output.includes('Quitute is open at')) {
     if (npm.exitCode !== null || Date.now() > deadline) {
       throw new Error(`npm start did not come up:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   return { npm, output: () => output, exited };
 }
 
@@ -111,7 +112,7 @@ async function stopsCleanly(
 
 describe('npm start', () => {
   it('given the web app is built, when built again the quiet way, then nothing is printed but errors', () => {
-    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-web-build-'));
+    const outDir = makeTempDirSync('quitute-web-build-');
     try {
       const build = buildWebApp({ outDir, stdio: 'pipe' });
       expect(build.status, build.stderr).toBe(0);

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,10 +15,10 @@ import {
   paymentResultSchema,
   type OrderHistory,
 } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Issue 13's first "done when", on the embedded shop over real HTTP: a Pix
@@ -37,13 +36,13 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-history-'));
+  dataDir = await makeDataDir('quitute-history-');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: 'Admin12345' },
     silentLogger,
     {
-      web: [(_req, _res, next) => next()],
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      web: noWebApp,
+      passwords: cheapPasswords,
       rateLimits: uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
     },
   );

@@ -1,6 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,10 +13,10 @@ import {
   paymentStatusDtoSchema,
   saleStreamName,
 } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * The whole selling loop on the embedded shop over real HTTP and a real
@@ -32,10 +30,10 @@ let dataDir: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-payments-'));
+  dataDir = await makeDataDir('quitute-payments-');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
-    web: [(_req, _res, next) => next()],
-    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    web: noWebApp,
+    passwords: cheapPasswords,
     rateLimits: uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
   });
   url = await server.listen();

@@ -1,6 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTS_COLLECTION, USERS_COLLECTION } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
@@ -8,6 +6,7 @@ import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
 import { shopTarget, type ProjectionsTarget } from '@quitute/projections';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 const jwtSecret = 'projections-admin-test-secret-0123456789';
 let dataDir: string;
@@ -32,11 +31,11 @@ function heldSwitches(): ReadStore {
 }
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-projections-'));
+  dataDir = await makeDataDir('quitute-projections-');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', jwtSecret },
     silentLogger,
-    { web: [(_req, _res, next) => next()], readStore: heldSwitches() },
+    { web: noWebApp, passwords: cheapPasswords, readStore: heldSwitches() },
   );
   url = await server.listen();
   const [admin] = await server.readStore.collection(USERS_COLLECTION).find({ role: 'admin' });

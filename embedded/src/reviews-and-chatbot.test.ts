@@ -1,6 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
@@ -17,10 +15,10 @@ import {
   reviewMessages,
   submitReviewResponseSchema,
 } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Issue 12's server side on the embedded shop, over real HTTP and the same
@@ -38,13 +36,13 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-reviews-'));
+  dataDir = await makeDataDir('quitute-reviews-');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: ADMIN_PASSWORD },
     silentLogger,
     {
-      web: [(_req, _res, next) => next()],
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      web: noWebApp,
+      passwords: cheapPasswords,
       rateLimits: uniformRateLimits({ limit: 10_000, windowMs: 60_000 }),
     },
   );

@@ -49,6 +49,27 @@ export async function runShop(
     process.exit(1);
   }
 
+  // Ctrl-C reaches both npm and this process, and npm forwards it again: a
+  // second signal while closing must not kill the process before the data
+  // directory is released. Listened for before the shop says it is open: whoever
+  // waits for that line (a supervisor, a test) and then stops it gets a clean stop,
+  // not the default action of a signal nobody listens for.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
   const warning = outboxWarning({
     mailTransport: server.mailer.transport,
     publicUrl: config.publicUrl ?? url,
@@ -84,25 +105,6 @@ export async function runShop(
       `Quitute is open at ${url}/cardapio`,
     );
   }
-
-  // Ctrl-C reaches both npm and this process, and npm forwards it again: a
-  // second signal while closing must not kill the process before the data
-  // directory is released.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 /**

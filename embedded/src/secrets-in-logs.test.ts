@@ -1,15 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS } from '@quitute/command-api';
 import { accountMessages as m } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Issue 16.5: what the shop logs — request lines and error lines, at info —
@@ -77,7 +75,7 @@ function secretsOf(events: { data: Record<string, unknown> }[]): string[] {
 }
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-logs-'));
+  dataDir = await makeDataDir('quitute-logs-');
   // debug: the level at which each request gets its log line.
   const logger = createLogger({
     level: 'debug',
@@ -87,10 +85,10 @@ beforeAll(async () => {
     { port: 0, dataDir, logLevel: 'info', adminPassword: 'Admin12345' },
     logger,
     {
-      web: [(_req, _res, next) => next()],
+      web: noWebApp,
       rateLimits: { ...DEFAULT_RATE_LIMITS, resetPerEmailAndIp: { limit: 100, windowMs: 60_000 } },
       // Cheap hashing: the test is about what reaches the logs, not the KDF's cost.
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      passwords: cheapPasswords,
     },
   );
   url = await server.listen();

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router, type RequestHandler } from 'express';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   commandStream,
   handleCommand,
@@ -17,31 +17,27 @@ import { productStreamName } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
 import { createPgliteEventStore } from '@quitute/infra/event-store';
 import { createEmbeddedServer, LONG_LOG_EVENTS, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
+import { makeTempDir } from './testing/temp-dir';
 import { repoRoot, serveWebApp } from './web-assets';
 
-let dataDir: string;
-let webDir: string;
-const running: EmbeddedServer[] = [];
+/**
+ * The tests about a start (what it seeds, makes, releases) each open their shop
+ * on a new data directory, its PGlite database copied from the run's prepared
+ * one but for the two about the folders a first start makes; the tests of what
+ * a running shop serves share one, each with its own web build. Cheap password
+ * hashing: none of them is about the KDF.
+ */
 
-beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-data-'));
-  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-web-'));
-  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quitute</title>');
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-  await fs.rm(dataDir, { recursive: true, force: true });
-  await fs.rm(webDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<{ server: EmbeddedServer; url: string }> {
+async function start(
+  dataDir: string,
+  web: RequestHandler[] = noWebApp,
+): Promise<{ server: EmbeddedServer; url: string }> {
   const server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent' },
     silentLogger,
-    { web: serveWebApp(webDir) },
+    { web, passwords: cheapPasswords },
   );
-  running.push(server);
   return { server, url: await server.listen() };
 }
 
@@ -80,9 +76,35 @@ async function productNames(url: string, init?: RequestInit): Promise<string[]> 
   return body.map((product: { name: string }) => product.name);
 }
 
-describe('embedded shop', () => {
+describe('embedded shop, each start on a new data directory', () => {
+  let dataDir: string;
+  const made: string[] = [];
+  const running: EmbeddedServer[] = [];
+
+  /** A data directory for this test (its PGlite database prepared unless `empty`). */
+  async function newDataDir(options: { empty?: boolean } = {}): Promise<string> {
+    const dir = await makeDataDir('quitute-data-', options);
+    made.push(dir);
+    return dir;
+  }
+
+  beforeEach(async () => {
+    dataDir = await newDataDir();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+    await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  });
+
+  async function startHere(): Promise<{ server: EmbeddedServer; url: string }> {
+    const shop = await start(dataDir);
+    running.push(shop.server);
+    return shop;
+  }
+
   it('given a fresh data dir, when started, then the menu has 24 items and one admin; restarted, nothing is seeded again', async () => {
-    const first = await start();
+    const first = await startHere();
     expect(await productNames(first.url)).toHaveLength(24);
     const seeded = await first.server.eventStore.readAll();
     expect(seeded.filter((event) => event.type === 'ProductAdded')).toHaveLength(24);
@@ -92,14 +114,16 @@ describe('embedded shop', () => {
     await first.server.close();
     running.splice(running.indexOf(first.server), 1);
 
-    const second = await start();
+    const second = await startHere();
     expect(await productNames(second.url)).toHaveLength(24);
     expect(await second.server.eventStore.readAll()).toHaveLength(seeded.length);
   });
 
   it('given a data dir open to others (0755, as earlier versions left it), when started, then each folder in it holding customers’ data is the shop’s user’s only', async () => {
+    // Empty, as a first start finds it: PGlite's folder is made by the start too.
+    dataDir = await newDataDir({ empty: true });
     await fs.chmod(dataDir, 0o755);
-    await start();
+    await startHere();
 
     const modes = await Promise.all(
       ['eventstore', 'outbox', 'payment-simulator'].map(
@@ -116,21 +140,15 @@ describe('embedded shop', () => {
   });
 
   it('given a DATA_DIR that does not exist yet, when started, then it is made the shop’s user’s only', async () => {
-    const parent = dataDir;
-    dataDir = path.join(parent, 'new', 'data');
-    try {
-      await start();
+    dataDir = path.join(await newDataDir({ empty: true }), 'new', 'data');
+    await startHere();
 
-      expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
-    } finally {
-      await Promise.all(running.splice(0).map((server) => server.close()));
-      dataDir = parent;
-    }
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
   });
 
   it('given a long log and nothing saved, when the shop has built its read models, then its event store gives back the memory of that read, once; restarted on its saves, it does not', async () => {
     await appendCartsCleared(path.join(dataDir, 'eventstore'), LONG_LOG_EVENTS);
-    const first = await start();
+    const first = await startHere();
     const released = vi.spyOn(first.server.eventStore, 'releaseReadMemory');
 
     await first.server.startSettled();
@@ -139,23 +157,63 @@ describe('embedded shop', () => {
     expect(await productNames(first.url)).toHaveLength(24);
     await first.server.close();
     running.splice(running.indexOf(first.server), 1);
-    const second = await start();
+    const second = await startHere();
     const releasedAgain = vi.spyOn(second.server.eventStore, 'releaseReadMemory');
     await second.server.startSettled();
     expect(releasedAgain).not.toHaveBeenCalled();
   });
 
   it('given a short log and nothing saved, when the shop has built its read models, then its event store keeps its thread: little to give back', async () => {
-    const { server } = await start();
+    const { server } = await startHere();
     const released = vi.spyOn(server.eventStore, 'releaseReadMemory');
 
     await server.startSettled();
 
     expect(released).not.toHaveBeenCalled();
   });
+});
+
+describe('a running embedded shop', () => {
+  let dataDir: string;
+  let shop: { server: EmbeddedServer; url: string } | undefined;
+  /** This test's web build, served by the shop's web middleware. */
+  let webDir: string;
+  let webApp: RequestHandler = (_req, _res, next) => next();
+
+  beforeAll(async () => {
+    dataDir = await makeDataDir('quitute-data-');
+    shop = await start(dataDir, [(req, res, next) => webApp(req, res, next)]);
+  });
+
+  afterAll(async () => {
+    await shop?.server.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    webDir = await makeTempDir('quitute-web-');
+    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quitute</title>');
+    serveWebDir();
+  });
+
+  afterEach(async () => {
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  /** Serves webDir as the shop serves a build it was started with (files added since too). */
+  function serveWebDir(): void {
+    webApp = Router().use(serveWebApp(webDir));
+  }
+
+  const running = () => {
+    if (!shop) throw new Error('the shop did not open');
+    return shop;
+  };
 
   it('given a command just written, when read with its X-Min-Position, then the read sees it', async () => {
-    const { server, url } = await start();
+    const { server, url } = running();
+    const menu = await productNames(url);
+    expect(menu).toContain('Kibe');
     const productId = menuProductId('kibe');
     const result = await handleCommand(
       commandStream(
@@ -176,12 +234,11 @@ describe('embedded shop', () => {
     const names = await productNames(url, {
       headers: { 'X-Min-Position': String(result.position) },
     });
-    expect(names).toHaveLength(23);
-    expect(names).not.toContain('Kibe');
+    expect(names).toEqual(menu.filter((name) => name !== 'Kibe'));
   });
 
   it('serves the SPA for page paths and JSON for API paths', async () => {
-    const { url } = await start();
+    const { url } = running();
     const page = await fetch(`${url}/cardapio`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Quitute</title>');
@@ -196,7 +253,8 @@ describe('embedded shop', () => {
   it('given a build with /cardapio prerendered, then exactly /cardapio gets it, revalidated, compressed and under the CSP; with a query or on another page, index.html', async () => {
     const prerendered = `<!doctype html><title>Quitute</title><div id="root">${'<p>Cardápio</p>'.repeat(200)}</div>`;
     await fs.writeFile(path.join(webDir, 'cardapio.html'), prerendered);
-    const { url } = await start();
+    serveWebDir();
+    const { url } = running();
     const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
 
     const menu = await fetch(`${url}/cardapio`, { headers });
@@ -217,7 +275,8 @@ describe('embedded shop', () => {
     const script = `export const menu = ${JSON.stringify(Array(400).fill('coxinha de frango'))};`;
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), script);
-    const { url } = await start();
+    serveWebDir();
+    const { url } = running();
     const headers = { 'accept-encoding': 'br, gzip' };
 
     const asset = await fetch(`${url}/assets/index-abc123.js`, { headers });
@@ -230,7 +289,7 @@ describe('embedded shop', () => {
   });
 
   it('routes writes to command-api: a malformed JSON body is a 400 in pt-BR without a stack trace', async () => {
-    const { url } = await start();
+    const { url } = running();
     const response = await fetch(`${url}/api/products`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -248,7 +307,7 @@ describe('embedded shop', () => {
   ])(
     'given a body sent with Content-Encoding %s, then 415 in pt-BR, never a 500',
     async (encoding, body) => {
-      const { url } = await start();
+      const { url } = running();
       const response = await fetch(`${url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-encoding': encoding },
@@ -263,12 +322,12 @@ describe('embedded shop', () => {
   );
 
   it('GET /health answers 200', async () => {
-    const { url } = await start();
+    const { url } = running();
     expect((await fetch(`${url}/health`)).status).toBe(200);
   });
 
   it('given a data dir in use, when a second shop starts on it, then it is refused', async () => {
-    await start();
+    running();
     await expect(
       createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
         web: serveWebApp(webDir),
@@ -279,15 +338,20 @@ describe('embedded shop', () => {
 
 describe('start-up configuration', () => {
   it('given PORT=abc, when the shop starts, then it stops with one line naming the variable', async () => {
-    const run = promisify(execFile);
-    const failure: unknown = await run(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'embedded/src/main.ts')],
-      { cwd: repoRoot, env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir } },
-    ).catch((error: unknown) => error);
-    expect(failure).toMatchObject({
-      code: 1,
-      stderr: 'Invalid configuration: PORT must be a port number (got "abc")\n',
-    });
+    const dataDir = await makeTempDir('quitute-data-');
+    try {
+      const run = promisify(execFile);
+      const failure: unknown = await run(
+        process.execPath,
+        ['--import', 'tsx', path.join(repoRoot, 'embedded/src/main.ts')],
+        { cwd: repoRoot, env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir } },
+      ).catch((error: unknown) => error);
+      expect(failure).toMatchObject({
+        code: 1,
+        stderr: 'Invalid configuration: PORT must be a port number (got "abc")\n',
+      });
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,15 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
 import { accountMessages, messages } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
+import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
 
 /**
  * Issue 16.6: whatever text a client puts in any field of any route — control
@@ -19,8 +17,6 @@ import { createEmbeddedServer, type EmbeddedServer } from './server';
  */
 
 const rateLimits = uniformRateLimits({ limit: 100_000, windowMs: 60_000 });
-/** Cheap hashing: the fuzz is about text, not the KDF's cost. */
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
 
 let server: EmbeddedServer;
 let url: string;
@@ -54,7 +50,7 @@ async function send(
 }
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-text-fuzz-'));
+  dataDir = await makeDataDir('quitute-text-fuzz-');
   const logger = createLogger({
     level: 'error',
     destination: { write: (line) => errorLines.push(line) },
@@ -62,7 +58,8 @@ beforeAll(async () => {
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'error', adminPassword: 'Admin12345' },
     logger,
-    { web: [(_req, _res, next) => next()], rateLimits, passwords },
+    // Cheap hashing: the fuzz is about text, not the KDF's cost.
+    { web: noWebApp, rateLimits, passwords: cheapPasswords },
   );
   url = await server.listen();
   const customer = { email: 'fuzz@example.com', password: 'Segredo123' };

@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import {
   accountMessages,
   loginBodySchema,
+  normalizeEmail,
   preferencesSchema,
   profileUpdateBodySchema,
   registerBodySchema,
@@ -20,6 +21,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
+import { createKeyedQueue } from '@quitute/infra/keyed-queue';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { SessionView } from './session-view';
@@ -151,15 +153,24 @@ export function accountRoutes(deps: AccountsDeps): Router {
     );
   };
 
+  /**
+   * This process's reset requests for one e-mail, issued one after another. At once,
+   * each decided on the same stream and all but one append conflicted, again on each
+   * retry: of a burst of them (a script, several visitors), some gave up unissued
+   * after their answer had said a link was on its way. Queued, each decides on the
+   * one before it and appends once; the retries meet the other writers.
+   */
+  const resetLinks = createKeyedQueue();
+
   router.post('/api/auth/reset-password', ...limiters.resetRequest, (req, res) => {
     const { email } = parseWith(resetRequestBodySchema, req.body);
     const context = requestCommandContext(req, now);
     // Answered before the e-mail is even looked up: a known and an unknown address
     // take the same time, so the answer tells nobody whether an account exists.
     res.json({ message: accountMessages.resetRequested });
-    sendResetLink(email, context).catch((error: unknown) =>
-      logger.error({ err: error }, 'password reset link not issued'),
-    );
+    resetLinks
+      .run(normalizeEmail(email), () => sendResetLink(email, context))
+      .catch((error: unknown) => logger.error({ err: error }, 'password reset link not issued'));
   });
 
   router.post('/api/auth/reset-password/confirm', ...limiters.resetConfirm, async (req, res) => {

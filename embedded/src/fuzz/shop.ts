@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_EMAIL, uniformRateLimits } from '@quitute/command-api';
 import { addDays, earliestDeliveryDate } from '@quitute/contracts';
-import { createPasswordHasher, loadOrCreateSecrets } from '@quitute/infra/auth';
+import { loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from '../server';
+import { cheapPasswords, makeDataDir, noWebApp } from '../testing/shop';
 
 /**
  * The embedded shop the fuzz suite talks to over real HTTP, with what its
@@ -76,7 +75,7 @@ export const pixCheckout = (customer: { userId: string; email: string }, product
 const idSchema = z.object({ _id: z.string() });
 
 export async function openFuzzShop(): Promise<FuzzShop> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-fuzz-'));
+  const dataDir = await makeDataDir('quitute-fuzz-');
   const errorLines: string[] = [];
   const logger = createLogger({
     level: 'error',
@@ -86,9 +85,9 @@ export async function openFuzzShop(): Promise<FuzzShop> {
     { port: 0, host: '127.0.0.1', dataDir, logLevel: 'error', adminPassword: ADMIN_PASSWORD },
     logger,
     {
-      web: [(_req, _res, next) => next()],
+      web: noWebApp,
       // Cheap hashing: the fuzz is about request bodies, not the KDF's cost.
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      passwords: cheapPasswords,
       rateLimits: uniformRateLimits(lifted),
       paymentRateLimits: { checkoutPerUser: lifted, cancelPerUser: lifted },
       reviewRateLimits: { submissionsPerUser: lifted, reportsPerUser: lifted },

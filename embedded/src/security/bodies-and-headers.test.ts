@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { makeTempDir } from '../testing/temp-dir';
 import { buildWebApp, serveWebApp } from '../web-assets';
 import { headersAndCspTests } from './headers-csp';
 import { massAssignmentTests } from './mass-assignment';
@@ -18,7 +17,7 @@ import { openSecurityShop, type SecurityShop } from './shop';
 let shop: SecurityShop | undefined;
 let webDir: string | undefined;
 beforeAll(async () => {
-  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-security-web-'));
+  webDir = await makeTempDir('quitute-security-web-');
   const build = buildWebApp({ outDir: webDir, stdio: 'pipe' });
   if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}`);
   shop = await openSecurityShop({ web: serveWebApp(webDir) });

@@ -1,6 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import {
@@ -9,10 +7,10 @@ import {
   type AccountRateLimits,
 } from '@quitute/command-api';
 import { addDays, earliestDeliveryDate, paymentResultSchema } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from '../server';
+import { cheapPasswords, makeDataDir } from '../testing/shop';
 
 /**
  * The embedded shop as the security suite attacks it (issue 14.2): real HTTP,
@@ -115,7 +113,7 @@ export async function openSecurityShop(
     web?: RequestHandler[];
   } = {},
 ): Promise<SecurityShop> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-security-'));
+  const dataDir = await makeDataDir('quitute-security-');
   const server = await createEmbeddedServer(
     {
       port: 0,
@@ -128,7 +126,7 @@ export async function openSecurityShop(
     silentLogger,
     {
       web: options.web ?? [(_req, _res, next) => next()],
-      passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+      passwords: cheapPasswords,
       rateLimits: options.rateLimits ?? uniformRateLimits(generous),
       paymentRateLimits: { checkoutPerUser: generous, cancelPerUser: generous },
     },

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { createPasswordHasher } from '@quitute/infra/auth';
+import { preparedPgliteDirectory } from '@quitute/infra/testing';
+import { makeTempDir } from './temp-dir';
+
+/**
+ * What the embedded tests share to open shops cheaply. A shop's start is most
+ * of what those tests cost: PGlite's first start in an empty directory (its
+ * initdb), the menu seeded, the admin's password hashed.
+ */
+
+/**
+ * Cheap scrypt settings, for shops whose tests are not about the KDF (today's
+ * settings and their cost are tested in infra/auth): the admin each new shop
+ * creates, and every account a test registers, hashed in a millisecond.
+ */
+export const cheapPasswords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+
+/** No web app: the shop's APIs only. */
+export const noWebApp: RequestHandler[] = [(_req, _res, next) => next()];
+
+/**
+ * A new data directory for a shop (in memory when the machine allows; the
+ * caller removes it). Its event store is a copy of the PGlite database the test
+ * run initialised once, holding nothing of the shop's: the first start skips
+ * initdb, as a restart does, and still creates the tables, seeds the menu and
+ * makes the admin. `empty` leaves it empty, for a test of what a first start
+ * does to the folder itself.
+ */
+export async function makeDataDir(
+  prefix: string,
+  options: { empty?: boolean } = {},
+): Promise<string> {
+  const dataDir = await makeTempDir(prefix);
+  if (!options.empty) await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
+  return dataDir;
+}
