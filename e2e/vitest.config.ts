@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { tempRoot } from './src/temp-dir';
+import { scratchRoot } from '../infra/src/testing/scratch';
 
 /** Browser journeys: each file has its own Chromium and its own shop, two files at a time. */
 export default defineConfig({
@@ -12,10 +12,10 @@ export default defineConfig({
     // A worker's files share its modules (each still opens its own shop and Chromium): the
     // shop's modules take seconds to load, once per worker instead of once per file.
     isolate: false,
-    // Makes the empty event store each file's shop starts from (see the file).
-    globalSetup: ['e2e/src/global-setup.ts'],
+    // One PGlite data directory initialised for the run; each shop copies it (no initdb each).
+    globalSetup: ['infra/src/testing/pglite-global-setup.ts'],
     // Playwright makes each Chromium's profile under TMPDIR: in RAM too, as the shops' data.
-    env: { TMPDIR: tempRoot },
+    env: { TMPDIR: scratchRoot() },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // What a page shows after its scripts load and its API answers: 1 s (the default) was

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { createEmbeddedServer, type EmbeddedConfig, type EmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
-import { makeTempDir } from './temp-dir';
+import { preparedPgliteDirectory, scratchDirectorySync } from '@quitute/infra/testing';
 
 export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
@@ -46,11 +45,9 @@ export type ShopConfig = Omit<Partial<EmbeddedConfig>, 'port' | 'dataDir' | 'log
 export async function openShop(
   options: { browserArgs?: string[]; config?: ShopConfig } = {},
 ): Promise<Shop> {
-  const dataDir = makeTempDir('quitute-e2e-');
-  // The empty event store global-setup.ts made, instead of seconds of PGlite initdb per shop.
-  const template = inject('eventStoreTemplate');
-  if (!template) throw new Error('no event store template: run with --config e2e/vitest.config.ts');
-  fs.cpSync(template, path.join(dataDir, 'eventstore'), { recursive: true });
+  const dataDir = scratchDirectorySync('quitute-e2e');
+  // The run's initialised PGlite (global setup) instead of seconds of initdb per shop.
+  await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   const server = await createEmbeddedServer(
     { ...options.config, port: 0, dataDir, logLevel: 'silent' },
     silentLogger,

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { createPasswordHasher } from '@quitute/infra/auth';
-import { preparedPgliteDirectory } from '@quitute/infra/testing';
-import { makeTempDir } from './temp-dir';
+import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
 
 /**
  * What the embedded tests share to open shops cheaply. A shop's start is most
@@ -32,7 +31,7 @@ export async function makeDataDir(
   prefix: string,
   options: { empty?: boolean } = {},
 ): Promise<string> {
-  const dataDir = await makeTempDir(prefix);
+  const dataDir = await scratchDirectory(prefix);
   if (!options.empty) await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   return dataDir;
 }
