@@ -24,9 +24,9 @@ import { repoRoot, serveWebApp } from './web-assets';
 /**
  * The tests about a start (what it seeds, makes, releases) each open their shop
  * on a new data directory, its PGlite database copied from the run's prepared
- * one but for the two about the folders a first start makes; the tests of what
- * a running shop serves share one, each with its own web build. Cheap password
- * hashing: none of them is about the KDF.
+ * one (but in the DATA_DIR that does not exist yet: a real first start); the
+ * tests of what a running shop serves share one, each with its own web build.
+ * Cheap password hashing: none of them is about the KDF.
  */
 
 async function start(
@@ -78,23 +78,18 @@ async function productNames(url: string, init?: RequestInit): Promise<string[]> 
 
 describe('embedded shop, each start on a new data directory', () => {
   let dataDir: string;
-  const made: string[] = [];
+  /** This test's data directory (dataDir may be set to a folder inside it). */
+  let made: string;
   const running: EmbeddedServer[] = [];
 
-  /** A data directory for this test (its PGlite database prepared unless `empty`). */
-  async function newDataDir(options: { empty?: boolean } = {}): Promise<string> {
-    const dir = await makeDataDir('quitute-data', options);
-    made.push(dir);
-    return dir;
-  }
-
   beforeEach(async () => {
-    dataDir = await newDataDir();
+    made = await makeDataDir('quitute-data');
+    dataDir = made;
   });
 
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.close()));
-    await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+    await fs.rm(made, { recursive: true, force: true });
   });
 
   async function startHere(): Promise<{ server: EmbeddedServer; url: string }> {
@@ -120,8 +115,8 @@ describe('embedded shop, each start on a new data directory', () => {
   });
 
   it('given a data dir open to others (0755, as earlier versions left it), when started, then each folder in it holding customers’ data is the shop’s user’s only', async () => {
-    // Empty, as a first start finds it: PGlite's folder is made by the start too.
-    dataDir = await newDataDir({ empty: true });
+    // As an earlier version left it: the folder, and PGlite's in it, open to others.
+    await fs.chmod(path.join(dataDir, 'eventstore'), 0o755);
     await fs.chmod(dataDir, 0o755);
     await startHere();
 
@@ -140,10 +135,12 @@ describe('embedded shop, each start on a new data directory', () => {
   });
 
   it('given a DATA_DIR that does not exist yet, when started, then it is made the shop’s user’s only', async () => {
-    dataDir = path.join(await newDataDir({ empty: true }), 'new', 'data');
+    dataDir = path.join(dataDir, 'new', 'data');
     await startHere();
 
     expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+    // And PGlite's folder, made in it by its first start (initdb), too.
+    expect((await fs.stat(path.join(dataDir, 'eventstore'))).mode & 0o777).toBe(0o700);
   });
 
   it('given a long log and nothing saved, when the shop has built its read models, then its event store gives back the memory of that read, once; restarted on its saves, it does not', async () => {

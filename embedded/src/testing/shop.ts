@@ -24,14 +24,10 @@ export const noWebApp: RequestHandler[] = [(_req, _res, next) => next()];
  * caller removes it). Its event store is a copy of the PGlite database the test
  * run initialised once, holding nothing of the shop's: the first start skips
  * initdb, as a restart does, and still creates the tables, seeds the menu and
- * makes the admin. `empty` leaves it empty, for a test of what a first start
- * does to the folder itself.
+ * makes the admin.
  */
-export async function makeDataDir(
-  prefix: string,
-  options: { empty?: boolean } = {},
-): Promise<string> {
+export async function makeDataDir(prefix: string): Promise<string> {
   const dataDir = await scratchDirectory(prefix);
-  if (!options.empty) await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
+  await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   return dataDir;
 }
