@@ -61,9 +61,18 @@ async function runAxe(page: Page): Promise<{ violations: axe.Result[]; passed: n
 
 /** Asserts the page has no serious or critical WCAG violation, printing them if it has. */
 async function expectAccessible(page: Page, label: string): Promise<void> {
-  // No fade-in half way through when contrast is measured (global.css honours reduced motion).
+  // No fade-in half way through when contrast is measured (global.css honours reduced motion):
+  // every animation that ends has ended; one that loops never settles, so it is not waited for.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const { violations, passed } = await runAxe(page);
   expect(passed, `${label}: rules axe found passing`).toBeGreaterThan(10);
   if (violations.length > 0) {

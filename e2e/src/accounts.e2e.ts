@@ -80,11 +80,16 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
       .getByText(/expira em 1 hora/)
       .first()
       .waitFor();
-    await page.goto(`${shop.url}/dev/mailbox`);
-    await page
-      .getByRole('link', { name: /Redefinição de senha/ })
-      .first()
-      .click();
+    // The shop answers before it sends the mail (so the answer cannot tell whether the
+    // address has an account): the mailbox is read again until the mail is in it.
+    const resetMail = page.getByRole('link', { name: /Redefinição de senha/ });
+    await expect
+      .poll(async () => {
+        await page.goto(`${shop.url}/dev/mailbox`);
+        return resetMail.count();
+      })
+      .toBe(1);
+    await resetMail.click();
     await page.getByRole('link', { name: /\/reset\// }).click();
     await page.waitForURL(/\/reset\/[^/]+$/);
     await page.getByLabel('Nova senha', { exact: true }).fill('Brigadeiro9');

@@ -85,7 +85,7 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
       'R$ 157,00',
     );
     await page.context().close();
-  });
+  }, 60_000);
 
   it('given one customer in two tabs, when one tab removes a line and the other, not yet refreshed, raises another line, then both changes are kept', async () => {
     const email = `rita.${Date.now()}@example.com`;
@@ -132,5 +132,5 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
       ['Kit Festa 2', 2],
     ]);
     await first.context().close();
-  });
+  }, 60_000);
 });

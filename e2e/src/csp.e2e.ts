@@ -74,7 +74,7 @@ describe.runIf(enabled)('the Content-Security-Policy in Chromium', () => {
     await visit(page, shop, '/admin/products', 'Gerenciamento de Produtos');
 
     expect(violations()).toEqual([]);
-  });
+  }, 60_000);
 
   it('given the checker, then it does see a violation (an inline script the policy blocks)', async () => {
     const { page, violations } = await watchedPage(shop);

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createEmbeddedServer, type EmbeddedConfig, type EmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
+import { preparedPgliteDirectory, scratchDirectorySync } from '@quitute/infra/testing';
 
 export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
@@ -39,12 +39,15 @@ export type ShopConfig = Omit<Partial<EmbeddedConfig>, 'port' | 'dataDir' | 'log
 /**
  * A fresh shop on a free port with its own data dir (and `config` added, e.g.
  * a fake ViaCEP), and a headless Chromium (with `browserArgs` added, e.g.
- * host resolver rules).
+ * host resolver rules). Files run two at a time: each has its own port, data dir
+ * and browser profile.
  */
 export async function openShop(
   options: { browserArgs?: string[]; config?: ShopConfig } = {},
 ): Promise<Shop> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-e2e-'));
+  const dataDir = scratchDirectorySync('quitute-e2e');
+  // The run's initialised PGlite (global setup) instead of seconds of initdb per shop.
+  await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   const server = await createEmbeddedServer(
     { ...options.config, port: 0, dataDir, logLevel: 'silent' },
     silentLogger,

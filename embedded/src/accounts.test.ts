@@ -30,7 +30,7 @@ const shops: Shop[] = [];
 
 /** Cheap scrypt settings (cheapPasswords) keep registering and logging in fast. */
 async function openShop(rateLimits?: AccountRateLimits): Promise<Shop> {
-  const dataDir = await makeDataDir('quitute-accounts-');
+  const dataDir = await makeDataDir('quitute-accounts');
   const clock = { now: Date.now() };
   const server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: 'Admin12345' },
@@ -761,7 +761,7 @@ describe('admin bootstrap', () => {
     expect(status).toBe(200);
     expect(body['role']).toBe('admin');
 
-    const dataDir = await makeDataDir('quitute-admin-');
+    const dataDir = await makeDataDir('quitute-admin');
     try {
       const first = await createEmbeddedServer(
         { port: 0, dataDir, logLevel: 'silent' },

@@ -16,7 +16,7 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-attack-');
+  dataDir = await makeDataDir('quitute-attack');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
     web: noWebApp,
     passwords: cheapPasswords,

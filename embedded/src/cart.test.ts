@@ -52,7 +52,7 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-cart-');
+  dataDir = await makeDataDir('quitute-cart');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
     web: noWebApp,
     passwords: cheapPasswords,

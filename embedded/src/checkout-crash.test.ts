@@ -14,7 +14,7 @@ import {
 } from '@quitute/contracts';
 import { startMercadoPagoFake, type MercadoPagoFake } from '@quitute/infra/payment-gateway';
 import { describeWithPostgres, solveAsWidget } from '@quitute/infra/testing';
-import { makeTempDirSync } from './testing/temp-dir';
+import { scratchDirectorySync } from '@quitute/infra/testing';
 
 /**
  * Issue 10: the shop killed (SIGKILL) between appending the order and replying
@@ -33,7 +33,7 @@ let holdNextCreate = false;
 let heldCreate: (() => void) | undefined;
 let proxy: http.Server;
 let proxyUrl = '';
-const dataDir = makeTempDirSync('quitute-crash-');
+const dataDir = scratchDirectorySync('quitute-crash');
 const children: ChildProcess[] = [];
 
 async function freePort(): Promise<number> {

@@ -23,7 +23,7 @@ async function startShop(
   config: Partial<EmbeddedConfig>,
   rateLimits: AccountRateLimits | undefined,
 ): Promise<{ server: EmbeddedServer; url: string; close: () => Promise<void> }> {
-  const dataDir = await makeDataDir('quitute-hardening-');
+  const dataDir = await makeDataDir('quitute-hardening');
   const server = await createEmbeddedServer(
     { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', ...config },
     silentLogger,

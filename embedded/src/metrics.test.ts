@@ -8,7 +8,7 @@ let dataDir: string;
 const running: EmbeddedServer[] = [];
 
 beforeEach(async () => {
-  dataDir = await makeDataDir('quitute-metrics-');
+  dataDir = await makeDataDir('quitute-metrics');
 });
 
 afterEach(async () => {

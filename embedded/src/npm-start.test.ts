@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeDataDir } from './testing/shop';
-import { makeTempDirSync } from './testing/temp-dir';
+import { scratchDirectorySync } from '@quitute/infra/testing';
 import { buildWebApp, repoRoot } from './web-assets';
 
 /** Process ids under `root` (its children, theirs, …), read from /proc. */
@@ -49,7 +49,7 @@ async function freePort(): Promise<number> {
 
 const started: ChildProcess[] = [];
 // Its PGlite database prepared: the first start skips initdb, as the restarts do.
-const dataDir = await makeDataDir('quitute-npm-start-');
+const dataDir = await makeDataDir('quitute-npm-start');
 
 afterAll(() => {
   for (const child of started) {
@@ -112,7 +112,7 @@ async function stopsCleanly(
 
 describe('npm start', () => {
   it('given the web app is built, when built again the quiet way, then nothing is printed but errors', () => {
-    const outDir = makeTempDirSync('quitute-web-build-');
+    const outDir = scratchDirectorySync('quitute-web-build');
     try {
       const build = buildWebApp({ outDir, stdio: 'pipe' });
       expect(build.status, build.stderr).toBe(0);

@@ -36,7 +36,7 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-history-');
+  dataDir = await makeDataDir('quitute-history');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: 'Admin12345' },
     silentLogger,

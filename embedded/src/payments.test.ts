@@ -30,7 +30,7 @@ let dataDir: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-payments-');
+  dataDir = await makeDataDir('quitute-payments');
   server = await createEmbeddedServer({ port: 0, dataDir, logLevel: 'silent' }, silentLogger, {
     web: noWebApp,
     passwords: cheapPasswords,

@@ -31,7 +31,7 @@ function heldSwitches(): ReadStore {
 }
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-projections-');
+  dataDir = await makeDataDir('quitute-projections');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', jwtSecret },
     silentLogger,

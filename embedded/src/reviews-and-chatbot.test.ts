@@ -36,7 +36,7 @@ let url: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-reviews-');
+  dataDir = await makeDataDir('quitute-reviews');
   server = await createEmbeddedServer(
     { port: 0, dataDir, logLevel: 'silent', adminPassword: ADMIN_PASSWORD },
     silentLogger,

@@ -75,7 +75,7 @@ function secretsOf(events: { data: Record<string, unknown> }[]): string[] {
 }
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-logs-');
+  dataDir = await makeDataDir('quitute-logs');
   // debug: the level at which each request gets its log line.
   const logger = createLogger({
     level: 'debug',

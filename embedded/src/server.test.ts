@@ -18,7 +18,7 @@ import { silentLogger } from '@quitute/infra/logging';
 import { createPgliteEventStore } from '@quitute/infra/event-store';
 import { createEmbeddedServer, LONG_LOG_EVENTS, type EmbeddedServer } from './server';
 import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
-import { makeTempDir } from './testing/temp-dir';
+import { scratchDirectory } from '@quitute/infra/testing';
 import { repoRoot, serveWebApp } from './web-assets';
 
 /**
@@ -83,7 +83,7 @@ describe('embedded shop, each start on a new data directory', () => {
   const running: EmbeddedServer[] = [];
 
   beforeEach(async () => {
-    made = await makeDataDir('quitute-data-');
+    made = await makeDataDir('quitute-data');
     dataDir = made;
   });
 
@@ -186,7 +186,7 @@ describe('a running embedded shop', () => {
   let webApp: RequestHandler = (_req, _res, next) => next();
 
   beforeAll(async () => {
-    dataDir = await makeDataDir('quitute-data-');
+    dataDir = await makeDataDir('quitute-data');
     shop = await start(dataDir, [(req, res, next) => webApp(req, res, next)]);
   });
 
@@ -196,7 +196,7 @@ describe('a running embedded shop', () => {
   });
 
   beforeEach(async () => {
-    webDir = await makeTempDir('quitute-web-');
+    webDir = await scratchDirectory('quitute-web');
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quitute</title>');
     serveWebDir();
   });
@@ -343,7 +343,7 @@ describe('a running embedded shop', () => {
 
 describe('start-up configuration', () => {
   it('given PORT=abc, when the shop starts, then it stops with one line naming the variable', async () => {
-    const dataDir = await makeTempDir('quitute-data-');
+    const dataDir = await scratchDirectory('quitute-data');
     try {
       const run = promisify(execFile);
       const failure: unknown = await run(

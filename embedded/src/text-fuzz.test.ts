@@ -50,7 +50,7 @@ async function send(
 }
 
 beforeAll(async () => {
-  dataDir = await makeDataDir('quitute-text-fuzz-');
+  dataDir = await makeDataDir('quitute-text-fuzz');
   const logger = createLogger({
     level: 'error',
     destination: { write: (line) => errorLines.push(line) },

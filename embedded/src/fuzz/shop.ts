@@ -75,7 +75,7 @@ export const pixCheckout = (customer: { userId: string; email: string }, product
 const idSchema = z.object({ _id: z.string() });
 
 export async function openFuzzShop(): Promise<FuzzShop> {
-  const dataDir = await makeDataDir('quitute-fuzz-');
+  const dataDir = await makeDataDir('quitute-fuzz');
   const errorLines: string[] = [];
   const logger = createLogger({
     level: 'error',

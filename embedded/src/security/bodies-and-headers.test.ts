@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll } from 'vitest';
-import { makeTempDir } from '../testing/temp-dir';
+import { scratchDirectory } from '@quitute/infra/testing';
 import { buildWebApp, serveWebApp } from '../web-assets';
 import { headersAndCspTests } from './headers-csp';
 import { massAssignmentTests } from './mass-assignment';
@@ -17,7 +17,7 @@ import { openSecurityShop, type SecurityShop } from './shop';
 let shop: SecurityShop | undefined;
 let webDir: string | undefined;
 beforeAll(async () => {
-  webDir = await makeTempDir('quitute-security-web-');
+  webDir = await scratchDirectory('quitute-security-web');
   const build = buildWebApp({ outDir: webDir, stdio: 'pipe' });
   if (build.status !== 0) throw new Error(`web build failed: ${build.stderr}`);
   shop = await openSecurityShop({ web: serveWebApp(webDir) });

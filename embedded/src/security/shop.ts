@@ -113,7 +113,7 @@ export async function openSecurityShop(
     web?: RequestHandler[];
   } = {},
 ): Promise<SecurityShop> {
-  const dataDir = await makeDataDir('quitute-security-');
+  const dataDir = await makeDataDir('quitute-security');
   const server = await createEmbeddedServer(
     {
       port: 0,

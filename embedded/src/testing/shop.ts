@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { createPasswordHasher } from '@quitute/infra/auth';
-import { preparedPgliteDirectory } from '@quitute/infra/testing';
-import { makeTempDir } from './temp-dir';
+import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
 
 /**
  * What the embedded tests share to open shops cheaply. A shop's start is most
@@ -28,7 +27,7 @@ export const noWebApp: RequestHandler[] = [(_req, _res, next) => next()];
  * makes the admin.
  */
 export async function makeDataDir(prefix: string): Promise<string> {
-  const dataDir = await makeTempDir(prefix);
+  const dataDir = await scratchDirectory(prefix);
   await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   return dataDir;
 }

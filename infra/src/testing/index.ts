@@ -13,4 +13,4 @@ export { recordedAt } from './recorded-at';
 export { appendEvent, expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';
 export type { TestOrder } from './test-orders';
 export { preparedPgliteDirectory } from './pglite-template';
-export { scratchDirectory } from './scratch';
+export { scratchDirectory, scratchDirectorySync, scratchRoot } from './scratch';
