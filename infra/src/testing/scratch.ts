@@ -30,7 +30,7 @@ export function scratchRoot(): string {
   return root;
 }
 
-/** A new, empty directory named `<prefix>-XXXXXX` for one test's files; the test removes it. */
+/** A new, empty directory, `<prefix>-` and six random characters, for one test's files; the test removes it. */
 export function scratchDirectory(prefix: string): Promise<string> {
   return fs.promises.mkdtemp(path.join(scratchRoot(), `${prefix}-`));
 }
