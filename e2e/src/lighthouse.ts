@@ -5,7 +5,6 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createEmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
-import { chromiumPath } from './harness';
 
 /**
  * `npm run lighthouse` (issue 14, run by hand, not in CI): Lighthouse's mobile
@@ -58,7 +57,8 @@ async function shopUnderTest(): Promise<{ url: string; close: () => Promise<void
 async function main(): Promise<number> {
   const shop = await shopUnderTest();
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
+    // Lighthouse measures the browser people use (new headless), not the journeys' shell.
+    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {

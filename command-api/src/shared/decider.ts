@@ -11,7 +11,8 @@ export interface Decider<State, Command, Event> {
 
 export function fold<State, Event>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-  events: readonly Event[],
+  // The decider says what its events are; a list of literals is checked against that.
+  events: readonly NoInfer<Event>[],
 ): State {
   return events.reduce(decider.evolve, decider.initialState);
 }

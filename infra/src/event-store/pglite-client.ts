@@ -1,10 +1,12 @@
 import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import lockfile from 'proper-lockfile';
 import type {
   PgliteAnswer,
+  PgliteAssets,
   PgliteErrorShape,
   PgliteRequest,
   PgliteWorkerData,
@@ -46,6 +48,7 @@ export async function openPgliteClient(
   } = {},
 ): Promise<SqlClient> {
   const directory = dataDir === undefined ? undefined : resolve(dataDir);
+  const assets = await pgliteAssets();
   const release = directory === undefined ? undefined : await lockDirectory(directory);
   const listeners = new Map<string, Listener>();
   let closing = false;
@@ -57,7 +60,7 @@ export async function openPgliteClient(
   let renewing: Promise<void> | undefined;
 
   const start = (): Thread =>
-    startThread(directory, options.onThreadStart, {
+    startThread(directory, assets, options.onThreadStart, {
       notify: (channel) => listeners.get(channel)?.onNotify(),
       stopped: (cause) => {
         if (closing) return cause;
@@ -223,8 +226,31 @@ interface Thread {
   terminate(): Promise<void>;
 }
 
+let assetsRead: Promise<PgliteAssets> | undefined;
+
+/** PGlite's WebAssembly and file-system bundle, for every thread of this process. */
+function pgliteAssets(): Promise<PgliteAssets> {
+  assetsRead ??= (async () => {
+    const packaged = createRequire(import.meta.url);
+    const compile = async (file: string) =>
+      WebAssembly.compile(await readFile(packaged.resolve(`@electric-sql/pglite/${file}`)));
+    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+      compile('pglite.wasm'),
+      compile('initdb.wasm'),
+      readFile(packaged.resolve('@electric-sql/pglite/pglite.data')),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle };
+  })();
+  // A failed read is not kept: the next client reads again.
+  assetsRead.catch(() => {
+    assetsRead = undefined;
+  });
+  return assetsRead;
+}
+
 function startThread(
   directory: string | undefined,
+  assets: PgliteAssets,
   onThreadStart: ((worker: Worker) => void) | undefined,
   client: {
     notify: (channel: string) => void;
@@ -234,7 +260,7 @@ function startThread(
     lost: (error: Error) => void;
   },
 ): Thread {
-  const workerData: PgliteWorkerData = { directory };
+  const workerData: PgliteWorkerData = { directory, assets };
   const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData });
   onThreadStart?.(worker);
   const waiting = new Map<number, Pending>();

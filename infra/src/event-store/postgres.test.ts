@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logging';
-import { describeWithPostgres, throwawaySchema } from '../testing';
+import {
+  describeWithPostgres,
+  preparedPgliteDirectory,
+  scratchDirectory,
+  throwawaySchema,
+} from '../testing';
 import { eventStoreContract } from './contract';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, RetryInfo } from './port';
 import { WrongExpectedRevisionError } from './port';
@@ -37,7 +43,10 @@ async function openInThrowawaySchema(
 describe('settled position on PGlite', () => {
   it('given a store with events, when the settled position is asked, then it answers the last position in one query (one session: no other transaction can be in flight)', async () => {
     const statements = sqlStatements('public');
-    const client = await openPgliteClient();
+    // On a copy of the run's initialised directory: in memory, PGlite runs initdb first.
+    const dataDir = await scratchDirectory('quitute-pglite-settled');
+    await preparedPgliteDirectory(dataDir);
+    const client = await openPgliteClient(dataDir);
     const asked: string[] = [];
     const counting: SqlClient = {
       ...client,
@@ -59,6 +68,7 @@ describe('settled position on PGlite', () => {
       expect(asked).toEqual([statements.settledHead]);
     } finally {
       await store.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
