@@ -146,10 +146,14 @@ describe('PGlite event store persisted in a directory', () => {
   });
 });
 
-/** Runs a program to its end (at most 20 s); rejects unless it exits with 0. */
+/**
+ * Runs a program to its end; rejects unless it exits with 0. One that has not ended after
+ * 60 s hangs: its PGlite starts with initdb, 3–4 s of CPU on an idle machine and 20 s on
+ * one loaded three times over.
+ */
 function run(command: string, args: string[]): Promise<{ stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { timeout: 20_000 });
+    const child = spawn(command, args, { timeout: 60_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -233,7 +237,7 @@ describe('PGlite on its own thread', () => {
     ]);
 
     expect(stdout.trim()).toBe('pão de queijo');
-  });
+  }, 70_000);
 
   it('given a closed client, when it is asked again, then it answers that PGlite is closed', async () => {
     const dataDir = await scratchDirectory('quitute-pglite-closed');
