@@ -15,8 +15,8 @@ export default defineConfig({
             'web/scripts/**/*.test.ts',
           ],
           environment: 'node',
-          // A worker's files share its modules: loading them for each file took 170 of the
-          // suite's 565 s (import), and no node test mocks a module or keeps state in one.
+          // A worker's files share its loaded modules (loading them again for each file was
+          // most of the suite's import time). No node test mocks a module (vi.mock).
           isolate: false,
           // One PGlite data directory initialised for the run; tests copy it (no initdb each).
           globalSetup: ['infra/src/testing/pglite-global-setup.ts'],

@@ -7,8 +7,8 @@ import { preparedPgliteDirectory, scratchDirectorySync } from '@quitute/infra/te
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8
- * as the browser, without its window machinery (Playwright's own choice for headless). The
- * journeys took 166 s with it and 270 s with the full browser on the 2-core machine.
+ * as the browser without its window machinery, Playwright's own choice for headless, and
+ * much lighter on CPU. Figures: BENCHMARKS.md.
  */
 export const chromiumPath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium-headless-shell';
 

@@ -31,8 +31,7 @@ export interface PgliteWorkerData {
 
 /**
  * PGlite's WebAssembly, compiled once per process, and its file-system bundle, read once:
- * every thread started after the first opens in about 0.6 s instead of 1 s, with a third
- * less CPU (no compiling and reading them again in each new thread).
+ * a new thread opens sooner without doing either again. Figures: BENCHMARKS.md.
  */
 export interface PgliteAssets {
   pgliteWasmModule: WebAssembly.Module;

@@ -36,8 +36,8 @@ export async function preparedPgliteDirectory(target: string): Promise<void> {
 }
 
 /**
- * `from`'s files copied into `to`, folders with their modes, all at once: 30–45 ms for
- * the template's 39 MB in 971 files, where fs.cp took 280–330 ms (one file at a time).
+ * `from`'s files copied into `to`, folders with their modes, all at once: fs.cp copies
+ * one file at a time, several times slower. Figures: BENCHMARKS.md.
  */
 async function copyTree(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true, mode: (await stat(from)).mode });

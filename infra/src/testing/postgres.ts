@@ -22,9 +22,9 @@ export function describeWithPostgres(title: string, define: (url: string) => voi
 }
 
 /**
- * The server's sessions commit without waiting for the disk: a test never crashes the
- * server (terminated sessions lose nothing committed), and 8,000 fsynced appends took
- * half a minute of the suite.
+ * The tests' sessions commit without waiting for the disk: no test crashes the server
+ * (a terminated session loses nothing committed), and 8,000 appends each waiting for an
+ * fsync were the slowest test of the suite.
  */
 function withoutWaitingForDisk(url: string): string {
   const withOptions = new URL(url);
