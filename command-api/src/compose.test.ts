@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderStreamName } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { createMemoryLease, type Lease } from '@quitute/infra/lease';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMetrics } from '@quitute/infra/metrics';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
-import { appendEvent, testOrder } from '@quitute/infra/testing';
+import { appendEvent, cheapPasswords, testOrder } from '@quitute/infra/testing';
 import { composeCommandApi, type CommandApi } from './compose';
 
 const opened: { commandApi: CommandApi; dataDir: string }[] = [];
@@ -30,7 +30,7 @@ async function replica(eventStore: EventStore, lease: Lease): Promise<CommandApi
     logger: silentLogger,
     metrics: createMetrics({ access: 'closed' }),
     tokens: createTokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
-    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    passwords: cheapPasswords,
     dataDir,
     publicUrl: () => 'http://loja.test',
     webhookUrl: () => 'http://loja.test/payments/webhook',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createEmbeddedServer, type EmbeddedConfig, type EmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
-import { preparedPgliteDirectory, scratchDirectorySync } from '@quitute/infra/testing';
+import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8
@@ -50,7 +50,7 @@ export type ShopConfig = Omit<Partial<EmbeddedConfig>, 'port' | 'dataDir' | 'log
 export async function openShop(
   options: { browserArgs?: string[]; config?: ShopConfig } = {},
 ): Promise<Shop> {
-  const dataDir = scratchDirectorySync('quitute-e2e');
+  const dataDir = await scratchDirectory('quitute-e2e');
   // The run's initialised PGlite (global setup) instead of seconds of initdb per shop.
   await preparedPgliteDirectory(path.join(dataDir, 'eventstore'));
   const server = await createEmbeddedServer(

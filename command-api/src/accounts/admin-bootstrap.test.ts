@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '@quitute/infra/auth';
+import { cheapPasswords } from '@quitute/infra/testing';
 import { createMemoryCommandStores } from '../shared/testing';
 import { ensureAdmin } from './admin-bootstrap';
 
 const now = () => new Date('2026-11-22T09:00:00.000Z');
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 
 describe('ensureAdmin', () => {
   it('given an empty store, when the admin is ensured, then the system is recorded as the actor of every event', async () => {

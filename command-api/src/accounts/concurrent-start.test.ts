@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STATIC_MENU } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import {
   createMemoryEventStore,
   createPostgresEventStore,
   type EventStore,
 } from '@quitute/infra/event-store';
-import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
+import { cheapPasswords, describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
 import { seedMenu } from '../catalog/seed';
 import { withMemorySnapshots } from '../shared/testing';
 import { authenticateUser, findUserByEmail } from './accounts';
@@ -21,7 +20,7 @@ import { ensureAdmin } from './admin-bootstrap';
 const email = 'admin@quitute.com.br';
 let clock = Date.parse('2026-11-22T09:00:00.000Z');
 const now = () => new Date((clock += 1));
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 
 async function startReplica(store: EventStore) {
   const seeded = await seedMenu(store, now);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from 'express-rate-limit';
 import { accountMessages as m } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { listenOnFreePort } from '@quitute/infra/testing';
+import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from './rate-limits';
@@ -47,7 +47,7 @@ async function openCommandApi(
     // The test's clients speak through a proxy on loopback that names them in X-Forwarded-For.
     trustProxy: ['loopback'],
     logger: silentLogger,
-    passwords: createPasswordHasher({ N: 1024, r: 8, p: 1 }),
+    passwords: cheapPasswords,
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });

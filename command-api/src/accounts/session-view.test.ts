@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import {
+  cheapPasswords,
   expectPassedPagesFoldAsFollowing,
   recordingSubscriptionStarts,
 } from '@quitute/infra/testing';
@@ -12,7 +12,7 @@ import { withMemorySnapshots } from '../shared/testing';
 import { registerUser, runUserCommand } from './accounts';
 import { createSessionView, type SessionView } from './session-view';
 
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 const context = (actorId = 'test') => ({
   commandId: randomUUID(),
   correlationId: 'test',

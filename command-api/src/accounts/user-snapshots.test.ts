@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { userStreamName } from '@quitute/contracts';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
+import { cheapPasswords } from '@quitute/infra/testing';
 import { createMemoryCommandStores } from '../shared/testing';
 import { findUserByEmail, registerUser, runUserCommand } from './accounts';
 import { userSnapshotPolicy } from './user-snapshots';
@@ -10,7 +10,7 @@ import { userSnapshotPolicy } from './user-snapshots';
 const occurredAt = '2026-11-21T12:00:00.000Z';
 const email = 'dona.benta@example.com';
 /** Cheap parameters: the KDF is not what these tests are about. */
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 
 function preferencesChanged(userId: string, sms: boolean): NewEvent {
   return {

@@ -13,7 +13,7 @@ import {
   productUnavailableNamed,
   STATIC_MENU,
 } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createTokenService } from '@quitute/infra/auth';
 import {
   createMemoryEventStore,
   type EventStore,
@@ -23,7 +23,12 @@ import { silentLogger } from '@quitute/infra/logging';
 import { createOwnWrites } from '@quitute/infra/projection-progress';
 import { createMemorySnapshotStore, createPostgresStores } from '@quitute/infra/snapshot-store';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
-import { describeWithPostgres, listenOnFreePort, throwawaySchema } from '@quitute/infra/testing';
+import {
+  cheapPasswords,
+  describeWithPostgres,
+  listenOnFreePort,
+  throwawaySchema,
+} from '@quitute/infra/testing';
 import { registerUser } from '../accounts/accounts';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/rate-limits';
 import { createCommandApp } from '../app';
@@ -39,7 +44,7 @@ import { withMemorySnapshots } from '../shared/testing';
  */
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 const now = () => new Date('2026-11-21T12:00:00.000Z');
 
 const closing: (() => Promise<void>)[] = [];

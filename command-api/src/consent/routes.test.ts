@@ -7,11 +7,11 @@ import {
   messages,
   type CookieConsentValue,
 } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
-import { listenOnFreePort } from '@quitute/infra/testing';
+import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
 import { registerUser } from '../accounts/accounts';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
@@ -23,7 +23,7 @@ import { withMemorySnapshots } from '../shared/testing';
  */
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 const now = () => new Date('2026-11-21T12:00:00.000Z');
 
 const closing: (() => Promise<void>)[] = [];

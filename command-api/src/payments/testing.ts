@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { STATIC_MENU } from '@quitute/contracts';
-import { createPasswordHasher, createTokenService } from '@quitute/infra/auth';
+import { createTokenService } from '@quitute/infra/auth';
 import {
   createMemoryEventStore,
   type EventStore,
@@ -15,7 +15,7 @@ import {
   type PaymentSimulator,
 } from '@quitute/infra/payment-gateway';
 import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
-import { listenOnFreePort } from '@quitute/infra/testing';
+import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
 import { registerUser } from '../accounts/accounts';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
@@ -32,7 +32,7 @@ import type { PaymentRateLimits } from './rate-limits';
 export const now = () => new Date('2026-11-21T12:00:00.000Z');
 export const webhookSecret = 'a-webhook-secret-for-tests';
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const passwords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+const passwords = cheapPasswords;
 
 const closing: (() => Promise<void>)[] = [];
 /** For afterEach: closes every shop opened since. */

@@ -10,7 +10,7 @@ import { addDays, earliestDeliveryDate, paymentResultSchema } from '@quitute/con
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from '../server';
-import { cheapPasswords, makeDataDir } from '../testing/shop';
+import { cheapPasswords, makeDataDir, noWebApp } from '../testing/shop';
 
 /**
  * The embedded shop as the security suite attacks it (issue 14.2): real HTTP,
@@ -125,7 +125,7 @@ export async function openSecurityShop(
     },
     silentLogger,
     {
-      web: options.web ?? [(_req, _res, next) => next()],
+      web: options.web ?? noWebApp,
       passwords: cheapPasswords,
       rateLimits: options.rateLimits ?? uniformRateLimits(generous),
       paymentRateLimits: { checkoutPerUser: generous, cancelPerUser: generous },

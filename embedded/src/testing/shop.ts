@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { createPasswordHasher } from '@quitute/infra/auth';
 import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
 
 /**
@@ -9,12 +8,8 @@ import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testin
  * initdb), the menu seeded, the admin's password hashed.
  */
 
-/**
- * Cheap scrypt settings, for shops whose tests are not about the KDF (today's
- * settings and their cost are tested in infra/auth): the admin each new shop
- * creates, and every account a test registers, hashed in a millisecond.
- */
-export const cheapPasswords = createPasswordHasher({ N: 1024, r: 8, p: 1 });
+/** The admin each new shop creates, and every account a test registers, hashed in a millisecond. */
+export { cheapPasswords } from '@quitute/infra/testing';
 
 /** No web app: the shop's APIs only. */
 export const noWebApp: RequestHandler[] = [(_req, _res, next) => next()];

@@ -14,3 +14,4 @@ export { appendEvent, expiredHistory, settledHistory, streamOf, testOrder } from
 export type { TestOrder } from './test-orders';
 export { preparedPgliteDirectory } from './pglite-template';
 export { scratchDirectory, scratchDirectorySync, scratchRoot } from './scratch';
+export { cheapPasswords } from './passwords';
