@@ -29,6 +29,12 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file still gets its own jsdom and modules, in a VM context of a worker thread
+          // that lives on: a process per file spent as much CPU starting as testing.
+          pool: 'vmThreads',
+          // recharts' CommonJS build requires Redux Toolkit, which a VM context resolves to
+          // its ES module and cannot require: the ES build imports it instead.
+          alias: { recharts: 'recharts/es6/index.js' },
           // jsdom journeys (a Pix payment polled for 600 fake seconds) take seconds of CPU;
           // on a loaded 2-core CI machine 5 s was not always enough.
           testTimeout: 15_000,

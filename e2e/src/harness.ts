@@ -4,6 +4,8 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { createEmbeddedServer, type EmbeddedConfig, type EmbeddedServer } from '@quitute/embedded';
 import { silentLogger } from '@quitute/infra/logging';
 import { preparedPgliteDirectory, scratchDirectory } from '@quitute/infra/testing';
+import { onTestFailed } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8
@@ -82,7 +84,11 @@ export async function openShop(
         locale: 'pt-BR',
         ...(storageState ? { storageState } : {}),
       });
-      return context.newPage();
+      const page = await context.newPage();
+      // A wait that times out names only what it waited for: a failing test also
+      // prints what its pages showed then (pages opened in a hook have no test).
+      if (getCurrentTest()) onTestFailed(() => printPage(page));
+      return page;
     },
     async close() {
       await browser.close();
@@ -90,6 +96,16 @@ export async function openShop(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The address and visible text of a page, to the test's output. */
+async function printPage(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch((error: unknown) => `(its text could not be read: ${String(error)})`);
+  console.log(`The page at ${page.url()} showed:\n${text.slice(0, 3_000)}`);
 }
 
 /** The menu's lead-time notice opens on load; read it and close it as a customer would. */

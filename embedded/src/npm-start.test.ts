@@ -7,12 +7,23 @@ import { makeDataDir } from './testing/shop';
 import { scratchDirectorySync } from '@quitute/infra/testing';
 import { buildWebApp, repoRoot } from './web-assets';
 
+/** A process's /proc stat line, or undefined once it has exited. */
+function readStat(pid: string): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** Process ids under `root` (its children, theirs, …), read from /proc. */
 function descendants(root: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = fs.readFileSync(`/proc/${entry}/stat`, { encoding: 'utf8', flag: 'r' });
+    const stat = readStat(entry);
+    if (stat === undefined) continue; // it exited between the listing and the read
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     parents.set(Number(entry), ppid);
   }

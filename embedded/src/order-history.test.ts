@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
+import { auditCommand } from '@quitute/projections';
 import {
   addDays,
   earliestDeliveryDate,
@@ -27,8 +25,6 @@ import { cheapPasswords, makeDataDir, noWebApp } from './testing/shop';
  * order as it was between two steps, and the audit CLI prints the same
  * entries from the data directory once the shop is stopped.
  */
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 let server: EmbeddedServer;
 let running = false;
@@ -93,18 +89,16 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `npm run audit` on the shop's data directory, in this process (cli.test runs it as one). */
 async function auditCli(args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'projections/src/audit/cli.ts'), ...args],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    // execFile rejects on a non-zero exit, with the code and both outputs.
-    return z.object({ code: z.number(), stdout: z.string(), stderr: z.string() }).parse(error);
-  }
+  let stdout = '';
+  let stderr = '';
+  const code = await auditCommand(
+    args,
+    { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+  );
+  return { code, stdout, stderr };
 }
 
 describe("an order's history on the embedded shop", () => {

@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { ReadableStream } from 'node:stream/web';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubShopApi } from './testing/fetch-stub';
 import { menuProducts } from './testing/products';
 import { PAGE_LOAD, renderApp } from './testing/render';
@@ -17,6 +18,12 @@ function firstScreen(root: ParentNode) {
 }
 
 describe('the prerendered /cardapio (what the server sends before the JavaScript)', () => {
+  // The prerender runs in Node at build time, where React's server renderer streams
+  // through Node's ReadableStream; jsdom's window (these tests' global) has none.
+  beforeEach(() => {
+    vi.stubGlobal('ReadableStream', ReadableStream);
+  });
+
   // One test: React's server renderer leaves its contexts set once done, so a
   // client render after it in the same test file would see them.
   it('given a first visit, then the title, introduction, category chips, empty order and links are what React renders on /cardapio, and the markup has no script', async () => {

@@ -13,22 +13,36 @@ import {
   preparedPgliteDirectory,
   scratchDirectory,
 } from '@quitute/infra/testing';
+import { auditCommand } from './command';
 import { orderId, seedOneOrder } from './test-order';
 
 /**
- * The audit CLI as a process (what `npm run audit` runs) against an embedded
- * PGlite data directory holding one order's events.
+ * The audit command (what `npm run audit` runs) against an embedded PGlite data
+ * directory holding one order's events: in this process, and once as the process
+ * npm starts.
  */
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = path.join(repoRoot, 'projections/src/audit/cli.ts');
 
 async function audit(args: string[], dataDir: string, eventStoreUrl = '') {
+  let stdout = '';
+  let stderr = '';
+  const code = await auditCommand(
+    args,
+    { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: eventStoreUrl },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+  );
+  return { code, stdout, stderr };
+}
+
+/** The command as `npm run audit` starts it: its own process, exit code and streams. */
+async function auditProcess(args: string[], dataDir: string) {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', cli, ...args],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: eventStoreUrl } },
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' } },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -49,7 +63,7 @@ afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
 describe('npm run audit -- order', () => {
   it('given a stopped shop, when asked for an order by number, then its timeline on the shop clock with actors and descriptions, and the final state', async () => {
-    const { code, stdout } = await audit(['order', '#1001'], dataDir);
+    const { code, stdout } = await auditProcess(['order', '#1001'], dataDir);
 
     expect(code).toBe(0);
     expect(stdout).toContain(`Pedido #1001 (${orderId}): histórico completo`);
@@ -71,14 +85,14 @@ describe('npm run audit -- order', () => {
     expect(history.asOf).toBe('2026-11-25T12:15:00.000Z');
     expect(history.entries.at(-1)?.type).toBe('OrderPaid');
     expect(history.state).toMatchObject({ orderStatus: 'processing', paymentStatus: 'approved' });
-  }, 120_000);
+  });
 
   it('given an unknown order, then "Pedido não encontrado." and exit code 1', async () => {
     const { code, stdout } = await audit(['order', '1002'], dataDir);
 
     expect(code).toBe(1);
     expect(stdout).toContain('Pedido não encontrado.');
-  }, 120_000);
+  });
 
   it('given the shop running on the data directory, then it refuses to open it, saying why, with exit code 2', async () => {
     const running = await createPgliteEventStore({
@@ -93,7 +107,7 @@ describe('npm run audit -- order', () => {
     } finally {
       await running.close();
     }
-  }, 120_000);
+  });
 
   it('given a data directory without an event store or a bad command, then exit code 2 and why', async () => {
     const missing = await audit(['order', '1001'], path.join(dataDir, 'nada'));
@@ -103,7 +117,7 @@ describe('npm run audit -- order', () => {
     expect(missing.stderr).toContain('Nenhum event store em');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Uso: npm run audit -- order');
-  }, 120_000);
+  });
 });
 
 await describeWithPostgres('npm run audit -- order, on a PostgreSQL event store', (serverUrl) => {
@@ -142,5 +156,5 @@ await describeWithPostgres('npm run audit -- order, on a PostgreSQL event store'
     expect(history).toMatchObject({ orderId, atPosition: 7, asOf: null });
     expect(history.entries.at(-1)?.description).toBe('Pagamento aprovado via Pix');
     expect(history.state).toMatchObject({ orderStatus: 'pending', paymentStatus: 'approved' });
-  }, 120_000);
+  });
 });

@@ -53,4 +53,4 @@ export function renderApp(options: RenderOptions = {}) {
 }
 
 /** For the first wait on a lazily loaded page: its code may take a while on a busy machine. */
-export const PAGE_LOAD = { timeout: 5_000 };
+export const PAGE_LOAD = { timeout: 10_000 };
