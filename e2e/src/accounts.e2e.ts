@@ -34,6 +34,9 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
     await page.getByText('Conta criada com sucesso!').waitFor();
     await page.waitForURL(/\/login$/, { timeout: 5_000 });
+    // The address changes first; the sign-up form, with its own Email and Senha, stays
+    // until the login page's code has loaded. Its note says the login page is there.
+    await page.getByText('Cadastro realizado com sucesso! Faça login.').waitFor();
 
     // Login: the success message, then the header shows the user's menu.
     await fillLogin(page, email, 'Bolo2026');
