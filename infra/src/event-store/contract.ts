@@ -15,8 +15,7 @@ import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
 export interface EventStoreContractOptions {
   /**
    * Concurrent writers of single-event appends while a subscriber runs; false leaves
-   * the test out for an adapter where it would not finish in reasonable time, or whose
-   * code another run of the contract already races (PGlite in memory, raced in a directory).
+   * the test out for an adapter where it would not finish in reasonable time.
    */
   concurrency?: { writers: number; appendsPerWriter: number } | false;
   /**
