@@ -14,7 +14,7 @@ export { usersProjection } from './accounts/users';
 export { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT } from './payments/payment-relay';
 export type { PaymentRelay, PaymentRelayOptions } from './payments/payment-relay';
 export { auditCommand } from './audit/command';
-export type { AuditOutput } from './audit/command';
+export type { AuditOutcome } from './audit/command';
 export { shopTarget } from './cli/targets';
 export type { ProjectionsTarget } from './cli/targets';
 export { rebuildProjections } from './rebuild';

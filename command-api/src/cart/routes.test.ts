@@ -44,7 +44,6 @@ import { withMemorySnapshots } from '../shared/testing';
  */
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const passwords = cheapPasswords;
 const now = () => new Date('2026-11-21T12:00:00.000Z');
 
 const closing: (() => Promise<void>)[] = [];
@@ -95,7 +94,7 @@ async function openCartApi(
     mailer: { send: async () => {} },
     publicUrl: 'http://loja.test',
     logger: silentLogger,
-    passwords,
+    passwords: cheapPasswords,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   const server = await listenOnFreePort(app);
@@ -104,7 +103,7 @@ async function openCartApi(
   const signUp = async (name: string) => {
     const { userId } = await registerUser(
       withMemorySnapshots(eventStore),
-      passwords,
+      cheapPasswords,
       { email: `${randomUUID()}@example.com`, name, password: 'Segredo123', role: 'user' },
       { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
     );

@@ -32,7 +32,6 @@ import type { PaymentRateLimits } from './rate-limits';
 export const now = () => new Date('2026-11-21T12:00:00.000Z');
 export const webhookSecret = 'a-webhook-secret-for-tests';
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
-const passwords = cheapPasswords;
 
 const closing: (() => Promise<void>)[] = [];
 /** For afterEach: closes every shop opened since. */
@@ -137,7 +136,7 @@ export async function openShop(options: ShopOptions = {}) {
     mailer,
     publicUrl: 'http://loja.test',
     logger: silentLogger,
-    passwords,
+    passwords: cheapPasswords,
     ordering: {
       gateway,
       pixExpiryMinutes: 30,
@@ -169,7 +168,7 @@ export async function openShop(options: ShopOptions = {}) {
   const customer = async (name = 'Maria') => {
     const { userId } = await registerUser(
       withMemorySnapshots(eventStore),
-      passwords,
+      cheapPasswords,
       { email: `${randomUUID()}@example.com`, name, password: 'Segredo123', role: 'user' },
       { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
     );
@@ -199,7 +198,7 @@ export async function openShop(options: ShopOptions = {}) {
     const email = `${randomUUID()}@quitute.test`;
     const { userId } = await registerUser(
       withMemorySnapshots(eventStore),
-      passwords,
+      cheapPasswords,
       { email, name, password: 'Segredo123', role: 'admin' },
       { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
     );

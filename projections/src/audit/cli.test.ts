@@ -25,16 +25,8 @@ import { orderId, seedOneOrder } from './test-order';
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = path.join(repoRoot, 'projections/src/audit/cli.ts');
 
-async function audit(args: string[], dataDir: string, eventStoreUrl = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await auditCommand(
-    args,
-    { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: eventStoreUrl },
-    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
-  );
-  return { code, stdout, stderr };
-}
+const audit = (args: string[], dataDir: string, eventStoreUrl = '') =>
+  auditCommand(args, { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: eventStoreUrl });
 
 /** The command as `npm run audit` starts it: its own process, exit code and streams. */
 async function auditProcess(args: string[], dataDir: string) {

@@ -108,56 +108,41 @@ async function openEventStore(env: NodeJS.ProcessEnv): Promise<EventStore> {
   }
 }
 
-async function runAudit(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  out: (text: string) => void,
-): Promise<number> {
+/** What the command prints and its exit code: 0, 1 when the order is not found, 2 when it could not run. */
+export interface AuditOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run audit -- …` on these arguments and this environment. */
+export async function auditCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<AuditOutcome> {
+  try {
+    return await runAudit(argv, env);
+  } catch (error) {
+    if (error instanceof HelpAsked) return { code: 0, stdout: `${error.message}\n`, stderr: '' };
+    return { code: FAILED, stdout: '', stderr: `${whyItFailed(error)}\n` };
+  }
+}
+
+async function runAudit(argv: string[], env: NodeJS.ProcessEnv): Promise<AuditOutcome> {
   const { reference, cut, json } = parseCommand(argv);
   const store = await openEventStore(env);
   try {
     const history = await readOrderHistory(store, reference, cut);
     if (!history) {
-      out(`${orderMessages.notFound} (${reference})\n`);
-      return NOT_FOUND;
+      return { code: NOT_FOUND, stdout: `${orderMessages.notFound} (${reference})\n`, stderr: '' };
     }
-    out(json ? `${JSON.stringify(history, null, 2)}\n` : formatHistory(history));
-    return 0;
+    const stdout = json ? `${JSON.stringify(history, null, 2)}\n` : formatHistory(history);
+    return { code: 0, stdout, stderr: '' };
   } finally {
     await store.close();
   }
 }
 
-/** Where the command writes: stdout for the answer, stderr for why it could not run. */
-export interface AuditOutput {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-/**
- * `npm run audit -- …` with its arguments and environment: writes the answer or
- * the reason and resolves to the exit code (0, 1 not found, 2 could not run).
- */
-export async function auditCommand(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-  output: AuditOutput,
-): Promise<number> {
-  try {
-    return await runAudit(argv, env, output.stdout);
-  } catch (error) {
-    if (error instanceof HelpAsked) {
-      output.stdout(`${error.message}\n`);
-      return 0;
-    }
-    if (error instanceof CliError || error instanceof ConfigError) {
-      output.stderr(`${error.message}\n`);
-    } else if (error instanceof TypeError && 'code' in error) {
-      // parseArgs: an unknown option or a missing value.
-      output.stderr(`${error.message}\n\n${USAGE}\n`);
-    } else {
-      output.stderr(`A auditoria falhou (audit failed): ${String(error)}\n`);
-    }
-    return FAILED;
-  }
+function whyItFailed(error: unknown): string {
+  if (error instanceof CliError || error instanceof ConfigError) return error.message;
+  // parseArgs: an unknown option or a missing value.
+  if (error instanceof TypeError && 'code' in error) return `${error.message}\n\n${USAGE}`;
+  return `A auditoria falhou (audit failed): ${String(error)}`;
 }
