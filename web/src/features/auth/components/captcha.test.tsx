@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
 import { altchaChallenge, captchaWidget, solveCaptcha } from '../../../testing/session';
-import { CAPTCHA_LOAD_ERROR, CAPTCHA_NEEDS_HTTPS, Captcha, type CaptchaHandle } from './captcha';
+import {
+  CAPTCHA_LOAD_ERROR,
+  CAPTCHA_LOADING,
+  CAPTCHA_NEEDS_HTTPS,
+  CAPTCHA_WAITING,
+  Captcha,
+  type CaptchaHandle,
+} from './captcha';
 import { forgetRecaptchaForTests, RECAPTCHA_SCRIPT_URL, type Grecaptcha } from './recaptcha';
 
 afterEach(() => {
@@ -86,6 +93,31 @@ describe('Captcha with ALTCHA (the default)', () => {
     const group = screen.getByRole('group', { name: 'Verificação anti-robô' });
     const described = document.getElementById(group.getAttribute('aria-describedby') ?? '');
     expect(described?.textContent).toBe('Por favor, complete o reCAPTCHA.');
+  });
+});
+
+describe('Captcha with ALTCHA: the reserved box before the widget (issue 36)', () => {
+  it('given a form not yet touched, then a box says what will happen; at the first focus it loads; once the widget is defined the box gives way', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/auth/captcha' ? json(altchaChallenge) : json({}, { status: 404 }),
+    );
+    renderWithProviders(
+      <form>
+        <input aria-label="Email" />
+        <Captcha onToken={() => {}} />
+      </form>,
+    );
+    expect(await screen.findByText(CAPTCHA_WAITING)).toBeTruthy();
+    expect(captchaWidget()).toBeTruthy();
+
+    act(() => screen.getByLabelText('Email').focus());
+    expect(await screen.findByText(CAPTCHA_LOADING)).toBeTruthy();
+    expect(screen.queryByText(CAPTCHA_WAITING)).toBeNull();
+
+    // What altcha-setup does when its code has loaded (it is mocked under jsdom).
+    customElements.define('altcha-widget', class extends HTMLElement {});
+    await vi.waitFor(() => expect(screen.queryByText(CAPTCHA_LOADING)).toBeNull());
+    expect(screen.queryByText(CAPTCHA_WAITING)).toBeNull();
   });
 });
 

@@ -44,19 +44,49 @@ function loadAltcha() {
   return import('./altcha-setup');
 }
 
+/** The reserved box's text before the widget's code is asked for (issue 36: no blank gap). */
+export const CAPTCHA_WAITING =
+  'A verificação anti-robô aparece aqui assim que você começar a preencher o formulário.';
+export const CAPTCHA_LOADING = 'Carregando verificação...';
+
+type AltchaLoad = 'waiting' | 'loading' | 'failed';
+
+/** The box the widget will fill, at its height, saying what happens meanwhile. */
+function CaptchaPlaceholder({ text, tone = 'muted' }: { text: string; tone?: 'muted' | 'error' }) {
+  return (
+    <p className={`${styles.placeholder} ${tone === 'error' ? styles.placeholderError : ''}`}>
+      {text}
+    </p>
+  );
+}
+
 function AltchaCaptcha({ onToken, ref }: ProviderProps) {
   const widgetRef = useRef<HTMLElement>(null);
   const emit = useEffectEvent(onToken);
+  const [defined, setDefined] = useState(() => customElements.get('altcha-widget') !== undefined);
+  const [load, setLoad] = useState<AltchaLoad>('waiting');
+
+  useEffect(() => {
+    let active = true;
+    void customElements.whenDefined('altcha-widget').then(() => {
+      if (active) setDefined(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
 
   useEffect(() => {
     const widget = widgetRef.current;
     if (!widget) return;
     // The widget's code (30 kB gzipped) loads when the visitor starts on the form, at its
     // first focus or touch, not with the page (issue 14's budget): it is there long before
-    // the e-mail and password are typed.
+    // the e-mail and password are typed. Until then a box of its size says so.
     return onFirstInteraction(widget, () => {
+      setLoad('loading');
       loadAltcha().catch((error: unknown) => {
         console.error('Não foi possível carregar o ALTCHA.', error);
+        setLoad('failed');
       });
     });
   }, []);
@@ -86,14 +116,21 @@ function AltchaCaptcha({ onToken, ref }: ProviderProps) {
   );
 
   return (
-    <altcha-widget
-      ref={widgetRef}
-      className={styles.altcha}
-      challenge={CAPTCHA_URL}
-      language={ALTCHA_LANGUAGE}
-      auto="off"
-      type="checkbox"
-    />
+    <>
+      <altcha-widget
+        ref={widgetRef}
+        className={styles.altcha}
+        challenge={CAPTCHA_URL}
+        language={ALTCHA_LANGUAGE}
+        auto="off"
+        type="checkbox"
+      />
+      {defined ? null : load === 'failed' ? (
+        <CaptchaPlaceholder text={CAPTCHA_LOAD_ERROR} tone="error" />
+      ) : (
+        <CaptchaPlaceholder text={load === 'loading' ? CAPTCHA_LOADING : CAPTCHA_WAITING} />
+      )}
+    </>
   );
 }
 
@@ -170,7 +207,7 @@ export function Captcha({ onToken, error, ref }: CaptchaProps) {
       aria-describedby={error ? errorId : undefined}
     >
       {isLoading ? (
-        <p className={styles.loading}>Carregando verificação...</p>
+        <CaptchaPlaceholder text={CAPTCHA_LOADING} />
       ) : data?.provider === 'recaptcha' ? (
         <RecaptchaCaptcha siteKey={data.siteKey} onToken={onToken} ref={ref} />
       ) : window.isSecureContext === false ? (

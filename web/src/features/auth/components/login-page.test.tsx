@@ -132,6 +132,47 @@ describe('/login: success (spec §2, §4)', () => {
   });
 });
 
+describe('/login: sent by a protected page (issue 36)', () => {
+  it("given a visitor sent by the cart, then why, and once logged in 'Voltar ao carrinho' takes her back at once, the countdown to home still shown", async () => {
+    const requests = stubAccountApi({
+      handler: onLogin(() => json(loginBody(customer, tokenFor(customer)))),
+    });
+    const { user, router } = renderApp({ route: '/carrinho' });
+    await screen.findByRole('heading', { name: 'Entrar', level: 1 }, PAGE_LOAD);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Faça login para ver o seu carrinho')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'Segura1');
+    solveCaptcha(captchaWidget());
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeTruthy();
+    expect(loginRequests(requests)).toHaveLength(1);
+    expect(screen.getByText('Redirecionando para a página inicial em 5 segundos...')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Voltar ao carrinho' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/carrinho'));
+  });
+
+  it('given a visitor sent by /pagamento, then a sentence of its own and no other page’s', async () => {
+    stubAccountApi();
+    renderApp({ route: '/pagamento' });
+    await screen.findByRole('heading', { name: 'Entrar', level: 1 }, PAGE_LOAD);
+    expect(screen.getByText('Faça login para finalizar o pagamento do seu pedido')).toBeTruthy();
+    expect(screen.queryByText('Faça login para ver o seu carrinho')).toBeNull();
+  });
+
+  it('given /login opened by itself, then no reason and, once logged in, only the way home', async () => {
+    const page = await openLogin(onLogin(() => json(loginBody(customer, tokenFor(customer)))));
+    expect(screen.queryByText(/^Faça login para/)).toBeNull();
+    await fillIn(page);
+    await page.user.click(page.form.submit);
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Voltar/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ir para a Página Inicial' })).toBeTruthy();
+  });
+});
+
 describe('/login: server errors (spec §8)', () => {
   it('given the server refuses the credentials, then its message above the form, and the captcha starts over', async () => {
     const page = await openLogin(

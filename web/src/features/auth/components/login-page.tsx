@@ -1,7 +1,7 @@
 import { accountMessages } from '@quitute/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField, FormMessage } from '../../../components/form-field';
@@ -14,18 +14,25 @@ import { useCountdown } from '../hooks/use-countdown';
 import { mapLoginError } from '../model/auth-errors';
 import { authMessages } from '../model/auth-messages';
 import { formFieldErrors } from '../model/field-errors';
+import { loginEmailFrom, loginReturnFrom } from '../model/login-return';
 import { useAuthValidation } from '../hooks/use-auth-validation';
 import { AuthCard, redirectText } from './auth-card';
 import styles from './auth.module.css';
 import { Captcha, type CaptchaHandle } from './captcha';
 
-/** /login (spec §2, §5, §8). */
+/**
+ * /login (spec §2, §5, §8). Sent here by a protected page, it says why and, once
+ * logged in, offers the way back beside the spec's countdown to the home page;
+ * sent here after registering, the new account's e-mail is already filled in.
+ */
 export function LoginPage() {
   const { user, loading, message, error: sessionError } = useSelector(selectAuth);
   const [login] = useLoginMutation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const back = loginReturnFrom(location.state);
   const captcha = useRef<CaptchaHandle>(null);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => loginEmailFrom(location.state));
   const [password, setPassword] = useState('');
   // A ref, not state: the widget may report its token just before the click that submits.
   const captchaToken = useRef<string | null>(null);
@@ -49,6 +56,11 @@ export function LoginPage() {
           <p className={styles.countdown} aria-live="polite">
             {redirectText(seconds)}
           </p>
+          {back ? (
+            <Link className={buttons.button} to={back.path} replace>
+              {back.backLabel}
+            </Link>
+          ) : null}
           <Link className={buttons.secondary} to="/" replace>
             Ir para a Página Inicial
           </Link>
@@ -107,6 +119,7 @@ export function LoginPage() {
         onFocus={prefetchRules}
         onSubmit={(event) => void onSubmit(event)}
       >
+        {back ? <FormMessage tone="info">{back.reason}</FormMessage> : null}
         {note ? <FormMessage tone="success">{note}</FormMessage> : null}
         {alert ? <FormMessage tone="error">{alert}</FormMessage> : null}
         <FormField

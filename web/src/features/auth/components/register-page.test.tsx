@@ -92,6 +92,10 @@ describe('/register (spec §2, §5, §8)', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(page.router.state.location.pathname).toBe('/login');
     expect(await screen.findByText('Cadastro realizado com sucesso! Faça login.')).toBeTruthy();
+    // Issue 36: her e-mail is filled in, handed over in the router's state, not the address.
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('maria@example.com');
+    expect(page.router.state.location.search).toBe('');
+    expect(page.router.state.location.hash).toBe('');
   });
 
   it.each([

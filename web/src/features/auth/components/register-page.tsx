@@ -31,11 +31,16 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
+  // The e-mail goes in the router's state, not the address: an address ends up in logs and history.
+  const [registeredEmail, setRegisteredEmail] = useState('');
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigate('/login', { state: { email: registeredEmail } }),
+      REGISTER_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [success, navigate]);
+  }, [success, navigate, registeredEmail]);
 
   const { load: loadRules, prefetch: prefetchRules } = useAuthValidation();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -63,6 +68,7 @@ export function RegisterPage() {
       setFormError(Object.values(fieldErrors).includes(message) ? null : message);
       return;
     }
+    setRegisteredEmail(validation.data.email);
     setSuccess(accountMessages.registered);
   };
 
