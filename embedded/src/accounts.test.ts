@@ -607,6 +607,60 @@ describe('password reset', () => {
     ).toBe(200);
   });
 
+  it("given a customer signed in on two devices, when she presses 'Sair' on one, then that token gets 401 as expired on command and query routes, the other still works, and the event says which session ended", async () => {
+    const laptop = await registeredCustomer();
+    const phoneLogin = await login(shop.url, laptop.email, laptop.password);
+    const phone = { authorization: `Bearer ${z.string().parse(phoneLogin.body['token'])}` };
+    const sid = z.object({ sid: z.string() }).parse(jwt.decode(laptop.token)).sid;
+
+    const out = await call(shop.url, 'POST', '/api/auth/logout', {}, laptop.auth);
+    expect(out).toMatchObject({ status: 200, body: { message: m.sessionEnded } });
+    const afterLogout = { 'x-min-position': String(out.body['position']) };
+
+    const write = await call(
+      shop.url,
+      'PUT',
+      '/api/users/profile',
+      { address: 'Rua das Flores, 123' },
+      laptop.auth,
+    );
+    expect(write).toMatchObject({ status: 401, body: { message: m.tokenExpired } });
+    const read = await call(shop.url, 'GET', '/api/users/profile', undefined, {
+      ...laptop.auth,
+      ...afterLogout,
+    });
+    expect(read).toMatchObject({ status: 401, body: { message: m.tokenExpired } });
+    expect(
+      (await call(shop.url, 'POST', '/api/auth/logout', {}, laptop.auth)).status,
+      'a second Sair with the ended token',
+    ).toBe(401);
+
+    expect(
+      (await call(shop.url, 'GET', '/api/users/profile', undefined, { ...phone, ...afterLogout }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(shop.url, 'PUT', '/api/users/profile', { address: 'Rua das Flores, 123' }, phone))
+        .status,
+    ).toBe(200);
+
+    const stream = await shop.server.eventStore.readStream(`user-${laptop.userId}`);
+    const signedOut = stream.filter((event) => event.type === 'SignedOut');
+    expect(signedOut.map((event) => event.data)).toEqual([
+      expect.objectContaining({ userId: laptop.userId, sessionId: sid }),
+    ]);
+    expect(signedOut[0]?.metadata).toMatchObject({ actorId: laptop.userId, actorRole: 'user' });
+  });
+
+  it('given no token, when Sair is sent, then 401 and nothing appended', async () => {
+    const before = await shop.server.eventStore.headPosition();
+    expect(await call(shop.url, 'POST', '/api/auth/logout', {})).toMatchObject({
+      status: 401,
+      body: { message: m.tokenMissing },
+    });
+    expect(await shop.server.eventStore.headPosition()).toBe(before);
+  });
+
   it('given reset requests for one e-mail in a burst, then each is answered and mails its own link', async () => {
     const { email } = await register(shop.url);
     // One after another as a script sends them: each answered before its link is issued.

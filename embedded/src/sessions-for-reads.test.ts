@@ -3,12 +3,16 @@ import { StoreUnavailableError } from '@quitute/infra/event-store';
 import { sessionsForReads } from './server';
 
 describe('sessionsForReads', () => {
-  const readModel = async (userId: string) => (userId === 'ana' ? 1 : null);
+  const sessions = (sessionVersion: number) => ({ sessionVersion, endedSessionIds: [] });
+  const readModel = async (userId: string) => (userId === 'ana' ? sessions(1) : null);
 
   it('given the session view answers, then its answer counts, the read model’s not', async () => {
-    const lookup = sessionsForReads(async (userId) => (userId === 'ana' ? 2 : null), readModel);
+    const lookup = sessionsForReads(
+      async (userId) => (userId === 'ana' ? sessions(2) : null),
+      readModel,
+    );
 
-    expect(await lookup('ana')).toBe(2);
+    expect(await lookup('ana')).toEqual(sessions(2));
     expect(await lookup('bia')).toBeNull();
   });
 
@@ -17,7 +21,7 @@ describe('sessionsForReads', () => {
       throw new StoreUnavailableError(new Error('connection refused'));
     }, readModel);
 
-    expect(await lookup('ana')).toBe(1);
+    expect(await lookup('ana')).toEqual(sessions(1));
   });
 
   it('given any other failure of the view, then it is not hidden', async () => {

@@ -61,7 +61,7 @@ describe('password rehash on login', () => {
     const events = await store.eventStore.readStream(userStreamName(userId));
     expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'UserPasswordRehashed']);
     expect(events[1]?.data['passwordHash']).toMatch(/^scrypt\$2048\$8\$1\$/);
-    expect(await sessionVersion(userId)).toBe(0);
+    expect((await sessionVersion(userId))?.sessionVersion).toBe(0);
     const again = await authenticateUser(store, today, email, 'Segredo123', context());
     expect(again.user.userId).toBe(userId);
     expect(await store.eventStore.readStream(userStreamName(userId))).toHaveLength(2);
@@ -142,7 +142,7 @@ describe('reset confirm', () => {
     const issued = await requestPasswordReset(store, email, context());
     if (!issued) throw new Error('expected a reset link');
     await completePasswordReset(store, older, issued.token, 'NovaSenha9', context());
-    expect(await sessionVersionsFromStreams(store)(userId)).toBe(1);
+    expect((await sessionVersionsFromStreams(store)(userId))?.sessionVersion).toBe(1);
     expect(await sessionVersionsFromStreams(store)(randomUUID())).toBeNull();
   });
 });

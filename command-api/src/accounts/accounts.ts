@@ -7,7 +7,12 @@ import {
   userStreamName,
   type Role,
 } from '@quitute/contracts';
-import type { PasswordHasher, SessionVersionLookup } from '@quitute/infra/auth';
+import {
+  endedSessionIds,
+  type PasswordHasher,
+  type SessionVersionLookup,
+  type UserSessions,
+} from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
 import { retryOnConflict } from '../shared/command-wrappers';
@@ -116,7 +121,15 @@ export async function runUserCommand(
 export function sessionVersionsFromStreams(store: CommandStores): SessionVersionLookup {
   return async (userId) => {
     const { state } = await loadUser(store, userId);
-    return state.status === 'active' ? state.sessionVersion : null;
+    return state.status === 'active' ? userSessions(state) : null;
+  };
+}
+
+/** What the token check needs of an active user's state. */
+export function userSessions(user: ActiveUser): UserSessions {
+  return {
+    sessionVersion: user.sessionVersion,
+    endedSessionIds: endedSessionIds(user.endedSessions),
   };
 }
 

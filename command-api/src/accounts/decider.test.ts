@@ -311,6 +311,97 @@ describe('session versions', () => {
   });
 });
 
+describe("'Sair' ends one session", () => {
+  const signedOut = (sessionId: string, signedOutAt: string, expiresAt: string): AccountEvent => ({
+    type: 'SignedOut',
+    data: { userId, sessionId, expiresAt, signedOutAt },
+  });
+  const endedAfter = (events: AccountEvent[]) => {
+    const state = fold(userDecider, events);
+    return state.status === 'active' ? state.endedSessions.map((s) => s.sessionId) : null;
+  };
+
+  it('given a user, when SignOut of a live session, then SignedOut with its expiry and the time', () => {
+    expect(
+      given([registered]).when({
+        type: 'SignOut',
+        sessionId: 'laptop',
+        expiresAt: '2026-11-23T00:00:00.000Z',
+        now: '2026-11-22T12:00:00.000Z',
+      })(),
+    ).toEqual([signedOut('laptop', '2026-11-22T12:00:00.000Z', '2026-11-23T00:00:00.000Z')]);
+  });
+
+  it('given the session already ended, when SignOut again (a second click, a retry), then nothing', () => {
+    const ended = signedOut('laptop', '2026-11-22T12:00:00.000Z', '2026-11-23T00:00:00.000Z');
+    expect(
+      given([registered, ended]).when({
+        type: 'SignOut',
+        sessionId: 'laptop',
+        expiresAt: '2026-11-23T00:00:00.000Z',
+        now: '2026-11-22T12:01:00.000Z',
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given a token already expired, when SignOut, then nothing to remember', () => {
+    expect(
+      given([registered]).when({
+        type: 'SignOut',
+        sessionId: 'old',
+        expiresAt: '2026-11-22T11:00:00.000Z',
+        now: '2026-11-22T12:00:00.000Z',
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given no active user, when SignOut, then 404', () => {
+    rejectsWith(
+      given([registered, { type: 'UserDeleted', data: { userId } }]).when({
+        type: 'SignOut',
+        sessionId: 'laptop',
+        expiresAt: '2026-11-23T00:00:00.000Z',
+        now: '2026-11-22T12:00:00.000Z',
+      }),
+      'not_found',
+      'Usuário não encontrado.',
+    );
+  });
+
+  it('given sessions ended over time, then only those whose tokens have not expired by the last sign-out are kept', () => {
+    expect(
+      endedAfter([
+        registered,
+        signedOut('a', '2026-11-22T08:00:00.000Z', '2026-11-22T10:00:00.000Z'),
+        signedOut('b', '2026-11-22T09:00:00.000Z', '2026-11-22T20:00:00.000Z'),
+        signedOut('c', '2026-11-22T12:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+      ]),
+    ).toEqual(['b', 'c']);
+  });
+
+  it('given ended sessions, when the password or the role changes, then the list empties (the new version ends every older token) and the version rises', () => {
+    const ended = signedOut('a', '2026-11-22T08:00:00.000Z', '2026-11-22T20:00:00.000Z');
+    expect(
+      endedAfter([
+        registered,
+        ended,
+        { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h2' } },
+      ]),
+    ).toEqual([]);
+    expect(
+      endedAfter([registered, ended, { type: 'UserRoleChanged', data: { userId, role: 'admin' } }]),
+    ).toEqual([]);
+  });
+
+  it('given a sign-out, then the session version stays (her other sessions go on)', () => {
+    const state = fold(userDecider, [
+      registered,
+      signedOut('a', '2026-11-22T08:00:00.000Z', '2026-11-22T20:00:00.000Z'),
+    ]);
+    expect(state.status === 'active' && state.sessionVersion).toBe(0);
+  });
+});
+
 describe('password rehash', () => {
   it('given the hash that was checked is still current, when RehashPassword, then UserPasswordRehashed with the new hash', () => {
     const rehash = {

@@ -3,10 +3,12 @@ import {
   accountMessages,
   DEFAULT_NOTIFICATIONS,
   emailReservationEventSchemas,
+  endSession,
   normalizeEmail,
   parseEvent,
   type AccountEvent,
   type EmailReservationEvent,
+  type EndedSession,
   type NotificationPreferences,
   type Role,
   assertNever,
@@ -38,6 +40,12 @@ export interface ActiveUser {
    * version are refused, so those changes end the user's other sessions.
    */
   sessionVersion: number;
+  /**
+   * Sessions ended by 'Sair' (their tokens' `sid`), each until its token would
+   * have expired anyway; a raised session version ends them all, so it empties
+   * the list.
+   */
+  endedSessions: readonly EndedSession[];
 }
 
 export interface ResetLink {
@@ -113,7 +121,9 @@ export type UserCommand =
       role: Role;
     }
   /** An administrator (`requestedBy`) deletes the account: never their own (admin-spec §5). */
-  | { type: 'DeleteUser'; requestedBy: string };
+  | { type: 'DeleteUser'; requestedBy: string }
+  /** 'Sair': the session `sessionId` ends; its token would expire at `expiresAt`. */
+  | { type: 'SignOut'; sessionId: string; expiresAt: string; now: string };
 
 function activeOrThrow(state: UserState): ActiveUser {
   if (state.status !== 'active') throw new AppError('not_found', accountMessages.userNotFound);
@@ -154,6 +164,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           passwordHash,
           pendingResets: [],
           sessionVersion: 0,
+          endedSessions: [],
         };
       }
       case 'UserProfileUpdated': {
@@ -172,6 +183,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
               passwordHash: event.data.passwordHash,
               pendingResets: [],
               sessionVersion: state.sessionVersion + 1,
+              endedSessions: [],
             }
           : state;
       case 'UserPasswordRehashed':
@@ -188,7 +200,16 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
         return state.status === 'active' ? { ...state, pendingResets: [] } : state;
       case 'UserRoleChanged':
         return state.status === 'active'
-          ? { ...state, role: event.data.role, sessionVersion: state.sessionVersion + 1 }
+          ? {
+              ...state,
+              role: event.data.role,
+              sessionVersion: state.sessionVersion + 1,
+              endedSessions: [],
+            }
+          : state;
+      case 'SignedOut':
+        return state.status === 'active'
+          ? { ...state, endedSessions: endSession(state.endedSessions, event.data) }
           : state;
       case 'UserDeleted':
         return { status: 'deleted', userId: event.data.userId };
@@ -206,6 +227,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           passwordHash: null,
           pendingResets: [],
           sessionVersion: 0,
+          endedSessions: [],
         };
       }
       // A link mailed to the old address must not open the account at its new one.
@@ -326,6 +348,19 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           throw new AppError('conflict', accountMessages.ownAccountDeletion);
         }
         return [{ type: 'UserDeleted', data: { userId: user.userId } }];
+      }
+      case 'SignOut': {
+        const user = activeOrThrow(state);
+        const { sessionId, expiresAt, now } = command;
+        // Already ended (a second click, a retry), or its token has expired: nothing to end.
+        if (user.endedSessions.some((session) => session.sessionId === sessionId)) return [];
+        if (Date.parse(expiresAt) <= Date.parse(now)) return [];
+        return [
+          {
+            type: 'SignedOut',
+            data: { userId: user.userId, sessionId, expiresAt, signedOutAt: now },
+          },
+        ];
       }
       default:
         return assertNever(command);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import {
   accountMessages,
@@ -129,6 +130,8 @@ export function accountRoutes(deps: AccountsDeps): Router {
         name: profile.name,
         role: profile.role,
         sessionVersion: user.sessionVersion,
+        // This session's own id: 'Sair' ends it and no other of hers.
+        sid: randomUUID(),
       }),
       phone: profile.phone,
       address: profile.address,
@@ -139,6 +142,30 @@ export function accountRoutes(deps: AccountsDeps): Router {
     };
     // A token and the profile: kept by no cache, like every personal read.
     res.set('Cache-Control', 'no-store').json(response);
+  });
+
+  /**
+   * 'Sair' (issue 36): this session ends on the server too, her others go on. A
+   * token signed before sessions had ids has none to end: it lapses at its expiry.
+   */
+  router.post('/api/auth/logout', signedIn, async (req, res) => {
+    const caller = currentUser(req);
+    let position: number | null = null;
+    if (caller.sid !== undefined) {
+      const result = await runUserCommand(
+        store,
+        caller.userId,
+        {
+          type: 'SignOut',
+          sessionId: caller.sid,
+          expiresAt: new Date(caller.exp * 1000).toISOString(),
+          now: now().toISOString(),
+        },
+        { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
+      );
+      position = result.position;
+    }
+    res.set('Cache-Control', 'no-store').json({ message: accountMessages.sessionEnded, position });
   });
 
   const sendResetLink = async (

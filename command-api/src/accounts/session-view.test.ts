@@ -133,7 +133,7 @@ describe('session view', () => {
     expect(from).toEqual([saved.position]);
     expect(saved.position).toBeGreaterThan(0);
     expect(restored.reached()).toBe(await store.headPosition());
-    expect(await restored.lookup(userId)).toBe(1);
+    expect((await restored.lookup(userId))?.sessionVersion).toBe(1);
     expect(counted.streamReads).toBe(before);
   });
 
@@ -143,8 +143,8 @@ describe('session view', () => {
     const { view } = await instance(store);
     const before = counted.streamReads;
 
-    expect(await view.lookup(userId)).toBe(0);
-    expect(await view.lookup(userId)).toBe(0);
+    expect((await view.lookup(userId))?.sessionVersion).toBe(0);
+    expect((await view.lookup(userId))?.sessionVersion).toBe(0);
 
     expect(counted.streamReads).toBe(before);
   });
@@ -153,13 +153,13 @@ describe('session view', () => {
     const lagging = laggingStore(createMemoryEventStore());
     const { stores, view } = await instance(lagging.store);
     const userId = await register(stores, 'ana@example.com');
-    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(0));
+    await vi.waitFor(async () => expect((await view.lookup(userId))?.sessionVersion).toBe(0));
     lagging.hold();
 
     await runUserCommand(stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
 
     try {
-      expect(await view.lookup(userId)).toBe(1);
+      expect((await view.lookup(userId))?.sessionVersion).toBe(1);
     } finally {
       lagging.release();
     }
@@ -169,7 +169,7 @@ describe('session view', () => {
     const lagging = laggingStore(createMemoryEventStore());
     const { stores, view } = await instance(lagging.store);
     const userId = await register(stores, 'ana@example.com');
-    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(0));
+    await vi.waitFor(async () => expect((await view.lookup(userId))?.sessionVersion).toBe(0));
     lagging.hold();
 
     await runUserCommand(
@@ -194,7 +194,7 @@ describe('session view', () => {
 
     await runUserCommand(other.stores, userId, { type: 'ChangeRole', role: 'admin' }, context());
 
-    await vi.waitFor(async () => expect(await view.lookup(userId)).toBe(1));
+    await vi.waitFor(async () => expect((await view.lookup(userId))?.sessionVersion).toBe(1));
   });
 
   it('given a user registered elsewhere the view has not seen, when checked, then the stream answers', async () => {
@@ -203,7 +203,44 @@ describe('session view', () => {
     await view.stop();
     const userId = await register(withMemorySnapshots(eventStore), 'ana@example.com');
 
-    expect(await view.lookup(userId)).toBe(0);
+    expect((await view.lookup(userId))?.sessionVersion).toBe(0);
     expect(await view.lookup(randomUUID())).toBeNull();
+  });
+
+  const signOut = (sessionId: string) =>
+    ({
+      type: 'SignOut',
+      sessionId,
+      expiresAt: '2026-11-23T00:00:00.000Z',
+      now: '2026-11-22T12:00:00.000Z',
+    }) as const;
+
+  it("given 'Sair' on this instance, when that session is checked at once, then it is ended and the user's other session is not", async () => {
+    const lagging = laggingStore(createMemoryEventStore());
+    const { stores, view } = await instance(lagging.store);
+    const userId = await register(stores, 'ana@example.com');
+    await vi.waitFor(async () => expect((await view.lookup(userId))?.sessionVersion).toBe(0));
+    lagging.hold();
+
+    await runUserCommand(stores, userId, signOut('laptop'), context(userId));
+
+    try {
+      expect(await view.lookup(userId)).toEqual({ sessionVersion: 0, endedSessionIds: ['laptop'] });
+    } finally {
+      lagging.release();
+    }
+  });
+
+  it("given 'Sair' on another instance, when the subscription delivers it, then this view knows the session ended", async () => {
+    const eventStore = createMemoryEventStore();
+    const { view } = await instance(eventStore);
+    const other = await instance(eventStore);
+    const userId = await register(other.stores, 'ana@example.com');
+
+    await runUserCommand(other.stores, userId, signOut('phone'), context(userId));
+
+    await vi.waitFor(async () =>
+      expect((await view.lookup(userId))?.endedSessionIds).toEqual(['phone']),
+    );
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@quitute/infra/event-store';
 import type { SavableView } from '@quitute/infra/saved-state';
 import type { CommandStores } from '../shared/handle-command';
-import { sessionVersionsFromStreams } from './accounts';
+import { sessionVersionsFromStreams, userSessions } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';
 
 /**
@@ -91,7 +91,8 @@ export function createSessionView(stores: CommandStores): SessionView {
 
   return {
     // @2: users' states hold a list of reset links (pendingResets), no longer one.
-    savedName: 'sessions@2',
+    // @3: and the sessions 'Sair' ended (endedSessions).
+    savedName: 'sessions@3',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...users] }),
     restore(position, entries) {
@@ -134,7 +135,7 @@ export function createSessionView(stores: CommandStores): SessionView {
       if (!live || !known || known === 'unreadable' || pending.has(userId)) {
         return fromStreams(userId);
       }
-      return known.state.status === 'active' ? known.state.sessionVersion : null;
+      return known.state.status === 'active' ? userSessions(known.state) : null;
     },
 
     wrote: (userId, position) => {

@@ -17,6 +17,8 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
     passwordHash: z.string().nullable(),
     pendingResets: z.array(z.object({ tokenHash: z.string(), expiresAt: z.string() })),
     sessionVersion: z.number().int(),
+    // Snapshots taken before 'Sair' ended sessions on the server have none.
+    endedSessions: z.array(z.object({ sessionId: z.string(), expiresAt: z.string() })).default([]),
   }),
   z.object({ status: z.literal('deleted'), userId: z.string() }),
 ]);

@@ -11,7 +11,7 @@ import {
   type TokenClaims,
   entityIdSchema,
 } from '@quitute/contracts';
-import type { SessionVersionLookup, TokenService } from '@quitute/infra/auth';
+import { sessionIsOpen, type SessionVersionLookup, type TokenService } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import { isHttpsUrl, parseWith } from '@quitute/infra/http';
@@ -78,8 +78,7 @@ async function optionalCaller(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const current = await sessionVersion(claims.userId);
-  return current !== null && claims.sessionVersion >= current ? claims : null;
+  return sessionIsOpen(claims, await sessionVersion(claims.userId)) ? claims : null;
 }
 
 /**

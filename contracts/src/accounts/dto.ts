@@ -175,6 +175,11 @@ export const tokenClaimsSchema = z.object({
    * before the claim existed count as version 0: valid until the first such change.
    */
   sessionVersion: z.number().int().nonnegative().default(0),
+  /**
+   * The session's id, random at login: 'Sair' ends that session only. Tokens
+   * signed before the claim existed have none and stay valid until they expire.
+   */
+  sid: z.string().min(1).max(64).optional(),
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;

@@ -68,6 +68,18 @@ export const userEmailChangedSchema = z.object({
   email: z.string().min(3),
   previousEmail: z.string().min(3),
 });
+/**
+ * The user pressed 'Sair': that one session (the token's `sid`) ends, the
+ * others (her phone, another browser) go on. Kept until `expiresAt`, when its
+ * token would have expired anyway; `signedOutAt` lets a fold drop the ended
+ * sessions whose tokens have expired since, so a user's state stays small.
+ */
+export const signedOutSchema = z.object({
+  userId,
+  sessionId: z.string().min(1).max(64),
+  expiresAt: z.iso.datetime({ offset: true }),
+  signedOutAt: z.iso.datetime({ offset: true }),
+});
 /** The e-mail left its account (changed or account deleted): it may be registered again. */
 export const emailReleasedSchema = z.object({ email: z.string().min(3), userId });
 
@@ -89,8 +101,31 @@ export const accountEventSchemas = {
   UserPasswordRehashed: userPasswordRehashedSchema,
   UserInvited: userInvitedSchema,
   UserEmailChanged: userEmailChangedSchema,
+  SignedOut: signedOutSchema,
 } as const;
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
+
+/** A session 'Sair' ended, remembered until its token would have expired anyway. */
+export interface EndedSession {
+  sessionId: string;
+  expiresAt: string;
+}
+
+/**
+ * The ended sessions after one more sign-out: those whose tokens have expired by
+ * then are dropped (a token past its `exp` is refused on its own), the new one
+ * added once. The command side's state and the users read model fold it alike.
+ */
+export function endSession(
+  ended: readonly EndedSession[],
+  signedOut: z.infer<typeof signedOutSchema>,
+): EndedSession[] {
+  const at = Date.parse(signedOut.signedOutAt);
+  const live = ended.filter(
+    (session) => Date.parse(session.expiresAt) > at && session.sessionId !== signedOut.sessionId,
+  );
+  return [...live, { sessionId: signedOut.sessionId, expiresAt: signedOut.expiresAt }];
+}
 
 export function userStreamName(id: string): string {
   return `user-${id}`;

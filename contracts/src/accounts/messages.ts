@@ -34,6 +34,8 @@ export const accountMessages = {
   tokenMissing: 'Token de autenticação ausente.',
   tokenInvalid: 'Token inválido. Faça login novamente.',
   tokenExpired: 'Sessão expirada: token expirado. Faça login novamente.',
+  /** POST /api/auth/logout: 'Sair' ended this session on the server too. */
+  sessionEnded: 'Sessão encerrada.',
   forbidden: 'Acesso negado.',
   userNotFound: 'Usuário não encontrado.',
   phoneInvalid: 'Telefone inválido (10-15 dígitos).',

@@ -14,6 +14,8 @@ export const userDocumentSchema = z.object({
   isDeleted: z.boolean(),
   /** Tokens carrying an older session version are refused (password reset, role change). */
   sessionVersion: z.number().int().nonnegative(),
+  /** Sessions ended by 'Sair', until their tokens expire; none until a first sign-out. */
+  endedSessions: z.array(z.object({ sessionId: z.string(), expiresAt: z.string() })).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

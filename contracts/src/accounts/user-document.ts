@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATIONS } from './constants';
-import type { AccountEvent } from './events';
+import { endSession, type AccountEvent } from './events';
 import type { UserDocument } from './read-model';
 import type { LoggedEvent } from '../shared/events';
 
@@ -63,11 +63,22 @@ export function evolveUserDocument(
           ...document,
           role: event.data.role,
           sessionVersion: document.sessionVersion + 1,
+          endedSessions: [],
           updatedAt: at,
         }
       );
     case 'UserPasswordChanged':
-      return document && { ...document, sessionVersion: document.sessionVersion + 1 };
+      return (
+        document && { ...document, sessionVersion: document.sessionVersion + 1, endedSessions: [] }
+      );
+    // One session ends (query-api refuses its token); the profile is unchanged.
+    case 'SignedOut':
+      return (
+        document && {
+          ...document,
+          endedSessions: endSession(document.endedSessions ?? [], event.data),
+        }
+      );
     case 'UserDeleted':
       return document && { ...document, isDeleted: true, updatedAt: at };
     case 'UserPasswordRehashed':

@@ -135,6 +135,12 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
       params: {},
     })),
   },
+  // Reads no body. Called without a token: with the customer's, the first request that
+  // passed would end her session and every route fuzzed after it would only meet 401s.
+  'POST /api/auth/logout': {
+    caller: 'anonymous',
+    shape: route(() => ({ valid: {}, params: {} })),
+  },
   'POST /api/auth/reset-password': {
     caller: 'anonymous',
     shape: route((shop) => ({

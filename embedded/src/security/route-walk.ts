@@ -47,6 +47,7 @@ const access: Record<string, Access> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/reset-password/confirm': 'public',
+  'POST /api/auth/logout': 'customer',
   'PUT /api/users/profile': 'customer',
   'PUT /api/users/preferences': 'customer',
   'POST /carrinho': 'customer',
@@ -140,7 +141,15 @@ function urlOf(path: string, caller: Account | null): string {
   });
 }
 
-async function ask(route: RouteEntry, caller: Account | null) {
+/**
+ * Routes that end the caller's session ('Sair'): walked with a customer of their
+ * own, so the suite's customers and admin stay signed in for the tests after.
+ */
+const endsCallersSession = new Set(['POST /api/auth/logout']);
+
+async function ask(route: RouteEntry, given: Account | null) {
+  const caller =
+    given && endsCallersSession.has(label(route)) ? await shop.newCustomer('sair') : given;
   const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
   return shop.call(route.method, urlOf(route.path, caller), {
     token: caller?.token ?? null,

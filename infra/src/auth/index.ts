@@ -12,7 +12,14 @@ export {
   verifyPassword,
 } from './password';
 export type { HashingLimits, PasswordHasher, ScryptParams } from './password';
-export { authenticate, currentUser, requireRole } from './middleware';
-export type { SessionVersionLookup } from './middleware';
+export {
+  authenticate,
+  closedSessionMessage,
+  currentUser,
+  endedSessionIds,
+  requireRole,
+  sessionIsOpen,
+} from './middleware';
+export type { SessionVersionLookup, UserSessions } from './middleware';
 export { loadOrCreateSecrets } from './secrets';
 export type { ShopSecrets } from './secrets';

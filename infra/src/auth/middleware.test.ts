@@ -14,13 +14,19 @@ const subject = { userId: 'u-1', email: 'ana@example.com', name: 'Ana', role: 'u
 
 /** The users' current session versions, as a service would look them up; absent: no active user. */
 const versions = new Map<string, number>();
+/** The sessions each user ended with 'Sair'. */
+const ended = new Map<string, string[]>();
 let server: Awaited<ReturnType<typeof listenOnFreePort>>;
 
 beforeAll(async () => {
   const app = express();
   app.get(
     '/me',
-    authenticate(tokens, async (userId) => versions.get(userId) ?? null),
+    authenticate(tokens, async (userId) => {
+      const sessionVersion = versions.get(userId);
+      if (sessionVersion === undefined) return null;
+      return { sessionVersion, endedSessionIds: ended.get(userId) ?? [] };
+    }),
     (req, res) => {
       res.json(currentUser(req));
     },
@@ -73,5 +79,23 @@ describe('authenticate', () => {
     expect(await me(legacy)).toMatchObject({ status: 200, body: { sessionVersion: 0 } });
     versions.set('u-1', 1);
     expect((await me(legacy)).status).toBe(401);
+  });
+
+  it("given 'Sair' ended this session, then 401 as an expired token; another session of the same user still passes", async () => {
+    versions.set('u-1', 0);
+    ended.set('u-1', ['laptop']);
+    const laptop = tokens.sign({ ...subject, sessionVersion: 0, sid: 'laptop' });
+    const phone = tokens.sign({ ...subject, sessionVersion: 0, sid: 'phone' });
+    expect(await me(laptop)).toEqual({
+      status: 401,
+      body: { message: accountMessages.tokenExpired, code: 'unauthorized' },
+    });
+    expect(await me(phone)).toMatchObject({ status: 200, body: { sid: 'phone' } });
+  });
+
+  it('given a token without a session id (signed before sids), then it passes whatever sessions ended', async () => {
+    versions.set('u-1', 0);
+    ended.set('u-1', ['laptop']);
+    expect((await me(tokens.sign({ ...subject, sessionVersion: 0 }))).status).toBe(200);
   });
 });

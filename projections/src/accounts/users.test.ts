@@ -130,4 +130,30 @@ describe('users projection', () => {
       updatedAt: '2026-11-22T12:00:02.000Z',
     });
   });
+
+  it("given sign-outs ('Sair'), then the ended sessions whose tokens have not expired by the last one; a password change empties them", () => {
+    const signedOut = (
+      sessionId: string,
+      signedOutAt: string,
+      expiresAt: string,
+    ): AccountEvent => ({
+      type: 'SignedOut',
+      data: { userId, sessionId, signedOutAt, expiresAt },
+    });
+    const ended = [
+      registered,
+      signedOut('a', '2026-11-22T08:00:00.000Z', '2026-11-22T10:00:00.000Z'),
+      signedOut('b', '2026-11-22T12:00:00.000Z', '2026-11-23T00:00:00.000Z'),
+    ];
+    expect(given(ended)?.endedSessions).toEqual([
+      { sessionId: 'b', expiresAt: '2026-11-23T00:00:00.000Z' },
+    ]);
+    expect(given(ended)?.sessionVersion).toBe(0);
+    expect(
+      given([
+        ...ended,
+        { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$other' } },
+      ])?.endedSessions,
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '@quitute/contracts';
-import { createTokenVerifier } from '@quitute/infra/auth';
+import {
+  accountMessages,
+  evolveUserDocument,
+  USERS_COLLECTION,
+  type AccountEvent,
+  type UserDocument,
+} from '@quitute/contracts';
+import { createTokenService } from '@quitute/infra/auth';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemoryReadStore } from '@quitute/infra/read-store';
 import { listenOnFreePort } from '@quitute/infra/testing';
@@ -9,15 +15,17 @@ import { CAPTCHA_CHALLENGES_PER_MINUTE } from './routes';
 
 let server: Awaited<ReturnType<typeof listenOnFreePort>>;
 let signed = 0;
+const tokens = createTokenService({ secret: 'a-test-secret-that-is-long-enough-0123456789' });
+const readStore = createMemoryReadStore();
 
 beforeAll(async () => {
   server = await listenOnFreePort(
     createQueryApp({
-      readStore: createMemoryReadStore(),
+      readStore,
       waitForPosition: async () => true,
       health: () => ({ status: 'ok' }),
       logger: silentLogger,
-      tokens: createTokenVerifier({ secret: 'a-test-secret-that-is-long-enough-0123456789' }),
+      tokens,
       captcha: {
         challenge: async () => {
           signed += 1;
@@ -42,5 +50,54 @@ describe('GET /api/auth/captcha', () => {
       code: 'too_many_requests',
     });
     expect(signed).toBe(CAPTCHA_CHALLENGES_PER_MINUTE);
+  });
+});
+
+describe("GET /api/users/profile after 'Sair' (the users read model)", () => {
+  const userId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+  const metadata = {
+    correlationId: 'c',
+    causationId: 'c',
+    actorId: userId,
+    actorRole: 'user' as const,
+    occurredAt: '2026-11-22T12:00:00.000Z',
+  };
+  const events: AccountEvent[] = [
+    {
+      type: 'UserRegistered',
+      data: { userId, email: 'ana@example.com', name: 'Ana', passwordHash: 'h', role: 'user' },
+    },
+    {
+      type: 'SignedOut',
+      data: {
+        userId,
+        sessionId: 'laptop',
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        signedOutAt: '2026-11-22T12:00:00.000Z',
+      },
+    },
+  ];
+  const profile = (sid: string) =>
+    fetch(`${server.url}/api/users/profile`, {
+      headers: {
+        authorization: `Bearer ${tokens.sign({ userId, email: 'ana@example.com', name: 'Ana', role: 'user', sessionVersion: 0, sid })}`,
+      },
+    });
+
+  it('given the projection folded a sign-out of one session, then its token gets 401 as expired and another session of hers is answered', async () => {
+    const document = events.reduce<UserDocument | null>(
+      (doc, event) => evolveUserDocument(doc, event, { metadata }),
+      null,
+    );
+    if (!document) throw new Error('the registration makes a document');
+    await readStore.collection(USERS_COLLECTION).putMany([document]);
+
+    const laptop = await profile('laptop');
+    expect(laptop.status).toBe(401);
+    expect(await laptop.json()).toEqual({
+      message: accountMessages.tokenExpired,
+      code: 'unauthorized',
+    });
+    expect((await profile('phone')).status).toBe(200);
   });
 });

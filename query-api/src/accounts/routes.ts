@@ -10,6 +10,7 @@ import {
 import {
   authenticate,
   currentUser,
+  endedSessionIds,
   type SessionVersionLookup,
   type TokenVerifier,
 } from '@quitute/infra/auth';
@@ -26,7 +27,12 @@ export function sessionVersionsFromReadModel(readStore: ReadStore): SessionVersi
   return async (userId) => {
     const stored = await users.get(userId);
     const user = stored && userDocumentSchema.parse(stored);
-    return user && !user.isDeleted ? user.sessionVersion : null;
+    return user && !user.isDeleted
+      ? {
+          sessionVersion: user.sessionVersion,
+          endedSessionIds: endedSessionIds(user.endedSessions ?? []),
+        }
+      : null;
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type ChatbotReply,
   type TokenClaims,
 } from '@quitute/contracts';
-import type { SessionVersionLookup, TokenVerifier } from '@quitute/infra/auth';
+import { sessionIsOpen, type SessionVersionLookup, type TokenVerifier } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
@@ -157,8 +157,7 @@ export function chatbotRoutes(deps: {
       if (error instanceof AppError) return null;
       throw error;
     }
-    const current = await deps.sessionVersions(claims.userId);
-    return current !== null && claims.sessionVersion >= current ? claims.userId : null;
+    return sessionIsOpen(claims, await deps.sessionVersions(claims.userId)) ? claims.userId : null;
   };
 
   /** The caller's own last order: looked up by the token's user id, whatever the message names. */

@@ -13,7 +13,12 @@ import {
   type PaymentApprovedPush,
   type TokenClaims,
 } from '@quitute/contracts';
-import type { SessionVersionLookup, TokenVerifier } from '@quitute/infra/auth';
+import {
+  closedSessionMessage,
+  sessionIsOpen,
+  type SessionVersionLookup,
+  type TokenVerifier,
+} from '@quitute/infra/auth';
 import { recentIds, type Bus } from '@quitute/infra/bus';
 import { AppError } from '@quitute/infra/errors';
 import type { TrustProxy } from '@quitute/infra/config';
@@ -44,6 +49,8 @@ interface ServerEvents {
 interface SocketData {
   userId: string;
   sessionVersion: number;
+  /** The token's session id, when it has one ('Sair' ends that session). */
+  sid?: string | undefined;
   /** The token's expiry, seconds since the epoch. */
   exp: number;
 }
@@ -147,10 +154,8 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
     const parsed = handshakeAuthSchema.safeParse(auth);
     if (!parsed.success) throw new AppError('unauthorized', accountMessages.tokenMissing);
     const claims = deps.tokens.verify(parsed.data.token);
-    const current = await deps.sessionVersions(claims.userId);
-    if (current === null || claims.sessionVersion < current) {
-      throw new AppError('unauthorized', accountMessages.tokenInvalid);
-    }
+    const closed = closedSessionMessage(claims, await deps.sessionVersions(claims.userId));
+    if (closed !== null) throw new AppError('unauthorized', closed);
     return claims;
   };
 
@@ -160,6 +165,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
         socket.data = {
           userId: claims.userId,
           sessionVersion: claims.sessionVersion,
+          sid: claims.sid,
           exp: claims.exp,
         };
         next();
@@ -191,7 +197,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
   const push = async (approved: PaymentApprovedMessage): Promise<void> => {
     const sockets = await io.in(userRoom(approved.userId)).fetchSockets();
     if (sockets.length === 0) return;
-    const current = await deps.sessionVersions(approved.userId);
+    const sessions = await deps.sessionVersions(approved.userId);
     const nowSeconds = now().getTime() / 1000;
     const payload: PaymentApprovedPush = {
       orderId: approved.orderId,
@@ -199,11 +205,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
       paymentId: approved.paymentId,
     };
     for (const socket of sockets) {
-      if (
-        current === null ||
-        socket.data.sessionVersion < current ||
-        socket.data.exp <= nowSeconds
-      ) {
+      if (!sessionIsOpen(socket.data, sessions) || socket.data.exp <= nowSeconds) {
         socket.disconnect(true);
         continue;
       }

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { commandApi } from '../api/command-api';
 import { queryApi } from '../api/query-api';
-import { authErrorMiddleware } from '../features/auth/auth-error-listener';
+import { authErrorMiddleware, signOutMiddleware } from '../features/auth/auth-error-listener';
 import { authReducer } from '../features/auth/auth-slice';
 import { startSession } from '../features/auth/session-start';
 import { authPersistenceMiddleware, loadAuthState } from '../features/auth/session-storage';
@@ -55,6 +55,7 @@ export function makeStore({
           authPersistenceMiddleware(storage),
           sessionCartMiddleware(storage, cartLoadDelayMs),
           authErrorMiddleware(),
+          signOutMiddleware(),
           cartFlowsMiddleware<RootState>({ selectSession: selectCartSession }),
         )
         .concat(queryApi.middleware, commandApi.middleware),

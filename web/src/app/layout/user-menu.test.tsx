@@ -2,7 +2,14 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-storage';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
-import { admin, customer, storageWithSession, stubAccountApi } from '../../testing/session';
+import { json } from '../../testing/fetch-stub';
+import {
+  admin,
+  customer,
+  storageWithSession,
+  stubAccountApi,
+  tokenFor,
+} from '../../testing/session';
 
 function accountMenu() {
   return within(screen.getByRole('banner')).getByRole('navigation', { name: 'Conta' });
@@ -126,5 +133,56 @@ describe('logout from the header (spec §2, §4)', () => {
 
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('dialog', { name: 'Deslogado com sucesso!' })).toBeTruthy();
+  });
+
+  it('given Sair, then the server is asked to end this session, with the token the store has just forgotten', async () => {
+    const token = tokenFor(customer);
+    const requests = stubAccountApi({
+      user: customer,
+      handler: (url) =>
+        url.pathname === '/api/auth/logout' ? json({ message: 'Sessão encerrada.' }) : undefined,
+    });
+    const { user, store } = renderApp({
+      route: '/sobre',
+      storage: storageWithSession(customer, token),
+    });
+    await screen.findByRole('heading', { name: 'Nossa História' }, PAGE_LOAD);
+    await vi.waitFor(() => expect(store.getState().auth.authenticating).toBe(false));
+
+    await user.click(within(accountMenu()).getByRole('button', { name: 'Sair' }));
+
+    await vi.waitFor(() =>
+      expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toContain(
+        'POST /api/auth/logout',
+      ),
+    );
+    const logout = requests.find((r) => new URL(r.url).pathname === '/api/auth/logout');
+    expect(logout?.headers.get('authorization')).toBe(`Bearer ${token}`);
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it('given the server cannot be reached, when Sair, then the local session is cleared all the same', async () => {
+    const requests = stubAccountApi({
+      user: customer,
+      handler: (url) => {
+        if (url.pathname === '/api/auth/logout') throw new TypeError('Failed to fetch');
+        return undefined;
+      },
+    });
+    const { user, store, storage } = renderApp({
+      route: '/sobre',
+      storage: storageWithSession(customer),
+    });
+    await screen.findByRole('heading', { name: 'Nossa História' }, PAGE_LOAD);
+    await vi.waitFor(() => expect(store.getState().auth.authenticating).toBe(false));
+
+    await user.click(within(accountMenu()).getByRole('button', { name: 'Sair' }));
+
+    expect(screen.getByRole('dialog', { name: 'Deslogado com sucesso!' })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(requests.some((r) => new URL(r.url).pathname === '/api/auth/logout')).toBe(true),
+    );
+    expect(store.getState().auth.user).toBeNull();
+    expect(storage.getItem('token')).toBeNull();
   });
 });

@@ -42,6 +42,18 @@ export const authApi = commandApi.injectEndpoints({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
       transformResponse: parseLoginResponse,
     }),
+    /**
+     * 'Sair' ends this session on the server too (its token is refused from then
+     * on). The token is named here: the store has already forgotten it.
+     */
+    logout: build.mutation<MessageResponse, string>({
+      query: (token) => ({
+        url: '/api/auth/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      transformResponse: parseMessage,
+    }),
     register: build.mutation<MessageResponse, RegisterBody>({
       query: (body) => ({ url: '/api/auth/register', method: 'POST', body }),
       transformResponse: parseMessage,
