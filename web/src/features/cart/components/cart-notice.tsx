@@ -1,16 +1,63 @@
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { noticeDismissed, selectCartNotice } from '../cart-slice';
+import { noticePlacement, type NoticePlacement } from '../model/notice-placement';
 import styles from './cart-notice.module.css';
+
+/** The room kept between the toast and the button it answers, in CSS pixels. */
+const TRIGGER_GAP_PX = 8;
 
 /**
  * The cart's messages (added, offline, synced, errors) wherever the customer
  * is: a login's sync finishes on whatever page they went to. Errors are
  * alerts; the rest is read out politely. Each clears itself (cart-flows.ts).
+ * It stands at the foot of the screen, or under the header when there it would
+ * cover the button just pressed (issue 36).
  */
 export function CartNotice() {
   const notice = useSelector(selectCartNotice);
   const dispatch = useDispatch();
+  const regionRef = useRef<HTMLDivElement>(null);
+  /** The control the customer pressed last: the one a new message answers. */
+  const pressed = useRef<Element | null>(null);
+  /** How far above the screen's foot the toast stands there, as the stylesheet puts it. */
+  const footGap = useRef(0);
+  const [placement, setPlacement] = useState<NoticePlacement>('bottom');
+
+  useEffect(() => {
+    // Capture: seen before the button's own handler adds to the cart.
+    const onClick = (event: MouseEvent) => {
+      pressed.current =
+        event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null;
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+
+  const place = useEffectEvent(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    const box = region.getBoundingClientRect();
+    if (placement === 'bottom') footGap.current = window.innerHeight - box.bottom;
+    const footBottom = window.innerHeight - footGap.current;
+    const trigger = pressed.current?.isConnected ? pressed.current.getBoundingClientRect() : null;
+    pressed.current = null;
+    setPlacement(
+      noticePlacement(
+        trigger,
+        { top: footBottom - box.height, bottom: footBottom },
+        TRIGGER_GAP_PX,
+      ),
+    );
+  });
+
+  const noticeId = notice?.id ?? null;
+  // Before the paint: the toast never shows over the button, not even for a frame.
+  useLayoutEffect(() => {
+    if (noticeId !== null) place();
+  }, [noticeId]);
+
   const close = notice ? (
     <button
       type="button"
@@ -22,7 +69,7 @@ export function CartNotice() {
     </button>
   ) : null;
   return (
-    <div className={styles.region}>
+    <div ref={regionRef} className={`${styles.region} ${placement === 'top' ? styles.top : ''}`}>
       <div aria-live="polite">
         {notice && notice.tone !== 'error' ? (
           <p key={notice.id} className={`${styles.toast} ${styles[notice.tone]}`}>
