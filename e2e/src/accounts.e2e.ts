@@ -37,6 +37,9 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
     // The address changes first; the sign-up form, with its own Email and Senha, stays
     // until the login page's code has loaded. Its note says the login page is there.
     await page.getByText('Cadastro realizado com sucesso! Faça login.').waitFor();
+    // Issue 36: her e-mail is filled in, handed over without the address showing it.
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(new URL(page.url()).search).toBe('');
 
     // Login: the success message, then the header shows the user's menu.
     await fillLogin(page, email, 'Bolo2026');
@@ -70,10 +73,19 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel(/SMS/).isChecked()).toBe(true);
 
-    // Logout.
+    // Logout: the session ends on the server too (issue 36), its token refused from then on.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const profileWith = async () =>
+      (
+        await fetch(`${shop.url}/api/users/profile`, {
+          headers: { authorization: `Bearer ${token ?? ''}` },
+        })
+      ).status;
+    expect(await profileWith()).toBe(200);
     await page.getByRole('button', { name: 'Menu' }).click();
     await account.getByRole('button', { name: 'Sair' }).click();
     await page.getByText('Deslogado com sucesso!').waitFor();
+    await expect.poll(profileWith).toBe(401);
 
     // Reset the password through the dev mailbox's link.
     await page.goto(`${shop.url}/reset-password`);

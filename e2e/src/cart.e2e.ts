@@ -8,6 +8,7 @@ import {
   logIn,
   openShop,
   register,
+  solveCaptcha,
   type Shop,
 } from './harness';
 
@@ -132,5 +133,62 @@ describe.runIf(enabled)('cart journeys in Chromium', () => {
       ['Kit Festa 2', 2],
     ]);
     await first.context().close();
+  }, 60_000);
+
+  it("given a visitor with an item in her cart, when she opens the cart icon, then the login page says why, and once logged in 'Voltar ao carrinho' shows her line; the toast never covered the button she pressed", async () => {
+    const email = `lia.${Date.now()}@example.com`;
+    const password = 'Festa2026';
+    const signUp = await shop.newPage();
+    await register(signUp, shop, { email, password });
+    await signUp.context().close();
+
+    const page = await shop.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${shop.url}/cardapio`);
+    await dismissLeadTimeNotice(page);
+    const item = page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name: 'Kit Festa 1', exact: true }) });
+    const add = item.getByRole('button', { name: 'Adicionar ao Carrinho' });
+    // The button low on the phone's screen, where the toast used to stand.
+    await add.evaluate((button) =>
+      window.scrollBy({
+        top: button.getBoundingClientRect().bottom - window.innerHeight + 40,
+        behavior: 'instant',
+      }),
+    );
+    await add.click();
+    const toast = page
+      .getByText(
+        'Item adicionado offline. Será sincronizado quando o servidor voltar ou você fizer login.',
+      )
+      .first();
+    await toast.waitFor();
+    const [button, message] = await Promise.all([add.boundingBox(), toast.boundingBox()]);
+    if (!button || !message) throw new Error('the button and the toast are on the screen');
+    expect(
+      button.y + button.height <= message.y || message.y + message.height <= button.y,
+      `the toast ${JSON.stringify(message)} covers the button ${JSON.stringify(button)}`,
+    ).toBe(true);
+
+    await page.getByRole('link', { name: /^Carrinho/ }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Faça login para ver o seu carrinho').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.getByText('Login realizado com sucesso!').waitFor();
+    // The spec's countdown to the home page still runs; the button goes back at once.
+    await page.getByText(/Redirecionando para a página inicial em \d segundos?\.\.\./).waitFor();
+    await page.getByRole('link', { name: 'Voltar ao carrinho' }).click();
+
+    await page.waitForURL(/\/carrinho$/);
+    await page.getByRole('button', { name: 'Remover Kit Festa 1' }).waitFor();
+    await page.waitForTimeout(5_500);
+    expect(new URL(page.url()).pathname, 'the countdown ended with the login page').toBe(
+      '/carrinho',
+    );
+    await page.context().close();
   }, 60_000);
 });
