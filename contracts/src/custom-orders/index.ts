@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './events';
+export * from './dto';
+export * from './read-model';
