@@ -66,6 +66,8 @@ export const adminCustomOrderListSchema = z.object({
   customOrders: z.array(adminCustomOrderDtoSchema),
   total: z.number().int(),
   totalPages: z.number().int(),
-  pageSize: z.number().int(),
+  page: z.number().int(),
+  /** Global position the read model had reached. */
+  position: z.number().int(),
 });
 export type AdminCustomOrderList = z.infer<typeof adminCustomOrderListSchema>;
