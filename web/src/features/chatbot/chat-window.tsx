@@ -106,29 +106,27 @@ export function ChatWindow({ id, hidden, onClose }: ChatWindowProps) {
             </span>
             {message.text}
             {message.links && message.links.length > 0 ? (
-              <ul className={styles.links}>
+              // Not a list: each message is one item of the log.
+              <span className={styles.links}>
                 {message.links.map((link) => {
                   const { href, internal } = chatLinkHref(link);
-                  return (
-                    <li key={`${link.target}-${link.label}`}>
-                      {internal ? (
-                        <Link className={styles.link} to={href}>
-                          {link.label}
-                        </Link>
-                      ) : (
-                        <a
-                          className={styles.link}
-                          href={href}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                        >
-                          {link.label}
-                        </a>
-                      )}
-                    </li>
+                  return internal ? (
+                    <Link key={`${link.target}-${link.label}`} className={styles.link} to={href}>
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <a
+                      key={`${link.target}-${link.label}`}
+                      className={styles.link}
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {link.label}
+                    </a>
                   );
                 })}
-              </ul>
+              </span>
             ) : null}
           </li>
         ))}
