@@ -1,6 +1,6 @@
 /** Custom-order texts (spec §2, §5 where they are the spec's), in pt-BR. */
 export const customOrderMessages = {
-  nameRequired: 'Informe seu nome.',
+  nameRequired: 'O nome é obrigatório.',
   nameTooLong: 'O nome deve ter no máximo 100 caracteres.',
   emailInvalid: 'Informe um e-mail válido.',
   /** spec §5 */
@@ -8,7 +8,7 @@ export const customOrderMessages = {
   eventDateInvalid: 'Informe a data do evento.',
   /** spec §5: an event before today (in the shop's day). */
   pastDate: 'A data do evento deve ser no futuro.',
-  detailsRequired: 'Descreva sua encomenda.',
+  detailsRequired: 'A descrição da encomenda é obrigatória.',
   detailsTooLong: 'A descrição deve ter no máximo 2000 caracteres.',
   /** spec §2 */
   sent: 'Encomenda enviada com sucesso!',
