@@ -193,7 +193,7 @@ describe('chatbot assistant: buying intents', () => {
     const { reply: text, links } = answer('quero 100 coxinhas');
 
     expect(text).toContain('Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.');
-    expect(text).toContain('Adicionar ao Carrinho');
+    expect(text).toContain('adicione ao carrinho no cardápio (a partir de 20 unidades por item');
     expect(links).toEqual([
       {
         target: 'menu',

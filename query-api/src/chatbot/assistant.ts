@@ -350,7 +350,7 @@ function productsAnswer(products: readonly NamedProduct[]): string {
 }
 
 const howToOrderAnswer = () =>
-  `Para pedir, veja o item no cardápio e toque em "Adicionar ao Carrinho" (a partir de ${MINIMUM_UNITS_PER_ITEM} unidades por item; kits por unidade), com retirada ou entrega a partir de ${MIN_LEAD_DAYS} dias. Para uma festa com cardápio sob medida, faça uma encomenda.`;
+  `Para pedir, adicione ao carrinho no cardápio (a partir de ${MINIMUM_UNITS_PER_ITEM} unidades por item; kits por unidade), com retirada ou entrega a partir de ${MIN_LEAD_DAYS} dias. Para uma festa sob medida, faça uma encomenda.`;
 
 /** Whether the message asks to buy: "quero", "gostaria", "encomendar", "orçamento"… */
 const asksToBuy = (q: Question) =>
