@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { emailField } from '../accounts/dto';
 import { NAME_MAX_LENGTH, PHONE_PATTERN } from '../accounts/constants';
 import { textField } from '../shared/text';
+import { phoneDigits } from './phone';
 import { CUSTOM_ORDER_DETAILS_MAX_LENGTH } from './constants';
 import { customOrderMessages as m } from './messages';
-
-/** What people type between the digits of a phone number: spaces, dashes, dots, parentheses. */
-const PHONE_PUNCTUATION = /[\s().-]/g;
-
-/** spec §5: an optional plus and 10 to 15 digits (the usual punctuation of a number allowed). */
-export function isValidCustomOrderPhone(phone: string): boolean {
-  return PHONE_PATTERN.test(phone.trim().replace(PHONE_PUNCTUATION, ''));
-}
 
 /**
  * POST /api/custom-orders: the custom order form's fields (spec §3), all
@@ -25,7 +18,7 @@ export const customOrderBodySchema = z.strictObject({
     .max(NAME_MAX_LENGTH, m.nameTooLong),
   email: emailField(m.emailInvalid, m.emailInvalid),
   telefone: textField({ required: m.phoneInvalid })
-    .transform((value) => value.trim().replace(PHONE_PUNCTUATION, ''))
+    .transform(phoneDigits)
     .refine((value) => PHONE_PATTERN.test(value), m.phoneInvalid),
   dataEvento: z.iso.date({ error: m.eventDateInvalid }),
   descricao: textField({ multiline: true, required: m.detailsRequired })
