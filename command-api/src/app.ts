@@ -17,6 +17,7 @@ import { accountRoutes, type AccountsDeps } from './accounts/routes';
 import { cartRoutes, type CartDeps } from './cart/routes';
 import { adminProductRoutes } from './catalog/admin-routes';
 import { consentRoutes, type ConsentDeps } from './consent/routes';
+import { customOrderRoutes, type CustomOrderDeps } from './custom-orders/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
 import { paymentRoutes } from './payments/routes';
@@ -27,7 +28,8 @@ import { countCommands } from './shared/command-metrics';
 export type CommandDeps = AccountsDeps &
   CartDeps &
   ReviewDeps &
-  ConsentDeps & {
+  ConsentDeps &
+  CustomOrderDeps & {
     /** Checkout, payments and orders; their routes are mounted only when given. */
     ordering?: OrderingOptions | undefined;
     /** Counts the commands answered, and (createCommandApp) times requests and serves /metrics. */
@@ -65,6 +67,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   router.use(cartRoutes(deps));
   router.use(reviewRoutes(deps));
   router.use(consentRoutes(deps));
+  router.use(customOrderRoutes(deps));
   if (deps.ordering) router.use(paymentRoutes(deps, deps.ordering));
   return router;
 }

@@ -71,6 +71,8 @@ export interface CommandApiDeps {
   reviewRateLimits?: CommandDeps['reviewRateLimits'];
   /** Cookie-consent limit per IP (the fuzz suite lifts it). */
   consentRateLimit?: CommandDeps['consentRateLimit'];
+  /** Custom-order limit per IP (the fuzz suite lifts it). */
+  customOrderRateLimit?: CommandDeps['customOrderRateLimit'];
 }
 
 export interface CommandApi {
@@ -188,6 +190,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     ...(deps.rateLimits ? { rateLimits: deps.rateLimits } : {}),
     reviewRateLimits: deps.reviewRateLimits,
     consentRateLimit: deps.consentRateLimit,
+    customOrderRateLimit: deps.customOrderRateLimit,
     ordering: {
       gateway,
       pixExpiryMinutes: deps.payments.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES,

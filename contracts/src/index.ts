@@ -56,4 +56,5 @@ export * from './payments/process';
 export * from './reviews';
 export * from './chatbot';
 export * from './consent';
+export * from './custom-orders';
 export * from './audit';

@@ -153,6 +153,7 @@ export async function createEmbeddedServer(
     | 'paymentRateLimits'
     | 'reviewRateLimits'
     | 'consentRateLimit'
+    | 'customOrderRateLimit'
   > & {
     /** Middleware serving the web app; defaults to the built web/dist. */
     web?: RequestHandler[];
@@ -230,6 +231,7 @@ export async function createEmbeddedServer(
     paymentRateLimits: options.paymentRateLimits,
     reviewRateLimits: options.reviewRateLimits,
     consentRateLimit: options.consentRateLimit,
+    customOrderRateLimit: options.customOrderRateLimit,
   });
   const projectionsService = composeProjections({ eventStore, readStore, bus, logger, metrics });
   const { runner } = projectionsService;

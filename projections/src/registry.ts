@@ -1,5 +1,6 @@
 import { usersProjection } from './accounts/users';
 import { cartsProjection } from './cart/carts';
+import { customOrdersProjection } from './custom-orders/custom-orders';
 import { menuProjection } from './catalog/menu';
 import { ordersProjection } from './ordering/orders';
 import type { Projection } from './projection';
@@ -18,4 +19,5 @@ export const projections: readonly Projection[] = [
   purchasesProjection,
   salesProjection,
   onlineSalesByMonthProjection,
+  customOrdersProjection,
 ];

@@ -3,6 +3,7 @@ import {
   CARTS_PROJECTION,
   MENU_PROJECTION,
   ONLINE_SALES_BY_MONTH_PROJECTION,
+  CUSTOM_ORDERS_PROJECTION,
   ORDERS_PROJECTION,
   REVIEWS_PROJECTION,
   SALES_PROJECTION,
@@ -82,6 +83,7 @@ const queryApi = composeQueryApi({
     REVIEWS_PROJECTION,
     SALES_PROJECTION,
     ONLINE_SALES_BY_MONTH_PROJECTION,
+    CUSTOM_ORDERS_PROJECTION,
   ]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),

@@ -8,16 +8,15 @@ import {
   COOKIE_CONSENT_DAYS,
   cookieConsentBodySchema,
   type CookieConsentResponse,
-  type TokenClaims,
   entityIdSchema,
 } from '@quitute/contracts';
-import { sessionIsOpen, type SessionVersionLookup, type TokenService } from '@quitute/infra/auth';
-import { AppError } from '@quitute/infra/errors';
+import type { TokenService } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { isHttpsUrl, parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
+import { optionalCaller } from '../accounts/optional-caller';
 import {
   limiterFactory,
   type RateLimit,
@@ -61,24 +60,6 @@ function consentIdFromCookie(req: Request): string | null {
     if (id.success) return id.data;
   }
   return null;
-}
-
-/** The caller when a valid token of a live session came along; anyone else is a visitor (consent needs no login). */
-async function optionalCaller(
-  req: Request,
-  tokens: TokenService,
-  sessionVersion: SessionVersionLookup,
-): Promise<TokenClaims | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization')?.trim() ?? '');
-  if (!match?.[1]) return null;
-  let claims: TokenClaims;
-  try {
-    claims = tokens.verify(match[1]);
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-  return sessionIsOpen(claims, await sessionVersion(claims.userId)) ? claims : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USERS_PROJECTION } from '../accounts/constants';
 import { CARTS_PROJECTION } from '../cart/read-model';
+import { CUSTOM_ORDERS_PROJECTION } from '../custom-orders/read-model';
 import { MENU_PROJECTION } from '../catalog/read-model';
 import { ORDERS_PROJECTION } from '../ordering/read-model';
 import { PURCHASES_PROJECTION, REVIEWS_PROJECTION } from '../reviews/read-model';
@@ -20,6 +21,7 @@ export const PROJECTION_NAMES: readonly string[] = [
   PURCHASES_PROJECTION,
   SALES_PROJECTION,
   ONLINE_SALES_BY_MONTH_PROJECTION,
+  CUSTOM_ORDERS_PROJECTION,
 ];
 
 /**

@@ -92,6 +92,7 @@ export async function openFuzzShop(): Promise<FuzzShop> {
       paymentRateLimits: { checkoutPerUser: lifted, cancelPerUser: lifted },
       reviewRateLimits: { submissionsPerUser: lifted, reportsPerUser: lifted },
       consentRateLimit: lifted,
+      customOrderRateLimit: lifted,
       chatbotRateLimit: lifted,
     },
   );

@@ -359,6 +359,26 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
       }),
     })),
   },
+  'POST /api/custom-orders': {
+    caller: 'anonymous',
+    shape: route(() => ({
+      valid: {
+        nome: 'Marina Souza',
+        email: 'marina@example.com',
+        telefone: '(11) 98765-4321',
+        dataEvento: day(new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)),
+        descricao: 'Aniversário de 40 anos, 80 convidados.',
+      },
+      params: {},
+      validShaped: fc.record({
+        nome: anyText,
+        email: fc.oneof(fc.emailAddress(), anyText),
+        telefone: fc.oneof(fc.stringMatching(/^\+?[\d ()-]{0,20}$/), anyText),
+        dataEvento: fc.oneof(saleDate, anyDate),
+        descricao: fc.string({ unit: 'grapheme', maxLength: 2_100 }),
+      }),
+    })),
+  },
   'POST /api/chatbot': {
     caller: 'anonymous',
     shape: route(() => ({

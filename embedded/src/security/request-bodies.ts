@@ -158,6 +158,17 @@ const bodyRoutes = (): BodyRoute[] => [
     caller: asA,
   },
   { method: 'POST', route: '/api/cookie-consent', body: async () => ({ consent: 'accepted' }) },
+  {
+    method: 'POST',
+    route: '/api/custom-orders',
+    body: async () => ({
+      nome: 'Marina Souza',
+      email: 'marina@example.com',
+      telefone: '(11) 98765-4321',
+      dataEvento: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      descricao: 'Aniversário de 40 anos, 80 convidados.',
+    }),
+  },
   { method: 'POST', route: '/api/chatbot', body: async () => ({ message: 'Qual o horário?' }) },
   { method: 'POST', route: '/api/admin/products', body: async () => product, caller: asAdmin },
   {

@@ -129,6 +129,8 @@ export async function openSecurityShop(
       passwords: cheapPasswords,
       rateLimits: options.rateLimits ?? uniformRateLimits(generous),
       paymentRateLimits: { checkoutPerUser: generous, cancelPerUser: generous },
+      // A dozen custom orders an hour per address: the suite sends more than that from one.
+      customOrderRateLimit: generous,
     },
   );
   const url = await server.listen();

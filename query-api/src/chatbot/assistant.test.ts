@@ -21,8 +21,10 @@ const facts = (overrides: Partial<ChatbotFacts> = {}): ChatbotFacts => ({
   customer: visitor,
   ...overrides,
 });
-const reply = (message: string, overrides: Partial<ChatbotFacts> = {}) =>
+const answer = (message: string, overrides: Partial<ChatbotFacts> = {}) =>
   chatbotReply(message, facts(overrides));
+const reply = (message: string, overrides: Partial<ChatbotFacts> = {}) =>
+  answer(message, overrides).reply;
 
 const lastOrder: LastOrderFact = {
   orderNumber: 1042,
@@ -183,5 +185,131 @@ describe('chatbot assistant: anything else', () => {
 
   it('given a price asked without a product, then how to ask', () => {
     expect(reply('quanto custa?')).toContain('Me diga o nome do produto');
+  });
+});
+
+describe('chatbot assistant: buying intents', () => {
+  it('given "quero 100 coxinhas", then the price of 100 at the menu’s price, a link to the coxinha on the menu and one to the custom-order page', () => {
+    const { reply: text, links } = answer('quero 100 coxinhas');
+
+    expect(text).toContain('Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.');
+    expect(text).toContain('adicione ao carrinho no cardápio (a partir de 20 unidades por item');
+    expect(links).toEqual([
+      {
+        target: 'menu',
+        label: 'Ver Coxinha de Frango no cardápio',
+        search: 'Coxinha de Frango',
+      },
+      { target: 'custom-order', label: 'Fazer uma encomenda' },
+    ]);
+  });
+
+  it.each(['quero 100 coxinhas', 'Quero 100 Coxinhas', 'quero 100 cochinhas', 'QUERO 100 COXINHA'])(
+    'given %j (case, plural and the ch/x misspelling aside), then the coxinha is priced',
+    (message) => {
+      expect(reply(message)).toContain('Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.');
+    },
+  );
+
+  it.each([
+    ['quero cem coxinhas', '100 unidades', 'R$ 60,00'],
+    ['cinquenta coxinhas, por favor', '50 unidades', 'R$ 30,00'],
+    ['quero um cento de coxinhas', '100 unidades', 'R$ 60,00'],
+    ['meio cento de coxinhas', '50 unidades', 'R$ 30,00'],
+    ['cento e cinquenta coxinhas', '150 unidades', 'R$ 90,00'],
+    ['duas dúzias de coxinhas', '24 unidades', 'R$ 14,40'],
+    ['preciso de 1.000 coxinhas', '1.000 unidades', 'R$ 600,00'],
+    ['quero 100 unidades de coxinha', '100 unidades', 'R$ 60,00'],
+  ])('given %j, then %s priced at %s', (message, units, total) => {
+    expect(reply(message)).toContain(`Coxinha de Frango: ${units} × R$ 0,60 = ${total}.`);
+  });
+
+  it('given the price in the menu read model changed, then the quantity is priced at the new price', () => {
+    const dearer = menu.map((product) =>
+      product.name === 'Coxinha de Frango' ? { ...product, priceCents: 75 } : product,
+    );
+
+    expect(reply('quero 100 coxinhas', { menu: dearer })).toContain(
+      '100 unidades × R$ 0,75 = R$ 75,00',
+    );
+  });
+
+  it('given fewer units than the minimum, then the minimum of 20 and its price', () => {
+    expect(reply('quero 10 coxinhas')).toContain(
+      'Coxinha de Frango: o pedido mínimo é de 20 unidades (20 × R$ 0,60 = R$ 12,00).',
+    );
+  });
+
+  it('given a kit and a quantity, then kits are priced as asked, with no minimum', () => {
+    const text = reply('quero 2 kits festa 1');
+
+    expect(text).toContain('Kit Festa 1: 2 × R$ 145,00 = R$ 290,00');
+    expect(text).not.toContain('Kit Festa 2');
+    expect(text).not.toContain('pedido mínimo é de');
+  });
+
+  it('given several products with their quantities, then each line and the total', () => {
+    const text = reply('quero 100 coxinhas e 50 brigadeiros de pistache');
+
+    expect(text).toContain('Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.');
+    expect(text).toContain('Brigadeiro de Pistache: 50 unidades × R$ 0,80 = R$ 40,00.');
+    expect(text).toContain('Total: R$ 100,00.');
+    expect(text).not.toContain('Brigadeiro:');
+  });
+
+  it('given a product without a quantity, then its unit price and the minimum', () => {
+    expect(reply('quero encomendar brigadeiros')).toContain(
+      'Brigadeiro (Doces Tradicionais): R$ 0,70 a unidade. Pedido mínimo de 20 unidades por item.',
+    );
+  });
+
+  it('given a category to buy, then its products and a link to that category on the menu', () => {
+    const { reply: text, links } = answer('quero 200 doces finos');
+
+    expect(text).toContain('Doces Finos: Camafeu de Nozes R$ 0,80');
+    expect(links).toContainEqual({
+      target: 'menu',
+      label: 'Ver Doces Finos no cardápio',
+      category: 'Doces Finos',
+    });
+  });
+
+  it.each(['quero fazer uma encomenda', 'quanto fica um orçamento para a festa?'])(
+    'given %j, then the lead times, the custom-order page and WhatsApp',
+    (message) => {
+      const { reply: text, links } = answer(message);
+
+      expect(text).toContain('de 3 a 5 dias');
+      expect(links).toEqual(
+        expect.arrayContaining([
+          { target: 'custom-order', label: 'Fazer uma encomenda' },
+          { target: 'whatsapp', label: 'Falar no WhatsApp' },
+        ]),
+      );
+    },
+  );
+
+  it('given a quantity without a product, then how to ask, the menu and the custom-order page', () => {
+    const { reply: text, links } = answer('quero 100');
+
+    expect(text).toContain('Me diga o nome do produto');
+    expect(links.map((link) => link.target)).toEqual(['menu', 'custom-order']);
+  });
+
+  it('given a product no longer on the menu, then it is not offered', () => {
+    const withoutKibe = menu.filter((product) => product.name !== 'Kibe');
+
+    expect(reply('quero 100 kibes', { menu: withoutKibe })).not.toContain('Kibe');
+  });
+
+  it('given a message not understood, then the spec’s text and the menu, the custom-order page and WhatsApp', () => {
+    expect(answer('asdfgh')).toEqual({
+      reply: chatbotMessages.notUnderstood,
+      links: [
+        { target: 'menu', label: 'Ver o cardápio' },
+        { target: 'custom-order', label: 'Fazer uma encomenda' },
+        { target: 'whatsapp', label: 'Falar no WhatsApp' },
+      ],
+    });
   });
 });

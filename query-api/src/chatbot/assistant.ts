@@ -2,8 +2,9 @@ import {
   CATEGORIES,
   centsToReais,
   chatbotMessages,
+  type ChatbotLink,
+  type ChatbotReply,
   DELIVERY_TYPE_OPTIONS,
-  foldForSearch,
   formatBRL,
   KITS_CATEGORY,
   MIN_LEAD_DAYS,
@@ -18,6 +19,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@quitute/contracts';
+import { quantitiesIn, sameWord, singular, wordsOf, type QuantityMention } from './words';
 
 /**
  * The shop's built-in chatbot (spec §2, §7): a pure function of the visitor's
@@ -65,25 +67,24 @@ const MAX_LISTED_PRODUCTS = 8;
 /** Words too common to name a product by ("pão de queijo": pão, queijo). */
 const STOPWORDS = new Set(['de', 'do', 'da', 'dos', 'das', 'e', 'com', 'o', 'a', 'os', 'as']);
 
-/** "coxinhas" names the coxinha: a trailing s is dropped from longer words. */
-const singular = (word: string) =>
-  word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
-
-const wordsOf = (text: string) =>
-  foldForSearch(text)
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '');
+/** A stretch of the message's words (indexes; `end` is past the last). */
+interface Span {
+  start: number;
+  end: number;
+}
 
 /** The message as the rules read it. */
 class Question {
   readonly words: readonly string[];
   readonly singulars: readonly string[];
+  readonly quantities: readonly QuantityMention[];
   readonly #text: string;
   readonly #singularText: string;
 
   constructor(message: string) {
     this.words = wordsOf(message);
     this.singulars = this.words.map(singular);
+    this.quantities = quantitiesIn(this.words);
     this.#text = ` ${this.words.join(' ')} `;
     this.#singularText = ` ${this.singulars.join(' ')} `;
   }
@@ -101,6 +102,17 @@ class Question {
   /** The words in this order, plural or not. */
   mentions(words: readonly string[]): boolean {
     return words.length > 0 && this.#singularText.includes(` ${words.join(' ')} `);
+  }
+
+  /** Where the (singular) words appear in this order, plural, misspelt or not; null if nowhere. */
+  find(words: readonly string[]): Span | null {
+    if (words.length === 0) return null;
+    for (let start = 0; start + words.length <= this.singulars.length; start += 1) {
+      if (words.every((word, offset) => sameWord(this.singulars[start + offset] ?? '', word))) {
+        return { start, end: start + words.length };
+      }
+    }
+    return null;
   }
 }
 
@@ -194,43 +206,169 @@ function priceLine(product: MenuFact): string {
   return `${product.name} (${product.category}): ${price} a unidade.`;
 }
 
-function productsAnswer(products: readonly MenuFact[]): string {
-  const listed = products.slice(0, MAX_LISTED_PRODUCTS).map(priceLine);
-  const more = products.length > MAX_LISTED_PRODUCTS ? ' Veja todos no cardápio.' : '';
-  const units = products.some((product) => product.category !== KITS_CATEGORY)
-    ? ` Pedido mínimo de ${MINIMUM_UNITS_PER_ITEM} unidades por item.`
-    : '';
-  return `${listed.join(' ')}${units}${more}`;
+/** A product the message names: the words that name it, and how many it asks for (null: not said). */
+interface NamedProduct {
+  product: MenuFact;
+  /** Indexes of the message's words that name it. */
+  words: ReadonlySet<number>;
+  quantity: number | null;
 }
 
-/** Products the message names: whole names first (the longest), else by their words when a price is asked. */
-function namedProducts(q: Question, menu: readonly MenuFact[], pricing: boolean): MenuFact[] {
-  const whole = menu.filter((product) => q.mentions(nameWords(product.name)));
-  if (whole.length > 0) {
-    // "brigadeiro de pistache" names that one, not also the plain brigadeiro.
-    return whole.filter(
-      (product) =>
-        !whole.some(
-          (other) =>
-            other !== product &&
-            ` ${nameWords(other.name).join(' ')} `.includes(
-              ` ${nameWords(product.name).join(' ')} `,
-            ),
-        ),
-    );
-  }
-  if (!pricing) return [];
-  const scored = menu.map((product) => ({
-    product,
-    score: nameWords(product.name).filter(
-      (word) => !STOPWORDS.has(word) && q.singulars.includes(word),
-    ).length,
-  }));
-  const best = Math.max(0, ...scored.map(({ score }) => score));
-  return best === 0
-    ? []
-    : scored.filter(({ score }) => score === best).map(({ product }) => product);
+/** Words that name no product on their own: every order is for a party. */
+const NOT_A_NAME = new Set([...STOPWORDS, 'festa']);
+
+/** Words that may stand between a quantity and what it counts: "100 unidades de coxinha". */
+const COUNTED_BY = new Set(['de', 'do', 'da', 'unidade', 'un', 'und', 'salgado', 'doce']);
+
+function indexesOf(span: Span): Set<number> {
+  const indexes = new Set<number>();
+  for (let index = span.start; index < span.end; index += 1) indexes.add(index);
+  return indexes;
 }
+
+const isSubset = (small: ReadonlySet<number>, large: ReadonlySet<number>) =>
+  [...small].every((index) => large.has(index));
+
+/**
+ * The words naming a product: its whole name ("coxinha de frango"), else, when
+ * `loose`, each word of its name the message says ("coxinhas": the coxinha de
+ * frango; "queijo": every product with queijo in its name).
+ */
+function wordsNaming(
+  q: Question,
+  product: MenuFact,
+  loose: boolean,
+): { words: Set<number>; whole: boolean } {
+  const name = nameWords(product.name);
+  const whole = q.find(name);
+  if (whole) return { words: indexesOf(whole), whole: true };
+  const found = new Set<number>();
+  if (!loose) return { words: found, whole: false };
+  for (const word of name) {
+    if (NOT_A_NAME.has(word) || /\d/.test(word)) continue;
+    q.singulars.forEach((typed, index) => {
+      if (sameWord(typed, word)) found.add(index);
+    });
+  }
+  return { words: found, whole: false };
+}
+
+/** The quantity said right before the product ("100 coxinhas", "cem unidades de coxinha") or right after it. */
+function quantityFor(
+  q: Question,
+  named: ReadonlySet<number>,
+  taken: ReadonlySet<number>,
+): number | null {
+  const first = Math.min(...named);
+  const last = Math.max(...named);
+  const free = q.quantities.filter((quantity) => !taken.has(quantity.start));
+  const before = free.find(
+    (quantity) =>
+      quantity.end <= first &&
+      q.singulars.slice(quantity.end, first).every((word) => COUNTED_BY.has(word)),
+  );
+  if (before) return before.value;
+  const after = free.find(
+    (quantity) =>
+      quantity.start === last + 1 &&
+      (quantity.end === q.words.length || q.singulars[quantity.end] === 'unidade'),
+  );
+  return after?.value ?? null;
+}
+
+/**
+ * Products the message names, in the order it names them: a product named by
+ * words that name another more fully is left out ("brigadeiro de pistache" is
+ * not also the brigadeiro; "pão de queijo" not also the pastel de queijo; "brigadeiro"
+ * not also the brigadeiro de pistache).
+ */
+function namedProducts(q: Question, menu: readonly MenuFact[], loose: boolean): NamedProduct[] {
+  const candidates = menu
+    .map((product) => ({ product, ...wordsNaming(q, product, loose) }))
+    .filter(({ words }) => words.size > 0);
+  const named = candidates.filter(
+    (candidate) =>
+      !candidates.some(
+        (other) =>
+          isSubset(candidate.words, other.words) &&
+          (other.words.size > candidate.words.size || (other.whole && !candidate.whole)),
+      ),
+  );
+  const taken = new Set(named.flatMap(({ words }) => [...words]));
+  return named
+    .map(({ product, words }) => ({ product, words, quantity: quantityFor(q, words, taken) }))
+    .sort((a, b) => Math.min(...a.words) - Math.min(...b.words));
+}
+
+const money = (cents: number) => formatBRL(centsToReais(cents));
+/** A count as people read it: 1.000. */
+const count = (units: number) => units.toLocaleString('pt-BR');
+
+/** The units a quantity is priced for: a menu item's minimum at least, a kit as asked. */
+const unitsPriced = ({ product, quantity }: NamedProduct) =>
+  quantity === null
+    ? null
+    : product.category === KITS_CATEGORY
+      ? quantity
+      : Math.max(quantity, MINIMUM_UNITS_PER_ITEM);
+
+function quantityLine(named: NamedProduct, units: number): string {
+  const { product, quantity } = named;
+  const unit = money(product.priceCents);
+  const total = money(units * product.priceCents);
+  if (product.category === KITS_CATEGORY) {
+    const contents = product.itens.length > 0 ? ` (${product.itens.join(', ')})` : '';
+    return units === 1
+      ? `${product.name}: ${unit}${contents}.`
+      : `${product.name}: ${count(units)} × ${unit} = ${total}${contents}.`;
+  }
+  if (quantity !== null && quantity < MINIMUM_UNITS_PER_ITEM) {
+    return `${product.name}: o pedido mínimo é de ${MINIMUM_UNITS_PER_ITEM} unidades (${units} × ${unit} = ${total}).`;
+  }
+  return `${product.name}: ${count(units)} unidades × ${unit} = ${total}.`;
+}
+
+function productsAnswer(products: readonly NamedProduct[]): string {
+  const shown = products.slice(0, MAX_LISTED_PRODUCTS);
+  const lines = shown.map((named) => {
+    const units = unitsPriced(named);
+    return units === null ? priceLine(named.product) : quantityLine(named, units);
+  });
+  const priced = shown.flatMap((named) => {
+    const units = unitsPriced(named);
+    return units === null ? [] : [units * named.product.priceCents];
+  });
+  const total =
+    priced.length > 1 ? ` Total: ${money(priced.reduce((sum, cents) => sum + cents, 0))}.` : '';
+  const more = products.length > MAX_LISTED_PRODUCTS ? ' Veja todos no cardápio.' : '';
+  const units = shown.some(
+    (named) => named.product.category !== KITS_CATEGORY && named.quantity === null,
+  )
+    ? ` Pedido mínimo de ${MINIMUM_UNITS_PER_ITEM} unidades por item.`
+    : '';
+  return `${lines.join(' ')}${total}${units}${more}`;
+}
+
+const howToOrderAnswer = () =>
+  `Para pedir, adicione ao carrinho no cardápio (a partir de ${MINIMUM_UNITS_PER_ITEM} unidades por item; kits por unidade), com retirada ou entrega a partir de ${MIN_LEAD_DAYS} dias. Para uma festa sob medida, faça uma encomenda.`;
+
+/** Whether the message asks to buy: "quero", "gostaria", "encomendar", "orçamento"… */
+const asksToBuy = (q: Question) =>
+  q.stem('quer', 'queria', 'gostaria', 'compr', 'encomend', 'orcament', 'preciso', 'precisaria') ||
+  q.has('pedir', 'peco', 'fazer um pedido', 'vou levar');
+
+/** The link to a product on the menu: a search for its name shows it. */
+const productLink = (product: MenuFact): ChatbotLink => ({
+  target: 'menu',
+  label: `Ver ${product.name} no cardápio`,
+  search: product.name,
+});
+
+const MENU_LINK: ChatbotLink = { target: 'menu', label: 'Ver o cardápio' };
+const CUSTOM_ORDER_LINK: ChatbotLink = { target: 'custom-order', label: 'Fazer uma encomenda' };
+const WHATSAPP_LINK: ChatbotLink = { target: 'whatsapp', label: 'Falar no WhatsApp' };
+/** The most product links one answer offers. */
+const MAX_PRODUCT_LINKS = 3;
 
 /** Categories the message names: "doces finos", or "salgados" for both kinds of salgados. */
 function namedCategories(q: Question): Category[] {
@@ -264,29 +402,50 @@ function menuAnswer(menu: readonly MenuFact[]): string {
   return `Nosso cardápio tem: ${listed}. Pergunte o preço de um item, por exemplo: "quanto custa o brigadeiro?"`;
 }
 
-/** The reply to one message, given the facts. */
-export function chatbotReply(message: string, facts: ChatbotFacts): string {
+/** The reply to one message, given the facts: its text and the links it offers. */
+export function chatbotReply(message: string, facts: ChatbotFacts): Required<ChatbotReply> {
   const q = new Question(message);
   const answers: string[] = [];
+  const links: ChatbotLink[] = [];
   const status = asksStatus(q);
   const pricing = asksPrice(q);
+  const buying = asksToBuy(q) || q.quantities.length > 0;
 
   if (status) answers.push(statusAnswer(facts.customer));
   if (q.stem('minim', 'minima') || q.has('menor quantidade', 'quantas unidades')) {
     answers.push(minimumAnswer());
   }
 
-  const products = namedProducts(q, facts.menu, pricing);
+  const products = namedProducts(q, facts.menu, pricing || buying);
   const categories = products.length === 0 ? namedCategories(q) : [];
-  if (products.length > 0) answers.push(productsAnswer(products));
+  if (products.length > 0) {
+    answers.push(productsAnswer(products));
+    links.push(...products.slice(0, MAX_PRODUCT_LINKS).map(({ product }) => productLink(product)));
+  }
   const categoryText = categoryAnswer(categories, facts.menu);
-  if (categoryText) answers.push(categoryText);
+  if (categoryText) {
+    answers.push(categoryText);
+    links.push(
+      ...categories.map((category): ChatbotLink => ({
+        target: 'menu',
+        label: `Ver ${category} no cardápio`,
+        category,
+      })),
+    );
+  }
+  if (buying && !status && (products.length > 0 || categoryText)) {
+    answers.push(howToOrderAnswer());
+    links.push(CUSTOM_ORDER_LINK);
+  }
 
   const customOrder =
-    q.stem('antecedencia', 'prazo', 'personaliz') ||
+    q.stem('antecedencia', 'prazo', 'personaliz', 'orcament') ||
     q.has('quantos dias', 'com quanto tempo', 'sob medida') ||
     (!status && q.stem('encomend'));
-  if (customOrder) answers.push(leadTimeAnswer());
+  if (customOrder) {
+    answers.push(leadTimeAnswer());
+    links.push(CUSTOM_ORDER_LINK, WHATSAPP_LINK);
+  }
   if (
     q.stem('pagamento', 'pagar', 'pago', 'pix', 'boleto', 'cartao', 'credito', 'debito', 'parcel')
   ) {
@@ -307,11 +466,13 @@ export function chatbotReply(message: string, facts: ChatbotFacts): string {
       q.has('o que voces vendem', 'o que voces tem', 'o que tem'))
   ) {
     answers.push(menuAnswer(facts.menu));
+    links.push(MENU_LINK);
   }
-  if (answers.length === 0 && pricing) {
+  if (answers.length === 0 && (pricing || buying)) {
     answers.push(
       `Me diga o nome do produto, por exemplo: "quanto custa o brigadeiro?". ${menuAnswer(facts.menu)}`,
     );
+    links.push(MENU_LINK, CUSTOM_ORDER_LINK);
   }
   if (answers.length === 0 && q.stem('obrigad', 'valeu')) {
     answers.push('Por nada! Se precisar, é só perguntar.');
@@ -321,5 +482,23 @@ export function chatbotReply(message: string, facts: ChatbotFacts): string {
       'Olá! Posso ajudar com preços do cardápio, pedido mínimo, prazos, formas de pagamento, entrega ou retirada, horário de atendimento e o status do seu pedido.',
     );
   }
-  return answers.length > 0 ? answers.join('\n\n') : chatbotMessages.notUnderstood;
+  if (answers.length === 0) {
+    // Not understood: the spec's text, and the ways on that always work.
+    return {
+      reply: chatbotMessages.notUnderstood,
+      links: [MENU_LINK, CUSTOM_ORDER_LINK, WHATSAPP_LINK],
+    };
+  }
+  return { reply: answers.join('\n\n'), links: uniqueLinks(links) };
+}
+
+/** Each link once, in the order first offered. */
+function uniqueLinks(links: readonly ChatbotLink[]): ChatbotLink[] {
+  const seen = new Set<string>();
+  return links.filter((link) => {
+    const key = JSON.stringify(link);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

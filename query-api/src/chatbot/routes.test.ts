@@ -157,6 +157,19 @@ describe('POST /api/chatbot: the built-in assistant', () => {
   it('given gibberish, then the spec’s "not understood" reply', async () => {
     expect(await replyTo('xyzzy')).toBe(m.notUnderstood);
   });
+
+  it('given "quero 100 coxinhas", then the price for 100 from the menu read model and the links to follow', async () => {
+    const answer = await chat({ message: 'quero 100 coxinhas' });
+
+    expect(answer.status).toBe(200);
+    const { reply, links } = chatbotReplySchema.parse(answer.body);
+    expect(reply).toContain('Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.');
+    expect(links).toContainEqual({
+      target: 'menu',
+      label: 'Ver Coxinha de Frango no cardápio',
+      search: 'Coxinha de Frango',
+    });
+  });
 });
 
 describe('POST /api/chatbot: "status do meu pedido"', () => {

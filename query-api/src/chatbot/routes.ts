@@ -72,9 +72,12 @@ function replyIn(text: string): string | null {
   } catch {
     return null;
   }
-  const parsed = chatbotReplySchema.safeParse(answer);
+  const parsed = workflowAnswerSchema.safeParse(answer);
   return parsed.success ? parsed.data.reply : null;
 }
+
+/** Of the workflow's answer only `reply` is read: its links, if any, are not the shop's to offer. */
+const workflowAnswerSchema = chatbotReplySchema.pick({ reply: true });
 
 const visitor: CustomerFact = { signedIn: false };
 
@@ -102,7 +105,7 @@ async function readCapped(response: Response, max: number): Promise<string> {
 }
 
 /**
- * POST /api/chatbot {message} → {reply} (spec §7). Served by query-api: the
+ * POST /api/chatbot {message} → {reply, links?} (spec §7). Served by query-api: the
  * built-in assistant answers from the read models (the menu; for a signed-in
  * customer, their own last order: the optional bearer token decides whose,
  * never the message). With CHATBOT_WEBHOOK_URL set the message goes to that
@@ -205,17 +208,17 @@ export function chatbotRoutes(deps: {
   const router = Router();
   router.post('/api/chatbot', limiter, jsonBody, async (req, res) => {
     const { message } = parseWith(chatbotBodySchema, req.body);
-    let reply: string;
+    let answer: ChatbotReply;
     if (options.webhookUrl) {
-      reply = await forward(options.webhookUrl, message);
+      answer = { reply: await forward(options.webhookUrl, message) };
     } else {
       const [menuFacts, customerFact] = await Promise.all([
         menu(),
         asksForOrderStatus(message) ? customer(req) : visitor,
       ]);
-      reply = chatbotReply(message, { menu: menuFacts, openingHours, customer: customerFact });
+      answer = chatbotReply(message, { menu: menuFacts, openingHours, customer: customerFact });
     }
-    res.set('Cache-Control', 'no-store').json({ reply } satisfies ChatbotReply);
+    res.set('Cache-Control', 'no-store').json(answer);
   });
   return router;
 }

@@ -1,9 +1,14 @@
 import { CONTACT_PHONE, WHATSAPP_COUNTRY_CODE } from '../config/shop';
 
-/** A wa.me deep link to the shop's number, optionally with a prefilled message. */
+/**
+ * A wa.me deep link to a number (the shop's by default), optionally with a
+ * prefilled message. A number with a leading plus is international as written;
+ * any other is Brazilian.
+ */
 export function whatsappUrl(text?: string, phone: string = CONTACT_PHONE): string {
   const digits = phone.replace(/\D/g, '');
-  const url = `https://wa.me/${WHATSAPP_COUNTRY_CODE}${digits}`;
+  const international = phone.trim().startsWith('+');
+  const url = `https://wa.me/${international ? '' : WHATSAPP_COUNTRY_CODE}${digits}`;
   return text ? `${url}?text=${encodeURIComponent(text)}` : url;
 }
 

@@ -40,6 +40,9 @@ const pages = {
   reviews: page(() =>
     import('./admin-reviews-route').then((m) => ({ default: m.AdminReviewsRoute })),
   ),
+  customOrders: page(() =>
+    import('./admin-custom-orders-route').then((m) => ({ default: m.AdminCustomOrdersRoute })),
+  ),
 };
 
 /**
@@ -72,6 +75,7 @@ export function AdminRoute() {
         { path: 'users/:id', element: pages.userDetails },
         { path: 'sales', element: pages.sales },
         { path: 'reviews', element: pages.reviews },
+        { path: 'encomendas', element: pages.customOrders },
         { path: 'eventos', element: pages.events },
         { path: 'eventos/stream/:stream', element: pages.eventStream },
         { path: '*', element: <NotFoundRoute /> },

@@ -62,6 +62,7 @@ describe('admin shell (admin-spec §2 "Admin shell")', () => {
       ['Clientes', '/admin/users'],
       ['Vendas', '/admin/sales'],
       ['Avaliações', '/admin/reviews'],
+      ['Encomendas', '/admin/encomendas'],
       ['Eventos', '/admin/eventos'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(

@@ -1,10 +1,36 @@
-import { CHATBOT_MESSAGE_MAX_LENGTH, chatbotMessages } from '@quitute/contracts';
+import {
+  assertNever,
+  CHATBOT_MESSAGE_MAX_LENGTH,
+  chatbotMessages,
+  type ChatbotLink,
+} from '@quitute/contracts';
+import { whatsappUrl } from '../../lib/whatsapp';
 
-/** A chat message (spec §3): its text and who wrote it. */
+/** A chat message (spec §3): its text and who wrote it; a bot's may offer links. */
 export interface ChatMessage {
   id: number;
   text: string;
   sender: 'user' | 'bot';
+  links?: readonly ChatbotLink[];
+}
+
+/** Where a link of the assistant leads: a page of the shop (`internal`) or WhatsApp. */
+export function chatLinkHref(link: ChatbotLink): { href: string; internal: boolean } {
+  switch (link.target) {
+    case 'menu': {
+      const params = new URLSearchParams();
+      if (link.search) params.set('busca', link.search);
+      if (link.category) params.set('categoria', link.category);
+      const query = params.toString();
+      return { href: query ? `/cardapio?${query}` : '/cardapio', internal: true };
+    }
+    case 'custom-order':
+      return { href: '/encomendas', internal: true };
+    case 'whatsapp':
+      return { href: whatsappUrl(link.text), internal: false };
+    default:
+      return assertNever(link);
+  }
 }
 
 export const chatTexts = {

@@ -86,6 +86,65 @@ describe('the chatbot (customer spec §2 "Chatbot window", §7, §8)', () => {
     expect(screen.queryByText('Digitando...')).toBeNull();
   });
 
+  it('given links the window cannot read, then the reply without them', async () => {
+    const { user } = renderChat(() =>
+      json({
+        reply: 'Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.',
+        links: [
+          {
+            target: 'menu',
+            label: 'Ver Coxinha de Frango no cardápio',
+            search: 'Coxinha de Frango',
+          },
+          { target: 'custom-order', label: 'Fazer uma encomenda' },
+          { target: 'whatsapp', label: 'Falar no WhatsApp' },
+          { target: 'elsewhere', label: 'Sair da loja' },
+        ],
+      }),
+    );
+    await openChat(user);
+
+    await user.type(screen.getByRole('textbox', { name: 'Mensagem' }), 'quero 100 coxinhas{Enter}');
+
+    const log = screen.getByRole('log', { name: 'Mensagens' });
+    await within(log).findByText(/100 unidades × R\$ 0,60 = R\$ 60,00/);
+    expect(within(log).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('given a reply with well-formed links, then each leads where it says', async () => {
+    const { user } = renderChat(() =>
+      json({
+        reply: 'Coxinha de Frango: 100 unidades × R$ 0,60 = R$ 60,00.',
+        links: [
+          {
+            target: 'menu',
+            label: 'Ver Coxinha de Frango no cardápio',
+            search: 'Coxinha de Frango',
+          },
+          { target: 'menu', label: 'Ver Doces Finos no cardápio', category: 'Doces Finos' },
+          { target: 'custom-order', label: 'Fazer uma encomenda' },
+          { target: 'whatsapp', label: 'Falar no WhatsApp' },
+        ],
+      }),
+    );
+    await openChat(user);
+
+    await user.type(screen.getByRole('textbox', { name: 'Mensagem' }), 'quero 100 coxinhas{Enter}');
+
+    const log = screen.getByRole('log', { name: 'Mensagens' });
+    const link = async (name: string) => within(log).findByRole('link', { name });
+    expect((await link('Ver Coxinha de Frango no cardápio')).getAttribute('href')).toBe(
+      '/cardapio?busca=Coxinha+de+Frango',
+    );
+    expect((await link('Ver Doces Finos no cardápio')).getAttribute('href')).toBe(
+      '/cardapio?categoria=Doces+Finos',
+    );
+    expect((await link('Fazer uma encomenda')).getAttribute('href')).toBe('/encomendas');
+    const whatsapp = await link('Falar no WhatsApp');
+    expect(whatsapp.getAttribute('href')).toBe('https://wa.me/5511987654321');
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+  });
+
   it("given an answer without a reply, then 'Desculpe, não entendi. Tente novamente!'", async () => {
     const { user } = renderChat(() => json({}));
     await openChat(user);

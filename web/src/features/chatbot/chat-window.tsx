@@ -1,8 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { CloseIcon, SendIcon } from '../../components/icons';
 import { useSendChatMessageMutation } from './chatbot-api';
-import { CHAT_MESSAGE_MAX_LENGTH, chatTexts, messageToSend, type ChatMessage } from './chat-model';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatLinkHref,
+  chatTexts,
+  messageToSend,
+  type ChatMessage,
+} from './chat-model';
 import styles from './chat.module.css';
 
 export interface ChatWindowProps {
@@ -33,18 +40,22 @@ export function ChatWindow({ id, hidden, onClose }: ChatWindowProps) {
     if (!hidden) inputRef.current?.focus();
   }, [hidden]);
 
-  const append = (message: string, sender: ChatMessage['sender']) => {
+  const append = (message: Omit<ChatMessage, 'id'>) => {
     const messageId = nextId.current;
     nextId.current += 1;
-    setMessages((current) => [...current, { id: messageId, text: message, sender }]);
+    setMessages((current) => [...current, { ...message, id: messageId }]);
   };
 
   const send = async (input: string) => {
     const message = messageToSend(input);
     if (message === null) return;
-    append(message, 'user');
+    append({ text: message, sender: 'user' });
     const result = await sendMessage(message);
-    append(result.error ? errorMessage(result.error, chatTexts.failure) : result.data, 'bot');
+    append(
+      result.error
+        ? { text: errorMessage(result.error, chatTexts.failure), sender: 'bot' }
+        : { text: result.data.text, links: result.data.links, sender: 'bot' },
+    );
   };
 
   // The newest message stays in view.
@@ -94,6 +105,29 @@ export function ChatWindow({ id, hidden, onClose }: ChatWindowProps) {
               {message.sender === 'user' ? 'Você: ' : 'Assistente: '}
             </span>
             {message.text}
+            {message.links && message.links.length > 0 ? (
+              // Not a list: each message is one item of the log.
+              <span className={styles.links}>
+                {message.links.map((link) => {
+                  const { href, internal } = chatLinkHref(link);
+                  return internal ? (
+                    <Link key={`${link.target}-${link.label}`} className={styles.link} to={href}>
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <a
+                      key={`${link.target}-${link.label}`}
+                      className={styles.link}
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {link.label}
+                    </a>
+                  );
+                })}
+              </span>
+            ) : null}
           </li>
         ))}
         {pending ? (

@@ -1,19 +1,40 @@
 import { addDays, shopDate } from '@quitute/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubShopApi } from '../../testing/fetch-stub';
+import { json, stubFetch, type FetchHandler } from '../../testing/fetch-stub';
 import { descriptionOf } from '../../testing/forms';
 import { renderWithProviders } from '../../testing/render';
+import type { CustomOrderContact } from './custom-order';
 import { CustomOrderPage } from './custom-order-page';
 
 function today(): string {
   return shopDate(new Date());
 }
 
-function renderPage() {
-  stubShopApi([]);
+const recorded: FetchHandler = () =>
+  json(
+    { message: 'Encomenda enviada com sucesso!', requestId: 'r-1', position: 7 },
+    { status: 201 },
+  );
+
+function renderPage(
+  options: { customOrders?: FetchHandler; contact?: CustomOrderContact | null } = {},
+) {
+  const requests = stubFetch((url, request) =>
+    url.pathname === '/api/custom-orders'
+      ? (options.customOrders ?? recorded)(url, request)
+      : json({ status: 'ok' }),
+  );
   const open = vi.spyOn(window, 'open').mockReturnValue(window);
-  return { ...renderWithProviders(<CustomOrderPage />, { route: '/encomendas' }), open };
+  const posted = () =>
+    requests.filter((request) => new URL(request.url).pathname === '/api/custom-orders');
+  return {
+    ...renderWithProviders(<CustomOrderPage contact={options.contact ?? null} />, {
+      route: '/encomendas',
+    }),
+    open,
+    posted,
+  };
 }
 
 async function dismissLeadTimeNotice(user: ReturnType<typeof renderPage>['user']) {
@@ -104,6 +125,7 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
 
     vi.useFakeTimers();
     fireEvent.click(submitButton());
+    await act(() => vi.advanceTimersByTimeAsync(0));
 
     const [day = '', month = '', year = ''] = today().split('-').reverse();
     const text = [
@@ -125,5 +147,111 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
     expect(screen.queryByRole('dialog')).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('given a valid form, then it is recorded in the shop (POST /api/custom-orders with the form’s fields) before WhatsApp opens', async () => {
+    const { user, open, posted } = renderPage();
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+    const dataEvento = addDays(today(), 10);
+
+    await user.click(submitButton());
+
+    await screen.findByRole('dialog', { name: 'Encomenda enviada com sucesso!' });
+    expect(posted()).toHaveLength(1);
+    expect(JSON.parse(await (posted()[0]?.clone().text() ?? ''))).toEqual({
+      nome: 'Maria da Silva',
+      email: 'maria@example.com',
+      telefone: '(11) 98765-4321',
+      dataEvento,
+      descricao: 'Festa de 50 pessoas',
+    });
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('given a signed-in customer, then her name, e-mail and phone fill the form, and stay after sending', async () => {
+    const { user } = renderPage({
+      contact: { name: 'Ana Souza', email: 'ana@example.com', phone: '11912345678' },
+    });
+    await dismissLeadTimeNotice(user);
+
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveProperty('value', 'Ana Souza');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveProperty(
+      'value',
+      'ana@example.com',
+    );
+    expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveProperty(
+      'value',
+      '11912345678',
+    );
+
+    fireEvent.change(screen.getByLabelText('Data do evento'), {
+      target: { value: addDays(today(), 10) },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Descrição' }), 'Festa de 50 pessoas');
+    await user.click(submitButton());
+
+    await screen.findByRole('dialog', { name: 'Encomenda enviada com sucesso!' });
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveProperty('value', 'Ana Souza');
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveProperty('value', '');
+  });
+
+  it('given the shop cannot record it, then no success popup, a pt-BR error with the WhatsApp link still offered, and the form kept', async () => {
+    const { user, open } = renderPage({
+      customOrders: () => json({ message: 'Serviço indisponível.' }, { status: 503 }),
+    });
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Não foi possível registrar sua encomenda',
+    });
+    expect(dialog.textContent).toContain('Serviço indisponível.');
+    expect(dialog.textContent).toContain('Envie pelo WhatsApp para não perdê-la');
+    const link = within(dialog).getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain(
+      'Descrição: Festa de 50 pessoas',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Encomenda enviada com sucesso!' })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Descrição' })).toHaveProperty(
+      'value',
+      'Festa de 50 pessoas',
+    );
+  });
+
+  it('given no connection, then the same error with the WhatsApp link', async () => {
+    const { user } = renderPage({
+      customOrders: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Não foi possível registrar sua encomenda',
+    });
+    expect(within(dialog).getByRole('link', { name: 'Enviar pelo WhatsApp' })).toBeTruthy();
+  });
+
+  it('given the server refuses a field, then its message in the alert and under the field, and no WhatsApp', async () => {
+    const message = 'A data do evento deve ser no futuro.';
+    const { user, open } = renderPage({
+      customOrders: () =>
+        json({ message, code: 'validation', fields: { dataEvento: message } }, { status: 400 }),
+    });
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+
+    await user.click(submitButton());
+
+    expect((await screen.findByRole('dialog', { name: 'Atenção' })).textContent).toContain(message);
+    expect(open).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { shopDate } from '@quitute/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage, httpStatus, serverFieldErrors } from '../../api/errors';
 import buttons from '../../components/button.module.css';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
@@ -11,18 +12,41 @@ import {
   customOrderMessage,
   customOrderProblem,
   customOrderTexts,
-  emptyCustomOrder,
+  initialCustomOrder,
+  type CustomOrderContact,
   type CustomOrderField,
   type CustomOrderForm,
 } from './custom-order';
+import { useSendCustomOrderMutation } from './custom-order-api';
 import styles from './custom-order-page.module.css';
 
-/** /encomendas (spec §2 "Custom order form", §5). */
-export function CustomOrderPage() {
-  const [values, setValues] = useState<CustomOrderForm>(emptyCustomOrder);
+const FIELDS: readonly CustomOrderField[] = [
+  'nome',
+  'email',
+  'telefone',
+  'dataEvento',
+  'descricao',
+];
+const isField = (name: string): name is CustomOrderField => FIELDS.some((field) => field === name);
+
+export interface CustomOrderPageProps {
+  /** The signed-in customer's contact from her profile, which fills the form; null for a visitor. */
+  contact: CustomOrderContact | null;
+}
+
+/**
+ * /encomendas (spec §2 "Custom order form", §5). The request is recorded in
+ * the shop first (the admin lists it under 'Encomendas'); only then does
+ * WhatsApp open with the spec's success popup. When it cannot be recorded, she
+ * is told so and still offered WhatsApp with the composed text, so nothing is lost.
+ */
+export function CustomOrderPage({ contact }: CustomOrderPageProps) {
+  const [values, setValues] = useState<CustomOrderForm>(() => initialCustomOrder(contact));
   const [problem, setProblem] = useState<{ field: CustomOrderField; message: string } | null>(null);
   const [alertOpen, setAlertOpen] = useState(false);
   const [sentUrl, setSentUrl] = useState<string | null>(null);
+  const [unrecorded, setUnrecorded] = useState<{ url: string; message: string } | null>(null);
+  const [sendCustomOrder, { isLoading: sending }] = useSendCustomOrderMutation();
   const descriptionId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -45,8 +69,9 @@ export function CustomOrderPage() {
     if (problem?.field === field) setProblem(null);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending) return;
     const found = customOrderProblem(values, shopDate(new Date()));
     setProblem(found);
     if (found) {
@@ -54,8 +79,21 @@ export function CustomOrderPage() {
       return;
     }
     const url = whatsappUrl(customOrderMessage(values));
+    const result = await sendCustomOrder(values);
+    if (result.error) {
+      // The server refused a field: like the form's own checks, the message under it.
+      const [field, message] =
+        Object.entries(serverFieldErrors(result.error)).find(([name]) => isField(name)) ?? [];
+      if (httpStatus(result.error) === 400 && field && isField(field) && message) {
+        setProblem({ field, message });
+        setAlertOpen(true);
+        return;
+      }
+      setUnrecorded({ url, message: errorMessage(result.error, customOrderTexts.notRecorded) });
+      return;
+    }
     openDeepLink(url);
-    setValues(emptyCustomOrder);
+    setValues(initialCustomOrder(contact));
     setSentUrl(url);
   };
 
@@ -76,7 +114,7 @@ export function CustomOrderPage() {
       <form
         ref={formRef}
         className={`${form.form} ${styles.card}`}
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label="Encomenda"
       >
         <FormField
@@ -133,14 +171,37 @@ export function CustomOrderPage() {
             onChange={(event) => change('descricao')(event.target.value)}
           />
         </div>
-        <button type="submit" className={`${buttons.button} ${buttons.block}`}>
-          Enviar Encomenda pelo WhatsApp
+        <button type="submit" className={`${buttons.button} ${buttons.block}`} disabled={sending}>
+          {sending ? customOrderTexts.sending : 'Enviar Encomenda pelo WhatsApp'}
         </button>
       </form>
 
       {alertOpen && problem ? (
         <Dialog title="Atenção" tone="error" closeLabel="OK" onClose={() => setAlertOpen(false)}>
           <p>{problem.message}</p>
+        </Dialog>
+      ) : null}
+      {unrecorded ? (
+        <Dialog
+          title={customOrderTexts.notRecordedTitle}
+          tone="error"
+          closeLabel="Fechar"
+          onClose={() => setUnrecorded(null)}
+        >
+          <p>{unrecorded.message}</p>
+          {unrecorded.message === customOrderTexts.notRecorded ? null : (
+            <p>{customOrderTexts.notRecorded}</p>
+          )}
+          <p>
+            <a
+              className={buttons.button}
+              href={unrecorded.url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {customOrderTexts.sendByWhatsApp}
+            </a>
+          </p>
         </Dialog>
       ) : null}
       {sentUrl ? (

@@ -1,9 +1,10 @@
+import { isValidCustomOrderPhone as isValidPhone } from '@quitute/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   brazilianDate,
   customOrderMessage,
   customOrderProblem,
-  isValidPhone,
+  initialCustomOrder,
   type CustomOrderForm,
 } from './custom-order';
 
@@ -66,5 +67,33 @@ describe('customOrderMessage', () => {
       ].join('\n'),
     );
     expect(brazilianDate('2031-01-05')).toBe('05/01/2031');
+  });
+});
+
+describe('initialCustomOrder', () => {
+  it('given a visitor, then an empty form', () => {
+    expect(initialCustomOrder(null)).toEqual({
+      nome: '',
+      email: '',
+      telefone: '',
+      dataEvento: '',
+      descricao: '',
+    });
+  });
+
+  it('given a signed-in customer, then her name, e-mail and phone, the event left to her', () => {
+    expect(
+      initialCustomOrder({
+        name: 'Maria da Silva',
+        email: 'maria@example.com',
+        phone: '11987654321',
+      }),
+    ).toEqual({
+      nome: 'Maria da Silva',
+      email: 'maria@example.com',
+      telefone: '11987654321',
+      dataEvento: '',
+      descricao: '',
+    });
   });
 });

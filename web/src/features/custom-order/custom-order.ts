@@ -1,3 +1,5 @@
+import { customOrderMessages, isValidCustomOrderPhone } from '@quitute/contracts';
+
 /** The custom order form (spec §3): every field required (spec §2). */
 export interface CustomOrderForm {
   nome: string;
@@ -19,17 +21,27 @@ export const emptyCustomOrder: CustomOrderForm = {
 };
 
 export const customOrderTexts = {
-  invalidPhone: 'Por favor, insira um número de telefone válido (10-15 dígitos).',
-  pastDate: 'A data do evento deve ser no futuro.',
-  success: 'Encomenda enviada com sucesso!',
+  invalidPhone: customOrderMessages.phoneInvalid,
+  pastDate: customOrderMessages.pastDate,
+  success: customOrderMessages.sent,
+  notRecordedTitle: 'Não foi possível registrar sua encomenda',
+  notRecorded:
+    'Sua encomenda não foi registrada na loja. Envie pelo WhatsApp para não perdê-la: os detalhes já estão na mensagem.',
+  sendByWhatsApp: 'Enviar pelo WhatsApp',
+  sending: 'Enviando...',
 } as const;
 
-/** What people type between digits of a phone number: spaces, dashes, dots, parentheses. */
-const PHONE_PUNCTUATION = /[\s().-]/g;
+/** The contact a signed-in customer's profile gives the form. */
+export interface CustomOrderContact {
+  name: string;
+  email: string;
+  phone: string;
+}
 
-/** spec §5: an optional plus and 10 to 15 digits (the usual punctuation of a number is allowed). */
-export function isValidPhone(telefone: string): boolean {
-  return /^\+?\d{10,15}$/.test(telefone.trim().replace(PHONE_PUNCTUATION, ''));
+/** The form as it starts: empty, or with the signed-in customer's name, e-mail and phone. */
+export function initialCustomOrder(contact: CustomOrderContact | null): CustomOrderForm {
+  if (!contact) return emptyCustomOrder;
+  return { ...emptyCustomOrder, nome: contact.name, email: contact.email, telefone: contact.phone };
 }
 
 /**
@@ -40,7 +52,7 @@ export function customOrderProblem(
   form: CustomOrderForm,
   today: string,
 ): { field: CustomOrderField; message: string } | null {
-  if (!isValidPhone(form.telefone))
+  if (!isValidCustomOrderPhone(form.telefone))
     return { field: 'telefone', message: customOrderTexts.invalidPhone };
   // ISO dates compare as text.
   if (form.dataEvento < today) return { field: 'dataEvento', message: customOrderTexts.pastDate };

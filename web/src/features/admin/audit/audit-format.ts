@@ -19,6 +19,7 @@ export const EVENT_CATEGORIES: readonly { value: string; label: string }[] = [
   { value: 'review', label: 'Avaliações (review)' },
   { value: 'sale', label: 'Vendas (sale)' },
   { value: 'consent', label: 'Consentimentos (consent)' },
+  { value: 'customorder', label: 'Encomendas (customorder)' },
   { value: 'catalog', label: 'Nomes de produto (catalog)' },
   { value: 'sequence', label: 'Números de pedido (sequence)' },
 ];

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Clientes', end: false },
   { to: '/admin/sales', label: 'Vendas', end: false },
   { to: '/admin/reviews', label: 'Avaliações', end: false },
+  { to: '/admin/encomendas', label: 'Encomendas', end: false },
   { to: '/admin/eventos', label: 'Eventos', end: false },
 ] as const;
 
