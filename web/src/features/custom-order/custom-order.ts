@@ -1,3 +1,5 @@
+import { formatPhone } from '@quitute/contracts';
+
 /** The custom order form (spec §3): every field required (spec §2). */
 export interface CustomOrderForm {
   nome: string;
@@ -60,7 +62,7 @@ export function customOrderMessage(form: CustomOrderForm): string {
     '',
     `Nome: ${form.nome.trim()}`,
     `E-mail: ${form.email.trim()}`,
-    `Telefone: ${form.telefone.trim()}`,
+    `Telefone: ${formatPhone(form.telefone)}`,
     `Data do evento: ${brazilianDate(form.dataEvento)}`,
     `Descrição: ${form.descricao.trim()}`,
   ].join('\n');

@@ -1,4 +1,4 @@
-import { formatBRL, type OrderDto } from '@quitute/contracts';
+import { formatBRL, formatCep, formatDigitableLine, type OrderDto } from '@quitute/contracts';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { httpStatus } from '../../../api/errors';
@@ -28,7 +28,7 @@ function Address({ address }: { address: NonNullable<OrderDto['customerAddress']
       <br />
       {address.neighborhood}, {address.city} - {address.federalUnit}
       <br />
-      CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+      CEP {formatCep(address.zipCode)}
     </address>
   );
 }
@@ -62,7 +62,11 @@ function PayPending({
         </a>
       ) : null}
       {payment.boletoDigitableLine ? (
-        <CopyableCode label="Linha digitável" code={payment.boletoDigitableLine} />
+        <CopyableCode
+          label="Linha digitável"
+          code={payment.boletoDigitableLine}
+          shown={formatDigitableLine(payment.boletoDigitableLine)}
+        />
       ) : null}
       {payment.ticketUrl ? (
         <a href={payment.ticketUrl} target="_blank" rel="noreferrer">
