@@ -79,7 +79,7 @@ function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
           ))}
         </ul>
       )}
-      <p className={styles.total}>
+      <p className={styles.total} data-primary-action="">
         <span>Total</span>
         <span className={styles.money}>{formatBRL(orderTotal(items))}</span>
       </p>

@@ -106,7 +106,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <dt>Forma de pagamento</dt>
           <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
         </div>
-        <div>
+        <div data-primary-action="">
           <dt>Total</dt>
           <dd className={styles.money}>{formatBRL(order.total)}</dd>
         </div>
@@ -144,7 +144,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           Itens
         </h2>
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">Item</th>
@@ -156,10 +156,14 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
             <tbody>
               {order.items.map((line) => (
                 <tr key={line.item.productId || line.item.name}>
-                  <td>{line.item.name}</td>
-                  <td>{line.quantity}</td>
-                  <td className={styles.money}>{formatBRL(line.item.price)}</td>
-                  <td className={styles.money}>{formatBRL(lineTotal(line))}</td>
+                  <td data-label="Item">{line.item.name}</td>
+                  <td data-label="Quantidade">{line.quantity}</td>
+                  <td data-label="Preço" className={styles.money}>
+                    {formatBRL(line.item.price)}
+                  </td>
+                  <td data-label="Subtotal" className={styles.money} data-primary-action="">
+                    {formatBRL(lineTotal(line))}
+                  </td>
                 </tr>
               ))}
             </tbody>
