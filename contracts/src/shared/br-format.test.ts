@@ -4,6 +4,7 @@ import {
   formatCep,
   formatCpf,
   formatDigitableLine,
+  formatHiddenCpf,
   formatPhone,
   maskCep,
   maskCpf,
@@ -141,6 +142,12 @@ describe('CPF', () => {
     ['', ''],
   ])('given %j stored, when shown, then it reads %j', (stored, shown) => {
     expect(formatCpf(stored)).toBe(shown);
+  });
+
+  it('given a CPF shown to auditors, then only its middle digits, and nothing of a number that is not a CPF', () => {
+    expect(formatHiddenCpf('52998224725')).toBe('***.982.247-**');
+    expect(formatHiddenCpf('529.982.247-25')).toBe('***.982.247-**');
+    expect(formatHiddenCpf('5299822472')).toBeNull();
   });
 
   it.each([

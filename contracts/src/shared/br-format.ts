@@ -80,6 +80,15 @@ export function formatCpf(stored: string): string {
   return digits.length === CPF_LENGTH ? groupCpf(digits) : stored.trim();
 }
 
+/**
+ * A stored CPF as public records hide it (***.456.789-**): enough to tell one
+ * from another, not the whole number; null when it is not 11 digits.
+ */
+export function formatHiddenCpf(stored: string): string | null {
+  const digits = digitsOf(stored);
+  return digits.length === CPF_LENGTH ? groupCpf(digits, { obfuscate: true }) : null;
+}
+
 /** A CPF input's text as it is typed or pasted: 123.456.789-09, at most 11 digits. */
 export function maskCpf(typed: string): string {
   return groupCpf(digitsOf(typed).slice(0, CPF_LENGTH));
