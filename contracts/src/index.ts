@@ -12,6 +12,7 @@ export * from './shared/shop-time';
 export * from './shared/assert-never';
 export * from './shared/canonical-json';
 export * from './shared/admin';
+export * from './shared/br-format';
 export * from './catalog/constants';
 export * from './catalog/messages';
 export * from './catalog/events';

@@ -56,12 +56,14 @@ describe.runIf(enabled)('accounts journeys in Chromium', () => {
     await phone.fill('1234');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Telefone inválido (10-15 dígitos).').first().waitFor();
-    await phone.fill('11987654321');
+    // Pasted in another form, shown grouped; stored and read back as the same number.
+    await phone.fill('+55 11 98765-4321');
+    expect(await phone.inputValue()).toBe('(11) 98765-4321');
     await page.getByLabel('Endereço').fill('Rua das Flores, 123 - São Paulo');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Perfil atualizado com sucesso!').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByLabel('Telefone').inputValue()).toBe('11987654321');
+    await expect.poll(() => page.getByLabel('Telefone').inputValue()).toBe('(11) 98765-4321');
     expect(await page.getByLabel('Endereço').inputValue()).toBe('Rua das Flores, 123 - São Paulo');
 
     // Preferences: SMS on, saved, still on after a reload.

@@ -67,7 +67,7 @@ describe.runIf(enabled)('the chatbot and the custom order in Chromium (issue 36)
     const form = customer.getByRole('form', { name: 'Encomenda' });
     expect(await form.getByLabel('Nome').inputValue()).toBe('Marina Souza');
     expect(await form.getByLabel('E-mail').inputValue()).toBe(account.email);
-    expect(await form.getByLabel('Telefone').inputValue()).toBe('11987654321');
+    expect(await form.getByLabel('Telefone').inputValue()).toBe('(11) 98765-4321');
     const eventDay = shopDayFromToday(12);
     await form.getByLabel('Data do evento').fill(eventDay);
     await form
@@ -99,7 +99,7 @@ describe.runIf(enabled)('the chatbot and the custom order in Chromium (issue 36)
     );
     expect(
       await row
-        .getByRole('link', { name: 'WhatsApp de Marina Souza: 11987654321' })
+        .getByRole('link', { name: 'WhatsApp de Marina Souza: (11) 98765-4321' })
         .getAttribute('href'),
     ).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
   }, 60_000);

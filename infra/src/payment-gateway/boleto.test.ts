@@ -1,9 +1,9 @@
+import { formatDigitableLine } from '@quitute/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   boletoNumbers,
   digitableLineFromBarcode,
   dueDateFactor,
-  formatDigitableLine,
   isValidBarcode,
   mod10,
   mod11,

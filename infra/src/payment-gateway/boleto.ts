@@ -102,11 +102,3 @@ export function boletoNumbers(input: BoletoInput): BoletoNumbers {
   const barcode = head + String(mod11(head + tail)) + tail;
   return { barcode, digitableLine: digitableLineFromBarcode(barcode) };
 }
-
-/** Display mask: `99999.99999 99999.999999 99999.999999 9 99999999999999`. */
-export function formatDigitableLine(digitableLine: string): string {
-  const match = /^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/.exec(digitableLine);
-  if (!match) throw new RangeError('a linha digitável has 47 digits');
-  const [, a, b, c, d, e, f, g, h] = match;
-  return `${a}.${b} ${c}.${d} ${e}.${f} ${g} ${h}`;
-}

@@ -18,7 +18,6 @@ export {
   boletoNumbers,
   digitableLineFromBarcode,
   dueDateFactor,
-  formatDigitableLine,
   isValidBarcode,
   mod10,
   mod11,

@@ -1,11 +1,10 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { accountMessages, formatShopDayTime } from '@quitute/contracts';
+import { accountMessages, formatDigitableLine, formatShopDayTime } from '@quitute/contracts';
 import { AppError } from '../errors';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import { parseWith } from '../http/parse';
-import { formatDigitableLine } from './boleto';
 import type { PaymentMethod, ProviderPayment, ProviderPaymentStatus } from './port';
 import { isSettleable, type PaymentSimulator } from './simulator';
 

@@ -1,5 +1,6 @@
 import {
   EVENT_LOG_SCAN_LIMIT,
+  formatHiddenCpf,
   type EventLogEntry,
   type EventLogPage,
   type EventLogQuery,
@@ -30,21 +31,13 @@ export const LOG_SETTLE_TIMEOUT_MS = 2_000;
  */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['passwordHash', 'tokenHash']);
 
-/**
- * A CPF as public records mask it (`***.982.247-**`): enough to tell one from
- * another, not the whole number, which no other admin screen shows.
- */
-function maskCpf(cpf: string): string {
-  const digits = cpf.replace(/\D/g, '');
-  return digits.length === 11
-    ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`
-    : auditMessages.hidden;
-}
-
 /** Event data as auditors may see it: secrets hidden and CPFs masked, at any depth. */
 function forAuditors(value: unknown, key = ''): unknown {
   if (SECRET_FIELDS.has(key)) return auditMessages.hidden;
-  if (key === 'cpf' && typeof value === 'string') return maskCpf(value);
+  if (key === 'cpf' && typeof value === 'string') {
+    // As public records hide a CPF: enough to tell one from another, not the whole number.
+    return formatHiddenCpf(value) ?? auditMessages.hidden;
+  }
   if (Array.isArray(value)) return value.map((item) => forAuditors(item));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(

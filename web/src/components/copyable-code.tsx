@@ -2,8 +2,19 @@ import { useId, useRef, useState } from 'react';
 import buttons from './button.module.css';
 import styles from './copyable-code.module.css';
 
-/** A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected. */
-export function CopyableCode({ label, code }: { label: string; code: string }) {
+/**
+ * A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected.
+ * `shown` is the code as people read it (the linha digitável in its groups); `code` is what is copied.
+ */
+export function CopyableCode({
+  label,
+  code,
+  shown = code,
+}: {
+  label: string;
+  code: string;
+  shown?: string;
+}) {
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState(false);
@@ -21,7 +32,7 @@ export function CopyableCode({ label, code }: { label: string; code: string }) {
       <label htmlFor={id} className={styles.codeLabel}>
         {label}
       </label>
-      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={code} />
+      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={shown} />
       <button type="button" className={buttons.secondary} onClick={() => void copy()}>
         {copied ? 'Código copiado!' : 'Copiar código'}
       </button>

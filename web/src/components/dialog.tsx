@@ -1,4 +1,11 @@
-import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import {
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
@@ -6,14 +13,30 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 let openDialogs = 0;
+const openDialogsListeners = new Set<() => void>();
 
 /** Makes the page behind a modal unreachable (focus, clicks, screen readers) while one is open. */
 function setBackgroundInert(inert: boolean): void {
   const root = document.getElementById('root');
   openDialogs += inert ? 1 : -1;
+  for (const listener of openDialogsListeners) listener();
   if (!root) return;
   if (openDialogs > 0) root.setAttribute('inert', '');
   else root.removeAttribute('inert');
+}
+
+function subscribeToDialogs(listener: () => void): () => void {
+  openDialogsListeners.add(listener);
+  return () => openDialogsListeners.delete(listener);
+}
+
+/** Whether a modal dialog is open: what sits on the page (the cookie banner) waits for it to close. */
+export function useDialogOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToDialogs,
+    () => openDialogs > 0,
+    () => false,
+  );
 }
 
 export interface DialogProps {

@@ -2,8 +2,11 @@
 export const SHOP_NAME = 'Quitute';
 export const SHOP_TAGLINE = 'Doces e Salgados para Festas';
 export const CONTACT_EMAIL = 'contato@quitute.com.br';
-/** Also the shop's WhatsApp number: the wa.me deep links of the custom order and contact forms go to it. */
-export const CONTACT_PHONE = '(11) 98765-4321';
+/**
+ * Also the shop's WhatsApp number: the wa.me deep links of the custom order and contact forms go to it.
+ * Digits, as phones are stored; pages show it with contracts' formatPhone.
+ */
+export const CONTACT_PHONE = '11987654321';
 
 /** Brazil's country code for wa.me links. */
 export const WHATSAPP_COUNTRY_CODE = '55';

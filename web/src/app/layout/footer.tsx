@@ -1,3 +1,4 @@
+import { formatPhone, phoneHref } from '@quitute/contracts';
 import { Link } from 'react-router';
 import { MailIcon, PhoneIcon } from '../../components/icons';
 import { CONTACT_EMAIL, CONTACT_PHONE, SHOP_NAME } from '../../config/shop';
@@ -5,7 +6,7 @@ import styles from './footer.module.css';
 import { NAV_LINKS } from './nav-links';
 
 const YEAR = new Date().getFullYear();
-const PHONE_HREF = `tel:+55${CONTACT_PHONE.replace(/\D/g, '')}`;
+const PHONE_HREF = phoneHref(CONTACT_PHONE);
 
 export function Footer() {
   return (
@@ -39,7 +40,7 @@ export function Footer() {
             <li>
               <a href={PHONE_HREF}>
                 <PhoneIcon className={styles.icon} />
-                {CONTACT_PHONE}
+                {formatPhone(CONTACT_PHONE)}
               </a>
             </li>
           </ul>

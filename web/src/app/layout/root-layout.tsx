@@ -6,6 +6,7 @@ import { ChatWidget } from '../../features/chatbot/chat-widget';
 import { useConnectivityMonitor } from '../../features/connectivity/use-connectivity-monitor';
 import { CookieConsent } from '../../features/cookie-consent/cookie-consent';
 import { ChatControlsContext } from './chat-controls';
+import { useFloatingButtonsCover } from './floating-clearance';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './root-layout.module.css';
@@ -20,10 +21,11 @@ export function RootLayout() {
   useConnectivityMonitor();
   const [chatOpen, setChatOpen] = useState(false);
   const chatControls = useMemo(() => ({ openChat: () => setChatOpen(true) }), []);
+  const tuckFloatingButtons = useFloatingButtonsCover();
   return (
     <ChatOpenContext value={chatOpen}>
       <ChatControlsContext value={chatControls}>
-        <div className={styles.shell}>
+        <div className={styles.shell} data-floating-tucked={tuckFloatingButtons || undefined}>
           <a className={styles.skip} href="#conteudo">
             Pular para o conteúdo
           </a>

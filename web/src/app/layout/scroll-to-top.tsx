@@ -18,6 +18,7 @@ export function ScrollToTop() {
     <button
       type="button"
       className={styles.button}
+      data-floating-button=""
       aria-label="Voltar ao topo"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >

@@ -1,3 +1,4 @@
+import { formatPhone } from '@quitute/contracts';
 import buttons from '../../components/button.module.css';
 import { ChatIcon } from '../../components/icons';
 import { WhatsappButton } from '../../components/whatsapp-button';
@@ -28,7 +29,7 @@ export function AboutPage({ onOpenChat }: { onOpenChat: () => void }) {
           <h2>Fale com a gente</h2>
           <p>
             Tire dúvidas, peça sugestões para a sua festa ou combine uma encomenda especial pelo
-            WhatsApp {CONTACT_PHONE} ou pelo e-mail{' '}
+            WhatsApp {formatPhone(CONTACT_PHONE)} ou pelo e-mail{' '}
             <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Prefere uma resposta na hora?
             Nosso assistente virtual conhece o cardápio, os preços e os prazos.
           </p>

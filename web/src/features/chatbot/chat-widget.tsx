@@ -34,6 +34,7 @@ export function ChatWidget({ open, onOpenChange }: ChatWidgetProps) {
         ref={buttonRef}
         type="button"
         className={styles.fab}
+        data-floating-button=""
         aria-label="Chat com o assistente"
         aria-expanded={open}
         aria-controls={open ? CHAT_WINDOW_ID : undefined}

@@ -204,6 +204,21 @@ describe('/pagamento: validation (spec §5)', () => {
     expect(field('CPF').value).toBe('529.982.247-24');
     expect(descriptionOf(field('CPF'))).toBe('CPF inválido');
   });
+  it('given a CPF and a CEP pasted with other punctuation, then each shows its own grouping, with the numeric keypad and the postal-code autofill', async () => {
+    const rendered = await openCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+
+    await rendered.user.click(field('CPF'));
+    await rendered.user.paste('529 982 247 25');
+    await rendered.user.click(field('CEP'));
+    await rendered.user.paste('01.001 000');
+
+    expect(field('CPF').value).toBe('529.982.247-25');
+    expect(field('CEP').value).toBe('01001-000');
+    expect(field('CPF').getAttribute('inputmode')).toBe('numeric');
+    expect(field('CEP').getAttribute('inputmode')).toBe('numeric');
+    expect(field('CEP').getAttribute('autocomplete')).toBe('postal-code');
+  });
 });
 
 describe('/pagamento: CEP (spec §5)', () => {
@@ -464,9 +479,11 @@ describe('/pagamento: boleto', () => {
     const box = await screen.findByRole('region', { name: 'Processando Pagamento' });
     expect(within(box).getByRole('status').textContent).toBe('Boleto gerado!');
     expect(within(box).getByRole('link', { name: 'Abrir Boleto' })).toBeTruthy();
+    // Sent as digits, read in FEBRABAN's five groups.
     expect((within(box).getByLabelText('Linha digitável') as HTMLTextAreaElement).value).toBe(
-      BOLETO_LINE,
+      '23790.00009 00000.000000 00000.000000 1 00000000001800',
     );
+    expect(BOLETO_LINE).toMatch(/^\d{47}$/);
     expect(rendered.server.checkouts[0]?.body).toMatchObject({
       paymentMethod: 'boleto',
       paymentMethodId: 'bolbradesco',

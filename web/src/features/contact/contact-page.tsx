@@ -1,4 +1,4 @@
-import { DEFAULT_OPENING_HOURS } from '@quitute/contracts';
+import { DEFAULT_OPENING_HOURS, formatPhone, phoneHref } from '@quitute/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import buttons from '../../components/button.module.css';
 import { FormField, FormMessage } from '../../components/form-field';
@@ -24,7 +24,7 @@ import styles from './contact-page.module.css';
 
 const INSTAGRAM = SOCIAL_LINKS[0];
 
-const PHONE_HREF = `tel:+55${CONTACT_PHONE.replace(/\D/g, '')}`;
+const PHONE_HREF = phoneHref(CONTACT_PHONE);
 
 /** /contato (spec §2 "Contact page"): the form that opens WhatsApp, the other ways in, and the map. */
 export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
@@ -130,7 +130,7 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
             <li>
               <a href={PHONE_HREF}>
                 <PhoneIcon className={styles.icon} />
-                {CONTACT_PHONE}
+                {formatPhone(CONTACT_PHONE)}
               </a>
             </li>
             <li>

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../testing/fetch-stub';
+import { LeadTimeNotice } from '../../components/lead-time-notice';
 import { MemoryStorage } from '../../testing/memory-storage';
 import { renderWithProviders } from '../../testing/render';
 import { consentCookies, storedConsent } from './consent-storage';
@@ -44,6 +45,25 @@ describe('the cookie banner (customer spec §2, §4, §9)', () => {
     expect(screen.getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href')).toBe(
       '/privacidade',
     );
+  });
+
+  it("given the menu's 'Prazos para Pedidos' popup open, then the banner waits until it is closed, one after the other", async () => {
+    vi.useFakeTimers();
+    stubFetch(() => json({}));
+    renderWithProviders(
+      <>
+        <LeadTimeNotice delayMs={200} />
+        <CookieConsent storage={new MemoryStorage()} />
+      </>,
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    const popup = screen.getByRole('dialog', { name: 'Prazos para Pedidos' });
+    expect(banner()).toBeNull();
+
+    fireEvent.click(within(popup).getByRole('button', { name: 'Entendi' }));
+    await vi.waitFor(() => expect(banner()).not.toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('given a choice stored locally or only in the cookie, then it never appears', async () => {

@@ -1,5 +1,6 @@
 import { COOKIE_CONSENT_BANNER_DELAY_MS } from '@quitute/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDialogOpen } from '../../components/dialog';
 import { browserStorage } from '../../lib/storage';
 import { storedConsent } from './consent-storage';
 
@@ -13,12 +14,17 @@ export interface CookieConsentProps {
   delayMs?: number;
 }
 
-/** The cookie consent banner (spec §2, §4, §9): 1 s after load, when no choice is stored. */
+/**
+ * The cookie consent banner (spec §2, §4, §9): 1 s after load, when no choice is stored.
+ * It never shows under a popup (the menu's 'Prazos para Pedidos' opens 200 ms after load):
+ * it waits until the popup is closed, one after the other.
+ */
 export function CookieConsent({
   storage = browserStorage(),
   delayMs = COOKIE_CONSENT_BANNER_DELAY_MS,
 }: CookieConsentProps) {
   const [visible, setVisible] = useState(false);
+  const dialogOpen = useDialogOpen();
 
   useEffect(() => {
     if (storedConsent(storage, document.cookie)) return;
@@ -27,7 +33,7 @@ export function CookieConsent({
     return () => clearTimeout(timer);
   }, [storage, delayMs]);
 
-  if (!visible) return null;
+  if (!visible || dialogOpen) return null;
   return (
     <Suspense fallback={null}>
       <CookieBanner storage={storage} onChosen={() => setVisible(false)} />

@@ -89,6 +89,10 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
     const { user, open } = renderPage();
     await dismissLeadTimeNotice(user);
     await fill(user, { telefone: '98765432' });
+    expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveProperty(
+      'value',
+      '(98) 76543-2',
+    );
 
     await user.click(submitButton());
 
@@ -122,6 +126,10 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
     const { user, open } = renderPage();
     await dismissLeadTimeNotice(user);
     await fill(user, { telefone: '+55 11 91234-5678', dataEvento: today() });
+    expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveProperty(
+      'value',
+      '(11) 91234-5678',
+    );
 
     vi.useFakeTimers();
     fireEvent.click(submitButton());
@@ -133,7 +141,7 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
       '',
       'Nome: Maria da Silva',
       'E-mail: maria@example.com',
-      'Telefone: +55 11 91234-5678',
+      'Telefone: (11) 91234-5678',
       `Data do evento: ${day}/${month}/${year}`,
       'Descrição: Festa de 50 pessoas',
     ].join('\n');
@@ -182,7 +190,7 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveProperty(
       'value',
-      '11912345678',
+      '(11) 91234-5678',
     );
 
     fireEvent.change(screen.getByLabelText('Data do evento'), {

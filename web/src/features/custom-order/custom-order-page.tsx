@@ -1,10 +1,11 @@
-import { shopDate } from '@quitute/contracts';
+import { maskPhone, shopDate } from '@quitute/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, httpStatus, serverFieldErrors } from '../../api/errors';
 import buttons from '../../components/button.module.css';
 import { Dialog } from '../../components/dialog';
 import { FormField } from '../../components/form-field';
 import form from '../../components/form.module.css';
+import { MaskedField } from '../../components/masked-field';
 import { LeadTimeNotice } from '../../components/lead-time-notice';
 import { CUSTOM_ORDER_LEAD_DAYS, CUSTOM_ORDER_POPUP_MS } from '../../config/ui';
 import { openDeepLink, whatsappUrl } from '../../lib/whatsapp';
@@ -134,7 +135,7 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
           value={values.email}
           onChange={(event) => change('email')(event.target.value)}
         />
-        <FormField
+        <MaskedField
           label="Telefone"
           name="telefone"
           type="tel"
@@ -142,6 +143,7 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
           autoComplete="tel"
           placeholder="(11) 98765-4321"
           required
+          mask={maskPhone}
           value={values.telefone}
           error={errorOf('telefone')}
           onChange={(event) => change('telefone')(event.target.value)}

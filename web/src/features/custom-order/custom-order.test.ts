@@ -81,7 +81,7 @@ describe('initialCustomOrder', () => {
     });
   });
 
-  it('given a signed-in customer, then her name, e-mail and phone, the event left to her', () => {
+  it('given a signed-in customer, then her name, e-mail and phone (grouped), the event left to her', () => {
     expect(
       initialCustomOrder({
         name: 'Maria da Silva',
@@ -91,7 +91,7 @@ describe('initialCustomOrder', () => {
     ).toEqual({
       nome: 'Maria da Silva',
       email: 'maria@example.com',
-      telefone: '11987654321',
+      telefone: '(11) 98765-4321',
       dataEvento: '',
       descricao: '',
     });

@@ -1,4 +1,9 @@
-import { customOrderMessages, isValidCustomOrderPhone } from '@quitute/contracts';
+import {
+  customOrderMessages,
+  formatPhone,
+  isValidCustomOrderPhone,
+  maskPhone,
+} from '@quitute/contracts';
 
 /** The custom order form (spec §3): every field required (spec §2). */
 export interface CustomOrderForm {
@@ -41,7 +46,12 @@ export interface CustomOrderContact {
 /** The form as it starts: empty, or with the signed-in customer's name, e-mail and phone. */
 export function initialCustomOrder(contact: CustomOrderContact | null): CustomOrderForm {
   if (!contact) return emptyCustomOrder;
-  return { ...emptyCustomOrder, nome: contact.name, email: contact.email, telefone: contact.phone };
+  return {
+    ...emptyCustomOrder,
+    nome: contact.name,
+    email: contact.email,
+    telefone: maskPhone(contact.phone),
+  };
 }
 
 /**
@@ -72,7 +82,7 @@ export function customOrderMessage(form: CustomOrderForm): string {
     '',
     `Nome: ${form.nome.trim()}`,
     `E-mail: ${form.email.trim()}`,
-    `Telefone: ${form.telefone.trim()}`,
+    `Telefone: ${formatPhone(form.telefone)}`,
     `Data do evento: ${brazilianDate(form.dataEvento)}`,
     `Descrição: ${form.descricao.trim()}`,
   ].join('\n');

@@ -1,4 +1,4 @@
-import { MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
+import { formatPhone, MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL, CONTACT_PHONE, SHOP_NAME } from '../../config/shop';
 import { CUSTOM_ORDER_LEAD_DAYS, MINIMUM_LEAD_DAYS } from '../../config/ui';
@@ -60,8 +60,9 @@ export function TermsPage() {
       <h2>Dúvidas</h2>
       <p>
         Fale com a gente pelo e-mail <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>, pelo
-        telefone {CONTACT_PHONE} ou pela página de <Link to="/contato">Contato</Link>. O tratamento
-        dos seus dados está descrito na <Link to="/privacidade">Política de Privacidade</Link>.
+        telefone {formatPhone(CONTACT_PHONE)} ou pela página de <Link to="/contato">Contato</Link>.
+        O tratamento dos seus dados está descrito na{' '}
+        <Link to="/privacidade">Política de Privacidade</Link>.
       </p>
     </article>
   );

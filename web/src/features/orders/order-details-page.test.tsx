@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../testing/fetch-stub';
 import { fakePaymentsServer, orderDto } from '../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
@@ -48,10 +48,21 @@ const pastDueBoleto = orderDto({
   },
 });
 
+const pendingBoleto = orderDto({
+  _id: 'order-45',
+  orderNumber: 1045,
+  paymentMethod: 'boleto',
+  pendingPayment: {
+    boletoUrl: 'https://boleto.example/1045',
+    boletoDigitableLine: '23793381029610891390411000123403116470000019200',
+    expiresAt: '2099-11-25T02:59:59.000Z',
+  },
+});
+
 function openDetails(route: string, answer?: Parameters<typeof fakePaymentsServer>[0]['answer']) {
   const server = fakePaymentsServer({
     user: customer,
-    orders: [delivered, pendingPix, pastDueBoleto],
+    orders: [delivered, pendingPix, pastDueBoleto, pendingBoleto],
     ...(answer ? { answer } : {}),
   });
   const storage = storageWithSessionAndCart(customer);
@@ -77,6 +88,20 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
       'https://pix.example/1043',
     );
     expect(pay.textContent).toContain('Pague até 25/11/2099 às 10:30');
+  });
+
+  it('given a boleto still waiting, then its linha digitável reads in the five FEBRABAN groups and the copy button copies its digits', async () => {
+    const { user } = openDetails('/my-orders/order-45');
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    const pay = await screen.findByRole('region', { name: 'Pague seu pedido' }, PAGE_LOAD);
+    expect(within(pay).getByLabelText('Linha digitável')).toHaveProperty(
+      'value',
+      '23793.38102 96108.913904 11000.123403 1 16470000019200',
+    );
+    await user.click(within(pay).getByRole('button', { name: 'Copiar código' }));
+    expect(writeText).toHaveBeenCalledWith('23793381029610891390411000123403116470000019200');
   });
 
   it('given a boleto past its due date, then no way to pay it is offered', async () => {

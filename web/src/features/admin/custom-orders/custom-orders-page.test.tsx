@@ -32,7 +32,7 @@ function openPage(list: Partial<AdminCustomOrderList>) {
 }
 
 describe('/admin/encomendas', () => {
-  it('given custom orders, then each with when it came, the contact (e-mail link, phone with its WhatsApp link) and the event day, in the order the server gives (newest first)', async () => {
+  it('given custom orders, then each with when it came, the contact (e-mail link, phone grouped with its WhatsApp link) and the event day, in the order the server gives (newest first)', async () => {
     const { asked } = openPage({
       customOrders: [
         request({
@@ -64,7 +64,7 @@ describe('/admin/encomendas', () => {
       within(marina).getByRole('link', { name: 'marina@example.com' }).getAttribute('href'),
     ).toBe('mailto:marina@example.com');
     const whatsapp = within(marina).getByRole('link', {
-      name: 'WhatsApp de Marina Souza: 11987654321',
+      name: 'WhatsApp de Marina Souza: (11) 98765-4321',
     });
     expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
     expect(whatsapp.getAttribute('target')).toBe('_blank');

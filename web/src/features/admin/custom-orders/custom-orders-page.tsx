@@ -1,3 +1,4 @@
+import { formatPhone } from '@quitute/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
@@ -70,9 +71,9 @@ export function CustomOrdersPage() {
                 href={whatsappUrl(greeting(request.name), request.phone)}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`WhatsApp de ${request.name}: ${request.phone}`}
+                aria-label={`WhatsApp de ${request.name}: ${formatPhone(request.phone)}`}
               >
-                {request.phone}
+                {formatPhone(request.phone)}
               </a>
             </td>
             <td>{formatDay(request.eventDate)}</td>

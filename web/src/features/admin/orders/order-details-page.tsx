@@ -1,5 +1,6 @@
 import {
   centsToReais,
+  formatCep,
   PAYMENT_METHOD_LABELS,
   reaisToCents,
   type AdminOrderDto,
@@ -31,7 +32,7 @@ function Address({ address }: { address: NonNullable<AdminOrderDto['customerAddr
       <br />
       {address.neighborhood}, {address.city} - {address.federalUnit}
       <br />
-      CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+      CEP {formatCep(address.zipCode)}
     </address>
   );
 }

@@ -1,3 +1,4 @@
+import { formatPhone } from '@quitute/contracts';
 import { Link, useParams } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
@@ -29,7 +30,7 @@ export function UserDetailsPage() {
         <Facts>
           <Fact term="Nome">{found.name}</Fact>
           <Fact term="E-mail">{found.email}</Fact>
-          <Fact term="Telefone">{found.phone || 'N/A'}</Fact>
+          <Fact term="Telefone">{formatPhone(found.phone) || 'N/A'}</Fact>
           <Fact term="Endereço">{found.address || 'N/A'}</Fact>
           <Fact term="Role">{roleLabel(found.role)}</Fact>
           <Fact term="Data de cadastro">{formatDay(found.createdAt)}</Fact>

@@ -1,6 +1,7 @@
-import { ROLES, type AdminUserDto, type Role } from '@quitute/contracts';
+import { formatPhone, maskPhone, ROLES, type AdminUserDto, type Role } from '@quitute/contracts';
 import { useState } from 'react';
 import forms from '../../../components/form.module.css';
+import { maskInput } from '../../../lib/masked-input';
 import type { UserBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
@@ -34,7 +35,7 @@ export function UserFormDialog({
   const [state, setState] = useState<UserBody>(() => ({
     name: user?.name ?? '',
     email: user?.email ?? '',
-    phone: user?.phone ?? '',
+    phone: formatPhone(user?.phone ?? ''),
     address: user?.address ?? '',
     role: user?.role ?? 'user',
   }));
@@ -80,8 +81,12 @@ export function UserFormDialog({
         type="tel"
         inputMode="tel"
         autoComplete="off"
+        placeholder="(11) 98765-4321"
         value={state.phone}
-        onChange={(event) => set('phone', event.target.value)}
+        onChange={(event) => {
+          maskInput(event.currentTarget, maskPhone);
+          set('phone', event.target.value);
+        }}
       />
       <TextAreaField
         label="Endereço"

@@ -35,6 +35,7 @@ describe('/admin/users (admin-spec §2 "Users page", §5)', () => {
     expect(row('Maria da Silva').textContent).toContain('N/A');
     expect(row('Maria da Silva').textContent).toContain('Cliente');
     expect(row(admin.name).textContent).toContain('Administrador');
+    expect(row(admin.name).textContent).toContain('(11) 98765-4321');
   });
 
   it("given my own row, then its delete is disabled and its role cannot be changed; another user's can", async () => {
@@ -91,6 +92,21 @@ describe('/admin/users (admin-spec §2 "Users page", §5)', () => {
     });
   });
 
+  it('given a phone pasted in the form as +55 11 91111-2222, then it reads (11) 91111-2222', async () => {
+    const { user, server } = await openUsers();
+
+    await user.click(screen.getByRole('button', { name: 'Editar Maria da Silva' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Telefone'));
+    await user.paste('+55 11 91111-2222');
+    expect(within(dialog).getByLabelText('Telefone')).toHaveProperty('value', '(11) 91111-2222');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await screen.findByRole('dialog', { name: 'Sucesso' });
+    const [put] = server.calls(`/api/admin/users/${maria.id}`, 'PUT');
+    expect(await put?.clone().json()).toMatchObject({ phone: '(11) 91111-2222' });
+  });
+
   it('given a save refused, then the server message stays in the form; without one, "Falha ao salvar usuário."', async () => {
     let message: string | null = 'Email já registrado.';
     const { user } = await openUsers({
@@ -139,7 +155,7 @@ describe('admin detail pages (admin-spec §2)', () => {
     const details = await screen.findByRole('region', { name: 'Dados do usuário' }, PAGE_LOAD);
     expect(details.textContent).toContain('Maria da Silva');
     expect(details.textContent).toContain('maria@example.com');
-    expect(details.textContent).toContain('11987654321');
+    expect(details.textContent).toContain('(11) 98765-4321');
     expect(details.textContent).toContain('N/A');
     expect(details.textContent).toContain('Cliente');
     expect(details.textContent).toContain('01/10/2030');

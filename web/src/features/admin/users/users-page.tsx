@@ -1,4 +1,4 @@
-import type { AdminUserDto, Role } from '@quitute/contracts';
+import { formatPhone, type AdminUserDto, type Role } from '@quitute/contracts';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -117,7 +117,7 @@ export function UsersPage() {
               <td>
                 <span className={styles.email}>{user.email}</span>
               </td>
-              <td>{user.phone || 'N/A'}</td>
+              <td>{formatPhone(user.phone) || 'N/A'}</td>
               <td>
                 <Badge tone={user.role === 'admin' ? 'info' : 'neutral'}>
                   {roleLabel(user.role)}

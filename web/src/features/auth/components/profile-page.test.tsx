@@ -42,8 +42,9 @@ describe('/perfil (spec §2)', () => {
   it('given a logged-in user, then name, phone and address to edit and the e-mail read-only', async () => {
     const { form } = await openProfile();
     expect(form.name).toHaveProperty('value', 'Maria da Silva');
-    expect(form.phone).toHaveProperty('value', '11987654321');
+    expect(form.phone).toHaveProperty('value', '(11) 98765-4321');
     expect(form.phone.getAttribute('inputmode')).toBe('tel');
+    expect(form.phone.getAttribute('autocomplete')).toBe('tel');
     expect(form.address).toHaveProperty('value', 'Rua das Flores, 123');
     expect(form.email).toHaveProperty('value', 'maria@example.com');
     expect(form.email).toHaveProperty('readOnly', true);
@@ -143,13 +144,26 @@ describe('/perfil: saving (spec §5, §8)', () => {
     expect(saves()).toHaveLength(0);
   });
 
+  it('given a phone pasted as +55 11 91111-2222, then the field shows (11) 91111-2222 and the national digits are sent', async () => {
+    const page = await openProfile(onSave(() => json({ ...profileBody(customer), position: 12 })));
+    await page.user.clear(page.form.phone);
+    await page.user.paste('+55 11 91111-2222');
+    expect(page.form.phone).toHaveProperty('value', '(11) 91111-2222');
+
+    await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(page.saves()).toHaveLength(1));
+    expect(await page.saves()[0]?.json()).toMatchObject({ phone: '11911112222' });
+  });
+
   it("given new data, then 'Salvando...', the PUT with the token, 'Perfil atualizado com sucesso!' and the session user updated", async () => {
     const answer = deferredResponse();
     const page = await openProfile(onSave(() => answer.promise));
     await page.user.clear(page.form.address);
     await page.user.type(page.form.address, 'Av. Brasil, 500');
     await page.user.clear(page.form.phone);
-    await page.user.type(page.form.phone, '(11) 91111-2222');
+    await page.user.type(page.form.phone, '11911112222');
+    expect(page.form.phone).toHaveProperty('value', '(11) 91111-2222');
 
     await page.user.click(screen.getByRole('button', { name: 'Salvar' }));
 
@@ -165,7 +179,7 @@ describe('/perfil: saving (spec §5, §8)', () => {
     answer.release(json({ ...profileBody(saved), position: 12 }));
 
     expect(await screen.findByText('Perfil atualizado com sucesso!')).toBeTruthy();
-    expect(page.form.phone).toHaveProperty('value', '11911112222');
+    expect(page.form.phone).toHaveProperty('value', '(11) 91111-2222');
     expect(page.store.getState().auth.user).toEqual(saved);
     expect(JSON.parse(page.storage.getItem('authUser') ?? 'null')).toEqual(saved);
   });

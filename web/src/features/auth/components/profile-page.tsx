@@ -1,4 +1,4 @@
-import { accountMessages } from '@quitute/contracts';
+import { accountMessages, formatPhone, maskPhone } from '@quitute/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { errorMessage, serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField, FormMessage } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
+import { MaskedField } from '../../../components/masked-field';
 import { useUpdateProfileMutation } from '../api/auth-api';
 import { loggedOut, selectCurrentUser } from '../auth-slice';
 import { useFieldErrors } from '../hooks/use-field-errors';
@@ -18,7 +19,7 @@ import styles from './profile-page.module.css';
 function ProfileForm({ user }: { user: AuthUser }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const [name, setName] = useState(user.name);
-  const [phone, setPhone] = useState(user.phone);
+  const [phone, setPhone] = useState(formatPhone(user.phone));
   const [address, setAddress] = useState(user.address);
   const { setErrors, bind } = useFieldErrors();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -45,7 +46,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
       return;
     }
     setName(response.data.name ?? validation.data.name ?? name);
-    setPhone(response.data.phone ?? validation.data.phone ?? phone);
+    setPhone(formatPhone(response.data.phone ?? validation.data.phone ?? phone));
     setAddress(response.data.address ?? validation.data.address ?? address);
     setResult({ tone: 'success', text: accountMessages.profileUpdated });
   };
@@ -60,12 +61,13 @@ function ProfileForm({ user }: { user: AuthUser }) {
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
       <FormField label="Nome" autoComplete="name" {...bind('name', name, setName)} />
       <FormField label="Email" type="email" name="email" value={user.email} readOnly />
-      <FormField
+      <MaskedField
         label="Telefone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="11987654321"
+        placeholder="(11) 98765-4321"
+        mask={maskPhone}
         {...bind('phone', phone, setPhone)}
       />
       <FormField

@@ -116,7 +116,7 @@ function CartLineRow({ line, index, busy }: { line: CartLine; index: number; bus
             +
           </button>
         </form>
-        <p className={styles.lineTotal}>
+        <p className={styles.lineTotal} data-primary-action="">
           <span className="visually-hidden">Subtotal de {nome}: </span>
           {formatBRL(lineTotal(line))}
         </p>
@@ -168,7 +168,7 @@ export function CartPage({ banner }: { banner?: ReactNode }) {
               />
             ))}
           </ul>
-          <section className={styles.summary} aria-label="Resumo do pedido">
+          <section className={styles.summary} aria-label="Resumo do pedido" data-primary-action="">
             <p className={styles.total}>
               <span>Total</span>
               <span className={styles.money}>{formatBRL(cartTotal(lines))}</span>

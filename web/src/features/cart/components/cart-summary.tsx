@@ -26,11 +26,15 @@ export function CartSummary() {
               </li>
             ))}
           </ul>
-          <p className={styles.total}>
+          <p className={styles.total} data-primary-action="">
             <span>Total</span>
             <span className={styles.money}>{formatBRL(cartTotal(lines))}</span>
           </p>
-          <Link className={`${buttons.button} ${buttons.block}`} to="/carrinho">
+          <Link
+            className={`${buttons.button} ${buttons.block}`}
+            to="/carrinho"
+            data-primary-action=""
+          >
             {cartMessages.checkout}
           </Link>
         </>

@@ -4,6 +4,8 @@ import {
   DELIVERY_TYPE_OPTIONS,
   earliestDeliveryDate,
   formatBRL,
+  maskCep,
+  maskCpf,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type DeliveryType,
@@ -15,6 +17,7 @@ import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
+import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
 import { paymentsQueryApi, type PaymentConfig } from '../api/payments-api';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
@@ -22,8 +25,6 @@ import {
   cepToLookUp,
   checkoutInput,
   emptyCheckoutForm,
-  formatCep,
-  formatCpf,
   isCardMethod,
   needsAddress,
   orderTotal,
@@ -78,7 +79,7 @@ function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
           ))}
         </ul>
       )}
-      <p className={styles.total}>
+      <p className={styles.total} data-primary-action="">
         <span>Total</span>
         <span className={styles.money}>{formatBRL(orderTotal(items))}</span>
       </p>
@@ -266,22 +267,22 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
               {...bind('deliveryDate')}
             />
             <FormField label="Nome completo" autoComplete="name" {...bind('fullName')} />
-            <FormField
+            <MaskedField
               label="CPF"
-              inputMode="numeric"
               placeholder="000.000.000-00"
-              {...bind('docNumber', formatCpf)}
+              mask={maskCpf}
+              {...bind('docNumber')}
             />
             <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
             {needsAddress(form) ? (
               <fieldset className={styles.address}>
                 <legend className={styles.legend}>Endereço</legend>
-                <FormField
+                <MaskedField
                   label="CEP"
-                  inputMode="numeric"
                   autoComplete="postal-code"
                   placeholder="00000-000"
-                  {...bind('zipCode', formatCep)}
+                  mask={maskCep}
+                  {...bind('zipCode')}
                   onBlur={() => void fillFromCep()}
                 />
                 <FormField label="Rua" autoComplete="address-line1" {...bind('streetName')} />

@@ -1,4 +1,4 @@
-import { formatShopDay, type PaymentResult } from '@quitute/contracts';
+import { formatDigitableLine, formatShopDay, type PaymentResult } from '@quitute/contracts';
 import { useId } from 'react';
 import buttons from '../../../components/button.module.css';
 import { CopyableCode } from '../../../components/copyable-code';
@@ -60,7 +60,11 @@ export function PaymentResultBox({
         </a>
       ) : null}
       {result?.boletoDigitableLine ? (
-        <CopyableCode label="Linha digitável" code={result.boletoDigitableLine} />
+        <CopyableCode
+          label="Linha digitável"
+          code={result.boletoDigitableLine}
+          shown={formatDigitableLine(result.boletoDigitableLine)}
+        />
       ) : null}
       {expires ? <p className={styles.muted}>Vencimento: {expires}</p> : null}
       {result?.ticketUrl ? (

@@ -1,11 +1,12 @@
-import { formatBRL } from '@quitute/contracts';
+import { formatBRL, maskCpf } from '@quitute/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
+import { MaskedField } from '../../../components/masked-field';
 import { paymentsCommandApi, type SimulatorCardInput } from '../api/payments-api';
-import { formatCpf, type CardPayment } from '../model/checkout-form';
+import type { CardPayment } from '../model/checkout-form';
 import { cardFormErrorText } from '../model/payment-status';
 import styles from './checkout-page.module.css';
 
@@ -50,7 +51,7 @@ export function SimulatorCardForm({
     expirationMonth: '',
     expirationYear: '',
     securityCode: '',
-    docNumber: formatCpf(docNumber),
+    docNumber: maskCpf(docNumber),
   });
   const [installments, setInstallments] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -125,11 +126,11 @@ export function SimulatorCardForm({
             {...field('securityCode', (text) => digitsOnly(text, 4))}
           />
         </div>
-        <FormField
+        <MaskedField
           label="CPF do titular"
-          inputMode="numeric"
           placeholder="000.000.000-00"
-          {...field('docNumber', formatCpf)}
+          mask={maskCpf}
+          {...field('docNumber')}
         />
         {method === 'credit_card' ? (
           <div className={forms.field}>

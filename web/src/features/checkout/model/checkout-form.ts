@@ -1,6 +1,5 @@
 import {
   BOLETO_PAYMENT_METHOD_ID,
-  cpfDigits,
   DEFAULT_LAST_NAME,
   reaisToCents,
   type CheckoutBody,
@@ -96,21 +95,6 @@ export function isCardMethod(method: PaymentMethod | ''): method is 'credit_card
 export function orderTotal(items: readonly CheckoutItem[]): number {
   const cents = items.reduce((sum, item) => sum + reaisToCents(item.unitPrice) * item.quantity, 0);
   return cents / 100;
-}
-
-/** 000.000.000-00 as the digits are typed (DESIGN.md); the body carries digits only. */
-export function formatCpf(text: string): string {
-  const digits = cpfDigits(text).slice(0, 11);
-  return digits
-    .replace(/^(\d{3})(\d)/, '$1.$2')
-    .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
-    .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-}
-
-/** 00000-000 as the digits are typed. */
-export function formatCep(text: string): string {
-  const digits = text.replace(/\D/g, '').slice(0, 8);
-  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 }
 
 /** The CEP to look up, or null when it is not 8 digits (spec §5). */

@@ -1,11 +1,15 @@
-import { addDays, earliestDeliveryDate, type CheckoutBody } from '@quitute/contracts';
+import {
+  addDays,
+  earliestDeliveryDate,
+  maskCep,
+  maskCpf,
+  type CheckoutBody,
+} from '@quitute/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cepToLookUp,
   checkoutInput,
   emptyCheckoutForm,
-  formatCep,
-  formatCpf,
   orderTotal,
   splitFullName,
   type CheckoutForm,
@@ -52,12 +56,12 @@ describe('checkout form rules (spec §5)', () => {
     ['52998224725', '529.982.247-25'],
     ['529.982.247-2599', '529.982.247-25'],
   ])('given CPF digits %j typed, then %j', (typed, shown) => {
-    expect(formatCpf(typed)).toBe(shown);
+    expect(maskCpf(typed)).toBe(shown);
   });
 
   it('given CEP digits, then 00000-000 and a look-up only for 8 digits', () => {
-    expect(formatCep('01001')).toBe('01001');
-    expect(formatCep('010010001')).toBe('01001-000');
+    expect(maskCep('01001')).toBe('01001');
+    expect(maskCep('010010001')).toBe('01001-000');
     expect(cepToLookUp('01001-000')).toBe('01001000');
     expect(cepToLookUp('0100100')).toBeNull();
   });

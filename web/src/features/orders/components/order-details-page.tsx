@@ -1,4 +1,4 @@
-import { formatBRL, type OrderDto } from '@quitute/contracts';
+import { formatBRL, formatCep, formatDigitableLine, type OrderDto } from '@quitute/contracts';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { httpStatus } from '../../../api/errors';
@@ -28,7 +28,7 @@ function Address({ address }: { address: NonNullable<OrderDto['customerAddress']
       <br />
       {address.neighborhood}, {address.city} - {address.federalUnit}
       <br />
-      CEP {address.zipCode.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+      CEP {formatCep(address.zipCode)}
     </address>
   );
 }
@@ -62,7 +62,11 @@ function PayPending({
         </a>
       ) : null}
       {payment.boletoDigitableLine ? (
-        <CopyableCode label="Linha digitável" code={payment.boletoDigitableLine} />
+        <CopyableCode
+          label="Linha digitável"
+          code={payment.boletoDigitableLine}
+          shown={formatDigitableLine(payment.boletoDigitableLine)}
+        />
       ) : null}
       {payment.ticketUrl ? (
         <a href={payment.ticketUrl} target="_blank" rel="noreferrer">
@@ -102,7 +106,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <dt>Forma de pagamento</dt>
           <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
         </div>
-        <div>
+        <div data-primary-action="">
           <dt>Total</dt>
           <dd className={styles.money}>{formatBRL(order.total)}</dd>
         </div>
@@ -140,7 +144,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           Itens
         </h2>
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <thead>
               <tr>
                 <th scope="col">Item</th>
@@ -152,10 +156,14 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
             <tbody>
               {order.items.map((line) => (
                 <tr key={line.item.productId || line.item.name}>
-                  <td>{line.item.name}</td>
-                  <td>{line.quantity}</td>
-                  <td className={styles.money}>{formatBRL(line.item.price)}</td>
-                  <td className={styles.money}>{formatBRL(lineTotal(line))}</td>
+                  <td data-label="Item">{line.item.name}</td>
+                  <td data-label="Quantidade">{line.quantity}</td>
+                  <td data-label="Preço" className={styles.money}>
+                    {formatBRL(line.item.price)}
+                  </td>
+                  <td data-label="Subtotal" className={styles.money} data-primary-action="">
+                    {formatBRL(lineTotal(line))}
+                  </td>
                 </tr>
               ))}
             </tbody>

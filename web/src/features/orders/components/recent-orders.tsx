@@ -28,7 +28,7 @@ export function RecentOrders() {
         Pedidos Recentes
       </h2>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stacked}`}>
           <thead>
             <tr>
               <th scope="col">Pedido #</th>
@@ -48,15 +48,17 @@ export function RecentOrders() {
             ) : (
               data?.map((order) => (
                 <tr key={order._id}>
-                  <td>
+                  <td data-label="Pedido #">
                     <Link to={`/my-orders/${encodeURIComponent(order._id)}`}>
                       {order.orderNumber}
                     </Link>
                   </td>
-                  <td>{formatShopDay(order.createdAt) ?? '—'}</td>
-                  <td>{itemsSummary(order)}</td>
-                  <td className={styles.money}>{formatBRL(order.total)}</td>
-                  <td>
+                  <td data-label="Data">{formatShopDay(order.createdAt) ?? '—'}</td>
+                  <td data-label="Itens">{itemsSummary(order)}</td>
+                  <td data-label="Total" className={styles.money}>
+                    {formatBRL(order.total)}
+                  </td>
+                  <td data-label="Status">
                     <OrderStatusBadge order={order} />
                   </td>
                 </tr>
