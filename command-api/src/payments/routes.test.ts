@@ -85,7 +85,7 @@ describe('checkout: Pix', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
-    expect(paid.ticketUrl).toBe(`http://loja.test/simulator/payments/${paid.paymentId}`);
+    expect(paid.ticketUrl).toBe(`/simulator/payments/${paid.paymentId}`);
     const atProvider = await shop.simulator.get(paid.paymentId ?? '');
     expect(atProvider).toMatchObject({
       status: 'pending',
@@ -203,7 +203,7 @@ describe('checkout: Pix', () => {
       boletoExpirationDate: '2026-11-24T12:00:00.000Z',
     });
     expect(paid.boletoDigitableLine).toMatch(/^\d{47}$/);
-    expect(paid.boletoUrl).toBe(`http://loja.test/simulator/payments/${paid.paymentId}`);
+    expect(paid.boletoUrl).toBe(`/simulator/payments/${paid.paymentId}`);
   });
 
   it('given the simulator approving the Pix, when its notification reaches the webhook, then PaymentApproved is recorded', async () => {

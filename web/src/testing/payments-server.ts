@@ -201,12 +201,12 @@ export function fakePaymentsServer({
         ? {
             pixQrCode: PIX_COPIA_E_COLA,
             pixQrCodeBase64: PIX_QR_PNG,
-            ticketUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+            ticketUrl: `/simulator/payments/${paymentId}`,
           }
         : {}),
       ...(method === 'boleto'
         ? {
-            boletoUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+            boletoUrl: `/simulator/payments/${paymentId}`,
             boletoDigitableLine: BOLETO_LINE,
             boletoExpirationDate: '2030-11-28T23:59:59.000-03:00',
           }
