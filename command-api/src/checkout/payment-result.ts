@@ -36,6 +36,7 @@ export async function paymentResult(
       ? {
           pixQrCode: pix.qrCode,
           pixQrCodeBase64: report?.pix?.qrCodeBase64 ?? pixQrPngBase64(pix.qrCode),
+          ...(payment.expiresAt ? { pixExpirationDate: payment.expiresAt } : {}),
         }
       : {}),
     ...(pix?.ticketUrl ? { ticketUrl: pix.ticketUrl } : boleto ? { ticketUrl: boleto.url } : {}),

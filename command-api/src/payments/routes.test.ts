@@ -20,6 +20,8 @@ import {
 } from '@quitute/infra/event-store';
 import { PaymentGatewayError, signWebhook } from '@quitute/infra/payment-gateway';
 import { runCartCommand } from '../cart/carts';
+import { silentLogger } from '@quitute/infra/logging';
+import { runOrderCommand } from '../ordering/orders';
 import { withMemorySnapshots } from '../shared/testing';
 import {
   address,
@@ -86,6 +88,8 @@ describe('checkout: Pix', () => {
         .toString(),
     ).toBe('PNG');
     expect(paid.ticketUrl).toBe(`/simulator/payments/${paid.paymentId}`);
+    // The checkout says until when the Pix can be paid ('Pague até …').
+    expect(paid.pixExpirationDate).toBe('2026-11-21T12:30:00.000Z');
     const atProvider = await shop.simulator.get(paid.paymentId ?? '');
     expect(atProvider).toMatchObject({
       status: 'pending',
@@ -277,6 +281,92 @@ describe('checkout: cards', () => {
         'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     });
     expect(types(await shop.appended())).toContain('PaymentRejected');
+  });
+
+  describe('another card after a declined one (issue 36)', () => {
+    const cardBody = async (shop: Shop, userId: string, holder: string) => {
+      const token = await cardToken(shop.simulator, holder);
+      return pixBody(userId, {
+        paymentMethod: 'credit_card',
+        paymentMethodId: token.paymentMethodId,
+        token: token.id,
+        installments: holder === 'APRO' ? 3 : 1,
+        deviceId: randomUUID(),
+      });
+    };
+
+    it('given a declined card, when another card comes under the same key, then the same order (its number) is paid: its payment requested again, one order', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+      expect(declined.paymentStatus).toBe('rejected');
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer.status).toBe(200);
+      const paid = result(answer.body);
+      expect(paid).toMatchObject({
+        paymentStatus: 'approved',
+        orderId: declined.orderId,
+        orderNumber: declined.orderNumber,
+      });
+      expect(paid.paymentId).not.toBe(declined.paymentId);
+      const requests = await shop.ofType('PaymentRequested');
+      expect(requests.map((event) => event.data)).toMatchObject([
+        { installments: 1 },
+        { installments: 3, attempt: 2 },
+      ]);
+      expect(types(await shop.appended()).filter((type) => type === 'OrderPlaced')).toHaveLength(1);
+      // A late word on the declined card changes nothing any more.
+      expect((await notify(shop, declined.paymentId ?? '')).status).toBe(200);
+      expect(types(await shop.appended()).at(-1)).toBe('PaymentApproved');
+    });
+
+    it('given a declined card whose order was cancelled meanwhile, when another card comes, then 409 with the reason and nothing requested', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+      await runOrderCommand(
+        { eventStore: shop.eventStore, snapshotStore: shop.snapshotStore, logger: silentLogger },
+        declined.orderId,
+        { type: 'CancelOrder', orderId: declined.orderId, reason: 'payment_rejected' },
+        {
+          commandId: randomUUID(),
+          correlationId: 'test',
+          occurredAt: now().toISOString(),
+          actorId: 'system',
+          actorRole: 'system',
+        },
+      );
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: checkoutMessages.orderClosedForAnotherCard },
+      });
+      expect(await shop.ofType('PaymentRequested')).toHaveLength(1);
+    });
+
+    it('given a Pix, when the same key comes with a card, then it is another order’s request (409), not another attempt', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      expect((await maria.checkout(pixBody(maria.userId), key)).status).toBe(200);
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: checkoutMessages.idempotencyKeyReused },
+      });
+    });
   });
 
   it('given a card token the provider refuses (used already), then 400 with its message and PaymentRejected without a provider id', async () => {
