@@ -2,6 +2,9 @@ import { useId, useRef, useState } from 'react';
 import buttons from './button.module.css';
 import styles from './copyable-code.module.css';
 
+/** About what a row holds on a narrow phone, for browsers that cannot size a textarea to its text. */
+const CHARACTERS_PER_ROW = 36;
+
 /** A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected. */
 export function CopyableCode({ label, code }: { label: string; code: string }) {
   const id = useId();
@@ -21,7 +24,14 @@ export function CopyableCode({ label, code }: { label: string; code: string }) {
       <label htmlFor={id} className={styles.codeLabel}>
         {label}
       </label>
-      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={code} />
+      <textarea
+        id={id}
+        ref={field}
+        className={styles.code}
+        readOnly
+        rows={Math.max(2, Math.ceil(code.length / CHARACTERS_PER_ROW))}
+        value={code}
+      />
       <button type="button" className={buttons.secondary} onClick={() => void copy()}>
         {copied ? 'Código copiado!' : 'Copiar código'}
       </button>

@@ -9,13 +9,15 @@ import {
   type DeliveryType,
   type PaymentMethod,
 } from '@quitute/contracts';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { PageLoading } from '../../../components/page-loading';
+import { SHOP_ADDRESS } from '../../../config/shop';
+import { reveal } from '../../../lib/reveal';
 import { paymentsQueryApi, type PaymentConfig } from '../api/payments-api';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import {
@@ -37,7 +39,7 @@ import {
 import { showsCancel } from '../model/payment-status';
 import { CheckoutPopup } from './checkout-popup';
 import styles from './checkout-page.module.css';
-import { PaymentResultBox } from './payment-result-box';
+import { PaymentResultBox, type DeclinedActions } from './payment-result-box';
 import { RadioGroup } from './radio-group';
 import { SimulatorCardForm } from './simulator-card-form';
 
@@ -112,6 +114,10 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
   const [paidItems, setPaidItems] = useState<readonly CheckoutItem[] | null>(null);
+  // A new card form (its fields empty) for each attempt.
+  const [cardAttempt, setCardAttempt] = useState(0);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const cardHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
   const [loadConfig, { isFetching: loadingConfig }] =
@@ -123,6 +129,14 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
   const busy = submitting || loadingConfig;
   const locked = approved || watching;
+
+  // What 'Prosseguir' brought (the Pix, the boleto, the card form, a card's answer) comes into view.
+  useEffect(() => {
+    if (result) reveal(resultHeading.current);
+  }, [result]);
+  useEffect(() => {
+    if (cardForm) reveal(cardHeading.current);
+  }, [cardForm, cardAttempt]);
 
   const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
   const update = (field: CheckoutField, value: string) => {
@@ -217,6 +231,26 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
     setCardForm(config.data);
   };
 
+  const declined: DeclinedActions | null =
+    result?.paymentStatus === 'rejected' && isCardMethod(result.paymentMethod)
+      ? {
+          // The same order, another card: the delivery and the customer's fields stay.
+          onRetryCard: () => {
+            payment.reset();
+            setCardAttempt((count) => count + 1);
+            void openCardForm();
+          },
+          onOtherMethod: () => {
+            payment.reset();
+            setForm((current) => ({ ...current, paymentMethod: '' }));
+            const methods = document
+              .getElementById(formId)
+              ?.querySelector<HTMLInputElement>('input[name="paymentMethod"]');
+            reveal(methods ?? null);
+          },
+        }
+      : null;
+
   const proceed = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || locked) return;
@@ -234,6 +268,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
         onToken: (card: CardPayment) => void pay(card),
         onCancel: () => setCardForm(null),
         onError: (text: string) => payment.showPopup('error', text),
+        headingRef: cardHeading,
       }
     : null;
 
@@ -259,6 +294,11 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
               error={errors.deliveryType}
               onChange={(value) => update('deliveryType', value)}
             />
+            {form.deliveryType === 'pickup' ? (
+              <p className={styles.pickupPlace}>
+                <strong>Local de retirada:</strong> {SHOP_ADDRESS}
+              </p>
+            ) : null}
             <FormField
               label="Data e hora"
               type="datetime-local"
@@ -318,15 +358,22 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
           {cardForm && cardProps ? (
             cardForm.provider === 'mercadopago' ? (
               <Suspense fallback={<PageLoading />}>
-                <MercadoPagoCardForm publicKey={cardForm.publicKey} {...cardProps} />
+                <MercadoPagoCardForm
+                  key={cardAttempt}
+                  publicKey={cardForm.publicKey}
+                  {...cardProps}
+                />
               </Suspense>
             ) : (
-              <SimulatorCardForm {...cardProps} />
+              <SimulatorCardForm key={cardAttempt} {...cardProps} />
             )
           ) : null}
           <PaymentResultBox
             result={result}
             line={payment.line}
+            amount={orderTotal(shownItems)}
+            headingRef={resultHeading}
+            declined={declined}
             canCancel={
               result !== null &&
               !approved &&

@@ -1,15 +1,27 @@
 import { formatBRL } from '@quitute/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type Ref,
+} from 'react';
 import { errorMessage, serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { paymentsCommandApi, type SimulatorCardInput } from '../api/payments-api';
+import { caretAfterDigits, digitsBefore, groupCardNumber } from '../model/card-number';
 import { formatCpf, type CardPayment } from '../model/checkout-form';
 import { cardFormErrorText } from '../model/payment-status';
 import styles from './checkout-page.module.css';
 
-/** The simulator takes up to 12 installments, as Mercado Pago offers for most cards. */
+/**
+ * The simulator takes up to 12 installments, as Mercado Pago offers for most cards,
+ * and charges the order's total whatever their number: every choice is interest-free.
+ */
 const MAX_INSTALLMENTS = 12;
 const INVALID_CARD = 'Dados do cartão inválidos.';
 
@@ -24,6 +36,8 @@ export interface CardFormProps {
   onToken: (card: CardPayment) => void;
   onCancel: () => void;
   onError: (text: string) => void;
+  /** The form's heading, where the page moves focus when the form opens. */
+  headingRef: Ref<HTMLHeadingElement>;
 }
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
@@ -41,6 +55,7 @@ export function SimulatorCardForm({
   onToken,
   onCancel,
   onError,
+  headingRef,
 }: CardFormProps) {
   const headingId = useId();
   const [tokenize, { isLoading }] = paymentsCommandApi.useCreateSimulatorCardTokenMutation();
@@ -55,6 +70,14 @@ export function SimulatorCardForm({
   const [installments, setInstallments] = useState(1);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const working = busy || isLoading;
+  // Where the caret goes once the grouped card number is on screen.
+  const caret = useRef<{ input: HTMLInputElement; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = caret.current;
+    if (!pending) return;
+    caret.current = null;
+    pending.input.setSelectionRange(pending.at, pending.at);
+  });
 
   const field = (name: keyof SimulatorCardInput, format: (text: string) => string = (t) => t) => ({
     name,
@@ -66,6 +89,15 @@ export function SimulatorCardForm({
       setErrors(({ [name]: _, ...rest }) => rest);
     },
   });
+
+  const typeCardNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const grouped = groupCardNumber(input.value);
+    const digits = digitsBefore(input.value, input.selectionStart ?? input.value.length);
+    caret.current = { input, at: caretAfterDigits(grouped, digits) };
+    setCard((current) => ({ ...current, cardNumber: grouped }));
+    setErrors(({ cardNumber: _, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,7 +117,7 @@ export function SimulatorCardForm({
 
   return (
     <section className={styles.cardForm} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Dados do Cartão
       </h2>
       <form className={forms.form} noValidate onSubmit={(event) => void submit(event)}>
@@ -94,7 +126,8 @@ export function SimulatorCardForm({
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="0000 0000 0000 0000"
-          {...field('cardNumber', (text) => text.replace(/[^\d ]/g, '').slice(0, 23))}
+          {...field('cardNumber')}
+          onChange={typeCardNumber}
         />
         <FormField
           label="Nome do titular"
@@ -144,7 +177,7 @@ export function SimulatorCardForm({
             >
               {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => (
                 <option key={count} value={count}>
-                  {count}x de {formatBRL(Math.round((total * 100) / count) / 100)}
+                  {count}x de {formatBRL(Math.round((total * 100) / count) / 100)} sem juros
                 </option>
               ))}
             </select>

@@ -192,7 +192,10 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
         showPopup('error', checkoutFailureText(answer.error));
         return false;
       }
-      attempts.answered();
+      // A declined card leaves its order open: another card pays the same order (same key).
+      const declined =
+        answer.data.paymentStatus === 'rejected' && answer.data.paymentMethod.endsWith('_card');
+      if (!declined) attempts.answered();
       receive(answer.data);
       return true;
     },

@@ -14,7 +14,8 @@ import {
 import { validateCheckout } from './checkout-validation';
 import { attemptFingerprint, checkoutAttempts, newIdempotencyKey } from './idempotency';
 import { startPolling } from './payment-polling';
-import { showsCancel, waitingLine } from './payment-status';
+import { caretAfterDigits, digitsBefore, groupCardNumber } from './card-number';
+import { payUntilText, showsCancel, waitingLine } from './payment-status';
 
 const NOW = new Date('2030-11-20T15:00:00.000Z');
 const items: CheckoutItem[] = [
@@ -136,6 +137,37 @@ describe('payment status (spec §4)', () => {
   });
 });
 
+describe('Pix expiry', () => {
+  it('given a Pix due the same day, then only the time on the shop’s clock; past midnight, the date too', () => {
+    const now = new Date('2026-11-28T17:00:00.000Z');
+    expect(payUntilText('2026-11-28T17:32:00.000Z', now)).toBe('Pague até 14:32');
+    expect(payUntilText('2026-11-29T03:10:00.000Z', now)).toBe('Pague até 29/11/2026 às 00:10');
+    expect(payUntilText('não é data', now)).toBeNull();
+  });
+});
+
+describe('card number in blocks of four', () => {
+  it('given digits typed or pasted with spaces, dots or dashes, then blocks of four, at most 19 digits', () => {
+    expect(groupCardNumber('4235647728025682')).toBe('4235 6477 2802 5682');
+    expect(groupCardNumber('4235-6477.2802 5682')).toBe('4235 6477 2802 5682');
+    expect(groupCardNumber('42356')).toBe('4235 6');
+    expect(groupCardNumber('4235')).toBe('4235');
+    expect(groupCardNumber('1234567890123456789999')).toBe('1234 5678 9012 3456 789');
+  });
+
+  it('given a digit typed in the middle, then the caret stays right after it', () => {
+    // '4235 6477' with '9' typed after '42': '4293 5647 7', the caret after the 9.
+    const typed = '42935 6477';
+    const grouped = groupCardNumber(typed);
+    expect(grouped).toBe('4293 5647 7');
+    expect(caretAfterDigits(grouped, digitsBefore(typed, 3))).toBe(3);
+    // At a block's end the caret goes after the digit, before the space.
+    expect(caretAfterDigits('4235 6477', 4)).toBe(4);
+    expect(caretAfterDigits('4235 6477', 5)).toBe(6);
+    expect(caretAfterDigits('4235 6477', 0)).toBe(0);
+  });
+});
+
 describe('Idempotency-Key per checkout attempt', () => {
   const body = (overrides: Partial<CheckoutBody> = {}) => {
     const result = validateCheckout(checkoutInput(form(), items, customer), NOW);
@@ -153,6 +185,12 @@ describe('Idempotency-Key per checkout attempt', () => {
     const first = attempts.keyFor(body({ token: 'a', deviceId: 'd1' }));
     expect(attempts.keyFor(body({ token: 'b', deviceId: 'd2' }))).toBe(first);
     expect(attemptFingerprint(body({ token: 'a' }))).toBe(attemptFingerprint(body({ token: 'b' })));
+  });
+
+  it('given another card (its brand and installments) for the same order, then the same attempt: it pays the order the declined card did not', () => {
+    expect(attemptFingerprint(body({ paymentMethodId: 'visa', installments: 1 }))).toBe(
+      attemptFingerprint(body({ paymentMethodId: 'master', installments: 3 })),
+    );
   });
 
   it('given an answer, or other data, then a new key', () => {

@@ -8,10 +8,17 @@ export function newIdempotencyKey(): string {
 
 /**
  * What makes two submissions the same checkout attempt: the body without the
- * card's single-use token and the device id, which a retry cannot repeat.
+ * card's single-use token and the device id, which a retry cannot repeat, nor
+ * the card's brand and installments, which another card after a decline may change.
  */
 export function attemptFingerprint(body: CheckoutBody): string {
-  const { token: _token, deviceId: _deviceId, ...rest } = body;
+  const {
+    token: _token,
+    deviceId: _deviceId,
+    paymentMethodId: _paymentMethodId,
+    installments: _installments,
+    ...rest
+  } = body;
   return JSON.stringify(rest);
 }
 
@@ -19,8 +26,9 @@ export function attemptFingerprint(body: CheckoutBody): string {
  * One Idempotency-Key per checkout attempt. A submission that got no answer
  * (network, timeout, 5xx) leaves its attempt open: sending the same data
  * again reuses its key, so the server answers the first order instead of
- * placing a second. Any answer closes the attempt, and other data (another
- * method, date, address…) starts a new one.
+ * placing a second. So does a declined card: another card pays the same order.
+ * Any other answer closes the attempt, and other data (another method, date,
+ * address…) starts a new one.
  */
 export function checkoutAttempts(newKey: () => string = newIdempotencyKey) {
   let open: { fingerprint: string; key: string } | null = null;
