@@ -250,7 +250,9 @@ export const NO_PROVIDER_ANSWER = 'no_provider_answer';
 /**
  * One payment of one order (stream payment-<paymentId>): requested by the
  * shop, then whatever the provider reports of it, in an order that only moves
- * forward. Every command may come again (a retried checkout, a repeated
+ * forward, except that a card the provider declined may be followed by
+ * another card: the payment is requested again (attempt 2, 3…) and starts
+ * afresh. Every command may come again (a retried checkout, a repeated
  * webhook, the process manager after a restart) and then decides nothing.
  */
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {

@@ -117,7 +117,6 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   // A new card form (its fields empty) for each attempt.
   const [cardAttempt, setCardAttempt] = useState(0);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const cardHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
   const [loadConfig, { isFetching: loadingConfig }] =
@@ -130,13 +129,10 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const busy = submitting || loadingConfig;
   const locked = approved || watching;
 
-  // What 'Prosseguir' brought (the Pix, the boleto, the card form, a card's answer) comes into view.
+  // What 'Prosseguir' brought (the Pix, the boleto, a card's answer) comes into view.
   useEffect(() => {
     if (result) reveal(resultHeading.current);
   }, [result]);
-  useEffect(() => {
-    if (cardForm) reveal(cardHeading.current);
-  }, [cardForm, cardAttempt]);
 
   const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
   const update = (field: CheckoutField, value: string) => {
@@ -268,7 +264,8 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
         onToken: (card: CardPayment) => void pay(card),
         onCancel: () => setCardForm(null),
         onError: (text: string) => payment.showPopup('error', text),
-        headingRef: cardHeading,
+        // Each card form comes into view as it mounts (the lazy Mercado Pago one included).
+        headingRef: reveal,
       }
     : null;
 
