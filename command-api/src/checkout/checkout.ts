@@ -106,21 +106,29 @@ export function checkoutOrderId(userId: string, idempotencyKey: string): string 
  * What makes two checkout requests the same order. The card token and device id
  * are left out: a token is single-use, so a browser retrying after no answer
  * sends a fresh one under the same key, and the provider answers that retry
- * with the first payment (same idempotency key) without charging again. So are
- * the card's brand and installments: another card after a decline pays the same order.
+ * with the first payment (same idempotency key) without charging again. So is
+ * how it is paid (method, card brand, installments, and the lines' categories,
+ * which a card body leaves out, spec §7): after a declined card, another card
+ * or another method pays the same order; otherwise the request's method must be
+ * its payment's (payOrder checks it).
  */
 export function requestFingerprint(body: CheckoutBody): string {
   const {
     token: _token,
     deviceId: _deviceId,
+    paymentMethod: _paymentMethod,
     paymentMethodId: _paymentMethodId,
     installments: _installments,
+    items,
     ...order
   } = body;
-  return createHash('sha256').update(canonicalJson(order)).digest('hex');
+  const lines = items?.map(({ category: _category, ...line }) => line);
+  return createHash('sha256')
+    .update(canonicalJson({ ...order, ...(lines ? { items: lines } : {}) }))
+    .digest('hex');
 }
 
-/** The fingerprint of orders placed before issue 36, which kept the card's brand and installments. */
+/** The fingerprint of orders placed before issue 36, which kept how the order was paid. */
 function fingerprintWithCard(body: CheckoutBody): string {
   const { token: _token, deviceId: _deviceId, ...order } = body;
   return createHash('sha256').update(canonicalJson(order)).digest('hex');
@@ -251,8 +259,9 @@ async function payOrder(
     step(context, 'request-payment'),
     known.paymentStream,
   );
-  if (requested.state.request !== null && acceptsAnotherCard(requested.state) && body.token) {
-    // Another card for the declined one (issue 36): the same order, its payment requested again.
+  if (requested.state.request !== null && acceptsAnotherCard(requested.state)) {
+    // Another card, or another method, for the declined card (issue 36): the same order,
+    // its payment requested again.
     if (known.orderCancelled) {
       throw new AppError('conflict', checkoutMessages.orderClosedForAnotherCard);
     }
@@ -270,6 +279,10 @@ async function payOrder(
   }
   const payment = requested.state;
   if (payment.request === null) throw new Error(`payment ${order.paymentId} was not requested`);
+  // The same key with another method, outside another attempt, is another request.
+  if (payment.request.method !== body.paymentMethod) {
+    throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+  }
   const at = (position: number) => Math.max(known.orderPosition, position);
 
   if (payment.stage !== 'requested') {
@@ -321,11 +334,13 @@ async function payOrder(
   return { kind: 'paid', result: await paymentResult(order, answered, report, position), position };
 }
 
-/** When the payment was first requested: its expiry counts from there on every retry. */
+/**
+ * When the payment's attempt was requested: its expiry counts from there on every
+ * retry (a payment stream is short: a request or two and a few statuses).
+ */
 async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
-  const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
-    maxCount: 1,
-  });
-  if (!first) throw new Error(`payment ${paymentId} has no request`);
-  return new Date(first.metadata.occurredAt);
+  const events = await work.stores.eventStore.readStream(paymentStreamName(paymentId));
+  const request = events.findLast((event) => event.type === 'PaymentRequested');
+  if (!request) throw new Error(`payment ${paymentId} has no request`);
+  return new Date(request.metadata.occurredAt);
 }

@@ -284,9 +284,12 @@ describe('checkout: cards', () => {
   });
 
   describe('another card after a declined one (issue 36)', () => {
+    /** A card body as the checkout page sends it: its lines without categories (spec §7). */
     const cardBody = async (shop: Shop, userId: string, holder: string) => {
       const token = await cardToken(shop.simulator, holder);
+      const { category: _category, ...coxinhas } = line(coxinha, 20);
       return pixBody(userId, {
+        items: [coxinhas],
         paymentMethod: 'credit_card',
         paymentMethodId: token.paymentMethodId,
         token: token.id,
@@ -323,6 +326,33 @@ describe('checkout: cards', () => {
       // A late word on the declined card changes nothing any more.
       expect((await notify(shop, declined.paymentId ?? '')).status).toBe(200);
       expect(types(await shop.appended()).at(-1)).toBe('PaymentApproved');
+    });
+
+    it('given a declined card, when the same key comes with a Pix instead (its lines with their categories, which a card body leaves out), then the same order waits for its Pix (its QR code, its method)', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+
+      const answer = await maria.checkout(pixBody(maria.userId), key);
+
+      expect(answer.status).toBe(200);
+      const pix = result(answer.body);
+      expect(pix).toMatchObject({
+        paymentStatus: 'pending',
+        paymentMethod: 'pix',
+        orderId: declined.orderId,
+        orderNumber: declined.orderNumber,
+        message: paymentMessages.pendingPix,
+      });
+      expect(pix.pixQrCode).toMatch(/^000201/);
+      const requests = await shop.ofType('PaymentRequested');
+      expect(requests.map((event) => event.data)).toMatchObject([
+        { method: 'credit_card' },
+        { method: 'pix', paymentMethodId: 'pix', attempt: 2 },
+      ]);
     });
 
     it('given a declined card whose order was cancelled meanwhile, when another card comes, then 409 with the reason and nothing requested', async () => {

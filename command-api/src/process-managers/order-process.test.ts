@@ -290,6 +290,42 @@ describe('payment process: nextSteps', () => {
       ]);
     });
 
+    it('given a Pix requested instead after the decline, then the order waits for the Pix and expires it at its time', () => {
+      const pixInstead: OrderProcessEvent = {
+        type: 'PaymentRequested',
+        data: {
+          paymentId: card.paymentId,
+          orderId: card.orderId,
+          userId: card.userId,
+          method: 'pix',
+          amountCents: 1_200,
+          provider: 'simulator',
+          paymentMethodId: 'pix',
+          attempt: 2,
+        },
+      };
+      const pixPending: OrderProcessEvent = {
+        type: 'PaymentPending',
+        data: {
+          paymentId: card.paymentId,
+          orderId: card.orderId,
+          providerPaymentId: 'mp-pix',
+          statusDetail: 'pending_waiting_transfer',
+          expiresAt: new Date(minutes(30)).toISOString(),
+        },
+      };
+      const state = given(...declined, pixInstead, pixPending);
+      expect(state.payment.method).toBe('pix');
+      expect(due(state, minutes(29))).toEqual([]);
+      expect(due(state, minutes(30))).toEqual([
+        {
+          kind: 'expirePayment',
+          input: { paymentId: card.paymentId, reason: 'expired' },
+          cause: 5,
+        },
+      ]);
+    });
+
     it('given another card requested and not answered yet, then nothing is due until its request times out', () => {
       const state = given(...declined, anotherCard);
       expect(state.payment.report).toBeNull();

@@ -166,6 +166,7 @@ export function evolveOrderProcess(
       // Another card after a declined one starts the payment afresh (issue 36).
       return withPayment(state, event.data.paymentId, {
         requested: recorded,
+        method: event.data.method,
         amountCents: event.data.amountCents,
         ...(state.payment.requested
           ? { report: null, providerPaymentId: null, expiresAt: null, approval: null }

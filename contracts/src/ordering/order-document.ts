@@ -92,6 +92,7 @@ export function evolveOrderDocument(
         ...document,
         ...touched,
         paymentStatus: 'pending',
+        paymentMethod: event.data.method,
         providerStatus: null,
         statusDetail: null,
         providerPaymentId: null,

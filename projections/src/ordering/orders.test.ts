@@ -248,6 +248,14 @@ describe('orders projection', () => {
       paymentStatus: 'in_review',
       providerPaymentId: 'mp-2',
     });
+    const pixInstead: PaymentEvent = {
+      type: 'PaymentRequested',
+      data: { ...request, method: 'pix', paymentMethodId: 'pix', attempt: 2 },
+    };
+    expect(given([placed, first, declined, pixInstead])).toMatchObject({
+      paymentStatus: 'pending',
+      paymentMethod: 'pix',
+    });
   });
 
   it('given a payment in review, then in_review (provider in_process); then approved moves it on', () => {
