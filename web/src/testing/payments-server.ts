@@ -115,8 +115,8 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
  * cart fake (which answers /health, the profile, products and the cart):
  * - POST /payments/mercadopago/transparent-checkout answers a payment result
  *   (Pix QR, boleto, or the card's `cardOutcome`, or the next of `cardOutcomes`),
- *   the same one again for an Idempotency-Key it has seen, but another card for
- *   a declined one pays the same order (its number) again, as command-api does;
+ *   the same one again for an Idempotency-Key it has seen, but another card or
+ *   method after a declined card pays the same order (its number), as command-api does;
  * - GET /payments/process-payment/{id} answers the payment's status, which a
  *   test moves with approve() and friends;
  * - POST /payments/cancel-payment, POST /simulator/card_tokens,
@@ -260,9 +260,9 @@ export function fakePaymentsServer({
       const idempotencyKey = request.headers.get('Idempotency-Key');
       checkouts.push({ body, idempotencyKey });
       const seen = idempotencyKey === null ? undefined : byKey.get(idempotencyKey);
-      const anotherCard =
-        seen?.paymentStatus === 'rejected' && seen.paymentMethod.endsWith('_card') && body['token'];
-      const result = anotherCard ? place(body, seen) : (seen ?? place(body));
+      // After a declined card, another card or method pays the same order.
+      const declined = seen?.paymentStatus === 'rejected' && seen.paymentMethod.endsWith('_card');
+      const result = declined ? place(body, seen) : (seen ?? place(body));
       if (idempotencyKey !== null) byKey.set(idempotencyKey, result);
       return json(result);
     }

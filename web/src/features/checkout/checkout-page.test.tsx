@@ -676,7 +676,7 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
     expect(resultBox().textContent).toContain('Pedido #1001');
   });
 
-  it('given a declined card, when another method is chosen instead, then the method is asked again, focused, and the next payment is a new attempt', async () => {
+  it('given a declined card, when another method is chosen instead, then the method is asked again, focused, and a Pix pays the same order (same key, same number)', async () => {
     const rendered = await openCheckout({ cardOutcome: 'rejected' });
     const form = await openCardForm(rendered, 'Cartão de Crédito');
     await fillCard(rendered, form);
@@ -696,9 +696,12 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
     );
     await rendered.user.click(pix);
     await proceed(rendered);
-    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    const box = await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(within(box).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+    expect(box.textContent).toContain('Pedido #1001');
     const [first, second] = rendered.server.checkouts;
-    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(second?.body).toMatchObject({ paymentMethod: 'pix' });
   });
 
   it("given a bad card number, then the simulator's message under the field and as 'Erro no formulário do cartão'", async () => {

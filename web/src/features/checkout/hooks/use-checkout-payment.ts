@@ -192,10 +192,11 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
         showPopup('error', checkoutFailureText(answer.error));
         return false;
       }
-      // A declined card leaves its order open: another card pays the same order (same key).
+      // A declined card leaves its order open: another card or method pays it (same key).
       const declined =
         answer.data.paymentStatus === 'rejected' && answer.data.paymentMethod.endsWith('_card');
-      if (!declined) attempts.answered();
+      if (declined) attempts.declined();
+      else attempts.answered();
       receive(answer.data);
       return true;
     },

@@ -187,10 +187,30 @@ describe('Idempotency-Key per checkout attempt', () => {
     expect(attemptFingerprint(body({ token: 'a' }))).toBe(attemptFingerprint(body({ token: 'b' })));
   });
 
-  it('given another card (its brand and installments) for the same order, then the same attempt: it pays the order the declined card did not', () => {
-    expect(attemptFingerprint(body({ paymentMethodId: 'visa', installments: 1 }))).toBe(
-      attemptFingerprint(body({ paymentMethodId: 'master', installments: 3 })),
-    );
+  it('given a declined card, then another card or another method for the same order keeps its key; other delivery data, or any answer after that, a new one', () => {
+    const card = (paymentMethodId: string, installments: number) =>
+      body({ paymentMethod: 'credit_card', paymentMethodId, installments, token: paymentMethodId });
+    const attempts = checkoutAttempts();
+    const first = attempts.keyFor(card('visa', 1));
+    attempts.declined();
+    expect(attempts.keyFor(card('master', 3))).toBe(first);
+    attempts.declined();
+    expect(attempts.keyFor(body())).toBe(first);
+    attempts.answered();
+    expect(attempts.keyFor(body())).not.toBe(first);
+
+    const other = checkoutAttempts();
+    const declined = other.keyFor(card('visa', 1));
+    other.declined();
+    expect(other.keyFor(body({ deliveryDate: '2031-01-10T10:00' }))).not.toBe(declined);
+  });
+
+  it('given no answer to a Pix, when a card is sent instead, then a new key: only a declined card lends its order to another method', () => {
+    const attempts = checkoutAttempts();
+    const pix = attempts.keyFor(body());
+    expect(
+      attempts.keyFor(body({ paymentMethod: 'credit_card', paymentMethodId: 'visa', token: 't' })),
+    ).not.toBe(pix);
   });
 
   it('given an answer, or other data, then a new key', () => {
