@@ -359,7 +359,8 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     await fillCustomer(page, 'Marina Souza');
     const declined = await payByCard(page, 'FUND');
     expect(declined.paymentStatus).toBe('rejected');
-    const box = page.getByRole('region', { name: 'Cartão recusado' });
+    const box = page.getByRole('region', { name: 'Processando Pagamento' });
+    await box.getByRole('heading', { name: 'Cartão recusado' }).waitFor();
     await box.getByText(`Pedido #${declined.orderNumber}`).waitFor();
     await page
       .getByRole('dialog', { name: 'Erro' })
@@ -408,8 +409,9 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     expect(rejected.paymentStatus).toBe('rejected');
     const rejection =
       'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.';
+    await page.getByRole('heading', { name: 'Cartão recusado' }).waitFor();
     await page
-      .getByRole('region', { name: 'Cartão recusado' })
+      .getByRole('region', { name: 'Processando Pagamento' })
       .getByRole('status')
       .filter({ hasText: rejection })
       .waitFor();

@@ -643,13 +643,14 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
     expect(within(form).getByRole('option', { name: '3x de R$ 17,00 sem juros' })).toBeTruthy();
   });
 
-  it('given a declined card, then the heading says so; another card pays the same order (same key, same number) with the delivery and customer fields kept and the card form empty', async () => {
+  it('given a declined card, then a heading says so under the spec’s title; another card pays the same order (same key, same number) with the delivery and customer fields kept and the card form empty', async () => {
     const rendered = await openCheckout({ cardOutcomes: ['rejected', 'approved'] });
     const form = await openCardForm(rendered, 'Cartão de Crédito');
     await fillCard(rendered, form);
     await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
 
-    const declined = await screen.findByRole('region', { name: 'Cartão recusado' });
+    await screen.findByRole('heading', { name: 'Cartão recusado' });
+    const declined = resultBox();
     expect(declined.textContent).toContain('Pedido #1001');
     await rendered.user.click(
       within(declined).getByRole('button', { name: 'Tentar outro cartão' }),
@@ -681,13 +682,14 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
     const form = await openCardForm(rendered, 'Cartão de Crédito');
     await fillCard(rendered, form);
     await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
-    const declined = await screen.findByRole('region', { name: 'Cartão recusado' });
+    await screen.findByRole('heading', { name: 'Cartão recusado' });
+    const declined = resultBox();
 
     await rendered.user.click(
       within(declined).getByRole('button', { name: 'Escolher outra forma de pagamento' }),
     );
 
-    expect(screen.queryByRole('region', { name: 'Cartão recusado' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Cartão recusado' })).toBeNull();
     const pix = screen.getByRole('radio', { name: 'Pix' });
     expect(document.activeElement).toBe(pix);
     expect(screen.getByRole('radio', { name: 'Cartão de Crédito' })).toHaveProperty(

@@ -25,7 +25,7 @@ export interface DeclinedActions {
  * 'Processando Pagamento' (spec §2): the payment result — the Pix QR code, its
  * amount, until when and how to pay it, and its copia e cola; or the boleto —
  * the line about where it stands, and the cancel action when the spec shows it.
- * A declined card says so in its heading and offers the way on.
+ * A declined card says so in a heading under the spec's title, and offers the way on.
  */
 export function PaymentResultBox({
   result,
@@ -61,8 +61,9 @@ export function PaymentResultBox({
       aria-labelledby={headingId}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
-        {declined ? 'Cartão recusado' : 'Processando Pagamento'}
+        Processando Pagamento
       </h2>
+      {declined ? <h3 className={styles.declinedTitle}>Cartão recusado</h3> : null}
       {result ? <p className={styles.orderNumber}>Pedido #{result.orderNumber}</p> : null}
       <p className={styles.statusLine} role="status">
         {line}
