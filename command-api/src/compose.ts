@@ -41,7 +41,7 @@ export interface CommandApiDeps {
   passwords?: PasswordHasher;
   /** DATA_DIR: the mail outbox and the payment simulator's payments. */
   dataDir: string;
-  /** The shop's origin for links in e-mails and the simulator's pages; read at each use (port 0 is known once listening). */
+  /** The shop's origin for links in e-mails; read at each use (port 0 is known once listening). */
   publicUrl: () => string;
   /** Where the provider posts its notifications; read at each checkout. */
   webhookUrl: () => string;
@@ -136,7 +136,6 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
   });
   const { gateway, simulator } = createConfiguredGateway(deps.payments, {
     generatedWebhookSecret: deps.generatedWebhookSecret,
-    publicUrl: deps.publicUrl,
     webhookUrl: deps.webhookUrl,
     dir: path.join(deps.dataDir, 'payment-simulator'),
     logger,

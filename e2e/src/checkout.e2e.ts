@@ -95,9 +95,8 @@ async function expectPixShown(page: Page, result: PaymentResult): Promise<void> 
 /** Opens the simulator's page through the checkout's ticket link (a new tab). */
 async function openSimulatorPage(page: Page, shop: Shop, result: PaymentResult): Promise<Page> {
   const link = page.getByRole('link', { name: 'Abrir página do pagamento' });
-  expect(await link.getAttribute('href')).toBe(
-    `${shop.url}/simulator/payments/${result.paymentId}`,
-  );
+  // Root-relative: the page opens on the address the customer reached the shop by.
+  expect(await link.getAttribute('href')).toBe(`/simulator/payments/${result.paymentId}`);
   const [simulator] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
   await simulator.getByRole('heading', { name: 'Simular pagamento' }).waitFor();
   return simulator;
@@ -203,8 +202,19 @@ async function blockSocket(context: BrowserContext): Promise<{ websockets: numbe
 async function payByCard(page: Page, holder: string): Promise<PaymentResult> {
   await page.getByRole('radio', { name: 'Cartão de Crédito', exact: true }).check();
   await page.getByRole('button', { name: 'Prosseguir', exact: true }).click();
+  return payWithOpenCardForm(page, holder);
+}
+
+/** Fills the open card form (the number pasted without spaces, grouped as it lands) and pays. */
+async function payWithOpenCardForm(page: Page, holder: string): Promise<PaymentResult> {
   const card = page.getByRole('region', { name: 'Dados do Cartão' });
-  await card.getByLabel('Número do cartão').fill('4235 6477 2802 5682');
+  // The page brings the form into view and focus.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent))
+    .toBe('Dados do Cartão');
+  const number = card.getByLabel('Número do cartão');
+  await number.fill('4235647728025682');
+  expect(await number.inputValue()).toBe('4235 6477 2802 5682');
   await card.getByLabel('Nome do titular').fill(holder);
   await card.getByLabel('Mês de validade').fill('11');
   await card.getByLabel('Ano de validade').fill('2030');
@@ -339,6 +349,44 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     await page.context().close();
   }, 60_000);
 
+  it('given a declined card (the cart left empty by the paid Pix before), when she tries another card on the same page, then the same order is approved and /success sums it up with the shop’s address for the pickup', async () => {
+    const page = await returningCustomer();
+    await fillCartAndProceed(page);
+    await page.getByRole('radio', { name: 'Retirada no Local', exact: true }).check();
+    await page
+      .getByText('Local de retirada: Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP')
+      .waitFor();
+    await fillCustomer(page, 'Marina Souza');
+    const declined = await payByCard(page, 'FUND');
+    expect(declined.paymentStatus).toBe('rejected');
+    const box = page.getByRole('region', { name: 'Processando Pagamento' });
+    await box.getByRole('heading', { name: 'Cartão recusado' }).waitFor();
+    await box.getByText(`Pedido #${declined.orderNumber}`).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Erro' })
+      .getByRole('button', { name: 'Fechar' })
+      .click();
+
+    await box.getByRole('button', { name: 'Tentar outro cartão' }).click();
+    const card = page.getByRole('region', { name: 'Dados do Cartão' });
+    expect(await card.getByLabel('Nome do titular').inputValue()).toBe('');
+    expect(await page.getByLabel('Nome completo').inputValue()).toBe('Marina Souza');
+    const paid = await payWithOpenCardForm(page, 'APRO');
+
+    expect(paid).toMatchObject({
+      paymentStatus: 'approved',
+      orderId: declined.orderId,
+      orderNumber: declined.orderNumber,
+    });
+    await page.getByText(APPROVED_LINE).waitFor();
+    await page.waitForURL(/\/success$/);
+    await expectSuccessPage(page, paid);
+    const summary = page.getByRole('region', { name: 'Resumo do pedido' });
+    await summary.getByText('20x Coxinha de Frango').waitFor();
+    await summary.getByText('Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP').waitFor();
+    await page.context().close();
+  }, 45_000);
+
   it('given a card payment, when the holder is APRO, then it is approved at once; when OTHE, then the page says it was rejected and why', async () => {
     const page = await returningCustomer();
     await fillCartAndProceed(page);
@@ -361,6 +409,7 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     expect(rejected.paymentStatus).toBe('rejected');
     const rejection =
       'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.';
+    await page.getByRole('heading', { name: 'Cartão recusado' }).waitFor();
     await page
       .getByRole('region', { name: 'Processando Pagamento' })
       .getByRole('status')
@@ -380,8 +429,9 @@ describe.runIf(enabled)('checkout journeys in Chromium', () => {
     await page.goto(`${shop.url}/orders`);
     const paidCard = page.getByRole('article', { name: `Pedido #${paid.orderNumber}` });
     await paidCard.getByText('Aprovado ✔ (Em Preparação)', { exact: true }).waitFor();
+    // Declined, it waits for another card (30 min) before it is cancelled.
     const rejectedCard = page.getByRole('article', { name: `Pedido #${rejected.orderNumber}` });
-    await rejectedCard.getByText('Cancelado (Rejeitado)', { exact: true }).waitFor();
+    await rejectedCard.getByText('Pendente (Rejeitado)', { exact: true }).waitFor();
 
     await paidCard.getByRole('link', { name: 'Ver Detalhes' }).click();
     await page.waitForURL(`${shop.url}/my-orders/${paid.orderId}`);

@@ -28,6 +28,9 @@ export const LOADED_ON_INTERACTION: readonly string[] = [
   'src/features/auth/components/altcha-setup.ts',
   // The checkout's rules (zod): first focus in the form, or payment (checkout-page.tsx).
   'src/features/checkout/model/checkout-validation.ts',
+  // The card forms: 'Prosseguir' with a card chosen (checkout-page.tsx).
+  'src/features/checkout/components/simulator-card-form.tsx',
+  'src/features/checkout/components/mercadopago-card-form.tsx',
   // The payment socket (socket.io-client): the first payment (use-checkout-payment.ts).
   'src/features/checkout/api/payment-socket.ts',
 ];

@@ -19,10 +19,7 @@ import { closeShops, openShop } from '../payments/testing';
 
 afterEach(closeShops);
 
-const simulator = createPaymentSimulator({
-  webhookSecret: 'a-webhook-secret-for-tests',
-  publicUrl: 'http://loja.test',
-});
+const simulator = createPaymentSimulator({ webhookSecret: 'a-webhook-secret-for-tests' });
 afterAll(() => simulator.close());
 
 /** The command router with every optional part mounted (ordering included), as the shop runs it. */

@@ -19,7 +19,12 @@ import type { CatalogView } from '../catalog/catalog-view';
 import type { OrderState, PlacedOrder } from '../ordering/decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
-import { paymentDecider, type PaymentState } from '../payments/decider';
+import {
+  acceptsAnotherCard,
+  attemptOf,
+  paymentDecider,
+  type PaymentState,
+} from '../payments/decider';
 import {
   CHECKOUT_NAMESPACE,
   isRefusal,
@@ -72,7 +77,7 @@ export async function checkout(
   let order: PlacedOrder;
   let orderPosition = existing.position;
   if (existing.state.placed !== null) {
-    if (existing.state.placed.requestFingerprint !== fingerprint) {
+    if (!sameOrder(existing.state.placed.requestFingerprint, body)) {
       throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
     }
     order = existing.state.placed;
@@ -86,8 +91,9 @@ export async function checkout(
   // that was not placed before this checkout has no stream yet (a retry racing
   // this one makes the append conflict, and the stream is read then).
   const paymentStream = existing.state.placed === null ? emptyAggregate(paymentDecider) : undefined;
+  const orderCancelled = existing.state.placed !== null && existing.state.status === 'cancelled';
   return withPaymentLane(work.stores, order.paymentId, () =>
-    payOrder(work, order, body, context, { orderPosition, paymentStream }),
+    payOrder(work, order, body, context, { orderPosition, paymentStream, orderCancelled }),
   );
 }
 
@@ -100,11 +106,40 @@ export function checkoutOrderId(userId: string, idempotencyKey: string): string 
  * What makes two checkout requests the same order. The card token and device id
  * are left out: a token is single-use, so a browser retrying after no answer
  * sends a fresh one under the same key, and the provider answers that retry
- * with the first payment (same idempotency key) without charging again.
+ * with the first payment (same idempotency key) without charging again. So is
+ * how it is paid (method, card brand, installments, and the lines' categories,
+ * which a card body leaves out, spec §7): after a declined card, another card
+ * or another method pays the same order; otherwise the request's method must be
+ * its payment's (payOrder checks it).
  */
 export function requestFingerprint(body: CheckoutBody): string {
+  const {
+    token: _token,
+    deviceId: _deviceId,
+    paymentMethod: _paymentMethod,
+    paymentMethodId: _paymentMethodId,
+    installments: _installments,
+    items,
+    ...order
+  } = body;
+  const lines = items?.map(({ category: _category, ...line }) => line);
+  return createHash('sha256')
+    .update(canonicalJson({ ...order, ...(lines ? { items: lines } : {}) }))
+    .digest('hex');
+}
+
+/** The fingerprint of orders placed before issue 36, which kept how the order was paid. */
+function fingerprintWithCard(body: CheckoutBody): string {
   const { token: _token, deviceId: _deviceId, ...order } = body;
   return createHash('sha256').update(canonicalJson(order)).digest('hex');
+}
+
+/** Whether a request is the one that placed the order (a retry of it, or another card after a decline). */
+function sameOrder(placedFingerprint: string, body: CheckoutBody): boolean {
+  return (
+    placedFingerprint === requestFingerprint(body) ||
+    placedFingerprint === fingerprintWithCard(body)
+  );
 }
 
 /** Each step of a checkout is a command of its own (its own event ids), all caused by the request. */
@@ -211,17 +246,43 @@ async function payOrder(
   order: PlacedOrder,
   body: CheckoutBody,
   context: CommandContext,
-  known: { orderPosition: number; paymentStream: LoadedAggregate<PaymentState> | undefined },
+  known: {
+    orderPosition: number;
+    paymentStream: LoadedAggregate<PaymentState> | undefined;
+    orderCancelled: boolean;
+  },
 ): Promise<CheckoutOutcome> {
-  const requested = await runPaymentCommand(
+  let requested = await runPaymentCommand(
     work,
     order.paymentId,
     { type: 'RequestPayment', request: paymentRequest(order, body, work.gateway.provider) },
     step(context, 'request-payment'),
     known.paymentStream,
   );
+  if (requested.state.request !== null && acceptsAnotherCard(requested.state)) {
+    // Another card, or another method, for the declined card (issue 36): the same order,
+    // its payment requested again.
+    if (known.orderCancelled) {
+      throw new AppError('conflict', checkoutMessages.orderClosedForAnotherCard);
+    }
+    const attempt = attemptOf(requested.state.request) + 1;
+    requested = await runPaymentCommand(
+      work,
+      order.paymentId,
+      {
+        type: 'RequestPayment',
+        request: paymentRequest(order, body, work.gateway.provider, attempt),
+      },
+      step(context, `request-payment-${attempt}`),
+      requested,
+    );
+  }
   const payment = requested.state;
   if (payment.request === null) throw new Error(`payment ${order.paymentId} was not requested`);
+  // The same key with another method, outside another attempt, is another request.
+  if (payment.request.method !== body.paymentMethod) {
+    throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+  }
   const at = (position: number) => Math.max(known.orderPosition, position);
 
   if (payment.stage !== 'requested') {
@@ -244,6 +305,7 @@ async function payOrder(
         requestedAt: since,
         pixExpiryMinutes: work.pixExpiryMinutes,
         notificationUrl: work.notificationUrl,
+        request: payment.request,
       }),
     );
   } catch (error) {
@@ -272,11 +334,13 @@ async function payOrder(
   return { kind: 'paid', result: await paymentResult(order, answered, report, position), position };
 }
 
-/** When the payment was first requested: its expiry counts from there on every retry. */
+/**
+ * When the payment's attempt was requested: its expiry counts from there on every
+ * retry (a payment stream is short: a request or two and a few statuses).
+ */
 async function requestedAt(work: CheckoutWork, paymentId: string): Promise<Date> {
-  const [first] = await work.stores.eventStore.readStream(paymentStreamName(paymentId), {
-    maxCount: 1,
-  });
-  if (!first) throw new Error(`payment ${paymentId} has no request`);
-  return new Date(first.metadata.occurredAt);
+  const events = await work.stores.eventStore.readStream(paymentStreamName(paymentId));
+  const request = events.findLast((event) => event.type === 'PaymentRequested');
+  if (!request) throw new Error(`payment ${paymentId} has no request`);
+  return new Date(request.metadata.occurredAt);
 }

@@ -30,12 +30,14 @@ export async function paymentResult(
     orderId: order.orderId,
     orderNumber: order.orderNumber,
     paymentStatus: stage,
-    paymentMethod: order.paymentMethod,
-    message: paymentStatusMessage(stage, order.paymentMethod, payment.statusDetail),
+    // The attempt's method: another method may pay the order after a declined card.
+    paymentMethod: payment.request.method,
+    message: paymentStatusMessage(stage, payment.request.method, payment.statusDetail),
     ...(pix
       ? {
           pixQrCode: pix.qrCode,
           pixQrCodeBase64: report?.pix?.qrCodeBase64 ?? pixQrPngBase64(pix.qrCode),
+          ...(payment.expiresAt ? { pixExpirationDate: payment.expiresAt } : {}),
         }
       : {}),
     ...(pix?.ticketUrl ? { ticketUrl: pix.ticketUrl } : boleto ? { ticketUrl: boleto.url } : {}),
@@ -68,7 +70,7 @@ export function cancelResult(
       payment && payment.stage !== 'requested' ? payment.stage : shopPaymentStatus(report.status),
     status: report.status,
     statusDetail: report.statusDetail,
-    paymentMethod: order.paymentMethod,
+    paymentMethod: payment?.request.method ?? order.paymentMethod,
     message: paymentMessages.cancelSucceeded,
   };
 }

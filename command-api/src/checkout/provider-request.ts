@@ -15,7 +15,7 @@ import type { PaymentRequest } from '../payments/decider';
  * request (PaymentRequested), and what the provider is asked. Both are built
  * only from the order, the request's body and when the payment was first
  * requested, so a retry asks the very same thing under the same idempotency
- * key (our payment id).
+ * key (our payment id; with the attempt after a declined card).
  */
 
 /** The request as the shop records it (PaymentRequested). */
@@ -23,6 +23,8 @@ export function paymentRequest(
   order: PlacedOrder,
   body: CheckoutBody,
   provider: PaymentRequest['provider'],
+  /** 2, 3… for another card after a declined one. */
+  attempt = 1,
 ): PaymentRequest {
   const method = body.paymentMethod;
   const card = method === 'credit_card' || method === 'debit_card';
@@ -40,7 +42,14 @@ export function paymentRequest(
           ? BOLETO_PAYMENT_METHOD_ID
           : (body.paymentMethodId ?? ''),
     ...(card ? { installments: installments(body) } : {}),
+    ...(attempt > 1 ? { attempt } : {}),
   };
+}
+
+/** The provider's idempotency key of an attempt: the payment id (the first), then one per attempt. */
+export function providerIdempotencyKey(request: PaymentRequest): string {
+  const attempt = request.attempt ?? 1;
+  return attempt > 1 ? `${request.paymentId}-${attempt}` : request.paymentId;
 }
 
 /** spec §5: a debit card always pays in one installment. */
@@ -54,7 +63,13 @@ const installments = (body: CheckoutBody): number =>
 export function providerRequest(
   order: PlacedOrder,
   body: CheckoutBody,
-  options: { requestedAt: Date; pixExpiryMinutes: number; notificationUrl?: string | undefined },
+  options: {
+    requestedAt: Date;
+    pixExpiryMinutes: number;
+    notificationUrl?: string | undefined;
+    /** The request as recorded: its attempt names the provider's idempotency key. */
+    request: PaymentRequest;
+  },
 ): CreatePaymentRequest {
   const { requestedAt } = options;
   let instrument: PaymentInstrument;
@@ -88,7 +103,7 @@ export function providerRequest(
     }
   }
   return {
-    idempotencyKey: order.paymentId,
+    idempotencyKey: providerIdempotencyKey(options.request),
     amountCents: order.totalCents,
     description: `Pedido #${order.orderNumber} — Quitute`,
     externalReference: order.orderId,

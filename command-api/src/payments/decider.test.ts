@@ -66,6 +66,75 @@ describe('payment decider: RequestPayment', () => {
   });
 });
 
+describe('payment decider: another card after a declined one (issue 36)', () => {
+  const cardRequest: PaymentRequest = {
+    ...request,
+    method: 'credit_card',
+    paymentMethodId: 'visa',
+    installments: 1,
+  };
+  const secondCard: PaymentRequest = { ...cardRequest, paymentMethodId: 'master', attempt: 2 };
+  const cardRequested: PaymentEvent = { type: 'PaymentRequested', data: cardRequest };
+  const declined: PaymentEvent = {
+    type: 'PaymentRejected',
+    data: { ...ids, statusDetail: 'cc_rejected_other_reason' },
+  };
+  const refused: PaymentEvent = {
+    type: 'PaymentRejected',
+    data: { paymentId, orderId, statusDetail: 'Token de cartão inválido.' },
+  };
+
+  it('given a card the provider declined, when the next attempt is requested, then PaymentRequested again; the same attempt twice, then nothing', () => {
+    expect(
+      given([cardRequested, declined]).when({ type: 'RequestPayment', request: secondCard })(),
+    ).toEqual([{ type: 'PaymentRequested', data: secondCard }]);
+    expect(
+      given([cardRequested, declined, { type: 'PaymentRequested', data: secondCard }]).when({
+        type: 'RequestPayment',
+        request: secondCard,
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given a card approved, pending, or refused before reaching the provider, when another attempt is requested, then nothing', () => {
+    const approvedCard: PaymentEvent = {
+      type: 'PaymentApproved',
+      data: { ...ids, statusDetail: 'accredited' },
+    };
+    for (const history of [
+      [cardRequested, approvedCard],
+      [cardRequested],
+      [cardRequested, refused],
+    ]) {
+      expect(given(history).when({ type: 'RequestPayment', request: secondCard })()).toEqual([]);
+    }
+  });
+
+  it('given the second attempt, then its request is a fact of its own (another event id), and a late report on the declined card records nothing', () => {
+    const again: PaymentEvent = { type: 'PaymentRequested', data: secondCard };
+    expect(paymentStatusEventId('simulator', again)).not.toBe(
+      paymentStatusEventId('simulator', cardRequested),
+    );
+    const state = fold(paymentDecider, [cardRequested, declined, again]);
+    expect(state).toMatchObject({ stage: 'requested', providerPaymentId: null });
+    expect(
+      given([cardRequested, declined, again]).when(
+        record(report('rejected', 'cc_rejected_other_reason')),
+      )(),
+    ).toEqual([]);
+    expect(
+      given([cardRequested, declined, again]).when(
+        record(report('approved', 'accredited', { id: 'second-card' })),
+      )(),
+    ).toEqual([
+      {
+        type: 'PaymentApproved',
+        data: { paymentId, orderId, providerPaymentId: 'second-card', statusDetail: 'accredited' },
+      },
+    ]);
+  });
+});
+
 describe('payment decider: RecordProviderPayment', () => {
   it('given a request, when the provider reports a pending Pix, then PaymentPending with its code, link and expiry (no image)', () => {
     const events = given([requested]).when(
@@ -292,6 +361,7 @@ describe('payment decider: evolve and ids', () => {
       pix: pending.type === 'PaymentPending' ? pending.data.pix : null,
       boleto: null,
       refundRequested: false,
+      declinedProviderPaymentIds: [],
     });
   });
 

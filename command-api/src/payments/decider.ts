@@ -37,8 +37,26 @@ export type PaymentState =
       pix: { qrCode: string; ticketUrl?: string | undefined } | null;
       boleto: { url: string; digitableLine: string; barcode: string } | null;
       refundRequested: boolean;
+      /** The provider's payments of earlier, declined attempts: their late reports change nothing. */
+      declinedProviderPaymentIds: readonly string[];
     };
 export type RequestedPayment = Exclude<PaymentState, { request: null }>;
+
+/** The request's attempt: 1, or 2, 3… for another card after a declined one. */
+export const attemptOf = (request: PaymentRequest): number => request.attempt ?? 1;
+
+/**
+ * Another card may pay the order (issue 36) once the provider declined this
+ * attempt's card (a refusal of the request itself, without a payment at the
+ * provider, is no decline).
+ */
+export function acceptsAnotherCard(payment: RequestedPayment): boolean {
+  return (
+    payment.stage === 'rejected' &&
+    payment.providerPaymentId !== null &&
+    (payment.request.method === 'credit_card' || payment.request.method === 'debit_card')
+  );
+}
 
 export type ShopCancelReason = 'customer' | 'expired' | 'failed';
 
@@ -122,7 +140,11 @@ const PAYMENT_EVENT_NAMESPACE = '5d8e3f0a-9b1c-4e27-a6d4-2f7c8b1e0a93';
  */
 export function paymentStatusEventId(provider: string, event: PaymentEvent): string {
   const providerPaymentId = 'providerPaymentId' in event.data ? event.data.providerPaymentId : '';
-  const subject = providerPaymentId || `request-${event.data.paymentId}`;
+  // A later attempt's request is a fact of its own (the first keeps the ids already in the log).
+  const attempt = event.type === 'PaymentRequested' ? (event.data.attempt ?? 1) : 1;
+  const request =
+    attempt > 1 ? `request-${event.data.paymentId}-${attempt}` : `request-${event.data.paymentId}`;
+  const subject = providerPaymentId || request;
   return uuidv5(`${provider}:${subject}:${event.type}`, PAYMENT_EVENT_NAMESPACE);
 }
 
@@ -157,6 +179,7 @@ function statusEvent(
   cancelReason: 'customer' | 'expired' | undefined,
 ): PaymentEvent | null {
   if (payment.providerPaymentId !== null && payment.providerPaymentId !== report.id) return null;
+  if (payment.declinedProviderPaymentIds.includes(report.id)) return null;
   // An approval of another amount than the order's is never taken as payment.
   const status =
     report.status === 'approved' && report.amountCents !== payment.request.amountCents
@@ -227,7 +250,9 @@ export const NO_PROVIDER_ANSWER = 'no_provider_answer';
 /**
  * One payment of one order (stream payment-<paymentId>): requested by the
  * shop, then whatever the provider reports of it, in an order that only moves
- * forward. Every command may come again (a retried checkout, a repeated
+ * forward, except that a card the provider declined may be followed by
+ * another card: the payment is requested again (attempt 2, 3…) and starts
+ * afresh. Every command may come again (a retried checkout, a repeated
  * webhook, the process manager after a restart) and then decides nothing.
  */
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
@@ -235,6 +260,10 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
 
   evolve(state, event) {
     if (event.type === 'PaymentRequested') {
+      const declined =
+        state.request !== null && state.providerPaymentId !== null
+          ? [...state.declinedProviderPaymentIds, state.providerPaymentId]
+          : [];
       return {
         request: event.data,
         stage: 'requested',
@@ -244,6 +273,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         pix: null,
         boleto: null,
         refundRequested: false,
+        declinedProviderPaymentIds: declined,
       };
     }
     if (state.request === null) return state;
@@ -262,8 +292,15 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
 
   decide(command, state) {
     switch (command.type) {
-      case 'RequestPayment':
-        return state.request === null ? [{ type: 'PaymentRequested', data: command.request }] : [];
+      case 'RequestPayment': {
+        const requestedAgain =
+          state.request !== null &&
+          acceptsAnotherCard(state) &&
+          attemptOf(command.request) === attemptOf(state.request) + 1;
+        return state.request === null || requestedAgain
+          ? [{ type: 'PaymentRequested', data: command.request }]
+          : [];
+      }
       case 'RecordProviderPayment': {
         const event = statusEvent(requested(state), command.report, undefined);
         return event ? [event] : [];

@@ -20,6 +20,8 @@ import {
 } from '@quitute/infra/event-store';
 import { PaymentGatewayError, signWebhook } from '@quitute/infra/payment-gateway';
 import { runCartCommand } from '../cart/carts';
+import { silentLogger } from '@quitute/infra/logging';
+import { runOrderCommand } from '../ordering/orders';
 import { withMemorySnapshots } from '../shared/testing';
 import {
   address,
@@ -85,7 +87,9 @@ describe('checkout: Pix', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
-    expect(paid.ticketUrl).toBe(`http://loja.test/simulator/payments/${paid.paymentId}`);
+    expect(paid.ticketUrl).toBe(`/simulator/payments/${paid.paymentId}`);
+    // The checkout says until when the Pix can be paid ('Pague até …').
+    expect(paid.pixExpirationDate).toBe('2026-11-21T12:30:00.000Z');
     const atProvider = await shop.simulator.get(paid.paymentId ?? '');
     expect(atProvider).toMatchObject({
       status: 'pending',
@@ -203,7 +207,7 @@ describe('checkout: Pix', () => {
       boletoExpirationDate: '2026-11-24T12:00:00.000Z',
     });
     expect(paid.boletoDigitableLine).toMatch(/^\d{47}$/);
-    expect(paid.boletoUrl).toBe(`http://loja.test/simulator/payments/${paid.paymentId}`);
+    expect(paid.boletoUrl).toBe(`/simulator/payments/${paid.paymentId}`);
   });
 
   it('given the simulator approving the Pix, when its notification reaches the webhook, then PaymentApproved is recorded', async () => {
@@ -277,6 +281,122 @@ describe('checkout: cards', () => {
         'Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     });
     expect(types(await shop.appended())).toContain('PaymentRejected');
+  });
+
+  describe('another card after a declined one (issue 36)', () => {
+    /** A card body as the checkout page sends it: its lines without categories (spec §7). */
+    const cardBody = async (shop: Shop, userId: string, holder: string) => {
+      const token = await cardToken(shop.simulator, holder);
+      const { category: _category, ...coxinhas } = line(coxinha, 20);
+      return pixBody(userId, {
+        items: [coxinhas],
+        paymentMethod: 'credit_card',
+        paymentMethodId: token.paymentMethodId,
+        token: token.id,
+        installments: holder === 'APRO' ? 3 : 1,
+        deviceId: randomUUID(),
+      });
+    };
+
+    it('given a declined card, when another card comes under the same key, then the same order (its number) is paid: its payment requested again, one order', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+      expect(declined.paymentStatus).toBe('rejected');
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer.status).toBe(200);
+      const paid = result(answer.body);
+      expect(paid).toMatchObject({
+        paymentStatus: 'approved',
+        orderId: declined.orderId,
+        orderNumber: declined.orderNumber,
+      });
+      expect(paid.paymentId).not.toBe(declined.paymentId);
+      const requests = await shop.ofType('PaymentRequested');
+      expect(requests.map((event) => event.data)).toMatchObject([
+        { installments: 1 },
+        { installments: 3, attempt: 2 },
+      ]);
+      expect(types(await shop.appended()).filter((type) => type === 'OrderPlaced')).toHaveLength(1);
+      // A late word on the declined card changes nothing any more.
+      expect((await notify(shop, declined.paymentId ?? '')).status).toBe(200);
+      expect(types(await shop.appended()).at(-1)).toBe('PaymentApproved');
+    });
+
+    it('given a declined card, when the same key comes with a Pix instead (its lines with their categories, which a card body leaves out), then the same order waits for its Pix (its QR code, its method)', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+
+      const answer = await maria.checkout(pixBody(maria.userId), key);
+
+      expect(answer.status).toBe(200);
+      const pix = result(answer.body);
+      expect(pix).toMatchObject({
+        paymentStatus: 'pending',
+        paymentMethod: 'pix',
+        orderId: declined.orderId,
+        orderNumber: declined.orderNumber,
+        message: paymentMessages.pendingPix,
+      });
+      expect(pix.pixQrCode).toMatch(/^000201/);
+      const requests = await shop.ofType('PaymentRequested');
+      expect(requests.map((event) => event.data)).toMatchObject([
+        { method: 'credit_card' },
+        { method: 'pix', paymentMethodId: 'pix', attempt: 2 },
+      ]);
+    });
+
+    it('given a declined card whose order was cancelled meanwhile, when another card comes, then 409 with the reason and nothing requested', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const declined = result(
+        (await maria.checkout(await cardBody(shop, maria.userId, 'OTHE'), key)).body,
+      );
+      await runOrderCommand(
+        { eventStore: shop.eventStore, snapshotStore: shop.snapshotStore, logger: silentLogger },
+        declined.orderId,
+        { type: 'CancelOrder', orderId: declined.orderId, reason: 'payment_rejected' },
+        {
+          commandId: randomUUID(),
+          correlationId: 'test',
+          occurredAt: now().toISOString(),
+          actorId: 'system',
+          actorRole: 'system',
+        },
+      );
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: checkoutMessages.orderClosedForAnotherCard },
+      });
+      expect(await shop.ofType('PaymentRequested')).toHaveLength(1);
+    });
+
+    it('given a Pix, when the same key comes with a card, then it is another order’s request (409), not another attempt', async () => {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      expect((await maria.checkout(pixBody(maria.userId), key)).status).toBe(200);
+
+      const answer = await maria.checkout(await cardBody(shop, maria.userId, 'APRO'), key);
+
+      expect(answer).toMatchObject({
+        status: 409,
+        body: { message: checkoutMessages.idempotencyKeyReused },
+      });
+    });
   });
 
   it('given a card token the provider refuses (used already), then 400 with its message and PaymentRejected without a provider id', async () => {

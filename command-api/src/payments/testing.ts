@@ -110,7 +110,6 @@ export async function openShop(options: ShopOptions = {}) {
   closing.push(() => server.close());
   const simulator = createPaymentSimulator({
     webhookSecret,
-    publicUrl: 'http://loja.test',
     now,
     webhookRetryDelaysMs: [],
   });

@@ -240,6 +240,99 @@ describe('payment process: nextSteps', () => {
     expect(isFinished(cancelled)).toBe(true);
   });
 
+  describe('a declined card (issue 36)', () => {
+    const card = testOrder('credit_card');
+    const declined = [card.placed(), card.requested(), card.rejected()] as const;
+    const anotherCard: OrderProcessEvent = {
+      type: 'PaymentRequested',
+      data: {
+        paymentId: card.paymentId,
+        orderId: card.orderId,
+        userId: card.userId,
+        method: 'credit_card',
+        amountCents: 1_200,
+        provider: 'simulator',
+        paymentMethodId: 'master',
+        attempt: 2,
+      },
+    };
+    const secondApproval: OrderProcessEvent = {
+      type: 'PaymentApproved',
+      data: {
+        paymentId: card.paymentId,
+        orderId: card.orderId,
+        providerPaymentId: 'mp-second-card',
+        statusDetail: 'accredited',
+      },
+    };
+
+    it('given a card the provider declined, then the order waits 30 min for another card, and only then is cancelled (payment_rejected)', () => {
+      const state = given(...declined);
+      expect(due(state, seconds(3) + 29 * 60_000)).toEqual([]);
+      expect(nextDeadline(state, seconds(4))).toBe(seconds(3) + 30 * 60_000);
+      expect(due(state, seconds(3) + 30 * 60_000)).toEqual([
+        {
+          kind: 'cancelOrder',
+          input: { orderId: card.orderId, reason: 'payment_rejected' },
+          cause: 3,
+        },
+      ]);
+    });
+
+    it('given another card requested for the same order and approved, then the order is marked paid, and its decline cancels nothing', () => {
+      const state = given(...declined, anotherCard, secondApproval);
+      expect(due(state, minutes(45))).toEqual([
+        {
+          kind: 'markOrderPaid',
+          input: { orderId: card.orderId, paymentId: card.paymentId, amountCents: 1_200 },
+          cause: 5,
+        },
+      ]);
+    });
+
+    it('given a Pix requested instead after the decline, then the order waits for the Pix and expires it at its time', () => {
+      const pixInstead: OrderProcessEvent = {
+        type: 'PaymentRequested',
+        data: {
+          paymentId: card.paymentId,
+          orderId: card.orderId,
+          userId: card.userId,
+          method: 'pix',
+          amountCents: 1_200,
+          provider: 'simulator',
+          paymentMethodId: 'pix',
+          attempt: 2,
+        },
+      };
+      const pixPending: OrderProcessEvent = {
+        type: 'PaymentPending',
+        data: {
+          paymentId: card.paymentId,
+          orderId: card.orderId,
+          providerPaymentId: 'mp-pix',
+          statusDetail: 'pending_waiting_transfer',
+          expiresAt: new Date(minutes(30)).toISOString(),
+        },
+      };
+      const state = given(...declined, pixInstead, pixPending);
+      expect(state.payment.method).toBe('pix');
+      expect(due(state, minutes(29))).toEqual([]);
+      expect(due(state, minutes(30))).toEqual([
+        {
+          kind: 'expirePayment',
+          input: { paymentId: card.paymentId, reason: 'expired' },
+          cause: 5,
+        },
+      ]);
+    });
+
+    it('given another card requested and not answered yet, then nothing is due until its request times out', () => {
+      const state = given(...declined, anotherCard);
+      expect(state.payment.report).toBeNull();
+      expect(due(state, minutes(10))).toEqual([]);
+    });
+  });
+
   it.each([
     ['customer', 'payment_cancelled'],
     ['provider', 'payment_cancelled'],

@@ -83,9 +83,16 @@ export type Step =
 export interface ProcessRules {
   /** A payment still without a provider answer this long after it was requested has failed. */
   requestTimeoutMs: number;
+  /** How long an order whose card was declined waits for another card before it is cancelled. */
+  anotherCardMs: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15 * 60_000;
+export const DEFAULT_ANOTHER_CARD_MS = 30 * 60_000;
+export const DEFAULT_PROCESS_RULES: ProcessRules = {
+  requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+  anotherCardMs: DEFAULT_ANOTHER_CARD_MS,
+};
 
 /** Identifies a step for its progress: the same command for another reason is another step. */
 export function stepKey(step: Step): string {
@@ -156,9 +163,14 @@ export function evolveOrderProcess(
     case 'CartCheckedOut':
       return { ...state, cartCheckedOut: true };
     case 'PaymentRequested':
+      // Another card after a declined one starts the payment afresh (issue 36).
       return withPayment(state, event.data.paymentId, {
         requested: recorded,
+        method: event.data.method,
         amountCents: event.data.amountCents,
+        ...(state.payment.requested
+          ? { report: null, providerPaymentId: null, expiresAt: null, approval: null }
+          : {}),
       });
     case 'PaymentRefundRequested':
       return withPayment(state, event.data.paymentId, { refundRequested: true });
@@ -220,7 +232,8 @@ function cancelReasonOf(
  * - the payment of a recorded sale refunded or charged back ⇒ reverse the sale,
  *   once (given back before its sale was recorded: recorded, then reversed — the
  *   log alone cannot tell that no SaleRecorded is on its way);
- * - rejected or cancelled while the order is pending ⇒ cancel the order;
+ * - rejected or cancelled while the order is pending ⇒ cancel the order; a card the
+ *   provider declined first leaves `anotherCardMs` for another card on the same order;
  * - approved after the order was cancelled (never paid) ⇒ refund, once;
  * - a pending Pix past its expiry ⇒ expire the payment (expired);
  * - no provider answer `requestTimeoutMs` after the request ⇒ expire it (failed);
@@ -229,7 +242,7 @@ function cancelReasonOf(
 export function nextSteps(
   state: OrderProcess,
   now: number,
-  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+  rules: ProcessRules = DEFAULT_PROCESS_RULES,
 ): Step[] {
   const { orderId, payment } = state;
   const { paymentId } = payment;
@@ -269,7 +282,12 @@ export function nextSteps(
     });
   }
   const report = payment.report;
-  if (report?.cancelReason && state.orderStatus === 'pending') {
+  const waitsForCard = anotherCardDeadline(state, rules);
+  if (
+    report?.cancelReason &&
+    state.orderStatus === 'pending' &&
+    (waitsForCard === null || now >= waitsForCard)
+  ) {
     steps.push({
       kind: 'cancelOrder',
       input: { orderId, reason: report.cancelReason },
@@ -313,15 +331,33 @@ export function nextSteps(
 export function nextDeadline(
   state: OrderProcess,
   now: number,
-  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+  rules: ProcessRules = DEFAULT_PROCESS_RULES,
 ): number | null {
   const retries = Object.values(state.progress)
     .filter((progress) => !progress.running && !progress.succeeded && progress.failures > 0)
     .map((progress) => progress.retryAt);
-  const future = [pixExpiry(state), requestTimeout(state, rules), ...retries].filter(
-    (time): time is number => time !== null && time > now,
-  );
+  const future = [
+    pixExpiry(state),
+    requestTimeout(state, rules),
+    anotherCardDeadline(state, rules),
+    ...retries,
+  ].filter((time): time is number => time !== null && time > now);
   return future.length > 0 ? Math.min(...future) : null;
+}
+
+/**
+ * Until when an order whose card the provider declined waits for another card
+ * (issue 36) before it is cancelled; null for any other order.
+ */
+function anotherCardDeadline(state: OrderProcess, rules: ProcessRules): number | null {
+  const { payment } = state;
+  const card = payment.method === 'credit_card' || payment.method === 'debit_card';
+  if (!card || payment.report?.status !== 'rejected' || payment.providerPaymentId === null) {
+    return null;
+  }
+  if (state.orderStatus !== 'pending') return null;
+  const declinedAt = Date.parse(payment.report.event.metadata.occurredAt);
+  return declinedAt + rules.anotherCardMs;
 }
 
 /** When a pending Pix stops being payable; null for anything else. */
@@ -395,7 +431,7 @@ export type Dormancy = 'settled' | 'cancelled';
 export function dormancyOf(
   state: OrderProcess,
   now: number,
-  rules: ProcessRules = { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS },
+  rules: ProcessRules = DEFAULT_PROCESS_RULES,
 ): Dormancy | null {
   if (isSettled(state)) return 'settled';
   if (state.paid || state.orderStatus !== 'cancelled') return null;

@@ -388,14 +388,16 @@ describe('payment process manager', () => {
     expect(fake.commandsFor(order)).toEqual(['recordOnlineSale', 'reverseOnlineSale']);
   });
 
-  it('given a live manager, when a payment is rejected, then its order is cancelled (payment_rejected) once', async () => {
+  it('given a live manager, when a card is declined, then its order waits its time for another card and is then cancelled (payment_rejected) once', async () => {
     const eventStore = createMemoryEventStore();
     const fake = fakeCommands(eventStore);
     const order = testOrder('credit_card');
     fake.register(order);
-    const manager = await started(eventStore, fake.commands);
+    const manager = await started(eventStore, fake.commands, { anotherCardMs: 300 });
 
     await given(eventStore, order.placed(), order.requested(), order.rejected());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.calls).toEqual([]);
 
     await eventually(async () => {
       const types = (await eventStore.readAll()).map((event) => event.type);

@@ -11,6 +11,7 @@ import {
 import type { Logger } from '@quitute/infra/logging';
 import type { SavableView } from '@quitute/infra/saved-state';
 import {
+  DEFAULT_ANOTHER_CARD_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   dormancyOf,
   evolveOrderProcess,
@@ -39,6 +40,8 @@ export interface PaymentProcessManagerOptions {
   reconcileIntervalMs?: number;
   /** A payment still unanswered by the provider this long after its request has failed (default 15 min). */
   requestTimeoutMs?: number;
+  /** An order whose card was declined waits this long for another card before it is cancelled (default 30 min). */
+  anotherCardMs?: number;
   /** Wait before retrying a command that failed, doubled per failure (default 5 s)… */
   retryDelayMs?: number;
   /** …up to this (default 5 min). */
@@ -83,6 +86,7 @@ export function createPaymentProcessManager(
   const now = options.now ?? Date.now;
   const rules: ProcessRules = {
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    anotherCardMs: options.anotherCardMs ?? DEFAULT_ANOTHER_CARD_MS,
   };
   const reconcileIntervalMs = options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
   const retryDelayMs = options.retryDelayMs ?? 5_000;

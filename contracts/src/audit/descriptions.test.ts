@@ -181,6 +181,13 @@ describe('describing an order history event', () => {
     expect(describeEvent(samples.PaymentRequested, context)).toBe(
       'Pagamento de R$ 12,00 em 3x solicitado via Cartão de Crédito (simulador)',
     );
+    const anotherCard = {
+      type: 'PaymentRequested' as const,
+      data: { ...samples.PaymentRequested.data, attempt: 2 },
+    };
+    expect(describeEvent(anotherCard, context)).toBe(
+      'Pagamento de R$ 12,00 em 3x solicitado via Cartão de Crédito (simulador), outro cartão após a recusa (tentativa 2)',
+    );
   });
 
   it('given an online sale reversed after a chargeback or a refund, then its amount and why it left the reports', () => {

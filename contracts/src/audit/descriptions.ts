@@ -123,9 +123,11 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
     case 'OrderDeleted':
       return `Pedido excluído das listas por ${actorPhrase(actor)} (os eventos continuam guardados)`;
     case 'PaymentRequested': {
-      const { amountCents, method, provider, installments } = event.data;
+      const { amountCents, method, provider, installments, attempt } = event.data;
       const parcels = installments !== undefined && installments > 1 ? ` em ${installments}x` : '';
-      return `Pagamento de ${money(amountCents)}${parcels} solicitado via ${PAYMENT_METHOD_LABELS[method]} (${PROVIDER_LABELS[provider]})`;
+      const again =
+        attempt === undefined ? '' : `, outro cartão após a recusa (tentativa ${attempt})`;
+      return `Pagamento de ${money(amountCents)}${parcels} solicitado via ${PAYMENT_METHOD_LABELS[method]} (${PROVIDER_LABELS[provider]})${again}`;
     }
     case 'PaymentPending': {
       const expires = event.data.expiresAt

@@ -170,6 +170,8 @@ export const paymentResultSchema = z.object({
   boletoUrl: z.string().optional(),
   boletoDigitableLine: z.string().optional(),
   boletoExpirationDate: z.string().optional(),
+  /** Until when the Pix can be paid (ISO), shown as 'Pague até HH:mm'. */
+  pixExpirationDate: z.string().optional(),
   position: z.number().int().optional(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;

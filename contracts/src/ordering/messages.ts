@@ -22,6 +22,8 @@ export const checkoutMessages = {
   /** The same Idempotency-Key sent with another request body. */
   idempotencyKeyReused: 'Esta solicitação já foi usada para outro pedido. Recarregue a página.',
   otherUsersCheckout: 'Você só pode fazer pedidos na sua própria conta.',
+  /** Another card for an order cancelled meanwhile (its time for another card ran out). */
+  orderClosedForAnotherCard: 'Este pedido foi cancelado. Faça um novo pedido para pagar.',
 } as const;
 
 export const orderMessages = {

@@ -6,11 +6,8 @@ import { paymentEventSchemas } from '../payments/events';
 import type { EventOf, LoggedEvent } from '../shared/events';
 import { foldForSearch } from '../shared/text';
 
-/** PaymentRequested tells the order nothing OrderPlaced did not. */
-const { PaymentRequested: _requested, ...paymentEventsAfterRequest } = paymentEventSchemas;
-
 /** The events an order's document (orders_v3) is folded from, keyed by the orderId each carries. */
-export const orderDocumentEventSchemas = { ...orderEventSchemas, ...paymentEventsAfterRequest };
+export const orderDocumentEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
 export type OrderDocumentEvent = EventOf<typeof orderDocumentEventSchemas>;
 
 /**
@@ -86,6 +83,22 @@ export function evolveOrderDocument(
         orderStatus: 'cancelled',
         cancelledAt: at,
         cancelReason: event.data.reason,
+      };
+    case 'PaymentRequested':
+      // The first request tells the order nothing OrderPlaced did not; another card
+      // after a declined one (issue 36) starts its payment afresh.
+      if (event.data.attempt === undefined) return { ...document, position: recorded.position };
+      return {
+        ...document,
+        ...touched,
+        paymentStatus: 'pending',
+        paymentMethod: event.data.method,
+        providerStatus: null,
+        statusDetail: null,
+        providerPaymentId: null,
+        pix: null,
+        boleto: null,
+        paymentExpiresAt: null,
       };
     case 'PaymentRefundRequested':
       // The customer is told as soon as the shop asks for the money back.

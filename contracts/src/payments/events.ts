@@ -27,6 +27,11 @@ export const paymentRequestedSchema = z.object({
   /** The provider's method id: `pix`, `bolbradesco`, or a card brand. */
   paymentMethodId: z.string(),
   installments: z.number().int().positive().optional(),
+  /**
+   * Another card after a declined one pays the same order (issue 36): the
+   * payment is requested again in its stream, attempt 2, 3…; absent on the first.
+   */
+  attempt: z.number().int().min(2).optional(),
 });
 
 export const paymentPendingSchema = z.object({

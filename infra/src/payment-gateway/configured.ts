@@ -8,8 +8,6 @@ import { createPaymentSimulator, type PaymentSimulator } from './simulator';
 export interface ConfiguredGatewayOptions {
   /** The simulator's webhook secret when the configuration names none (generated in DATA_DIR). */
   generatedWebhookSecret?: string | undefined;
-  /** Origin of the simulator's pages, read at each use (known once the shop listens). */
-  publicUrl: () => string;
   /** Where the simulator posts its notifications, read at each use. */
   webhookUrl: () => string;
   /** Where the simulator keeps its payments (a folder under DATA_DIR). */
@@ -49,9 +47,6 @@ export function createConfiguredGateway(
   if (!webhookSecret) throw new Error('the payment simulator needs a webhook secret');
   const simulator = createPaymentSimulator({
     webhookSecret,
-    get publicUrl() {
-      return options.publicUrl();
-    },
     get webhookUrl() {
       return options.webhookUrl();
     },

@@ -16,8 +16,6 @@ const DEFAULT_PIX_KEY = '00000000-0000-0000-0000-000000000000';
  * picks. Pix and boleto link to the simulator's page for the payment.
  */
 export function paymentInstruments(options: {
-  /** Origin of the simulator's payment pages; read at each use. */
-  publicUrl: () => string;
   pixKey: string | undefined;
   merchantName: string | undefined;
   merchantCity: string | undefined;
@@ -26,7 +24,6 @@ export function paymentInstruments(options: {
   now: () => Date;
 }): (id: string, request: CreatePaymentRequest) => Promise<NewPayment> {
   const {
-    publicUrl,
     pixKey = DEFAULT_PIX_KEY,
     merchantName = 'Quitute',
     merchantCity = 'Sao Paulo',
@@ -44,7 +41,9 @@ export function paymentInstruments(options: {
 
   return async (id, request) => {
     const { instrument, payer } = request;
-    const pageUrl = `${publicUrl()}/simulator/payments/${id}`;
+    // Root-relative: the browser opens it on whatever address it reached the shop by (a phone on
+    // the LAN, a tunnel), where the simulator's pages are served (embedded, or nginx's /simulator/).
+    const pageUrl = `/simulator/payments/${id}`;
     switch (instrument.method) {
       case 'pix': {
         const expiresAt = futureExpiry(instrument.expiresAt);

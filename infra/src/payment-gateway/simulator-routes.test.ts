@@ -18,7 +18,6 @@ afterEach(async () => {
 async function shop(mountPath = '/') {
   const simulator = createPaymentSimulator({
     webhookSecret: 'segredo',
-    publicUrl: 'http://loja.test',
     now: () => new Date(START),
   });
   cleanups.push(() => simulator.close());

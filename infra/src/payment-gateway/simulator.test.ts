@@ -131,7 +131,6 @@ function simulatorWith(options: Partial<PaymentSimulatorOptions> = {}) {
   let nowMs = START;
   const simulator = createPaymentSimulator({
     webhookSecret: SECRET,
-    publicUrl: 'http://loja.test/',
     now: () => new Date(nowMs),
     webhookRetryDelaysMs: [0, 0],
     ...options,
@@ -233,7 +232,7 @@ describe('payment simulator: Pix', () => {
     expect(png.subarray(0, 8)).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
-    expect(payment.pix?.ticketUrl).toBe(`http://loja.test/simulator/payments/${payment.id}`);
+    expect(payment.pix?.ticketUrl).toBe(`/simulator/payments/${payment.id}`);
     expect(await simulator.get(payment.id)).toEqual(payment);
   });
 
@@ -298,7 +297,7 @@ describe('payment simulator: boleto', () => {
     expect(barcode.slice(0, 4)).toBe('2379');
     expect(barcode.slice(5, 19)).toBe(`${dueDateFactor('2026-03-12')}0000004590`);
     expect(digitableLine).toBe(digitableLineFromBarcode(barcode));
-    expect(url).toBe(`http://loja.test/simulator/payments/${payment.id}`);
+    expect(url).toBe(`/simulator/payments/${payment.id}`);
   });
 
   it('given no address or a CPF that is not 11 digits, when a boleto is created, then it is refused with a clear 400', async () => {

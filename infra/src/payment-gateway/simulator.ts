@@ -16,11 +16,9 @@ export interface PaymentSimulatorOptions {
   webhookSecret: string;
   /**
    * Where notifications go (our `/payments/webhook`) unless a payment names its own.
-   * Read at each use, like publicUrl: a getter may answer once the shop listens.
+   * Read at each use: a getter may answer once the shop listens.
    */
   webhookUrl?: string;
-  /** Origin of the simulator's payment pages (ticket and boleto links); read at each use. */
-  publicUrl: string;
   /** Payments are kept here (payment-log.ts) and survive a restart; memory only when absent. */
   dir?: string;
   /** A pending Pix or boleto approves itself after this delay. */
@@ -73,7 +71,6 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   const cardTokens = createCardTokens(now);
   const book = openPaymentBook({ dir: options.dir, now, logger, notify: webhooks.notify });
   const build = paymentInstruments({
-    publicUrl: () => options.publicUrl.replace(/\/+$/, ''),
     pixKey: options.pixKey,
     merchantName: options.merchantName,
     merchantCity: options.merchantCity,

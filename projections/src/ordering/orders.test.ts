@@ -205,6 +205,59 @@ describe('orders projection', () => {
     });
   });
 
+  it('given a declined card and another card requested for the same order (issue 36), then its payment is pending again, and in review or approved from there', () => {
+    const request = {
+      paymentId,
+      orderId,
+      userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
+      method: 'credit_card' as const,
+      amountCents: 1_200,
+      provider: 'simulator' as const,
+      paymentMethodId: 'visa',
+    };
+    const declined: PaymentEvent = {
+      type: 'PaymentRejected',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-1',
+        statusDetail: 'cc_rejected_other_reason',
+      },
+    };
+    const first: PaymentEvent = { type: 'PaymentRequested', data: request };
+    const again: PaymentEvent = {
+      type: 'PaymentRequested',
+      data: { ...request, paymentMethodId: 'master', attempt: 2 },
+    };
+    const inReview: PaymentEvent = {
+      type: 'PaymentInReview',
+      data: { paymentId, orderId, providerPaymentId: 'mp-2', statusDetail: 'pending_contingency' },
+    };
+    expect(given([placed, first, declined])).toMatchObject({
+      paymentStatus: 'rejected',
+      providerPaymentId: 'mp-1',
+    });
+    expect(given([placed, first, declined, again])).toMatchObject({
+      paymentStatus: 'pending',
+      providerStatus: null,
+      providerPaymentId: null,
+      statusDetail: null,
+      orderStatus: 'pending',
+    });
+    expect(given([placed, first, declined, again, inReview])).toMatchObject({
+      paymentStatus: 'in_review',
+      providerPaymentId: 'mp-2',
+    });
+    const pixInstead: PaymentEvent = {
+      type: 'PaymentRequested',
+      data: { ...request, method: 'pix', paymentMethodId: 'pix', attempt: 2 },
+    };
+    expect(given([placed, first, declined, pixInstead])).toMatchObject({
+      paymentStatus: 'pending',
+      paymentMethod: 'pix',
+    });
+  });
+
   it('given a payment in review, then in_review (provider in_process); then approved moves it on', () => {
     const inReview: PaymentEvent = {
       type: 'PaymentInReview',

@@ -194,3 +194,39 @@ describe('GET /api/admin/dashboard/orders-today, sales-today, sales-month, daily
     expect(days.at(-1)).toEqual({ date: '2026-11-25', total: 85.5 });
   });
 });
+
+describe('GET /api/admin/dashboard/orders-today with declined cards (issue 36)', () => {
+  let reads: AdminReads;
+  beforeAll(async () => {
+    reads = await openAdminReads({ projections: [ORDERS_PROJECTION], position: 40, now });
+    await reads.readStore.collection(ORDERS_COLLECTION).putMany([
+      order('2026-11-25T13:00:00.000Z', {
+        paymentMethod: 'credit_card',
+        paymentStatus: 'rejected',
+      }),
+      order('2026-11-25T13:10:00.000Z', {
+        paymentMethod: 'credit_card',
+        paymentStatus: 'rejected',
+        orderStatus: 'cancelled',
+        cancelReason: 'payment_rejected',
+      }),
+      order('2026-11-25T13:20:00.000Z', {
+        paymentMethod: 'credit_card',
+        paymentStatus: 'approved',
+        orderStatus: 'processing',
+      }),
+      order('2026-11-25T13:30:00.000Z', {
+        paymentStatus: 'cancelled',
+        orderStatus: 'cancelled',
+        cancelReason: 'payment_expired',
+      }),
+      order('2026-11-25T13:40:00.000Z', { paymentMethod: 'credit_card', paymentStatus: 'pending' }),
+    ]);
+  });
+  afterAll(() => reads.close());
+
+  it('given a card awaiting another after its decline and one cancelled for it, then neither counts; paid by another card, awaiting its answer, or an expired Pix, each counts', async () => {
+    const { body } = await reads.read('/api/admin/dashboard/orders-today');
+    expect(ordersTodaySchema.parse(body).count).toBe(3);
+  });
+});

@@ -36,7 +36,7 @@ function shopMidnight(day: string): string {
 /**
  * The dashboard (admin-spec §2, §7), behind the admin guard (app.ts). "Today"
  * and "this month" are the shop's (America/Sao_Paulo). Orders: placed in the
- * period, whatever their status, deleted ones not counted. Sales: online (paid
+ * period, whatever their status, deleted ones and declined payments not counted. Sales: online (paid
  * orders) and physical, as in the sales reports.
  */
 export function adminDashboardRoutes(deps: { readStore: ReadStore; now: () => Date }): Router {
@@ -92,6 +92,9 @@ export function adminDashboardRoutes(deps: { readStore: ReadStore; now: () => Da
     const { answer: count, position } = await ordersAt(() =>
       orders.count({
         isDeleted: false,
+        // A declined payment is no order received (issue 36): awaiting another card, or
+        // cancelled for the decline. Paid by another card, the order counts once again.
+        paymentStatus: { $ne: 'rejected' },
         createdAt: { $gte: shopMidnight(today), $lt: shopMidnight(addDays(today, 1)) },
       }),
     );

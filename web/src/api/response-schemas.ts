@@ -132,6 +132,7 @@ export const paymentResultResponseSchema = v.object({
   boletoUrl: v.optional(v.string()),
   boletoDigitableLine: v.optional(v.string()),
   boletoExpirationDate: v.optional(v.string()),
+  pixExpirationDate: v.optional(v.string()),
   position: v.optional(integer()),
 });
 

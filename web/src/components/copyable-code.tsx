@@ -2,6 +2,9 @@ import { useId, useRef, useState } from 'react';
 import buttons from './button.module.css';
 import styles from './copyable-code.module.css';
 
+/** About what a row holds on a narrow phone, for browsers that cannot size a textarea to its text. */
+const CHARACTERS_PER_ROW = 36;
+
 /**
  * A code to copy (Pix copia e cola, boleto's linha digitável): the clipboard, else the text selected.
  * `shown` is the code as people read it (the linha digitável in its groups); `code` is what is copied.
@@ -32,7 +35,14 @@ export function CopyableCode({
       <label htmlFor={id} className={styles.codeLabel}>
         {label}
       </label>
-      <textarea id={id} ref={field} className={styles.code} readOnly rows={3} value={shown} />
+      <textarea
+        id={id}
+        ref={field}
+        className={styles.code}
+        readOnly
+        rows={Math.max(2, Math.ceil(shown.length / CHARACTERS_PER_ROW))}
+        value={shown}
+      />
       <button type="button" className={buttons.secondary} onClick={() => void copy()}>
         {copied ? 'Código copiado!' : 'Copiar código'}
       </button>

@@ -19,6 +19,8 @@ export const PIX_QR_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 export const PIX_COPIA_E_COLA =
   '00020126580014br.gov.bcb.pix0136000000000-0000-0000-0000-000000000000520400005303986540518.005802BR5907Quitute6009SAO PAULO62070503***6304ABCD';
+/** Until when the fake's Pix can be paid: 14:32 in São Paulo, days after any test runs. */
+export const PIX_EXPIRES_AT = '2030-11-28T17:32:00.000Z';
 /** A linha digitável as the server sends it: digits only. */
 export const BOLETO_LINE = '23790000090000000000000000000000100000000001800';
 
@@ -113,8 +115,9 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
  * The shop's backend for checkout, payments and orders tests, on top of the
  * cart fake (which answers /health, the profile, products and the cart):
  * - POST /payments/mercadopago/transparent-checkout answers a payment result
- *   (Pix QR, boleto, or the card's `cardOutcome`), the same one again for an
- *   Idempotency-Key it has seen;
+ *   (Pix QR, boleto, or the card's `cardOutcome`, or the next of `cardOutcomes`),
+ *   the same one again for an Idempotency-Key it has seen, but another card or
+ *   method after a declined card pays the same order (its number), as command-api does;
  * - GET /payments/process-payment/{id} answers the payment's status, which a
  *   test moves with approve() and friends;
  * - POST /payments/cancel-payment, POST /simulator/card_tokens,
@@ -127,6 +130,7 @@ export function fakePaymentsServer({
   orders = [],
   provider = 'simulator',
   cardOutcome = 'approved',
+  cardOutcomes = [],
   now = () => Date.now(),
   answer,
 }: {
@@ -134,6 +138,8 @@ export function fakePaymentsServer({
   orders?: OrderDto[];
   provider?: 'simulator' | 'mercadopago';
   cardOutcome?: CardOutcome;
+  /** The outcomes of the card payments one after the other; `cardOutcome` once they run out. */
+  cardOutcomes?: CardOutcome[];
   now?: () => number;
   answer?: Handler;
 }) {
@@ -150,7 +156,12 @@ export function fakePaymentsServer({
     payment.providerStatus = providerStatus;
   };
 
-  function place(body: Record<string, unknown>): PaymentResult {
+  const outcomes = [...cardOutcomes];
+
+  function place(
+    body: Record<string, unknown>,
+    order?: { orderId: string; orderNumber: number },
+  ): PaymentResult {
     const method = body['paymentMethod'];
     if (
       method !== 'pix' &&
@@ -160,19 +171,20 @@ export function fakePaymentsServer({
     ) {
       throw new Error('fake checkout got no method');
     }
-    const orderNumber = nextNumber++;
-    const orderId = `order-${orderNumber}`;
-    const paymentId = String(9_000_000_000 + orderNumber);
+    const orderNumber = order?.orderNumber ?? nextNumber++;
+    const orderId = order?.orderId ?? `order-${orderNumber}`;
+    const paymentId = String(9_000_000_000 + orderNumber + (order ? payments.size * 100_000 : 0));
     const card = method === 'credit_card' || method === 'debit_card';
+    const outcome = card ? (outcomes.shift() ?? cardOutcome) : cardOutcome;
     const [status, providerStatus, statusDetail]: [PaymentStatus, string, string] = !card
       ? [
           'pending',
           'pending',
           method === 'pix' ? 'pending_waiting_transfer' : 'pending_waiting_payment',
         ]
-      : cardOutcome === 'approved'
+      : outcome === 'approved'
         ? ['approved', 'approved', 'accredited']
-        : cardOutcome === 'in_process'
+        : outcome === 'in_process'
           ? ['in_review', 'in_process', 'pending_review_manual']
           : ['rejected', 'rejected', 'cc_rejected_other_reason'];
     const payment: FakePayment = {
@@ -202,12 +214,13 @@ export function fakePaymentsServer({
         ? {
             pixQrCode: PIX_COPIA_E_COLA,
             pixQrCodeBase64: PIX_QR_PNG,
-            ticketUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+            ticketUrl: `/simulator/payments/${paymentId}`,
+            pixExpirationDate: PIX_EXPIRES_AT,
           }
         : {}),
       ...(method === 'boleto'
         ? {
-            boletoUrl: `http://localhost:3000/simulator/payments/${paymentId}`,
+            boletoUrl: `/simulator/payments/${paymentId}`,
             boletoDigitableLine: BOLETO_LINE,
             boletoExpirationDate: '2030-11-28T23:59:59.000-03:00',
           }
@@ -248,7 +261,9 @@ export function fakePaymentsServer({
       const idempotencyKey = request.headers.get('Idempotency-Key');
       checkouts.push({ body, idempotencyKey });
       const seen = idempotencyKey === null ? undefined : byKey.get(idempotencyKey);
-      const result = seen ?? place(body);
+      // After a declined card, another card or method pays the same order.
+      const declined = seen?.paymentStatus === 'rejected' && seen.paymentMethod.endsWith('_card');
+      const result = declined ? place(body, seen) : (seen ?? place(body));
       if (idempotencyKey !== null) byKey.set(idempotencyKey, result);
       return json(result);
     }

@@ -7,6 +7,7 @@ import { afterEach, vi } from 'vitest';
 import { routes as appRoutes } from '../app/router';
 import { makeStore, type AppStore } from '../app/store';
 import { MemoryStorage } from './memory-storage';
+import { stubRevealing } from './reveal';
 
 // The ALTCHA widget's code (web workers, proof of work) does not run under jsdom:
 // tests find the bare <altcha-widget> element and play its events (see session.ts).
@@ -33,6 +34,7 @@ function renderRoutes(routes: RouteObject[], { route = '/', storage, store }: Re
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   // jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  stubRevealing();
   const user = userEvent.setup();
   const result: RenderResult = render(
     <Provider store={actualStore}>

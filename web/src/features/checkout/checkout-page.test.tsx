@@ -120,6 +120,17 @@ describe('/pagamento: the page (spec §2 "Checkout")', () => {
     expect(screen.queryByLabelText('CEP')).toBeNull();
   });
 
+  it('given Retirada no Local, then the shop’s address for the pickup', async () => {
+    const rendered = await openCheckout();
+    expect(screen.queryByText(/Local de retirada/)).toBeNull();
+
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+
+    expect(screen.getByText(/Local de retirada/).parentElement?.textContent).toBe(
+      'Local de retirada: Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP',
+    );
+  });
+
   it('given Entrega, or Boleto with a pickup, then the address block appears', async () => {
     const rendered = await openCheckout();
 
@@ -323,6 +334,24 @@ describe('/pagamento: Pix (spec §4 "Checkout flow", §7)', () => {
     expect(within(box).getByRole('button', { name: 'Copiar código' })).toBeTruthy();
     expect(within(box).getByRole('button', { name: 'Cancelar Pagamento' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Prosseguir' })).toHaveProperty('disabled', true);
+  });
+
+  it('given the Pix, then the page brings it into view with focus on its heading, and says the amount, until when and how to pay it', async () => {
+    const rendered = await openCheckout();
+    await paidWithPix(rendered);
+
+    const box = resultBox();
+    const heading = within(box).getByRole('heading', { name: 'Processando Pagamento' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalledWith({
+      behavior: 'smooth',
+      block: 'start',
+    });
+    expect(box.textContent).toContain('Valor: R$ 51,00');
+    expect(box.textContent).toContain('Pague até 28/11/2030 às 14:32');
+    expect(box.textContent).toContain(
+      'Abra o app do seu banco, escolha Pix copia e cola ou leia o QR code.',
+    );
   });
 
   it('given a single name, then the last name is Sobrenome', async () => {
@@ -614,6 +643,84 @@ describe('/pagamento: cards with the simulator (spec §4, §5, §7)', () => {
       'Erro no pagamento: Pagamento rejeitado. Detalhes: o emissor do cartão recusou o pagamento. Tente novamente.',
     );
     expect(screen.getByRole('button', { name: 'Prosseguir' })).toHaveProperty('disabled', false);
+  });
+
+  it('given the card form opened, then it comes into view with focus on its heading; the card number is grouped in fours as typed and the installments say sem juros', async () => {
+    const rendered = await openCheckout();
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(form).getByRole('heading', { name: 'Dados do Cartão' }),
+      ),
+    );
+    const number = within(form).getByLabelText('Número do cartão');
+    await rendered.user.type(number, '5031433215406351');
+    expect((number as HTMLInputElement).value).toBe('5031 4332 1540 6351');
+    expect(within(form).getByRole('option', { name: '3x de R$ 17,00 sem juros' })).toBeTruthy();
+  });
+
+  it('given a declined card, then a heading says so under the spec’s title; another card pays the same order (same key, same number) with the delivery and customer fields kept and the card form empty', async () => {
+    const rendered = await openCheckout({ cardOutcomes: ['rejected', 'approved'] });
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+    await fillCard(rendered, form);
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    await screen.findByRole('heading', { name: 'Cartão recusado' });
+    const declined = resultBox();
+    expect(declined.textContent).toContain('Pedido #1001');
+    await rendered.user.click(
+      within(declined).getByRole('button', { name: 'Tentar outro cartão' }),
+    );
+
+    const again = await screen.findByRole('region', { name: 'Dados do Cartão' });
+    expect((within(again).getByLabelText('Número do cartão') as HTMLInputElement).value).toBe('');
+    expect(field('Nome completo').value).toBe('Maria da Silva Souza');
+    expect(screen.getByRole('radio', { name: 'Retirada no Local' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await fillCard(rendered, again);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await rendered.user.click(within(again).getByRole('button', { name: 'Pagar R$ 51,00' }));
+
+    await waitFor(() =>
+      expect(within(resultBox()).getByRole('status').textContent).toBe(
+        paymentMessages.approvedRedirecting,
+      ),
+    );
+    const [first, second] = rendered.server.checkouts;
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(resultBox().textContent).toContain('Pedido #1001');
+  });
+
+  it('given a declined card, when another method is chosen instead, then the method is asked again, focused, and a Pix pays the same order (same key, same number)', async () => {
+    const rendered = await openCheckout({ cardOutcome: 'rejected' });
+    const form = await openCardForm(rendered, 'Cartão de Crédito');
+    await fillCard(rendered, form);
+    await rendered.user.click(within(form).getByRole('button', { name: 'Pagar R$ 51,00' }));
+    await screen.findByRole('heading', { name: 'Cartão recusado' });
+    const declined = resultBox();
+
+    await rendered.user.click(
+      within(declined).getByRole('button', { name: 'Escolher outra forma de pagamento' }),
+    );
+
+    expect(screen.queryByRole('heading', { name: 'Cartão recusado' })).toBeNull();
+    const pix = screen.getByRole('radio', { name: 'Pix' });
+    expect(document.activeElement).toBe(pix);
+    expect(screen.getByRole('radio', { name: 'Cartão de Crédito' })).toHaveProperty(
+      'checked',
+      false,
+    );
+    await rendered.user.click(pix);
+    await proceed(rendered);
+    const box = await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(within(box).getByRole('status').textContent).toBe('QR Code PIX gerado!');
+    expect(box.textContent).toContain('Pedido #1001');
+    const [first, second] = rendered.server.checkouts;
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(second?.body).toMatchObject({ paymentMethod: 'pix' });
   });
 
   it("given a bad card number, then the simulator's message under the field and as 'Erro no formulário do cartão'", async () => {

@@ -104,6 +104,13 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     expect(writeText).toHaveBeenCalledWith('23793381029610891390411000123403116470000019200');
   });
 
+  it('given a pickup order, then the shop’s address as the place to pick it up; a delivery has none', async () => {
+    openDetails('/my-orders/order-43');
+
+    const place = await screen.findByRole('region', { name: 'Local de retirada' }, PAGE_LOAD);
+    expect(place.textContent).toContain('Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP');
+  });
+
   it('given a boleto past its due date, then no way to pay it is offered', async () => {
     openDetails('/my-orders/order-44');
 

@@ -1,7 +1,10 @@
+import { formatBRL } from '@quitute/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_SUCCESS_KEY, rememberPaymentSuccess } from '../../lib/payment-success';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { json } from '../../testing/fetch-stub';
+import { orderDto } from '../../testing/payments-server';
 import { stubAccountApi } from '../../testing/session';
 import { decideSuccessAccess } from './success-access';
 
@@ -93,6 +96,29 @@ describe('/success (spec §2)', () => {
     expect(screen.getByText('Volte sempre!')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Fechar aviso' }));
     expect(screen.queryByText('Volte sempre!')).toBeNull();
+  });
+
+  it('given the order just paid, then beside the spec texts its summary: items, total, and the pickup day, time and the shop’s address', async () => {
+    stubAccountApi({
+      handler: (url) =>
+        url.pathname === '/api/orders/order-1001'
+          ? json(orderDto({ _id: 'order-1001', deliveryDate: '2030-11-25T14:30:00-03:00' }))
+          : undefined,
+    });
+    rememberPaymentSuccess({ orderId: 'order-1001', orderNumber: 1001 });
+    renderApp({ route: '/success' });
+
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' }, PAGE_LOAD);
+    expect(screen.getByText('Volte sempre!')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Compra Concluída!' })).toBeTruthy();
+    const text = summary.textContent ?? '';
+    expect(text).toContain('50x Coxinha de Frango');
+    expect(text).toContain('30x Brigadeiro');
+    expect(text).toContain(`Total${formatBRL(51)}`);
+    expect(text).toContain('Retirada25/11/2030 às 14:30');
+    expect(text).toContain(
+      'Local de retiradaRua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP',
+    );
   });
 
   it("given a referrer from the payment page and an order id without number, then 'Ver Pedido' goes to that order", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import buttons from '../../components/button.module.css';
 import { CheckIcon, CloseIcon } from '../../components/icons';
@@ -9,8 +9,11 @@ import styles from './success-page.module.css';
 /** spec §9: the denied page returns home after 3 s. */
 export const DENIED_REDIRECT_MS = 3_000;
 
-/** /success (spec §2, §4): the order just paid, or 'Acesso Restrito' for anyone else. */
-export function SuccessPage() {
+/**
+ * /success (spec §2, §4): the order just paid, or 'Acesso Restrito' for anyone else.
+ * `summary` draws the order in short (its items, total, day and place), from the orders feature.
+ */
+export function SuccessPage({ summary }: { summary?: (orderId: string) => ReactNode } = {}) {
   const location = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -68,6 +71,7 @@ export function SuccessPage() {
       <p className={styles.text}>
         Obrigado pela sua compra! Você receberá as novidades do seu pedido por e-mail.
       </p>
+      {access.orderId && summary ? summary(access.orderId) : null}
       <div className={styles.actions}>
         <Link className={buttons.secondary} to="/">
           Página Inicial

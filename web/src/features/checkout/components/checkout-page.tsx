@@ -11,7 +11,7 @@ import {
   type DeliveryType,
   type PaymentMethod,
 } from '@quitute/contracts';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -19,6 +19,8 @@ import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
+import { SHOP_ADDRESS } from '../../../config/shop';
+import { reveal } from '../../../lib/reveal';
 import { paymentsQueryApi, type PaymentConfig } from '../api/payments-api';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import {
@@ -38,12 +40,17 @@ import {
 import { showsCancel } from '../model/payment-status';
 import { CheckoutPopup } from './checkout-popup';
 import styles from './checkout-page.module.css';
-import { PaymentResultBox } from './payment-result-box';
+import { PaymentResultBox, type DeclinedActions } from './payment-result-box';
 import { RadioGroup } from './radio-group';
-import { SimulatorCardForm } from './simulator-card-form';
 
+/** The card forms: fetched when she presses 'Prosseguir' with a card, never for a Pix or boleto. */
+const loadSimulatorCardForm = () => import('./simulator-card-form');
+const loadMercadoPagoCardForm = () => import('./mercadopago-card-form');
+const SimulatorCardForm = lazy(() =>
+  loadSimulatorCardForm().then((module) => ({ default: module.SimulatorCardForm })),
+);
 const MercadoPagoCardForm = lazy(() =>
-  import('./mercadopago-card-form').then((module) => ({ default: module.MercadoPagoCardFormView })),
+  loadMercadoPagoCardForm().then((module) => ({ default: module.MercadoPagoCardFormView })),
 );
 
 const FORM_CRASHED = 'Erro crítico ao carregar o formulário de pagamento.';
@@ -113,6 +120,9 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
   const [paidItems, setPaidItems] = useState<readonly CheckoutItem[] | null>(null);
+  // A new card form (its fields empty) for each attempt.
+  const [cardAttempt, setCardAttempt] = useState(0);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
   const [loadConfig, { isFetching: loadingConfig }] =
@@ -124,6 +134,11 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
   const busy = submitting || loadingConfig;
   const locked = approved || watching;
+
+  // What 'Prosseguir' brought (the Pix, the boleto, a card's answer) comes into view.
+  useEffect(() => {
+    if (result) reveal(resultHeading.current);
+  }, [result]);
 
   const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
   const update = (field: CheckoutField, value: string) => {
@@ -214,9 +229,38 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
       payment.showPopup('error', FORM_CRASHED);
       return;
     }
+    try {
+      await (config.data.provider === 'mercadopago'
+        ? loadMercadoPagoCardForm()
+        : loadSimulatorCardForm());
+    } catch (error) {
+      console.error(FORM_CRASHED, error);
+      payment.showPopup('error', FORM_CRASHED);
+      return;
+    }
     setErrors({});
     setCardForm(config.data);
   };
+
+  const declined: DeclinedActions | null =
+    result?.paymentStatus === 'rejected' && isCardMethod(result.paymentMethod)
+      ? {
+          // The same order, another card: the delivery and the customer's fields stay.
+          onRetryCard: () => {
+            payment.reset();
+            setCardAttempt((count) => count + 1);
+            void openCardForm();
+          },
+          onOtherMethod: () => {
+            payment.reset();
+            setForm((current) => ({ ...current, paymentMethod: '' }));
+            const methods = document
+              .getElementById(formId)
+              ?.querySelector<HTMLInputElement>('input[name="paymentMethod"]');
+            reveal(methods ?? null);
+          },
+        }
+      : null;
 
   const proceed = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -235,6 +279,8 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
         onToken: (card: CardPayment) => void pay(card),
         onCancel: () => setCardForm(null),
         onError: (text: string) => payment.showPopup('error', text),
+        // Each card form comes into view as it mounts (the lazy Mercado Pago one included).
+        headingRef: reveal,
       }
     : null;
 
@@ -260,6 +306,11 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
               error={errors.deliveryType}
               onChange={(value) => update('deliveryType', value)}
             />
+            {form.deliveryType === 'pickup' ? (
+              <p className={styles.pickupPlace}>
+                <strong>Local de retirada:</strong> {SHOP_ADDRESS}
+              </p>
+            ) : null}
             <FormField
               label="Data e hora"
               type="datetime-local"
@@ -317,17 +368,24 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
             </button>
           </form>
           {cardForm && cardProps ? (
-            cardForm.provider === 'mercadopago' ? (
-              <Suspense fallback={<PageLoading />}>
-                <MercadoPagoCardForm publicKey={cardForm.publicKey} {...cardProps} />
-              </Suspense>
-            ) : (
-              <SimulatorCardForm {...cardProps} />
-            )
+            <Suspense fallback={<PageLoading />}>
+              {cardForm.provider === 'mercadopago' ? (
+                <MercadoPagoCardForm
+                  key={cardAttempt}
+                  publicKey={cardForm.publicKey}
+                  {...cardProps}
+                />
+              ) : (
+                <SimulatorCardForm key={cardAttempt} {...cardProps} />
+              )}
+            </Suspense>
           ) : null}
           <PaymentResultBox
             result={result}
             line={payment.line}
+            amount={orderTotal(shownItems)}
+            headingRef={resultHeading}
+            declined={declined}
             canCancel={
               result !== null &&
               !approved &&

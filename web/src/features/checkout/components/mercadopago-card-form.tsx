@@ -140,6 +140,7 @@ export function MercadoPagoCardFormView({
   busy,
   onToken,
   onCancel,
+  headingRef,
   onError,
 }: CardFormProps & { publicKey: string }) {
   const id = `mp-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -217,7 +218,7 @@ export function MercadoPagoCardFormView({
 
   return (
     <section className={styles.cardForm} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.sectionTitle}>
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Dados do Cartão
       </h2>
       <form

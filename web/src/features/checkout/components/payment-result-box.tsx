@@ -1,7 +1,13 @@
-import { formatDigitableLine, formatShopDay, type PaymentResult } from '@quitute/contracts';
-import { useId } from 'react';
+import {
+  formatBRL,
+  formatDigitableLine,
+  formatShopDay,
+  type PaymentResult,
+} from '@quitute/contracts';
+import { useId, type Ref } from 'react';
 import buttons from '../../../components/button.module.css';
 import { CopyableCode } from '../../../components/copyable-code';
+import { payUntilText, PIX_HOW_TO } from '../model/payment-status';
 import styles from './checkout-page.module.css';
 
 const PNG_PREFIX = 'data:image/png;base64,';
@@ -14,20 +20,36 @@ function formatDay(iso: string): string | null {
   return Number.isNaN(date.getTime()) ? null : formatShopDay(date);
 }
 
+/** What a declined card offers: another card on the same order, or another method. */
+export interface DeclinedActions {
+  onRetryCard: () => void;
+  onOtherMethod: () => void;
+}
+
 /**
- * 'Processando Pagamento' (spec §2): the payment result — the Pix QR code and
- * its copia e cola, or the boleto — the line about where it stands, and the
- * cancel action when the spec shows it.
+ * 'Processando Pagamento' (spec §2): the payment result — the Pix QR code, its
+ * amount, until when and how to pay it, and its copia e cola; or the boleto —
+ * the line about where it stands, and the cancel action when the spec shows it.
+ * A declined card says so in a heading under the spec's title, and offers the way on.
  */
 export function PaymentResultBox({
   result,
   line,
+  amount,
+  headingRef,
+  declined,
   canCancel,
   cancelling,
   onCancel,
 }: {
   result: PaymentResult | null;
   line: string | null;
+  /** The order's total (reais), shown beside the Pix. */
+  amount: number;
+  /** The heading the page moves focus to when the result appears. */
+  headingRef: Ref<HTMLHeadingElement>;
+  /** Set when a card was declined. */
+  declined: DeclinedActions | null;
   canCancel: boolean;
   cancelling: boolean;
   onCancel: () => void;
@@ -35,15 +57,41 @@ export function PaymentResultBox({
   const headingId = useId();
   if (!result && !line) return null;
   const expires = result?.boletoExpirationDate ? formatDay(result.boletoExpirationDate) : null;
+  const payUntil = result?.pixExpirationDate
+    ? payUntilText(result.pixExpirationDate, new Date())
+    : null;
   return (
-    <section className={styles.result} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+    <section
+      className={`${styles.result} ${declined ? styles.declined : ''}`}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Processando Pagamento
       </h2>
+      {declined ? <h3 className={styles.declinedTitle}>Cartão recusado</h3> : null}
       {result ? <p className={styles.orderNumber}>Pedido #{result.orderNumber}</p> : null}
       <p className={styles.statusLine} role="status">
         {line}
       </p>
+      {declined ? (
+        <div className={styles.declinedActions}>
+          <button type="button" className={buttons.button} onClick={declined.onRetryCard}>
+            Tentar outro cartão
+          </button>
+          <button type="button" className={buttons.secondary} onClick={declined.onOtherMethod}>
+            Escolher outra forma de pagamento
+          </button>
+        </div>
+      ) : null}
+      {result?.pixQrCode ? (
+        <div className={styles.pix}>
+          <p className={styles.pixAmount}>
+            Valor: <span className={styles.money}>{formatBRL(amount)}</span>
+          </p>
+          {payUntil ? <p className={styles.payUntil}>{payUntil}</p> : null}
+          <p className={styles.howTo}>{PIX_HOW_TO}</p>
+        </div>
+      ) : null}
       {result?.pixQrCodeBase64 ? (
         <img
           className={styles.qr}

@@ -1,16 +1,20 @@
 import { formatBRL, maskCpf } from '@quitute/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { errorMessage, serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { MaskedField } from '../../../components/masked-field';
 import { paymentsCommandApi, type SimulatorCardInput } from '../api/payments-api';
+import { groupCardNumber } from '../model/card-number';
 import type { CardPayment } from '../model/checkout-form';
 import { cardFormErrorText } from '../model/payment-status';
 import styles from './checkout-page.module.css';
 
-/** The simulator takes up to 12 installments, as Mercado Pago offers for most cards. */
+/**
+ * The simulator takes up to 12 installments, as Mercado Pago offers for most cards,
+ * and charges the order's total whatever their number: every choice is interest-free.
+ */
 const MAX_INSTALLMENTS = 12;
 const INVALID_CARD = 'Dados do cartão inválidos.';
 
@@ -25,6 +29,8 @@ export interface CardFormProps {
   onToken: (card: CardPayment) => void;
   onCancel: () => void;
   onError: (text: string) => void;
+  /** The form's heading, where the page moves focus when the form opens. */
+  headingRef: Ref<HTMLHeadingElement>;
 }
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
@@ -42,6 +48,7 @@ export function SimulatorCardForm({
   onToken,
   onCancel,
   onError,
+  headingRef,
 }: CardFormProps) {
   const headingId = useId();
   const [tokenize, { isLoading }] = paymentsCommandApi.useCreateSimulatorCardTokenMutation();
@@ -86,16 +93,16 @@ export function SimulatorCardForm({
 
   return (
     <section className={styles.cardForm} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Dados do Cartão
       </h2>
       <form className={forms.form} noValidate onSubmit={(event) => void submit(event)}>
-        <FormField
+        <MaskedField
           label="Número do cartão"
-          inputMode="numeric"
           autoComplete="cc-number"
           placeholder="0000 0000 0000 0000"
-          {...field('cardNumber', (text) => text.replace(/[^\d ]/g, '').slice(0, 23))}
+          mask={groupCardNumber}
+          {...field('cardNumber')}
         />
         <FormField
           label="Nome do titular"
@@ -145,7 +152,7 @@ export function SimulatorCardForm({
             >
               {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((count) => (
                 <option key={count} value={count}>
-                  {count}x de {formatBRL(Math.round((total * 100) / count) / 100)}
+                  {count}x de {formatBRL(Math.round((total * 100) / count) / 100)} sem juros
                 </option>
               ))}
             </select>

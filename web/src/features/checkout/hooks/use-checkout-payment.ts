@@ -192,7 +192,11 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
         showPopup('error', checkoutFailureText(answer.error));
         return false;
       }
-      attempts.answered();
+      // A declined card leaves its order open: another card or method pays it (same key).
+      const declined =
+        answer.data.paymentStatus === 'rejected' && answer.data.paymentMethod.endsWith('_card');
+      if (declined) attempts.declined();
+      else attempts.answered();
       receive(answer.data);
       return true;
     },

@@ -18,7 +18,9 @@ import {
 import { validateCheckout } from './checkout-validation';
 import { attemptFingerprint, checkoutAttempts, newIdempotencyKey } from './idempotency';
 import { startPolling } from './payment-polling';
-import { showsCancel, waitingLine } from './payment-status';
+import { maskWithCaret } from '../../../lib/masked-input';
+import { groupCardNumber } from './card-number';
+import { payUntilText, showsCancel, waitingLine } from './payment-status';
 
 const NOW = new Date('2030-11-20T15:00:00.000Z');
 const items: CheckoutItem[] = [
@@ -140,6 +142,36 @@ describe('payment status (spec §4)', () => {
   });
 });
 
+describe('Pix expiry', () => {
+  it('given a Pix due the same day, then only the time on the shop’s clock; past midnight, the date too', () => {
+    const now = new Date('2026-11-28T17:00:00.000Z');
+    expect(payUntilText('2026-11-28T17:32:00.000Z', now)).toBe('Pague até 14:32');
+    expect(payUntilText('2026-11-29T03:10:00.000Z', now)).toBe('Pague até 29/11/2026 às 00:10');
+    expect(payUntilText('não é data', now)).toBeNull();
+  });
+});
+
+describe('card number in blocks of four', () => {
+  it('given digits typed or pasted with spaces, dots or dashes, then blocks of four, at most 19 digits', () => {
+    expect(groupCardNumber('4235647728025682')).toBe('4235 6477 2802 5682');
+    expect(groupCardNumber('4235-6477.2802 5682')).toBe('4235 6477 2802 5682');
+    expect(groupCardNumber('42356')).toBe('4235 6');
+    expect(groupCardNumber('4235')).toBe('4235');
+    expect(groupCardNumber('1234567890123456789999')).toBe('1234 5678 9012 3456 789');
+  });
+
+  it('given a digit typed in the middle, then the caret stays right after it', () => {
+    // '4235 6477' with '9' typed after '42': '4293 5647 7', the caret after the 9.
+    expect(maskWithCaret(groupCardNumber, '42935 6477', 3)).toEqual({
+      value: '4293 5647 7',
+      caret: 3,
+    });
+    // At a block's end the caret goes after the digit, before the space.
+    expect(maskWithCaret(groupCardNumber, '42356 477', 5).caret).toBe(6);
+    expect(maskWithCaret(groupCardNumber, '4235 6477', 0).caret).toBe(0);
+  });
+});
+
 describe('Idempotency-Key per checkout attempt', () => {
   const body = (overrides: Partial<CheckoutBody> = {}) => {
     const result = validateCheckout(checkoutInput(form(), items, customer), NOW);
@@ -157,6 +189,32 @@ describe('Idempotency-Key per checkout attempt', () => {
     const first = attempts.keyFor(body({ token: 'a', deviceId: 'd1' }));
     expect(attempts.keyFor(body({ token: 'b', deviceId: 'd2' }))).toBe(first);
     expect(attemptFingerprint(body({ token: 'a' }))).toBe(attemptFingerprint(body({ token: 'b' })));
+  });
+
+  it('given a declined card, then another card or another method for the same order keeps its key; other delivery data, or any answer after that, a new one', () => {
+    const card = (paymentMethodId: string, installments: number) =>
+      body({ paymentMethod: 'credit_card', paymentMethodId, installments, token: paymentMethodId });
+    const attempts = checkoutAttempts();
+    const first = attempts.keyFor(card('visa', 1));
+    attempts.declined();
+    expect(attempts.keyFor(card('master', 3))).toBe(first);
+    attempts.declined();
+    expect(attempts.keyFor(body())).toBe(first);
+    attempts.answered();
+    expect(attempts.keyFor(body())).not.toBe(first);
+
+    const other = checkoutAttempts();
+    const declined = other.keyFor(card('visa', 1));
+    other.declined();
+    expect(other.keyFor(body({ deliveryDate: '2031-01-10T10:00' }))).not.toBe(declined);
+  });
+
+  it('given no answer to a Pix, when a card is sent instead, then a new key: only a declined card lends its order to another method', () => {
+    const attempts = checkoutAttempts();
+    const pix = attempts.keyFor(body());
+    expect(
+      attempts.keyFor(body({ paymentMethod: 'credit_card', paymentMethodId: 'visa', token: 't' })),
+    ).not.toBe(pix);
   });
 
   it('given an answer, or other data, then a new key', () => {

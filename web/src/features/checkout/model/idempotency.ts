@@ -16,23 +16,52 @@ export function attemptFingerprint(body: CheckoutBody): string {
 }
 
 /**
+ * What makes two submissions the same order, however it is paid (method, card
+ * brand, installments, and the lines' categories, which a card body leaves out):
+ * after a declined card, another card or method pays it.
+ */
+export function orderFingerprint(body: CheckoutBody): string {
+  const {
+    token: _token,
+    deviceId: _deviceId,
+    paymentMethod: _paymentMethod,
+    paymentMethodId: _paymentMethodId,
+    installments: _installments,
+    items,
+    ...order
+  } = body;
+  const lines = items?.map(({ category: _category, ...line }) => line);
+  return JSON.stringify({ ...order, items: lines });
+}
+
+/**
  * One Idempotency-Key per checkout attempt. A submission that got no answer
  * (network, timeout, 5xx) leaves its attempt open: sending the same data
  * again reuses its key, so the server answers the first order instead of
  * placing a second. Any answer closes the attempt, and other data (another
- * method, date, address…) starts a new one.
+ * method, date, address…) starts a new one — except a declined card: its
+ * order stays open, and another card or another method for the same order
+ * (same delivery, customer and items) pays it under the same key.
  */
 export function checkoutAttempts(newKey: () => string = newIdempotencyKey) {
-  let open: { fingerprint: string; key: string } | null = null;
+  let open: { fingerprint: string; order: string; key: string; declined: boolean } | null = null;
   return {
     keyFor(body: CheckoutBody): string {
       const fingerprint = attemptFingerprint(body);
-      if (open?.fingerprint !== fingerprint) open = { fingerprint, key: newKey() };
+      if (open?.declined && open.order === orderFingerprint(body)) {
+        open = { ...open, fingerprint, declined: false };
+      } else if (open?.fingerprint !== fingerprint) {
+        open = { fingerprint, order: orderFingerprint(body), key: newKey(), declined: false };
+      }
       return open.key;
     },
-    /** The server answered (any answer): the next submission is a new attempt. */
+    /** The server answered (any answer but a declined card): the next submission is a new attempt. */
     answered(): void {
       open = null;
+    },
+    /** The card was declined: the next submission for the same order pays it again. */
+    declined(): void {
+      if (open) open = { ...open, declined: true };
     },
   };
 }

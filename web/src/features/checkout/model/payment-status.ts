@@ -1,4 +1,6 @@
 import {
+  formatShopClock,
+  formatShopDay,
   messages,
   PAYMENT_POLL_DELAY_OFFLINE_METHODS_MS,
   paymentMessages,
@@ -7,6 +9,22 @@ import {
 } from '@quitute/contracts';
 import { serverMessage, type ApiError } from '../../../api/errors';
 import { isRecord } from '../../../lib/is-record';
+
+/** How to pay a Pix, beside its QR code. */
+export const PIX_HOW_TO =
+  'Abra o app do seu banco, escolha Pix copia e cola ou leia o QR code. Assim que o pagamento for confirmado, esta página avisa sozinha.';
+
+/**
+ * Until when a Pix can be paid, on the shop's clock: 'Pague até 14:32' the same
+ * day, with the date when it runs past midnight.
+ */
+export function payUntilText(expiresAt: string, now: Date): string | null {
+  const instant = new Date(expiresAt);
+  if (Number.isNaN(instant.getTime())) return null;
+  const day = formatShopDay(instant);
+  const clock = formatShopClock(instant);
+  return day === formatShopDay(now) ? `Pague até ${clock}` : `Pague até ${day} às ${clock}`;
+}
 
 /** Still waiting for the customer or the provider: the page keeps watching. */
 export function isWaiting(status: PaymentStatus): boolean {

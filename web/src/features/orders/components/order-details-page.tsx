@@ -17,6 +17,7 @@ import {
   paymentStatusLabel,
 } from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
+import { handoverPlace } from './placed-order-summary';
 import styles from './orders.module.css';
 
 function Address({ address }: { address: NonNullable<OrderDto['customerAddress']> }) {
@@ -131,6 +132,14 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <dd>{time ?? '—'}</dd>
         </div>
       </dl>
+      {order.deliveryType === 'pickup' ? (
+        <section aria-labelledby="local-de-retirada">
+          <h2 id="local-de-retirada" className={styles.sectionTitle}>
+            Local de retirada
+          </h2>
+          <address className={styles.address}>{handoverPlace(order)}</address>
+        </section>
+      ) : null}
       {order.customerAddress ? (
         <section aria-labelledby="endereco-entrega">
           <h2 id="endereco-entrega" className={styles.sectionTitle}>
