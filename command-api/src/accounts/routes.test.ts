@@ -114,6 +114,7 @@ describe('login limits', () => {
       'admin-user',
       'cart-user',
       'cookie-consent-ip',
+      'custom-order-ip',
       'login-email-ip',
       'login-ip',
       'preferences-user',
