@@ -28,7 +28,8 @@ import { orderTexts } from '../model/admin-texts';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PaymentBadge } from './payment-badge';
 
-const STATUS_FILTER_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUS_OPTIONS];
+const ALL_STATUSES = 'Todos';
+const STATUS_FILTER_OPTIONS = [{ value: '', label: ALL_STATUSES }, ...ORDER_STATUS_OPTIONS];
 
 /** /admin/orders (admin-spec §2 "Orders page"). */
 export function OrdersPage() {
@@ -102,8 +103,8 @@ export function OrdersPage() {
         }}
       />
       <p className={styles.debug}>
-        Filtro: {list.filter || 'all'} | Página: {list.page} | Pedidos: {rows.length} de{' '}
-        {orders.currentData?.total ?? 0}
+        Filtro: {list.filter ? orderStatusLabel(list.filter) : ALL_STATUSES} | Página: {list.page} |
+        Pedidos: {rows.length} de {orders.currentData?.total ?? 0}
       </p>
       {orders.error && !unauthorised ? (
         <FormError>{errorMessage(orders.error, orderTexts.loadFailed)}</FormError>
@@ -146,22 +147,22 @@ export function OrdersPage() {
                 </div>
               ))}
             </td>
-            <td>
+            <td className={styles.narrow}>
               {deliveryTypeLabel(order.deliveryType)}
               <br />
               <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
             </td>
-            <td>
+            <td className={styles.narrow}>
               <Badge tone={orderStatusTone(order.orderStatus)}>
                 {orderStatusLabel(order.orderStatus)}
               </Badge>
             </td>
-            <td>
+            <td className={styles.narrow}>
               <PaymentBadge status={order.paymentStatus} />
             </td>
             <td>{formatDay(order.createdAt)}</td>
             <td>
-              <div className={styles.rowActions}>
+              <div className={styles.rowActionsStacked}>
                 <Link
                   className={styles.iconButton}
                   to={`/admin/orders/${encodeURIComponent(order._id)}`}
