@@ -15,6 +15,7 @@ export const adminTexts = {
   save: 'Salvar',
   cancel: 'Cancelar',
   confirm: 'Confirmar',
+  processing: 'Processando...',
   previous: 'Anterior',
   next: 'Próxima',
 } as const;
@@ -167,7 +168,6 @@ export const reviewTexts = {
   approveError: reviewMessages.adminApproveFailed,
   approved: reviewMessages.approved,
   deleted: reviewMessages.deleted,
-  confirmTitle: 'Confirmação',
   confirmApprove: 'Tem certeza que deseja aprovar esta avaliação? Ela ficará visível para todos.',
   confirmDelete: 'Tem certeza que deseja excluir esta avaliação? Esta ação é irreversível.',
   loading: 'Carregando avaliações...',

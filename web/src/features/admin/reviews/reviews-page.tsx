@@ -6,6 +6,7 @@ import form from '../../../components/form.module.css';
 import { RATINGS, Stars, starsLabel } from '../../../components/stars';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reviewDateText } from '../../../lib/review-date';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { Pagination } from '../components/pagination';
 import { reviewTexts } from '../model/admin-texts';
 import {
@@ -230,24 +231,12 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
       ) : null}
 
       {confirming ? (
-        <Dialog
-          title={reviewTexts.confirmTitle}
-          tone="warning"
-          closeLabel="Cancelar"
-          onClose={() => {
-            if (!busy) setConfirming(null);
-          }}
-        >
-          <p>{ACTION_TEXTS[confirming.action].confirm}</p>
-          <button
-            type="button"
-            className={`${buttons.button} ${buttons.block}`}
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? 'Processando...' : 'Confirmar'}
-          </button>
-        </Dialog>
+        <ConfirmDialog
+          message={ACTION_TEXTS[confirming.action].confirm}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void confirm()}
+        />
       ) : null}
       {outcome ? (
         <Dialog
