@@ -6,6 +6,7 @@ import {
   adminPageFields,
   adminSearchField,
   blankAsMissing,
+  dashboardLimitQuerySchema,
   positionField,
   reaisField,
   singleLineField,
@@ -218,9 +219,22 @@ export const monthlyReportSchema = z.object({
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 
+/** How the top-selling products are ranked: most units sold (the spec's default) or most revenue. */
+export const TOP_PRODUCTS_RANKINGS = ['units', 'revenue'] as const;
+export type TopProductsRanking = (typeof TOP_PRODUCTS_RANKINGS)[number];
+
+/** GET /api/admin/dashboard/top-selling-products?limit&rankBy (`rankBy` units when left out). */
+export const topSellingProductsQuerySchema = dashboardLimitQuerySchema.extend({
+  rankBy: z.preprocess(
+    blankAsMissing,
+    z.enum(TOP_PRODUCTS_RANKINGS, messages.invalidSearch).default('units'),
+  ),
+});
+export type TopSellingProductsQuery = z.infer<typeof topSellingProductsQuerySchema>;
+
 /**
  * GET /api/admin/dashboard/top-selling-products: a list, most units first (then
- * revenue), over every online sale ever (paid orders, deleted orders included;
+ * revenue), or with `rankBy=revenue` most revenue first (then units), over every online sale ever (paid orders, deleted orders included;
  * counter sales carry no items); name and category as the catalogue has them
  * now, `totalSales` the revenue in reais.
  */

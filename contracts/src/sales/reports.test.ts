@@ -286,4 +286,11 @@ describe('topSellingProducts', () => {
   it('given a limit of 1, then only the first', () => {
     expect(topSellingProducts(products, [], 1).map((p) => p._id)).toEqual([coxinha]);
   });
+
+  it('given ranking by revenue, then most revenue first (Quibe: fewer units, more reais)', () => {
+    expect(topSellingProducts(products, [], 4, 'revenue').map((p) => p._id)).toEqual([
+      kibe,
+      coxinha,
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import {
   type DailySalesPoint,
   type MonthlyReport,
   type SalesStats,
+  type TopProductsRanking,
   type TopSellingProduct,
 } from './admin-dto';
 
@@ -292,19 +293,30 @@ export function monthlyReport(
   };
 }
 
+const highestRevenueFirst = (a: ProductTotal, b: ProductTotal) =>
+  b.revenueCents - a.revenueCents || bestSellersFirst(a, b);
+
+const RANKINGS: Readonly<Record<TopProductsRanking, (a: ProductTotal, b: ProductTotal) => number>> =
+  {
+    units: bestSellersFirst,
+    revenue: highestRevenueFirst,
+  };
+
 /**
  * GET /api/admin/dashboard/top-selling-products: units sold in every online
- * sale (physical sales carry no items), most first; name and category as the
- * catalogue has them now, the sold name when the product is not in it.
+ * sale (physical sales carry no items), most units (or most revenue) first;
+ * name and category as the catalogue has them now, the sold name when the
+ * product is not in it.
  */
 export function topSellingProducts(
   products: readonly ProductTotal[],
   catalogue: readonly { _id: string; name: string; category: string }[],
   limit: number,
+  rankBy: TopProductsRanking = 'units',
 ): TopSellingProduct[] {
   const known = new Map(catalogue.map((product) => [product._id, product]));
   return [...products]
-    .sort(bestSellersFirst)
+    .sort(RANKINGS[rankBy])
     .slice(0, limit)
     .map((product) => ({
       _id: product.productId,

@@ -1,3 +1,5 @@
+import type { TopProductsRanking } from '@quitute/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
@@ -19,6 +21,11 @@ import { dashboardPaymentLabel, paymentStatusTone } from '../model/admin-labels'
 import { adminTexts, dashboardTexts } from '../model/admin-texts';
 import { DailySalesChart } from './daily-sales-chart';
 
+const RANKINGS: readonly { value: TopProductsRanking; label: string }[] = [
+  { value: 'units', label: 'Por unidades' },
+  { value: 'revenue', label: 'Por faturamento' },
+];
+
 /** /admin (admin-spec §2 "Dashboard"). */
 export function DashboardPage() {
   const session = useAdminSession();
@@ -28,7 +35,8 @@ export function DashboardPage() {
   const salesToday = useGetSalesTodayQuery(undefined, { skip });
   const salesMonth = useGetSalesMonthQuery(undefined, { skip });
   const recent = useGetRecentOrdersQuery(undefined, { skip });
-  const top = useGetTopSellingProductsQuery(undefined, { skip });
+  const [ranking, setRanking] = useState<TopProductsRanking>('units');
+  const top = useGetTopSellingProductsQuery(ranking, { skip });
   const daily = useGetDailySalesQuery(undefined, { skip });
 
   if (skip) {
@@ -104,6 +112,19 @@ export function DashboardPage() {
           <div className={styles.panelHeader}>
             <h2 id="mais-vendidos">Produtos Mais Vendidos</h2>
             <Link to="/admin/products">Gerenciar Produtos</Link>
+          </div>
+          <div className={styles.toggle} role="group" aria-label="Ordenar produtos mais vendidos">
+            {RANKINGS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={styles.toggleButton}
+                aria-pressed={ranking === option.value}
+                onClick={() => setRanking(option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
           </div>
           {top.error ? (
             <FormError>{errorMessage(top.error, dashboardTexts.topProductsFailed)}</FormError>
