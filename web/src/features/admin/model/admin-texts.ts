@@ -48,6 +48,12 @@ export const productTexts = {
   deleted: 'Produto excluído com sucesso!',
   updated: 'Produto atualizado com sucesso!',
   added: 'Produto adicionado com sucesso!',
+  imageUrlLabel: 'URL da Imagem',
+  imageUrlHint: 'Um endereço https:// ou uma foto enviada abaixo.',
+  photoLabel: 'Foto do produto',
+  photoHint: 'JPEG, PNG ou WebP de até 8 MB; no celular, dá para tirar a foto na hora.',
+  photoUploading: 'Enviando foto...',
+  photoFailed: 'Erro ao enviar a foto.',
 } as const;
 
 export const orderTexts = {
