@@ -27,6 +27,7 @@ import {
 import { orderTexts } from '../model/admin-texts';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PaymentBadge } from './payment-badge';
+import { EmailText } from '../../../components/email-text';
 
 const ALL_STATUSES = 'Todos';
 const STATUS_FILTER_OPTIONS = [{ value: '', label: ALL_STATUSES }, ...ORDER_STATUS_OPTIONS];
@@ -137,7 +138,9 @@ export function OrdersPage() {
             <td className={styles.wrap}>
               {order.customerName}
               <br />
-              <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
+              <span className={`${styles.muted} ${styles.email}`}>
+                <EmailText email={order.customerEmail} />
+              </span>
             </td>
             <td className={styles.money}>{formatMoney(order.total)}</td>
             <td className={styles.wrap}>

@@ -67,11 +67,12 @@ export function ProductPhotoField({
         {productTexts.photoLabel}
       </label>
       <div className={styles.photoField}>
-        <ProductImage
-          imageUrl={imageUrl}
-          alt={productName ? `Foto de ${productName}` : 'Foto do produto'}
-          className={styles.photoPreview}
-        />
+        <div className={styles.photoPreview}>
+          <ProductImage
+            imageUrl={imageUrl}
+            alt={productName ? `Foto de ${productName}` : 'Foto do produto'}
+          />
+        </div>
         <div className={styles.photoControls}>
           <input
             id={id}

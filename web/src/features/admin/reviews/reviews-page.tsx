@@ -25,6 +25,7 @@ import {
   useGetAdminReviewsQuery,
 } from './reviews-api';
 import styles from './reviews.module.css';
+import { EmailText } from '../../../components/email-text';
 
 /** admin spec §9: 500 ms on the other admin lists' search boxes. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -290,7 +291,9 @@ function AdminReviewCard({
       <p className={styles.comment}>{review.comment}</p>
       <p className={styles.meta}>
         <span className={styles.author}>{review.userName}</span>
-        <span>{review.userEmail}</span>
+        <span>
+          <EmailText email={review.userEmail} />
+        </span>
         <span>{reviewDateText(review.createdAt, true)}</span>
       </p>
       <div className={styles.actions}>
