@@ -66,6 +66,14 @@ describe('reencodePhoto', () => {
     );
   });
 
+  it('given a JPEG cut off halfway, then 400 "not a photo", never a server error', async () => {
+    const whole = await photo(800, 600);
+    await expect(reencodePhoto(whole.subarray(0, whole.length / 2))).rejects.toMatchObject({
+      status: 400,
+      message: catalogMessages.photoNotImage,
+    });
+  });
+
   it('given a GIF, then 400 "not a photo" (only JPEG, PNG and WebP)', async () => {
     const gif = await sharp({
       create: { width: 4, height: 4, channels: 3, background: '#fff' },
