@@ -197,8 +197,15 @@ export type MonthlyReportQuery = z.infer<ReturnType<typeof monthlyReportQuerySch
  * that weekday the month has had (up to today in the current month; a later day
  * counts only if a sale was entered for it).
  * topProducts: the 5 products sold most (by quantity, then revenue) in the
- * month's online sales — physical sales carry no items.
+ * month's online sales — physical sales carry no items; topProductsByRevenue
+ * (issue 36): the 5 that brought in most (by revenue, then quantity).
  */
+const monthlyTopProductSchema = z.object({
+  productName: z.string(),
+  quantity: z.number().int(),
+  revenue: z.number(),
+});
+
 export const monthlyReportSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
@@ -212,9 +219,8 @@ export const monthlyReportSchema = z.object({
   }),
   dailyBreakdown: z.array(z.object({ day: z.number().int(), revenue: z.number() })),
   weekdayAnalysis: z.array(z.object({ weekday: z.enum(WEEKDAY_LABELS), avgRevenue: z.number() })),
-  topProducts: z.array(
-    z.object({ productName: z.string(), quantity: z.number().int(), revenue: z.number() }),
-  ),
+  topProducts: z.array(monthlyTopProductSchema),
+  topProductsByRevenue: z.array(monthlyTopProductSchema),
   position: positionField,
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;

@@ -142,6 +142,27 @@ const bestSellersFirst = (a: ProductTotal, b: ProductTotal) =>
   a.name.localeCompare(b.name, 'pt-BR') ||
   (a.productId < b.productId ? -1 : 1);
 
+/** Products by revenue, then as best sellers. */
+const highestRevenueFirst = (a: ProductTotal, b: ProductTotal) =>
+  b.revenueCents - a.revenueCents || bestSellersFirst(a, b);
+
+const RANKINGS: Readonly<Record<TopProductsRanking, (a: ProductTotal, b: ProductTotal) => number>> =
+  {
+    units: bestSellersFirst,
+    revenue: highestRevenueFirst,
+  };
+
+/** The month's top products in one ranking, as the report lists them. */
+const topOfMonth = (products: readonly ProductTotal[], rankBy: TopProductsRanking) =>
+  [...products]
+    .sort(RANKINGS[rankBy])
+    .slice(0, MONTHLY_REPORT_TOP_PRODUCTS)
+    .map((product) => ({
+      productName: product.name,
+      quantity: product.quantity,
+      revenue: centsToReais(product.revenueCents),
+    }));
+
 /** GET /api/admin/sales/stats: the current month's sales, and every sale ever. */
 export function salesStats(
   totals: readonly DayTotal[],
@@ -282,25 +303,10 @@ export function monthlyReport(
         avgRevenue: slot.days === 0 ? 0 : centsToReais(Math.round(slot.cents / slot.days)),
       };
     }),
-    topProducts: [...products]
-      .sort(bestSellersFirst)
-      .slice(0, MONTHLY_REPORT_TOP_PRODUCTS)
-      .map((product) => ({
-        productName: product.name,
-        quantity: product.quantity,
-        revenue: centsToReais(product.revenueCents),
-      })),
+    topProducts: topOfMonth(products, 'units'),
+    topProductsByRevenue: topOfMonth(products, 'revenue'),
   };
 }
-
-const highestRevenueFirst = (a: ProductTotal, b: ProductTotal) =>
-  b.revenueCents - a.revenueCents || bestSellersFirst(a, b);
-
-const RANKINGS: Readonly<Record<TopProductsRanking, (a: ProductTotal, b: ProductTotal) => number>> =
-  {
-    units: bestSellersFirst,
-    revenue: highestRevenueFirst,
-  };
 
 /**
  * GET /api/admin/dashboard/top-selling-products: units sold in every online

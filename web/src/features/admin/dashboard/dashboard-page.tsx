@@ -15,16 +15,12 @@ import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { Empty, FormError, PageTitle } from '../components/page-parts';
+import { RankingToggle } from '../components/ranking-toggle';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { formatMoney, unitsSold } from '../model/admin-format';
 import { dashboardPaymentLabel, paymentStatusTone } from '../model/admin-labels';
 import { adminTexts, dashboardTexts } from '../model/admin-texts';
 import { DailySalesChart } from './daily-sales-chart';
-
-const RANKINGS: readonly { value: TopProductsRanking; label: string }[] = [
-  { value: 'units', label: 'Por unidades' },
-  { value: 'revenue', label: 'Por faturamento' },
-];
 
 /** /admin (admin-spec §2 "Dashboard"). */
 export function DashboardPage() {
@@ -113,19 +109,11 @@ export function DashboardPage() {
             <h2 id="mais-vendidos">Produtos Mais Vendidos</h2>
             <Link to="/admin/products">Gerenciar Produtos</Link>
           </div>
-          <div className={styles.toggle} role="group" aria-label="Ordenar produtos mais vendidos">
-            {RANKINGS.map((option) => (
-              <button
-                key={option.value}
-                type="button"
-                className={styles.toggleButton}
-                aria-pressed={ranking === option.value}
-                onClick={() => setRanking(option.value)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
+          <RankingToggle
+            label="Ordenar produtos mais vendidos"
+            ranking={ranking}
+            onChange={setRanking}
+          />
           {top.error ? (
             <FormError>{errorMessage(top.error, dashboardTexts.topProductsFailed)}</FormError>
           ) : !top.data?.length ? (
