@@ -55,6 +55,11 @@ describe('reencodePhoto', () => {
     expect(result.webp.toString('latin1')).not.toContain('Dona Quitute');
   });
 
+  it('given a tall strip of 1500 × 6000, then at most 1600 tall (400 × 1600)', async () => {
+    const result = await reencodePhoto(await photo(1500, 6000));
+    expect(result).toMatchObject({ width: 400, height: 1600 });
+  });
+
   it('given a small PNG, then it keeps its size (never enlarged)', async () => {
     const result = await reencodePhoto(await photo(300, 200, 'png'));
     expect(result).toMatchObject({ width: 300, height: 200 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import {
   catalogMessages,
   PRODUCT_PHOTO_CONTENT_TYPE,
+  PRODUCT_PHOTO_MAX_HEIGHT,
   PRODUCT_PHOTO_MAX_INPUT_PIXELS,
   PRODUCT_PHOTO_MAX_WIDTH,
   productPhotoPath,
@@ -12,7 +13,7 @@ import { validationError } from '@quitute/infra/errors';
 import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
 import { deriveEventId, newEvent, type CommandContext } from '../shared/handle-command';
 
-/** What the shop keeps of an upload: a WebP at most PRODUCT_PHOTO_MAX_WIDTH wide, no metadata. */
+/** What the shop keeps of an upload: a WebP of at most 1200 × 1600 px, no metadata. */
 export interface ReencodedPhoto {
   webp: Buffer;
   width: number;
@@ -23,7 +24,7 @@ const DECODABLE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp']);
 
 /**
  * Decodes an upload and encodes it again as WebP: turned upright by its EXIF
- * orientation, at most PRODUCT_PHOTO_MAX_WIDTH wide (never enlarged), the first
+ * orientation, at most 1200 px wide and 1600 px tall (never enlarged), the first
  * frame of an animation, and without its metadata (EXIF, GPS, ICC, XMP: sharp
  * writes none unless asked). Refused before decoding when its header claims
  * more than PRODUCT_PHOTO_MAX_INPUT_PIXELS, so a small file cannot make the
@@ -35,7 +36,12 @@ export async function reencodePhoto(upload: Buffer): Promise<ReencodedPhoto> {
   if (!DECODABLE_FORMATS.has(format)) throw validationError(catalogMessages.photoNotImage);
   const encoded = await image
     .rotate()
-    .resize({ width: PRODUCT_PHOTO_MAX_WIDTH, withoutEnlargement: true })
+    .resize({
+      width: PRODUCT_PHOTO_MAX_WIDTH,
+      height: PRODUCT_PHOTO_MAX_HEIGHT,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true })
     .catch(refused);

@@ -4,7 +4,7 @@ import { positionField } from '../shared/admin';
 
 /**
  * Product photos the owner uploads (issue 36): decoded and re-encoded on the
- * server as WebP, at most PRODUCT_PHOTO_MAX_WIDTH wide and without metadata,
+ * server as WebP, at most 1200 × 1600 px and without metadata,
  * then kept in the event log itself, one stream per picture named by the
  * SHA-256 of its WebP bytes (`product-photo-<sha256>`), so that a backup of
  * the event store carries it. query-api serves it at `/photos/<sha256>.webp` (the
@@ -16,6 +16,12 @@ import { positionField } from '../shared/admin';
 export const PRODUCT_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 /** The widest a stored photo is (a menu card shows it far smaller). */
 export const PRODUCT_PHOTO_MAX_WIDTH = 1_200;
+/**
+ * The tallest (a phone's portrait photo, 3:4, fits whole): a long strip would
+ * otherwise stay huge at 1200 px wide, and an event must stay well under
+ * EventStoreDB's 1 MB append limit.
+ */
+export const PRODUCT_PHOTO_MAX_HEIGHT = 1_600;
 /**
  * The most pixels the server agrees to decode (a 6000 × 4000 phone photo is
  * 24 million): a small file that claims huge dimensions is refused before it
