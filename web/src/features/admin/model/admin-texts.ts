@@ -51,6 +51,7 @@ export const productTexts = {
   imageUrlLabel: 'URL da Imagem',
   imageUrlHint: 'Um endereço https:// ou uma foto enviada abaixo.',
   photoLabel: 'Foto do produto',
+  photoPick: 'Escolher foto',
   photoHint: 'JPEG, PNG ou WebP de até 8 MB; no celular, dá para tirar a foto na hora.',
   photoUploading: 'Enviando foto...',
   photoFailed: 'Erro ao enviar a foto.',

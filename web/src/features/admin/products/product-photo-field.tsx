@@ -5,6 +5,7 @@ import {
 } from '@quitute/contracts';
 import { useId, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../api/errors';
+import buttons from '../../../components/button.module.css';
 import forms from '../../../components/form.module.css';
 import { ProductImage } from '../../../components/product-image';
 import { useUploadProductPhotoMutation } from '../api/admin-commands';
@@ -74,23 +75,22 @@ export function ProductPhotoField({
           />
         </div>
         <div className={styles.photoControls}>
+          {/* The browser's own button would speak its language ('Choose File'): the label is the button. */}
           <input
             id={id}
             type="file"
             accept={ACCEPTED.join(',')}
-            className={forms.input}
+            className={`visually-hidden ${styles.photoInput}`}
             disabled={uploading.isLoading}
             aria-describedby={`${id}-dica`}
             onChange={(event) => void choose(event)}
           />
+          <label htmlFor={id} className={`${buttons.secondary} ${styles.photoPick}`}>
+            {uploading.isLoading ? productTexts.photoUploading : productTexts.photoPick}
+          </label>
           <span id={`${id}-dica`} className={forms.hint}>
             {productTexts.photoHint}
           </span>
-          {uploading.isLoading ? (
-            <span className={forms.hint} role="status">
-              {productTexts.photoUploading}
-            </span>
-          ) : null}
           {outcome ? (
             <span
               className={outcome.ok ? styles.photoDone : forms.fieldError}
