@@ -20,6 +20,7 @@ export * from './catalog/dto';
 export * from './catalog/menu';
 export * from './catalog/read-model';
 export * from './catalog/admin-dto';
+export * from './catalog/photos';
 export * from './accounts/constants';
 export * from './accounts/messages';
 export * from './accounts/events';

@@ -1,3 +1,4 @@
+import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillCartAndProceed, fillCustomer, goToMenu, payByPix } from './checkout-steps';
@@ -16,6 +17,43 @@ async function confirmSuccess(page: Page, text: string): Promise<void> {
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** A small real PNG (width × height, one warm colour): what a phone's photo stands for here. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(width * 3, Buffer.from([200, 90, 60])),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Whether the box lies inside the other one, horizontally (a pixel of rounding allowed). */
+function withinWidth(
+  inner: { x: number; width: number } | null,
+  outer: { x: number; width: number },
+): boolean {
+  return (
+    inner !== null && inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1
+  );
 }
 
 describe.runIf(enabled)('admin area in Chromium (issue 11)', () => {
@@ -107,5 +145,95 @@ describe.runIf(enabled)('admin area in Chromium (issue 11)', () => {
     await page.getByRole('tab', { name: 'Relatórios Mensais' }).click();
     await expect.poll(() => statCard(page, 'Receita Total').textContent()).toContain('R$ 262,40');
     await expect.poll(() => statCard(page, 'Total de Vendas').textContent()).toContain('2');
+  }, 120_000);
+
+  it('given an order from a customer with a long e-mail, when the admin opens Pedidos on a 1024 px laptop, then the table fits and every row shows Ver, Status and Excluir (issue 36)', async () => {
+    const admin = shop.server.admin;
+    if (!admin.created) throw new Error('a fresh shop creates its admin');
+    const buyer = await shop.newPage();
+    const longEmail = {
+      email: `maria.aparecida.dos.santos.oliveira.${Date.now()}@provedor-de-email-muito-longo.com.br`,
+      password: 'Festa2026',
+    };
+    await register(buyer, shop, { ...longEmail, name: 'Maria Aparecida dos Santos Oliveira' });
+    await logIn(buyer, shop, longEmail);
+    await goToMenu(buyer);
+    await fillCartAndProceed(buyer);
+    await buyer.getByRole('radio', { name: 'Retirada no Local', exact: true }).check();
+    await fillCustomer(buyer, 'Maria Aparecida dos Santos Oliveira');
+    await payByPix(buyer);
+
+    const page = await shop.newPage({ width: 1024, height: 768 });
+    await logIn(page, shop, { email: admin.email, password: admin.password });
+    await page.goto(`${shop.url}/admin/orders`);
+    await page.getByRole('heading', { name: 'Gerenciamento de Pedidos' }).waitFor();
+    await page.getByText('Maria Aparecida dos Santos Oliveira').first().waitFor();
+    await page.getByText('Filtro: Todos | Página: 1').waitFor();
+
+    const table = page.getByRole('table');
+    const frame = table.locator('xpath=..');
+    const fits = await frame.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(fits).toBe(true);
+    const frameBox = await frame.boundingBox();
+    if (!frameBox) throw new Error('the orders table is on the page');
+    const viewport = { x: 0, width: 1024 };
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(1);
+    for (const row of await rows.all()) {
+      for (const action of [
+        row.getByRole('link', { name: /^Ver detalhes do pedido/ }),
+        row.getByRole('button', { name: /^Atualizar status do pedido/ }),
+        row.getByRole('button', { name: /^Excluir pedido/ }),
+      ]) {
+        const box = await action.boundingBox();
+        expect(withinWidth(box, frameBox)).toBe(true);
+        expect(withinWidth(box, viewport)).toBe(true);
+      }
+    }
+
+    // The status filter is named in pt-BR on the debug line.
+    await page.getByLabel('Status', { exact: true }).selectOption('cancelled');
+    await page.getByText('Filtro: Cancelado | Página: 1').waitFor();
+  }, 120_000);
+
+  it('given a photo the admin uploads in the product form, then the menu card shows it, served as WebP with a year of immutable caching (issue 36)', async () => {
+    const admin = shop.server.admin;
+    if (!admin.created) throw new Error('a fresh shop creates its admin');
+    const page = await shop.newPage({ width: 1024, height: 768 });
+    await logIn(page, shop, { email: admin.email, password: admin.password });
+    await page.goto(`${shop.url}/admin/products`);
+    await page.getByRole('heading', { name: 'Gerenciamento de Produtos' }).waitFor();
+    await page.getByLabel('Buscar produtos').fill('Brigadeiro');
+    await page.getByRole('button', { name: 'Editar Brigadeiro', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Editar Produto' });
+    await form.getByLabel('Foto do produto').setInputFiles({
+      name: 'brigadeiro.png',
+      mimeType: 'image/png',
+      buffer: png(1600, 1200),
+    });
+    await form.getByText('Foto enviada com sucesso!').waitFor();
+    const imageUrl = await form.getByLabel('URL da Imagem').inputValue();
+    expect(imageUrl).toMatch(/^\/photos\/[0-9a-f]{64}\.webp$/);
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Produto atualizado com sucesso!').waitFor();
+
+    const customer = await shop.newPage();
+    await customer.goto(`${shop.url}/cardapio`);
+    const card = customer
+      .locator('article')
+      .filter({ has: customer.getByRole('heading', { name: 'Brigadeiro', exact: true }) });
+    const picture = card.getByRole('img', { name: 'Brigadeiro' });
+    await expect.poll(() => picture.getAttribute('src')).toBe(`${shop.url}${imageUrl}`);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(1200);
+
+    const served = await fetch(`${shop.url}${imageUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('etag')).toBe(
+      `"${imageUrl.slice('/photos/'.length, -'.webp'.length)}"`,
+    );
   }, 120_000);
 });

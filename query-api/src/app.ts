@@ -31,6 +31,7 @@ import {
 import { adminAccountRoutes } from './accounts/admin-routes';
 import { adminDashboardRoutes } from './admin/dashboard-routes';
 import { auditRoutes, type EventLog } from './audit/routes';
+import { productPhotoRoutes } from './catalog/photos';
 import { cartQueryRoutes } from './cart/routes';
 import { adminCatalogRoutes } from './catalog/admin-routes';
 import { catalogRoutes } from './catalog/routes';
@@ -71,7 +72,7 @@ export interface QueryDeps {
   chatbot?: ChatbotOptions;
   /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
   lowStockThreshold?: number;
-  /** The event store, read only: the auditors' order histories and event log, and how far behind it each projection is (not mounted without it). */
+  /** The event store, read only: the auditors' order histories and event log, how far behind it each projection is, and the product photos (not mounted without it). */
   eventLog?: EventLog;
 }
 
@@ -124,6 +125,7 @@ export function createQueryRouter(deps: QueryDeps): Router {
   }
   router.use('/api/products', readYourWrites(deps.waitForPosition));
   router.use(catalogRoutes(deps.readStore));
+  if (deps.eventLog) router.use(productPhotoRoutes({ eventLog: deps.eventLog }));
   router.use(accountQueryRoutes({ ...signedInReads, captcha: deps.captcha }));
   router.use(cartQueryRoutes(signedInReads));
   router.use(

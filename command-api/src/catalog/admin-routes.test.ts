@@ -108,6 +108,24 @@ describe('POST /api/admin/products', () => {
       'imageUrl',
       adminMessages.imageUrlInvalid,
     ],
+    [
+      'a plain http URL (the cloud metadata address)',
+      { imageUrl: 'http://169.254.169.254/latest/meta-data/' },
+      'imageUrl',
+      adminMessages.imageUrlInvalid,
+    ],
+    [
+      'an https URL with credentials',
+      { imageUrl: 'https://user:secret@cdn.example.com/x.png' },
+      'imageUrl',
+      adminMessages.imageUrlInvalid,
+    ],
+    [
+      'a path of the shop that is no image',
+      { imageUrl: '/api/admin/users' },
+      'imageUrl',
+      adminMessages.imageUrlInvalid,
+    ],
     ['isActive as text', { isActive: 'sim' }, 'isActive', adminMessages.isActiveInvalid],
   ])(
     'given %s, then 400 with its pt-BR message on the field',

@@ -21,22 +21,12 @@ import {
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
 } from './constants';
+import { isImageUrl } from './photos';
 
 /** The admin's products (admin-spec §3, §5, §7): the product form, the sync, the list and its stats. */
 
 /** A product with less stock than this counts as low stock (LOW_STOCK_THRESHOLD overrides it). */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
-
-/** An absolute http(s) URL, or a path on the shop's own origin (`/images/…`), never `//host` or `javascript:`. */
-export function isImageUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 
 /** Empty or null: no image. */
 const imageUrlField = z

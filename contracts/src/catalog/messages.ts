@@ -1,7 +1,14 @@
+import { PRODUCT_PHOTO_MAX_BYTES, PRODUCT_PHOTO_MAX_INPUT_PIXELS } from './photos';
+
 /** Catalogue texts the server answers in `{ message }` (admin-spec §8; the last ones where the spec is silent). */
 export const catalogMessages = {
   productExists: 'Produto já existe.',
   productNotFound: 'Produto não encontrado.',
   /** Product names are unique, case and accents aside: the cart and the sync find products by name. */
   productNameTaken: 'Já existe um produto com este nome.',
+  photoUploaded: 'Foto enviada com sucesso!',
+  photoNotImage: 'O arquivo enviado não é uma foto JPEG, PNG ou WebP.',
+  photoTooLarge: `A foto deve ter no máximo ${PRODUCT_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+  photoTooManyPixels: `A foto tem pixels demais (no máximo ${PRODUCT_PHOTO_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
+  photoNotFound: 'Foto não encontrada.',
 } as const;

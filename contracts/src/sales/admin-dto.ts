@@ -6,6 +6,7 @@ import {
   adminPageFields,
   adminSearchField,
   blankAsMissing,
+  dashboardLimitQuerySchema,
   positionField,
   reaisField,
   singleLineField,
@@ -196,8 +197,15 @@ export type MonthlyReportQuery = z.infer<ReturnType<typeof monthlyReportQuerySch
  * that weekday the month has had (up to today in the current month; a later day
  * counts only if a sale was entered for it).
  * topProducts: the 5 products sold most (by quantity, then revenue) in the
- * month's online sales — physical sales carry no items.
+ * month's online sales — physical sales carry no items; topProductsByRevenue
+ * (issue 36): the 5 that brought in most (by revenue, then quantity).
  */
+const monthlyTopProductSchema = z.object({
+  productName: z.string(),
+  quantity: z.number().int(),
+  revenue: z.number(),
+});
+
 export const monthlyReportSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
@@ -211,16 +219,28 @@ export const monthlyReportSchema = z.object({
   }),
   dailyBreakdown: z.array(z.object({ day: z.number().int(), revenue: z.number() })),
   weekdayAnalysis: z.array(z.object({ weekday: z.enum(WEEKDAY_LABELS), avgRevenue: z.number() })),
-  topProducts: z.array(
-    z.object({ productName: z.string(), quantity: z.number().int(), revenue: z.number() }),
-  ),
+  topProducts: z.array(monthlyTopProductSchema),
+  topProductsByRevenue: z.array(monthlyTopProductSchema),
   position: positionField,
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 
+/** How the top-selling products are ranked: most units sold (the spec's default) or most revenue. */
+export const TOP_PRODUCTS_RANKINGS = ['units', 'revenue'] as const;
+export type TopProductsRanking = (typeof TOP_PRODUCTS_RANKINGS)[number];
+
+/** GET /api/admin/dashboard/top-selling-products?limit&rankBy (`rankBy` units when left out). */
+export const topSellingProductsQuerySchema = dashboardLimitQuerySchema.extend({
+  rankBy: z.preprocess(
+    blankAsMissing,
+    z.enum(TOP_PRODUCTS_RANKINGS, messages.invalidSearch).default('units'),
+  ),
+});
+export type TopSellingProductsQuery = z.infer<typeof topSellingProductsQuerySchema>;
+
 /**
  * GET /api/admin/dashboard/top-selling-products: a list, most units first (then
- * revenue), over every online sale ever (paid orders, deleted orders included;
+ * revenue), or with `rankBy=revenue` most revenue first (then units), over every online sale ever (paid orders, deleted orders included;
  * counter sales carry no items); name and category as the catalogue has them
  * now, `totalSales` the revenue in reais.
  */

@@ -236,12 +236,19 @@ describe('monthlyReport', () => {
     expect(report.bestDay).toEqual({ date: '2026-11-03', revenue: 5, sales: 1 });
   });
 
-  it('given more than five products, then the five sold most (units, then revenue)', () => {
+  it('given more than five products, then the five sold most (units, then revenue), and the five that brought in most', () => {
     const six = ['A', 'B', 'C', 'D', 'E', 'F'].map((name, index) =>
       product(`00000000-0000-4000-8000-00000000000${index}`, name, 10 + (index % 3), 100 * index),
     );
     const report = monthlyReport([], six, november, today);
     expect(report.topProducts.map((p) => p.productName)).toEqual(['F', 'C', 'E', 'B', 'D']);
+    expect(report.topProductsByRevenue.map((p) => p.productName)).toEqual([
+      'F',
+      'E',
+      'D',
+      'C',
+      'B',
+    ]);
   });
 
   it('given a month without sales (January 2020), then zeros, no best day, every day present', () => {
@@ -285,5 +292,12 @@ describe('topSellingProducts', () => {
 
   it('given a limit of 1, then only the first', () => {
     expect(topSellingProducts(products, [], 1).map((p) => p._id)).toEqual([coxinha]);
+  });
+
+  it('given ranking by revenue, then most revenue first (Quibe: fewer units, more reais)', () => {
+    expect(topSellingProducts(products, [], 4, 'revenue').map((p) => p._id)).toEqual([
+      kibe,
+      coxinha,
+    ]);
   });
 });

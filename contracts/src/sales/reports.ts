@@ -10,6 +10,7 @@ import {
   type DailySalesPoint,
   type MonthlyReport,
   type SalesStats,
+  type TopProductsRanking,
   type TopSellingProduct,
 } from './admin-dto';
 
@@ -140,6 +141,27 @@ const bestSellersFirst = (a: ProductTotal, b: ProductTotal) =>
   b.revenueCents - a.revenueCents ||
   a.name.localeCompare(b.name, 'pt-BR') ||
   (a.productId < b.productId ? -1 : 1);
+
+/** Products by revenue, then as best sellers. */
+const highestRevenueFirst = (a: ProductTotal, b: ProductTotal) =>
+  b.revenueCents - a.revenueCents || bestSellersFirst(a, b);
+
+const RANKINGS: Readonly<Record<TopProductsRanking, (a: ProductTotal, b: ProductTotal) => number>> =
+  {
+    units: bestSellersFirst,
+    revenue: highestRevenueFirst,
+  };
+
+/** The month's top products in one ranking, as the report lists them. */
+const topOfMonth = (products: readonly ProductTotal[], rankBy: TopProductsRanking) =>
+  [...products]
+    .sort(RANKINGS[rankBy])
+    .slice(0, MONTHLY_REPORT_TOP_PRODUCTS)
+    .map((product) => ({
+      productName: product.name,
+      quantity: product.quantity,
+      revenue: centsToReais(product.revenueCents),
+    }));
 
 /** GET /api/admin/sales/stats: the current month's sales, and every sale ever. */
 export function salesStats(
@@ -281,30 +303,26 @@ export function monthlyReport(
         avgRevenue: slot.days === 0 ? 0 : centsToReais(Math.round(slot.cents / slot.days)),
       };
     }),
-    topProducts: [...products]
-      .sort(bestSellersFirst)
-      .slice(0, MONTHLY_REPORT_TOP_PRODUCTS)
-      .map((product) => ({
-        productName: product.name,
-        quantity: product.quantity,
-        revenue: centsToReais(product.revenueCents),
-      })),
+    topProducts: topOfMonth(products, 'units'),
+    topProductsByRevenue: topOfMonth(products, 'revenue'),
   };
 }
 
 /**
  * GET /api/admin/dashboard/top-selling-products: units sold in every online
- * sale (physical sales carry no items), most first; name and category as the
- * catalogue has them now, the sold name when the product is not in it.
+ * sale (physical sales carry no items), most units (or most revenue) first;
+ * name and category as the catalogue has them now, the sold name when the
+ * product is not in it.
  */
 export function topSellingProducts(
   products: readonly ProductTotal[],
   catalogue: readonly { _id: string; name: string; category: string }[],
   limit: number,
+  rankBy: TopProductsRanking = 'units',
 ): TopSellingProduct[] {
   const known = new Map(catalogue.map((product) => [product._id, product]));
   return [...products]
-    .sort(bestSellersFirst)
+    .sort(RANKINGS[rankBy])
     .slice(0, limit)
     .map((product) => ({
       _id: product.productId,

@@ -58,7 +58,8 @@ export const adminMessages = {
   stockTooHigh: 'Estoque deve ser no máximo 1.000.000.',
   descriptionInvalid: 'Descrição inválida.',
   descriptionTooLong: `Descrição deve ter no máximo ${PRODUCT_DESCRIPTION_MAX_LENGTH} caracteres.`,
-  imageUrlInvalid: 'URL da imagem inválida.',
+  imageUrlInvalid:
+    'URL da imagem inválida: use um endereço https:// (sem usuário e senha) ou envie uma foto.',
   isActiveInvalid: 'Ativo deve ser verdadeiro ou falso.',
   orderStatusRequired: 'Status do pedido é obrigatório.',
   orderStatusInvalid: 'Status do pedido inválido.',

@@ -419,6 +419,12 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
       }),
     })),
   },
+  'POST /api/admin/products/photos': {
+    caller: 'admin',
+    // The body is the picture's bytes (image/*): every JSON or other body here is refused
+    // with the photo's message; hostile pictures are command-api's photos.test.
+    shape: route(() => ({ valid: {}, params: {} })),
+  },
   'POST /api/admin/products/sync': {
     caller: 'admin',
     shape: route(() => ({

@@ -33,6 +33,7 @@ const access: Record<string, Access> = {
   // command-api
   'POST /api/admin/products': 'admin',
   'POST /api/admin/products/sync': 'admin',
+  'POST /api/admin/products/photos': 'admin',
   'PUT /api/admin/products/:id': 'admin',
   'DELETE /api/admin/products/:id': 'admin',
   'PUT /api/admin/orders/:id/status': 'admin',
@@ -89,6 +90,7 @@ const access: Record<string, Access> = {
   'GET /api/admin/reviews': 'admin',
   'GET /api/admin/custom-orders': 'admin',
   'GET /api/products': 'public',
+  'GET /photos/:file': 'public',
   'GET /api/auth/captcha': 'public',
   'GET /api/users/profile': 'customer',
   'GET /api/users/preferences': 'customer',

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'revision_conflict'
+  | 'too_large'
   | 'too_many_requests'
   | 'unavailable';
 
@@ -19,6 +20,7 @@ const statusByCode: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   revision_conflict: 412,
+  too_large: 413,
   too_many_requests: 429,
   unavailable: 503,
 };

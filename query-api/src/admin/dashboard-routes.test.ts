@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dailySalesSchema,
   foldForSearch,
+  messages,
   MENU_PROJECTION,
   ONLINE_SALES_BY_MONTH_COLLECTION,
   ONLINE_SALES_BY_MONTH_PROJECTION,
@@ -26,6 +27,7 @@ import { openAdminReads, type AdminReads } from './test-shop';
 const now = new Date('2026-11-25T15:00:00.000Z');
 const coxinha = '11111111-1111-4111-8111-111111111111';
 const kibe = '22222222-2222-4222-8222-222222222222';
+const kit = '33333333-3333-4333-8333-333333333333';
 
 let seq = 0;
 const nextId = () => `00000000-0000-4000-8000-${String((seq += 1)).padStart(12, '0')}`;
@@ -83,7 +85,10 @@ const onlineMonths: OnlineSalesMonthDocument[] = [
   {
     _id: '2026-10',
     days: { '2026-10-31': { count: 1, amountCents: 9_900 } },
-    products: { [coxinha]: { name: 'Coxinha', quantity: 60, revenueCents: 3_600 } },
+    products: {
+      [coxinha]: { name: 'Coxinha', quantity: 60, revenueCents: 3_600 },
+      [kit]: { name: 'Kit Festa 3', quantity: 1, revenueCents: 42_000 },
+    },
     position: 1,
   },
 ];
@@ -166,7 +171,21 @@ describe('GET /api/admin/dashboard/top-selling-products', () => {
         totalSales: 48,
       },
       { _id: kibe, name: 'Quibe', category: '', quantitySold: 50, totalSales: 30 },
+      { _id: kit, name: 'Kit Festa 3', category: '', quantitySold: 1, totalSales: 420 },
     ]);
+  });
+
+  it('given rankBy=revenue, then the products by revenue: the kit sold once comes first', async () => {
+    const ranked = topSellingProductsSchema.parse(
+      await readList('/api/admin/dashboard/top-selling-products?limit=4&rankBy=revenue'),
+    );
+    expect(ranked.map((product) => product._id)).toEqual([kit, coxinha, kibe]);
+  });
+
+  it('given an unknown rankBy, then 400 with the pt-BR message', async () => {
+    const response = await shop.get('/api/admin/dashboard/top-selling-products?rankBy=lucro');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: messages.invalidSearch });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   salesTotal,
   shopDate,
   topSellingProducts,
+  topSellingProductsQuerySchema,
   type OrdersToday,
   type RecentOrder,
   type SalesTotal,
@@ -75,13 +76,18 @@ export function adminDashboardRoutes(deps: { readStore: ReadStore; now: () => Da
   });
 
   router.get('/api/admin/dashboard/top-selling-products', async (req, res) => {
-    const { limit } = parseWith(dashboardLimitQuerySchema, req.query, messages.invalidSearch);
+    const { limit, rankBy } = parseWith(
+      topSellingProductsQuerySchema,
+      req.query,
+      messages.invalidSearch,
+    );
     const { answer, position } = await topSellingAt(async () => {
       const [online, catalogue] = await Promise.all([figures.months(), products.find({})]);
       return topSellingProducts(
         productTotals(online),
         catalogue.map((document) => productDocumentSchema.parse(document)),
         limit,
+        rankBy,
       );
     });
     sendAdminAnswer(res, position, answer);

@@ -47,7 +47,10 @@ function forAuditors(value: unknown, key = ''): unknown {
   return value;
 }
 
-/** A stored event as auditors see it: data and metadata as stored, secrets hidden and CPFs masked. */
+/**
+ * A stored event as auditors see it: data and metadata as stored, secrets hidden,
+ * CPFs masked, and a product photo's bytes (hundreds of kilobytes) said in words.
+ */
 export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
   return {
     position: recorded.position,
@@ -56,7 +59,12 @@ export function toLogEntry(recorded: RecordedEvent): EventLogEntry {
     eventId: recorded.id,
     type: recorded.type,
     data: Object.fromEntries(
-      Object.entries(recorded.data).map(([field, value]) => [field, forAuditors(value, field)]),
+      Object.entries(recorded.data).map(([field, value]) => [
+        field,
+        recorded.type === 'ProductPhotoUploaded' && field === 'bytes' && typeof value === 'string'
+          ? auditMessages.photoBytes(Buffer.byteLength(value, 'base64'))
+          : forAuditors(value, field),
+      ]),
     ),
     metadata: { ...recorded.metadata },
   };

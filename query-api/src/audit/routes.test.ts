@@ -411,6 +411,36 @@ describe("what the auditors' reads never show or do", () => {
     }
   });
 
+  it('given a product photo, when the admin reads the log, then its size in words instead of its bytes', async () => {
+    const withPhoto = await aShopLog();
+    const sha256 = 'c'.repeat(64);
+    const bytes = Buffer.alloc(30_000, 7).toString('base64');
+    await append(
+      withPhoto,
+      `product-photo-${sha256}`,
+      'ProductPhotoUploaded',
+      { sha256, contentType: 'image/webp', width: 1200, height: 800, bytes, uploadedBy: ADMIN_ID },
+      by(ADMIN_ID, 'admin', 30),
+    );
+    const reads = await openAdminReads({ deps: { eventLog: withPhoto } });
+    try {
+      const log = await reads.get('/api/admin/events?type=ProductPhotoUploaded');
+      const text = await log.text();
+
+      expect(text).not.toContain(bytes.slice(0, 100));
+      expect(eventLogPageSchema.parse(JSON.parse(text)).events[0]?.data).toEqual({
+        sha256,
+        contentType: 'image/webp',
+        width: 1200,
+        height: 800,
+        bytes: '(foto WebP de 30.000 bytes)',
+        uploadedBy: ADMIN_ID,
+      });
+    } finally {
+      await reads.close();
+    }
+  });
+
   it('given an order placed with a CPF, when the admin reads it in the log or its stream, then only its middle six digits show, as no other admin screen shows a CPF', async () => {
     const log = await shop.get(`/api/admin/events?type=OrderPlaced`);
     const stream = await shop.get(`/api/admin/events/streams/${orderStreamName(orderId)}`);

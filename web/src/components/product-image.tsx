@@ -41,6 +41,8 @@ export function ProductImage({
       alt={alt}
       width={width}
       height={height}
+      // An uploaded photo keeps the frame's shape, whatever its own (cropped by object-fit).
+      style={{ aspectRatio: `${width} / ${height}` }}
       loading="lazy"
       decoding="async"
       onError={() => setFailedSrc(src)}

@@ -43,6 +43,7 @@ import {
   type SaleSource,
   type SalesStats,
   type SalesTotal,
+  type TopProductsRanking,
   type TopSellingProduct,
   type UserStats,
 } from '@quitute/contracts';
@@ -129,11 +130,15 @@ export const adminApi = adminQueryApi.injectEndpoints({
         ['AdminDashboard', 'AdminOrders'],
       ),
     ),
-    getTopSellingProducts: build.query<TopSellingProduct[], undefined>(
+    getTopSellingProducts: build.query<TopSellingProduct[], TopProductsRanking>(
       adminQuery(
-        () => ({
+        (rankBy) => ({
           url: '/api/admin/dashboard/top-selling-products',
-          params: params({ limit: DASHBOARD_LIST_LIMIT }),
+          // The spec's call is `?limit=4`; the ranking by units is the server's default.
+          params: params({
+            limit: DASHBOARD_LIST_LIMIT,
+            rankBy: rankBy === 'units' ? undefined : rankBy,
+          }),
         }),
         topSellingProductsSchema,
         ['AdminDashboard', 'AdminProducts'],

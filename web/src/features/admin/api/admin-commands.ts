@@ -1,11 +1,13 @@
-import type {
-  AdminProductInput,
-  AdminSaleBody,
-  AdminUserInput,
-  OrderStatus,
+import {
+  productPhotoResultSchema,
+  type AdminProductInput,
+  type AdminSaleBody,
+  type AdminUserInput,
+  type OrderStatus,
+  type ProductPhotoResult,
 } from '@quitute/contracts';
 import { commandApi } from '../../../api/command-api';
-import { adminCommand, path } from './admin-base';
+import { adminCommand, invalidResponse, path } from './admin-base';
 
 /** POST/PUT /api/admin/products body (admin-spec §7): price in reais, stock an integer. */
 export type ProductBody = Required<AdminProductInput>;
@@ -31,6 +33,20 @@ export const adminCommandApi = commandApi.injectEndpoints({
         productReads,
       ),
     ),
+    /** The file itself as the body (its type in Content-Type); answers where the stored photo is served. */
+    uploadProductPhoto: build.mutation<ProductPhotoResult, File>({
+      queryFn: async (file, _api, _extra, baseQuery) => {
+        const result = await baseQuery({
+          url: '/api/admin/products/photos',
+          method: 'POST',
+          body: file,
+          headers: { 'content-type': file.type },
+        });
+        if (result.error) return { error: result.error };
+        const answer = productPhotoResultSchema.safeParse(result.data);
+        return answer.success ? { data: answer.data } : { error: invalidResponse() };
+      },
+    }),
     deleteProduct: build.mutation<null, string>(
       adminCommand(
         (id) => ({ url: path('/api/admin/products', id), method: 'DELETE' }),
@@ -90,6 +106,7 @@ export const {
   useCreateProductMutation,
   useUpdateProductMutation,
   useDeleteProductMutation,
+  useUploadProductPhotoMutation,
   useUpdateOrderStatusMutation,
   useDeleteOrderMutation,
   useCreateUserMutation,

@@ -2,7 +2,10 @@ import buttons from '../../../components/button.module.css';
 import { Dialog } from '../../../components/dialog';
 import { adminTexts } from '../model/admin-texts';
 
-/** A 'Confirmação' dialog with Cancelar and Confirmar, both disabled while the action runs (admin-spec §2). */
+/**
+ * A 'Confirmação' dialog with Cancelar (the safe choice, drawn as the secondary
+ * button) and Confirmar, both disabled while the action runs (admin-spec §2).
+ */
 export function ConfirmDialog({
   message,
   busy = false,
@@ -27,7 +30,7 @@ export function ConfirmDialog({
             {adminTexts.cancel}
           </button>
           <button type="button" className={buttons.button} disabled={busy} onClick={onConfirm}>
-            {adminTexts.confirm}
+            {busy ? adminTexts.processing : adminTexts.confirm}
           </button>
         </>
       }

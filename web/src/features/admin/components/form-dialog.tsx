@@ -103,15 +103,33 @@ interface FieldLabel {
   full?: boolean;
 }
 
-/** A labelled input of a form dialog. */
+/** A labelled input of a form dialog, with a line of help under it when `hint` is given. */
 export function InputField({
   label,
   full = false,
+  hint,
   ...input
-}: FieldLabel & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+}: FieldLabel & { hint?: string } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'id' | 'className'
+  >) {
   return (
     <Field label={label} full={full}>
-      {(id) => <input id={id} className={forms.input} {...input} />}
+      {(id) => (
+        <>
+          <input
+            id={id}
+            className={forms.input}
+            {...(hint ? { 'aria-describedby': `${id}-dica` } : {})}
+            {...input}
+          />
+          {hint ? (
+            <span id={`${id}-dica`} className={forms.hint}>
+              {hint}
+            </span>
+          ) : null}
+        </>
+      )}
     </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
@@ -85,6 +85,42 @@ describe('/admin dashboard (admin-spec §2 "Dashboard")', () => {
     expect(screen.getByText('#1007').closest('li')?.textContent).toContain('R$ 80,00');
     expect(screen.getByText('Brigadeiro').closest('li')?.textContent).toContain('300 vendidos');
     expect(screen.getByRole('img', { name: 'Gráfico de vendas diárias do mês' })).toBeTruthy();
+  });
+
+  it("given 'Por faturamento', then the top products are asked for by revenue and shown in that order; 'Por unidades' is the default", async () => {
+    const product = (name: string, quantitySold: number, totalSales: number) => ({
+      _id: name,
+      name,
+      category: 'Kits Festa',
+      quantitySold,
+      totalSales,
+    });
+    const { user, server } = await openDashboard({
+      topProducts: [product('Brigadeiro', 300, 210), product('Kit Festa 3', 1, 420)],
+      handler: (url) =>
+        url.pathname === '/api/admin/dashboard/top-selling-products' &&
+        url.searchParams.get('rankBy') === 'revenue'
+          ? json([product('Kit Festa 3', 1, 420), product('Brigadeiro', 300, 210)])
+          : undefined,
+    });
+    const panel = await screen.findByRole('region', { name: 'Produtos Mais Vendidos' });
+    const names = () =>
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('strong')?.textContent);
+    expect(await within(panel).findByText('Brigadeiro')).toBeTruthy();
+    expect(names()).toEqual(['Brigadeiro', 'Kit Festa 3']);
+    const byUnits = within(panel).getByRole('button', { name: 'Por unidades' });
+    expect(byUnits.getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(panel).getByRole('button', { name: 'Por faturamento' }));
+
+    await waitFor(() => expect(names()).toEqual(['Kit Festa 3', 'Brigadeiro']));
+    expect(server.queries('/api/admin/dashboard/top-selling-products')).toEqual([
+      '?limit=4',
+      '?limit=4&rankBy=revenue',
+    ]);
+    expect(byUnits.getAttribute('aria-pressed')).toBe('false');
   });
 
   it('given failures, then each section shows the server message or its own fallback', async () => {

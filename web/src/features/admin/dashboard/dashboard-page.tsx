@@ -1,3 +1,5 @@
+import type { TopProductsRanking } from '@quitute/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import { PageLoading } from '../../../components/page-loading';
@@ -13,6 +15,7 @@ import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { Empty, FormError, PageTitle } from '../components/page-parts';
+import { RankingToggle } from '../components/ranking-toggle';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { formatMoney, unitsSold } from '../model/admin-format';
 import { dashboardPaymentLabel, paymentStatusTone } from '../model/admin-labels';
@@ -28,7 +31,8 @@ export function DashboardPage() {
   const salesToday = useGetSalesTodayQuery(undefined, { skip });
   const salesMonth = useGetSalesMonthQuery(undefined, { skip });
   const recent = useGetRecentOrdersQuery(undefined, { skip });
-  const top = useGetTopSellingProductsQuery(undefined, { skip });
+  const [ranking, setRanking] = useState<TopProductsRanking>('units');
+  const top = useGetTopSellingProductsQuery(ranking, { skip });
   const daily = useGetDailySalesQuery(undefined, { skip });
 
   if (skip) {
@@ -105,6 +109,11 @@ export function DashboardPage() {
             <h2 id="mais-vendidos">Produtos Mais Vendidos</h2>
             <Link to="/admin/products">Gerenciar Produtos</Link>
           </div>
+          <RankingToggle
+            label="Ordenar produtos mais vendidos"
+            ranking={ranking}
+            onChange={setRanking}
+          />
           {top.error ? (
             <FormError>{errorMessage(top.error, dashboardTexts.topProductsFailed)}</FormError>
           ) : !top.data?.length ? (

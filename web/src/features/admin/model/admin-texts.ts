@@ -15,6 +15,7 @@ export const adminTexts = {
   save: 'Salvar',
   cancel: 'Cancelar',
   confirm: 'Confirmar',
+  processing: 'Processando...',
   previous: 'Anterior',
   next: 'Próxima',
 } as const;
@@ -47,6 +48,13 @@ export const productTexts = {
   deleted: 'Produto excluído com sucesso!',
   updated: 'Produto atualizado com sucesso!',
   added: 'Produto adicionado com sucesso!',
+  imageUrlLabel: 'URL da Imagem',
+  imageUrlHint: 'Um endereço https:// ou uma foto enviada abaixo.',
+  photoLabel: 'Foto do produto',
+  photoPick: 'Escolher foto',
+  photoHint: 'JPEG, PNG ou WebP de até 8 MB; no celular, dá para tirar a foto na hora.',
+  photoUploading: 'Enviando foto...',
+  photoFailed: 'Erro ao enviar a foto.',
 } as const;
 
 export const orderTexts = {
@@ -167,7 +175,6 @@ export const reviewTexts = {
   approveError: reviewMessages.adminApproveFailed,
   approved: reviewMessages.approved,
   deleted: reviewMessages.deleted,
-  confirmTitle: 'Confirmação',
   confirmApprove: 'Tem certeza que deseja aprovar esta avaliação? Ela ficará visível para todos.',
   confirmDelete: 'Tem certeza que deseja excluir esta avaliação? Esta ação é irreversível.',
   loading: 'Carregando avaliações...',

@@ -19,6 +19,7 @@ import { deliveryTypeLabel, orderStatusLabel, orderStatusTone } from '../model/a
 import { auditTexts, orderTexts } from '../model/admin-texts';
 import { AsOfControl, HistoryTimeline, PastState } from './order-history';
 import { PaymentBadge } from './payment-badge';
+import { EmailText } from '../../../components/email-text';
 
 function lineSubtotal(line: AdminOrderDto['items'][number]): number {
   return centsToReais(reaisToCents(line.item.price) * line.quantity);
@@ -72,7 +73,9 @@ function Details({ order }: { order: AdminOrderDto }) {
           </h2>
           <Facts>
             <Fact term="Nome">{order.customerName}</Fact>
-            <Fact term="E-mail">{order.customerEmail}</Fact>
+            <Fact term="E-mail">
+              <EmailText email={order.customerEmail} />
+            </Fact>
           </Facts>
         </section>
         <section className={styles.panel} aria-labelledby="entrega-pedido">

@@ -52,7 +52,7 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
     expect(
       within(first).getByRole('link', { name: 'Ver detalhes do pedido 1002' }).getAttribute('href'),
     ).toBe(`/admin/orders/${delivered._id}`);
-    expect(screen.getByText(/Filtro: all \| Página: 1 \| Pedidos: 2 de 2/)).toBeTruthy();
+    expect(screen.getByText(/Filtro: Todos \| Página: 1 \| Pedidos: 2 de 2/)).toBeTruthy();
   });
 
   it('given a status filter on page 2, then page 1 with that status is asked for; none found shows the empty text', async () => {
@@ -71,7 +71,7 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
     expect(server.queries('/api/admin/orders').at(-1)).toBe(
       '?page=1&limit=10&orderStatus=cancelled',
     );
-    expect(screen.getByText(/Filtro: cancelled \| Página: 1/)).toBeTruthy();
+    expect(screen.getByText(/Filtro: Cancelado \| Página: 1/)).toBeTruthy();
   });
 
   it('given a new status chosen in the modal, then the success message and the list shows it', async () => {

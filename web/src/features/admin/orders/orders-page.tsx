@@ -27,8 +27,10 @@ import {
 import { orderTexts } from '../model/admin-texts';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PaymentBadge } from './payment-badge';
+import { EmailText } from '../../../components/email-text';
 
-const STATUS_FILTER_OPTIONS = [{ value: '', label: 'Todos' }, ...ORDER_STATUS_OPTIONS];
+const ALL_STATUSES = 'Todos';
+const STATUS_FILTER_OPTIONS = [{ value: '', label: ALL_STATUSES }, ...ORDER_STATUS_OPTIONS];
 
 /** /admin/orders (admin-spec §2 "Orders page"). */
 export function OrdersPage() {
@@ -102,8 +104,8 @@ export function OrdersPage() {
         }}
       />
       <p className={styles.debug}>
-        Filtro: {list.filter || 'all'} | Página: {list.page} | Pedidos: {rows.length} de{' '}
-        {orders.currentData?.total ?? 0}
+        Filtro: {list.filter ? orderStatusLabel(list.filter) : ALL_STATUSES} | Página: {list.page} |
+        Pedidos: {rows.length} de {orders.currentData?.total ?? 0}
       </p>
       {orders.error && !unauthorised ? (
         <FormError>{errorMessage(orders.error, orderTexts.loadFailed)}</FormError>
@@ -136,7 +138,9 @@ export function OrdersPage() {
             <td className={styles.wrap}>
               {order.customerName}
               <br />
-              <span className={`${styles.muted} ${styles.email}`}>{order.customerEmail}</span>
+              <span className={`${styles.muted} ${styles.email}`}>
+                <EmailText email={order.customerEmail} />
+              </span>
             </td>
             <td className={styles.money}>{formatMoney(order.total)}</td>
             <td className={styles.wrap}>
@@ -146,22 +150,22 @@ export function OrdersPage() {
                 </div>
               ))}
             </td>
-            <td>
+            <td className={styles.narrow}>
               {deliveryTypeLabel(order.deliveryType)}
               <br />
               <span className={styles.muted}>{formatDayTime(order.deliveryDate)}</span>
             </td>
-            <td>
+            <td className={styles.narrow}>
               <Badge tone={orderStatusTone(order.orderStatus)}>
                 {orderStatusLabel(order.orderStatus)}
               </Badge>
             </td>
-            <td>
+            <td className={styles.narrow}>
               <PaymentBadge status={order.paymentStatus} />
             </td>
             <td>{formatDay(order.createdAt)}</td>
             <td>
-              <div className={styles.rowActions}>
+              <div className={styles.rowActionsStacked}>
                 <Link
                   className={styles.iconButton}
                   to={`/admin/orders/${encodeURIComponent(order._id)}`}

@@ -15,7 +15,10 @@ const ICONS: Readonly<Record<string, string>> = {
 export function PaymentBadge({ status }: { status: string }) {
   return (
     <Badge tone={paymentStatusTone(status)}>
-      <span aria-hidden="true">{ICONS[status] ?? '?'}</span> {paymentStatusLabel(status)}
+      {/* A no-break space: the icon never stands alone on a line above its word. */}
+      <span aria-hidden="true">{ICONS[status] ?? '?'}</span>
+      {'\u00a0'}
+      {paymentStatusLabel(status)}
     </Badge>
   );
 }

@@ -5,6 +5,7 @@ import type { ProductBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
 import { productTexts } from '../model/admin-texts';
+import { ProductPhotoField } from './product-photo-field';
 
 interface FormState {
   name: string;
@@ -71,6 +72,7 @@ export function ProductFormDialog({
   onClose: () => void;
 }) {
   const [state, setState] = useState(() => initialState(product));
+  const [uploading, setUploading] = useState(false);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
 
@@ -80,6 +82,8 @@ export function ProductFormDialog({
   }, []);
 
   const submit = () => {
+    // Not while a photo is on its way: its address is not in the form yet.
+    if (uploading) return;
     // The select is required: the browser does not submit without a category (admin-spec §5).
     if (isCategory(state.category)) onSave(toBody(state, state.category));
   };
@@ -146,12 +150,19 @@ export function ProductFormDialog({
         onChange={(event) => set('description', event.target.value)}
       />
       <InputField
-        label="URL da Imagem"
+        label={productTexts.imageUrlLabel}
         full
         type="text"
         inputMode="url"
+        hint={productTexts.imageUrlHint}
         value={state.imageUrl}
         onChange={(event) => set('imageUrl', event.target.value)}
+      />
+      <ProductPhotoField
+        imageUrl={state.imageUrl}
+        productName={state.name}
+        onUploaded={(imageUrl) => set('imageUrl', imageUrl)}
+        onUploading={setUploading}
       />
       <label className={`${forms.checkbox} ${styles.full}`}>
         <input

@@ -196,6 +196,64 @@ describe('/admin/products (admin-spec §2 "Products page")', () => {
     expect(refetch.at(-1)?.headers.get('X-Min-Position')).toBe('101');
   });
 
+  it('given a photo chosen in the product form, then it is sent as it is, the form takes its address and saves it as the imageUrl', async () => {
+    const photoPath = `/photos/${'e'.repeat(64)}.webp`;
+    const { user, server } = await openProducts({
+      products: products(1),
+      handler: (url, request) =>
+        url.pathname === '/api/admin/products/photos' && request.method === 'POST'
+          ? json(
+              {
+                message: 'Foto enviada com sucesso!',
+                imageUrl: photoPath,
+                width: 1200,
+                height: 800,
+                position: 55,
+              },
+              { status: 201 },
+            )
+          : undefined,
+    });
+    await screen.findByText('Produto 1', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Editar Produto 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Produto' });
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'coxinha.png', {
+      type: 'image/png',
+    });
+
+    await user.upload(within(dialog).getByLabelText('Foto do produto'), photo);
+
+    expect(await within(dialog).findByText('Foto enviada com sucesso!')).toBeTruthy();
+    expect(within(dialog).getByLabelText('URL da Imagem')).toHaveProperty('value', photoPath);
+    const [sent] = server.calls('/api/admin/products/photos', 'POST');
+    expect(sent?.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await (sent?.clone().arrayBuffer() ?? new ArrayBuffer(0)))).toEqual(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Categoria'), 'Doces Finos');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const productPath = `/api/admin/products/${products(1)[0]?._id ?? ''}`;
+    await waitFor(() => expect(server.calls(productPath, 'PUT')).toHaveLength(1));
+    const [put] = server.calls(productPath, 'PUT');
+    expect(await put?.clone().json()).toMatchObject({ imageUrl: photoPath });
+  });
+
+  it('given a photo over 8 MB, then its pt-BR message under the field and nothing sent', async () => {
+    const { user, server } = await openProducts({ products: products(1) });
+    await screen.findByText('Produto 1', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Editar Produto 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Produto' });
+    const huge = new File([new Uint8Array(8)], 'enorme.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(huge, 'size', { value: 9 * 1024 * 1024 });
+
+    await user.upload(within(dialog).getByLabelText('Foto do produto'), huge);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'A foto deve ter no máximo 8 MB.',
+    );
+    expect(server.calls('/api/admin/products/photos', 'POST')).toHaveLength(0);
+  });
+
   it('given a product being saved, when the admin presses Escape, clicks outside or ×, then the modal stays until the answer, and a failure shows its message there', async () => {
     const release = deferredResponse();
     const { user } = await openProducts({

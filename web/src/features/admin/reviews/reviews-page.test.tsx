@@ -188,14 +188,20 @@ describe('/admin/reviews (admin spec §2 "Reviews page", §7, §8)', () => {
     expect(listQueries(server.requests).at(-1)).toBe('?page=2&limit=10&sortBy=newest');
   });
 
-  it('given Aprovar, then a confirmation; Cancelar sends nothing; Confirmar approves, says so, and reads the list again waiting for that change', async () => {
+  it('given Aprovar, then a confirmation whose Cancelar looks apart from Confirmar; Cancelar sends nothing; Confirmar approves, says so, and reads the list again waiting for that change', async () => {
     const { user, server } = await openPage();
     await screen.findByRole('article', { name: 'Brigadeiro' });
 
     await user.click(within(card('Brigadeiro')).getByRole('button', { name: 'Aprovar' }));
     let dialog = await screen.findByRole('dialog', { name: 'Confirmação' });
     expect(dialog.textContent).toContain('Tem certeza que deseja aprovar esta avaliação?');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    const cancel = within(dialog).getByRole('button', { name: 'Cancelar' });
+    // The safe choice is drawn as the quiet (ghost) button, apart from the one that acts.
+    expect(cancel.className).toMatch(/ghost/);
+    expect(within(dialog).getByRole('button', { name: 'Confirmar' }).className).not.toMatch(
+      /ghost/,
+    );
+    await user.click(cancel);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.calls('PATCH', '/api/admin/reviews/r-1/approve')).toHaveLength(0);
 

@@ -6,6 +6,7 @@ import form from '../../../components/form.module.css';
 import { RATINGS, Stars, starsLabel } from '../../../components/stars';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reviewDateText } from '../../../lib/review-date';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { Pagination } from '../components/pagination';
 import { reviewTexts } from '../model/admin-texts';
 import {
@@ -24,6 +25,7 @@ import {
   useGetAdminReviewsQuery,
 } from './reviews-api';
 import styles from './reviews.module.css';
+import { EmailText } from '../../../components/email-text';
 
 /** admin spec §9: 500 ms on the other admin lists' search boxes. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -230,24 +232,12 @@ function AdminReviews({ searchDebounceMs }: { searchDebounceMs: number }) {
       ) : null}
 
       {confirming ? (
-        <Dialog
-          title={reviewTexts.confirmTitle}
-          tone="warning"
-          closeLabel="Cancelar"
-          onClose={() => {
-            if (!busy) setConfirming(null);
-          }}
-        >
-          <p>{ACTION_TEXTS[confirming.action].confirm}</p>
-          <button
-            type="button"
-            className={`${buttons.button} ${buttons.block}`}
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? 'Processando...' : 'Confirmar'}
-          </button>
-        </Dialog>
+        <ConfirmDialog
+          message={ACTION_TEXTS[confirming.action].confirm}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void confirm()}
+        />
       ) : null}
       {outcome ? (
         <Dialog
@@ -301,7 +291,9 @@ function AdminReviewCard({
       <p className={styles.comment}>{review.comment}</p>
       <p className={styles.meta}>
         <span className={styles.author}>{review.userName}</span>
-        <span>{review.userEmail}</span>
+        <span>
+          <EmailText email={review.userEmail} />
+        </span>
         <span>{reviewDateText(review.createdAt, true)}</span>
       </p>
       <div className={styles.actions}>

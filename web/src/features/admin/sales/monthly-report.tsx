@@ -1,4 +1,4 @@
-import { FIRST_REPORT_MONTH, FIRST_REPORT_YEAR } from '@quitute/contracts';
+import { FIRST_REPORT_MONTH, FIRST_REPORT_YEAR, type TopProductsRanking } from '@quitute/contracts';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api/errors';
 import forms from '../../../components/form.module.css';
@@ -6,6 +6,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useGetMonthlyReportQuery } from '../api/admin-api';
 import styles from '../components/admin.module.css';
 import { DataTable, Empty, FormError } from '../components/page-parts';
+import { RankingToggle } from '../components/ranking-toggle';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { formatDay, formatGrowth, formatMoney, salesCount, shopMonth } from '../model/admin-format';
 import { saleTexts } from '../model/admin-texts';
@@ -39,6 +40,8 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
   const asked = parseMonth(month);
   const report = useGetMonthlyReportQuery(asked ?? { year: 0, month: 0 }, { skip: !asked });
   const data = report.currentData;
+  const [ranking, setRanking] = useState<TopProductsRanking>('units');
+  const topProducts = ranking === 'units' ? data?.topProducts : data?.topProductsByRevenue;
 
   return (
     <>
@@ -130,11 +133,16 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
             <div className={styles.panelHeader}>
               <h2 id="top-produtos">Top 5 Produtos</h2>
             </div>
-            {data.topProducts.length === 0 ? (
+            <RankingToggle
+              label="Ordenar o top 5 de produtos"
+              ranking={ranking}
+              onChange={setRanking}
+            />
+            {!topProducts?.length ? (
               <Empty>Nenhum produto vendido neste mês.</Empty>
             ) : (
               <DataTable label="Top 5 produtos" columns={['Produto', 'Quantidade', 'Receita']}>
-                {data.topProducts.map((product) => (
+                {topProducts.map((product) => (
                   <tr key={product.productName}>
                     <td className={styles.wrap}>{product.productName}</td>
                     <td>{product.quantity}</td>

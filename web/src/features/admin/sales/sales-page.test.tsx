@@ -93,6 +93,26 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     expect(server.queries('/api/admin/sales/monthly-report')).not.toContain('?year=2019&month=12');
   });
 
+  it("given the top 5, then by units first; 'Por faturamento' shows the report's ranking by revenue without asking again", async () => {
+    const { user, server } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+    const top = await screen.findByRole('region', { name: 'Top 5 produtos' });
+    const names = () =>
+      within(top)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstElementChild?.textContent);
+    expect(names()).toEqual(['Brigadeiro', 'Kit Festa 3']);
+
+    await user.click(screen.getByRole('button', { name: 'Por faturamento' }));
+
+    expect(names()).toEqual(['Kit Festa 3', 'Brigadeiro']);
+    expect(
+      screen.getByRole('button', { name: 'Por faturamento' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(server.queries('/api/admin/sales/monthly-report')).toHaveLength(1);
+  });
+
   it('given a failing report, then the server message or "Erro ao carregar relatório mensal."', async () => {
     const { user } = await openSales({
       handler: (url) =>
@@ -187,7 +207,13 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
 describe('sales report with no sales', () => {
   it('given a month without sales, then the figures read zero and the empty note shows', async () => {
     const { user } = await openSales({
-      report: monthlyReport({ totalSales: 0, totalRevenue: 0, bestDay: null, topProducts: [] }),
+      report: monthlyReport({
+        totalSales: 0,
+        totalRevenue: 0,
+        bestDay: null,
+        topProducts: [],
+        topProductsByRevenue: [],
+      }),
     });
     await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
     expect(await screen.findByText('Nenhuma venda neste mês.')).toBeTruthy();

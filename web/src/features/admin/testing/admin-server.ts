@@ -78,7 +78,14 @@ export function monthlyReport(overrides: Partial<MonthlyReport> = {}): MonthlyRe
       { weekday: 'Dom', avgRevenue: 10 },
       { weekday: 'Seg', avgRevenue: 20 },
     ],
-    topProducts: [{ productName: 'Brigadeiro', quantity: 200, revenue: 140 }],
+    topProducts: [
+      { productName: 'Brigadeiro', quantity: 200, revenue: 140 },
+      { productName: 'Kit Festa 3', quantity: 1, revenue: 420 },
+    ],
+    topProductsByRevenue: [
+      { productName: 'Kit Festa 3', quantity: 1, revenue: 420 },
+      { productName: 'Brigadeiro', quantity: 200, revenue: 140 },
+    ],
     position: 7,
     ...overrides,
   };

@@ -9,6 +9,7 @@ import { Fact, Facts, FormError, PageTitle } from '../components/page-parts';
 import { formatDay } from '../model/admin-format';
 import { roleLabel } from '../model/admin-labels';
 import { userTexts } from '../model/admin-texts';
+import { EmailText } from '../../../components/email-text';
 
 /** /admin/users/{id} (admin-spec §2 "Admin user details"): errors stay on the page. */
 export function UserDetailsPage() {
@@ -29,7 +30,9 @@ export function UserDetailsPage() {
       <section className={styles.panel} aria-label="Dados do usuário">
         <Facts>
           <Fact term="Nome">{found.name}</Fact>
-          <Fact term="E-mail">{found.email}</Fact>
+          <Fact term="E-mail">
+            <EmailText email={found.email} />
+          </Fact>
           <Fact term="Telefone">{formatPhone(found.phone) || 'N/A'}</Fact>
           <Fact term="Endereço">{found.address || 'N/A'}</Fact>
           <Fact term="Role">{roleLabel(found.role)}</Fact>

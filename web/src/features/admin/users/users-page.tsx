@@ -26,6 +26,7 @@ import { shortId } from '../model/admin-format';
 import { roleLabel } from '../model/admin-labels';
 import { adminTexts, userTexts } from '../model/admin-texts';
 import { UserFormDialog } from './user-form-dialog';
+import { EmailText } from '../../../components/email-text';
 
 const ROLE_OPTIONS = [
   { value: '', label: 'Todos' },
@@ -115,7 +116,9 @@ export function UsersPage() {
                 <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.name}</Link>
               </td>
               <td>
-                <span className={styles.email}>{user.email}</span>
+                <span className={styles.email}>
+                  <EmailText email={user.email} />
+                </span>
               </td>
               <td>{formatPhone(user.phone) || 'N/A'}</td>
               <td>
