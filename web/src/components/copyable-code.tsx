@@ -31,7 +31,7 @@ export function CopyableCode({
     }
   };
   return (
-    <div className={styles.copyable}>
+    <div className={styles.copyable} data-primary-action>
       <label htmlFor={id} className={styles.codeLabel}>
         {label}
       </label>

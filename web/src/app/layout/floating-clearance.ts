@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 
 /**
  * What the floating buttons (chat, back to top) must never cover: an element
- * marked `data-primary-action` (a total, the cart's summary) and any form's
- * submit button (checkout's 'Prosseguir', a menu card's 'Adicionar ao Carrinho').
+ * marked `data-primary-action` (a total, the cart's summary, a code to copy and
+ * its button, a list row's actions) and any form's submit button (checkout's
+ * 'Prosseguir', a menu card's 'Adicionar ao Carrinho').
  */
 export const PRIMARY_ACTIONS = '[data-primary-action], form [type="submit"]';
 

@@ -143,7 +143,7 @@ export function RowActions({
   deleteBlocked?: string | undefined;
 }) {
   return (
-    <div className={styles.rowActions}>
+    <div className={styles.rowActions} data-primary-action>
       <button
         type="button"
         className={styles.iconButton}

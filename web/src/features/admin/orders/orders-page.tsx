@@ -165,7 +165,7 @@ export function OrdersPage() {
             </td>
             <td>{formatDay(order.createdAt)}</td>
             <td>
-              <div className={styles.rowActionsStacked}>
+              <div className={styles.rowActionsStacked} data-primary-action>
                 <Link
                   className={styles.iconButton}
                   to={`/admin/orders/${encodeURIComponent(order._id)}`}

@@ -296,7 +296,7 @@ function AdminReviewCard({
         </span>
         <span>{reviewDateText(review.createdAt, true)}</span>
       </p>
-      <div className={styles.actions}>
+      <div className={styles.actions} data-primary-action>
         <a
           className={buttons.ghost}
           href={`/admin/users/${encodeURIComponent(review.userId)}`}

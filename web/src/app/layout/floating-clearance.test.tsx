@@ -1,4 +1,7 @@
+import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CopyableCode } from '../../components/copyable-code';
+import { RowActions } from '../../features/admin/components/page-parts';
 import { floatingButtonsCover, overlaps } from './floating-clearance';
 
 /** jsdom lays nothing out: each element is given the box a 390 x 844 phone would give it. */
@@ -82,6 +85,32 @@ describe('floatingButtonsCover', () => {
     });
     place(root.querySelector('[data-floating-button]') as HTMLElement, chatButton);
     expect(floatingButtonsCover(document)).toBe(false);
+  });
+
+  it.each([
+    [
+      'the Pix copia e cola',
+      <CopyableCode label="Pix Copia e Cola" code="00020126580014br.gov.bcb.pix" />,
+    ],
+    [
+      "an admin list row's actions",
+      <RowActions subject="Brigadeiro" onEdit={() => {}} onDelete={() => {}} />,
+    ],
+  ])('given %s under the chat button, then they cover it', (_, element) => {
+    render(
+      <>
+        {element}
+        <button data-floating-button>Chat</button>
+      </>,
+    );
+    place(document.querySelector('[data-primary-action]') as HTMLElement, {
+      left: 16,
+      top: 700,
+      width: 358,
+      height: 140,
+    });
+    place(document.querySelector('[data-floating-button]') as HTMLElement, chatButton);
+    expect(floatingButtonsCover(document)).toBe(true);
   });
 
   it('given no floating button on the page, then nothing is covered', () => {
