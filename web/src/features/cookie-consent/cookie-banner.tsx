@@ -27,7 +27,13 @@ export function CookieBanner({
   };
 
   return (
-    <section className={styles.banner} aria-label="Aviso de cookies" aria-describedby={textId}>
+    <section
+      className={styles.banner}
+      aria-label="Aviso de cookies"
+      aria-describedby={textId}
+      // The cart's toast moves under the header rather than cover these buttons.
+      data-toast-keeps-clear
+    >
       <p id={textId} className={styles.text}>
         Usamos o armazenamento do seu navegador para manter seu carrinho e sua sessão, e um cookie
         para lembrar esta escolha. Não usamos cookies de publicidade. Saiba mais na nossa{' '}

@@ -109,6 +109,9 @@ describe('/login: success (spec §2, §4)', () => {
     expect(widget.reset).toHaveBeenCalledTimes(1);
     expect(page.storage.getItem('token')).toBe(token);
     expect(screen.getByText('Redirecionando para a página inicial em 5 segundos...')).toBeTruthy();
+    // The form she may have scrolled down to is gone: the message is brought into view.
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1));
+    expect(document.activeElement?.textContent).toContain('Login realizado com sucesso!');
 
     await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(screen.getByText('Redirecionando para a página inicial em 1 segundo...')).toBeTruthy();
@@ -125,6 +128,7 @@ describe('/login: success (spec §2, §4)', () => {
 
     expect(await screen.findByText('Você já está logado!')).toBeTruthy();
     expect(screen.queryByLabelText('Senha')).toBeNull();
+    expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(4_500));
     expect(router.state.location.pathname).toBe('/login');
     await act(() => vi.advanceTimersByTimeAsync(500));

@@ -1,5 +1,5 @@
 import { accountMessages } from '@quitute/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { serverFieldErrors } from '../../../api/errors';
@@ -7,6 +7,7 @@ import buttons from '../../../components/button.module.css';
 import { FormField, FormMessage } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { LOGIN_REDIRECT_SECONDS } from '../../../config/ui';
+import { reveal } from '../../../lib/reveal';
 import { useLoginMutation } from '../api/auth-api';
 import { selectAuth } from '../auth-slice';
 import { useFieldErrors } from '../hooks/use-field-errors';
@@ -45,11 +46,17 @@ export function LoginPage() {
   const seconds = useCountdown(LOGIN_REDIRECT_SECONDS, user !== null, () =>
     navigate('/', { replace: true }),
   );
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const loggedInHere = user !== null && attempted;
+  // The form she scrolled down to is gone: the short message and its way back are brought into view.
+  useEffect(() => {
+    if (loggedInHere) reveal(noticeRef.current);
+  }, [loggedInHere]);
 
   if (user) {
     return (
       <AuthCard title={attempted ? 'Bem-vindo!' : 'Entrar'}>
-        <div className={styles.notice}>
+        <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
           <FormMessage tone="success">
             {attempted ? (message ?? accountMessages.loginSuccess) : authMessages.alreadyLoggedIn}
           </FormMessage>

@@ -5,6 +5,9 @@ import { noticeDismissed, selectCartNotice } from '../cart-slice';
 import { noticePlacement, type NoticePlacement } from '../model/notice-placement';
 import styles from './cart-notice.module.css';
 
+/** What else the toast must not cover, besides the button it answers. */
+const TOAST_KEEPS_CLEAR = '[data-toast-keeps-clear]';
+
 /** The room kept between the toast and the button it answers, in CSS pixels. */
 const TRIGGER_GAP_PX = 8;
 
@@ -13,7 +16,7 @@ const TRIGGER_GAP_PX = 8;
  * is: a login's sync finishes on whatever page they went to. Errors are
  * alerts; the rest is read out politely. Each clears itself (cart-flows.ts).
  * It stands at the foot of the screen, or under the header when there it would
- * cover the button just pressed (issue 36).
+ * cover the button just pressed or a bar marked `data-toast-keeps-clear` (issue 36).
  */
 export function CartNotice() {
   const notice = useSelector(selectCartNotice);
@@ -43,9 +46,13 @@ export function CartNotice() {
     const footBottom = window.innerHeight - footGap.current;
     const trigger = pressed.current?.isConnected ? pressed.current.getBoundingClientRect() : null;
     pressed.current = null;
+    // Bars at the foot another feature draws (the cookie banner) mark themselves.
+    const footBars = [...document.querySelectorAll(TOAST_KEEPS_CLEAR)].map((bar) =>
+      bar.getBoundingClientRect(),
+    );
     setPlacement(
       noticePlacement(
-        trigger,
+        trigger ? [trigger, ...footBars] : footBars,
         { top: footBottom - box.height, bottom: footBottom },
         TRIGGER_GAP_PX,
       ),

@@ -8,18 +8,18 @@ export interface VerticalBox {
 }
 
 /**
- * The toast sits at the foot of the screen unless it would cover the button
- * that made it (an 'Adicionar ao Carrinho' low on a phone's screen): then under
- * the header, so the customer can press that button again or read what it
- * says. `toast` is where the toast stands at the foot; both boxes are measured
- * when the message appears.
+ * The toast sits at the foot of the screen unless there it would cover what
+ * the customer must still reach: the button that made it (an 'Adicionar ao
+ * Carrinho' low on a phone's screen) or another bar at the foot (the cookie
+ * banner's buttons). Then it goes under the header, so she can press that
+ * button again or answer the banner. `toast` is where the toast stands at the
+ * foot; every box is measured when the message appears.
  */
 export function noticePlacement(
-  trigger: VerticalBox | null,
+  keepClear: readonly VerticalBox[],
   toast: VerticalBox,
   gap: number,
 ): NoticePlacement {
-  if (trigger === null) return 'bottom';
-  const covers = trigger.bottom + gap > toast.top && trigger.top - gap < toast.bottom;
-  return covers ? 'top' : 'bottom';
+  const covers = (box: VerticalBox) => box.bottom + gap > toast.top && box.top - gap < toast.bottom;
+  return keepClear.some(covers) ? 'top' : 'bottom';
 }
