@@ -39,7 +39,11 @@ export function RootLayout() {
           <ScrollToTop />
           <ChatWidget open={chatOpen} onOpenChange={setChatOpen} />
           <CookieConsent />
-          <ScrollRestoration />
+          {/* A page opened by its address (a reload, a link from outside) has no history key
+              of its own ('default'): it keeps its own place, not the last such page's. */}
+          <ScrollRestoration
+            getKey={(location) => (location.key === 'default' ? location.pathname : location.key)}
+          />
         </div>
       </ChatControlsContext>
     </ChatOpenContext>

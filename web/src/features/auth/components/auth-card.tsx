@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import styles from './auth.module.css';
 
 /** The frame of the account forms: a titled card, one column, thumb-size controls. */
@@ -7,8 +7,11 @@ export function AuthCard({
   intro,
   children,
   footer,
+  titleRef,
 }: {
   title: string;
+  /** A page that brings the card into view (lib/reveal.ts) focuses its title. */
+  titleRef?: Ref<HTMLHeadingElement>;
   intro?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
@@ -16,7 +19,7 @@ export function AuthCard({
   const titleId = useId();
   return (
     <section className={styles.card} aria-labelledby={titleId}>
-      <h1 id={titleId} className={styles.title}>
+      <h1 id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={styles.title}>
         {title}
       </h1>
       {intro ? <p className={styles.intro}>{intro}</p> : null}

@@ -111,7 +111,7 @@ describe('/login: success (spec §2, §4)', () => {
     expect(screen.getByText('Redirecionando para a página inicial em 5 segundos...')).toBeTruthy();
     // The form she may have scrolled down to is gone: the message is brought into view.
     await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalledTimes(1));
-    expect(document.activeElement?.textContent).toContain('Login realizado com sucesso!');
+    expect(document.activeElement?.textContent).toBe('Bem-vindo!');
 
     await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(screen.getByText('Redirecionando para a página inicial em 1 segundo...')).toBeTruthy();

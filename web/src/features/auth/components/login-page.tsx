@@ -46,17 +46,17 @@ export function LoginPage() {
   const seconds = useCountdown(LOGIN_REDIRECT_SECONDS, user !== null, () =>
     navigate('/', { replace: true }),
   );
-  const noticeRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const loggedInHere = user !== null && attempted;
-  // The form she scrolled down to is gone: the short message and its way back are brought into view.
+  // The form she scrolled down to is gone: the short card and its way back are brought into view.
   useEffect(() => {
-    if (loggedInHere) reveal(noticeRef.current);
+    if (loggedInHere) reveal(titleRef.current);
   }, [loggedInHere]);
 
   if (user) {
     return (
-      <AuthCard title={attempted ? 'Bem-vindo!' : 'Entrar'}>
-        <div ref={noticeRef} tabIndex={-1} className={styles.notice}>
+      <AuthCard title={attempted ? 'Bem-vindo!' : 'Entrar'} titleRef={titleRef}>
+        <div className={styles.notice}>
           <FormMessage tone="success">
             {attempted ? (message ?? accountMessages.loginSuccess) : authMessages.alreadyLoggedIn}
           </FormMessage>
