@@ -53,6 +53,20 @@ describe('custom order decider', () => {
     );
   });
 
+  it('given an event two years ahead, then accepted; a day past that, refused with its own message', () => {
+    expect(given([]).when(request({ eventDate: '2028-11-28' }))()).toHaveLength(1);
+    rejectsWith(
+      given([]).when(request({ eventDate: '2028-11-30' })),
+      'validation',
+      customOrderMessages.tooFarAhead,
+    );
+    rejectsWith(
+      given([]).when(request({ eventDate: '9999-12-31' })),
+      'validation',
+      customOrderMessages.tooFarAhead,
+    );
+  });
+
   it('given the request on record, when the same id comes again, then nothing new', () => {
     expect(given([requested()]).when(request())()).toEqual([]);
   });

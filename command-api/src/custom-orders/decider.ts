@@ -1,4 +1,6 @@
 import {
+  addDays,
+  CUSTOM_ORDER_HORIZON_DAYS,
   customOrderEventSchemas,
   customOrderMessages,
   parseEvent,
@@ -43,6 +45,11 @@ export const customOrderDecider: Decider<CustomOrderState, RequestCustomOrder, C
     if (command.eventDate < command.today) {
       throw new AppError('validation', customOrderMessages.pastDate, {
         dataEvento: customOrderMessages.pastDate,
+      });
+    }
+    if (command.eventDate > addDays(command.today, CUSTOM_ORDER_HORIZON_DAYS)) {
+      throw new AppError('validation', customOrderMessages.tooFarAhead, {
+        dataEvento: customOrderMessages.tooFarAhead,
       });
     }
     return [

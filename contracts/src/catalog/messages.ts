@@ -11,4 +11,5 @@ export const catalogMessages = {
   photoTooLarge: `A foto deve ter no máximo ${PRODUCT_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   photoTooManyPixels: `A foto tem pixels demais (no máximo ${PRODUCT_PHOTO_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
   photoNotFound: 'Foto não encontrada.',
+  tooManyPhotoMisses: 'Muitas fotos não encontradas em pouco tempo. Tente novamente mais tarde.',
 } as const;

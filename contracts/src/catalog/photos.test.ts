@@ -8,6 +8,7 @@ describe('isImageUrl (the admin product form)', () => {
   it.each([
     ['an https URL', 'https://cdn.example.com/fotos/coxinha.jpg'],
     ['an https URL with a query', 'https://cdn.example.com/x.png?w=600'],
+    ['an https URL with a port', 'https://fotos.padaria.com.br:8443/x.png'],
     ['an uploaded photo', `/photos/${sha}.webp`],
     ['a menu illustration', '/images/cardapio/coxinha-de-frango.svg'],
   ])('given %s, then it is accepted', (_case, value) => {
@@ -27,6 +28,14 @@ describe('isImageUrl (the admin product form)', () => {
     ['a script URL', 'javascript:alert(1)'],
     ['a data URL', 'data:image/png;base64,AAAA'],
     ['no URL at all', 'coxinha.jpg'],
+    ['the cloud metadata address over https', 'https://169.254.169.254/latest/meta-data/'],
+    ['the shop itself by its loopback address', 'https://127.0.0.1:8080/api/admin/users'],
+    ['a loopback address in another notation', 'https://0x7f.1/x.png'],
+    ['an IPv6 loopback', 'https://[::1]/x.png'],
+    ['a LAN address', 'https://192.168.0.1/reboot'],
+    ['localhost', 'https://localhost/x.png'],
+    ['a host without a dot (a LAN name)', 'https://roteador/x.png'],
+    ['a .local name', 'https://impressora.local/x.png'],
   ])('given %s, then it is refused', (_case, value) => {
     expect(isImageUrl(value)).toBe(false);
   });

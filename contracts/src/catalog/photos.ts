@@ -50,17 +50,33 @@ export function productPhotoStreamName(sha256: string): string {
   return `product-photo-${sha256}`;
 }
 
+/** Names that only mean something inside a network: the visitor's own machine or LAN. */
+const LOCAL_NAME = /(^|\.)(localhost|local|internal|lan|home\.arpa)$/;
+/** What the URL parser leaves of an IP address written as a host (any notation). */
+const IP_LITERAL = /^(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:.]+\])$/;
+
 /**
  * A product's image as the admin may set it: an https URL without user name or
- * password, a photo uploaded to the shop (`/photos/<sha256>.webp`) or one of
- * the menu's own illustrations. Never http (mixed content, or an address inside
- * the server's network), another path of the shop, or `javascript:`.
+ * password on a public host name, a photo uploaded to the shop
+ * (`/photos/<sha256>.webp`) or one of the menu's own illustrations. Never http
+ * (mixed content), another path of the shop, `javascript:`, nor a host that
+ * names a place inside a network (an IP address, `localhost`, a name without a
+ * dot, `*.local`): every visitor's browser loads the image, so such a URL would
+ * make each one send a request into her own network (her router, say).
  */
 export function isImageUrl(value: string): boolean {
   if (value.startsWith('/')) return PHOTO_PATH.test(value) || MENU_ILLUSTRATION_PATH.test(value);
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return url.protocol === 'https:' && url.username === '' && url.password === '';
+  const host = url.hostname;
+  return (
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    url.password === '' &&
+    host.includes('.') &&
+    !IP_LITERAL.test(host) &&
+    !LOCAL_NAME.test(host)
+  );
 }
 
 /** Stream `product-photo-<sha256>`: the photo, once (the stream is appended with no_stream). */

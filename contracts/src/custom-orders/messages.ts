@@ -8,6 +8,8 @@ export const customOrderMessages = {
   eventDateInvalid: 'Informe a data do evento.',
   /** spec §5: an event before today (in the shop's day). */
   pastDate: 'A data do evento deve ser no futuro.',
+  /** Past CUSTOM_ORDER_HORIZON_DAYS (two years). */
+  tooFarAhead: 'A data do evento deve ser nos próximos 2 anos.',
   detailsRequired: 'A descrição da encomenda é obrigatória.',
   detailsTooLong: 'A descrição deve ter no máximo 2000 caracteres.',
   /** spec §2 */

@@ -28,6 +28,9 @@ describe('isCleanText', () => {
     ['a reversed pair', '\ude00\ud83d', false],
     ['a newline', 'Rua A\nApto 2', false],
     ['a tab', 'a\tb', false],
+    ['a right-to-left override', 'Maria \u202enimdA', false],
+    ['a direction isolate', 'a\u2067b', false],
+    ['a zero-width joiner (emoji families)', 'Festa 👨\u200d👩\u200d👧', true],
   ])('given %s on one line, then %s', (_case, text, clean) => {
     expect(isCleanText(text)).toBe(clean);
   });
@@ -41,12 +44,14 @@ describe('isCleanText', () => {
     expect(isCleanText(text, { multiline: true })).toBe(clean);
   });
 
-  it('given any string, then clean exactly when it survives UTF-8 and has no control character but tab and line breaks', () => {
+  it('given any string, then clean exactly when it survives UTF-8 and has no control character but tab and line breaks, nor a direction control', () => {
     const codePoint = fc.oneof(
       fc.integer({ min: 0, max: 0x10ffff }),
       fc.integer({ min: 0, max: 0x9f }),
       fc.integer({ min: 0xd800, max: 0xdfff }),
+      fc.integer({ min: 0x2028, max: 0x206f }),
     );
+    const directionControl = /[\u202a-\u202e\u2066-\u2069]/u;
     const roundTrips = (text: string) =>
       new TextDecoder().decode(new TextEncoder().encode(text)) === text;
     fc.assert(
@@ -54,10 +59,11 @@ describe('isCleanText', () => {
         fc.string({ unit: codePoint.map((code) => String.fromCodePoint(code)) }),
         (text) => {
           const controls = [...text].filter((char) => /\p{Cc}/u.test(char));
+          const wellFormed = roundTrips(text) && !directionControl.test(text);
           expect(isCleanText(text, { multiline: true })).toBe(
-            roundTrips(text) && controls.every((char) => '\t\n\r'.includes(char)),
+            wellFormed && controls.every((char) => '\t\n\r'.includes(char)),
           );
-          expect(isCleanText(text)).toBe(roundTrips(text) && controls.length === 0);
+          expect(isCleanText(text)).toBe(wellFormed && controls.length === 0);
         },
       ),
     );

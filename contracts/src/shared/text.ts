@@ -11,12 +11,15 @@ export function foldForSearch(text: string): string {
 
 // \p{Cs} matches a surrogate only when it is not half of a pair: the same test as
 // String.prototype.isWellFormed, which some browsers the web app supports lack.
-const forbiddenOnOneLine = /[\p{Cc}\p{Cs}]/u;
-const forbiddenOnManyLines = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+// U+202A–U+202E and U+2066–U+2069 turn the direction of the text around them: a
+// name or review holding one reads differently from what it is ('nimdA').
+const forbiddenOnOneLine = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
+const forbiddenOnManyLines = /(?![\t\n\r])[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
 /**
- * Whether text is well-formed Unicode without control characters; tab and line
- * breaks are allowed only in `multiline` text.
+ * Whether text is well-formed Unicode without control characters (nor the
+ * controls that reverse its direction); tab and line breaks are allowed only
+ * in `multiline` text.
  */
 export function isCleanText(text: string, options: { multiline?: boolean } = {}): boolean {
   return !(options.multiline ? forbiddenOnManyLines : forbiddenOnOneLine).test(text);

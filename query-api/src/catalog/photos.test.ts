@@ -91,4 +91,29 @@ describe('GET /photos/<sha256>.webp', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ message: catalogMessages.photoNotFound });
   });
+
+  it('given a client asking for many photos that are not there, then 429 once past its allowance, while photos it finds never count against it', async () => {
+    const app = express()
+      .use(productPhotoRoutes({ eventLog: eventStore, missLimit: { limit: 3, windowMs: 60_000 } }))
+      .use(errorHandler(silentLogger));
+    const limited = await listenOnFreePort(app);
+    try {
+      const statuses: number[] = [];
+      for (let found = 0; found < 5; found += 1) {
+        statuses.push((await fetch(`${limited.url}${productPhotoPath(sha256)}`)).status);
+      }
+      for (let missing = 0; missing < 4; missing += 1) {
+        const absent = createHash('sha256').update(`absent ${missing}`).digest('hex');
+        statuses.push((await fetch(`${limited.url}${productPhotoPath(absent)}`)).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 404, 404, 404, 429]);
+      const refused = await fetch(`${limited.url}${productPhotoPath(sha256)}`);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({
+        message: catalogMessages.tooManyPhotoMisses,
+      });
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import {
   catalogMessages,
@@ -14,6 +15,13 @@ import { notFound } from '@quitute/infra/errors';
 /** How many bytes of photos one process keeps in memory (a menu's worth of 100 KB WebPs, many times over). */
 export const PHOTO_CACHE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Photos asked for that are not there, per client address: each costs a read of
+ * the event log, and a page of the shop never asks for one (its photos exist).
+ * Past this a client gets 429 for a while, found photos included.
+ */
+export const DEFAULT_PHOTO_MISS_LIMIT = { limit: 60, windowMs: 60_000 };
+
 /** A photo's name is its content's hash: its bytes never change, so a browser keeps it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -26,7 +34,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function productPhotoRoutes(deps: {
   eventLog: Pick<EventStore, 'readStream'>;
   cacheBytes?: number;
+  missLimit?: { limit: number; windowMs: number };
 }): Router {
+  const { limit, windowMs } = deps.missLimit ?? DEFAULT_PHOTO_MISS_LIMIT;
+  const misses = rateLimit({
+    identifier: 'photo-miss-ip',
+    limit,
+    windowMs,
+    // Only the 404s count: a shop page's own photos never use the allowance up.
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    statusCode: 429,
+    message: { message: catalogMessages.tooManyPhotoMisses, code: 'too_many_requests' },
+  });
   const cache = new LRUCache<string, Buffer>({
     maxSize: deps.cacheBytes ?? PHOTO_CACHE_BYTES,
     sizeCalculation: (photo) => Math.max(1, photo.length),
@@ -46,7 +68,7 @@ export function productPhotoRoutes(deps: {
   };
 
   const router = Router();
-  router.get('/photos/:file', async (req, res) => {
+  router.get('/photos/:file', misses, async (req, res) => {
     const sha256 = productPhotoHashOf(`/photos/${req.params.file}`);
     const photo = sha256 ? await load(sha256) : null;
     if (!sha256 || !photo) throw notFound(catalogMessages.photoNotFound);

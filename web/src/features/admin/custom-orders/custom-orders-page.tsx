@@ -2,6 +2,7 @@ import { formatPhone } from '@quitute/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
+import { mailtoHref } from '../../../lib/mailto';
 import { whatsappUrl } from '../../../lib/whatsapp';
 import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
@@ -62,7 +63,7 @@ export function CustomOrdersPage() {
               )}
             </td>
             <td>
-              <a className={styles.email} href={`mailto:${request.email}`}>
+              <a className={styles.email} href={mailtoHref(request.email)}>
                 {request.email}
               </a>
             </td>
