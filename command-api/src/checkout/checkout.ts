@@ -4,6 +4,7 @@ import {
   canonicalJson,
   centsToReais,
   checkoutMessages,
+  checkoutOrderPart,
   formatShopDateTime,
   orderCustomerName,
   parseShopDateTime,
@@ -107,24 +108,13 @@ export function checkoutOrderId(userId: string, idempotencyKey: string): string 
  * are left out: a token is single-use, so a browser retrying after no answer
  * sends a fresh one under the same key, and the provider answers that retry
  * with the first payment (same idempotency key) without charging again. So is
- * how it is paid (method, card brand, installments, and the lines' categories,
- * which a card body leaves out, spec §7): after a declined card, another card
- * or another method pays the same order; otherwise the request's method must be
+ * how it is paid (checkoutOrderPart): after a declined card, another card or
+ * another method pays the same order; otherwise the request's method must be
  * its payment's (payOrder checks it).
  */
 export function requestFingerprint(body: CheckoutBody): string {
-  const {
-    token: _token,
-    deviceId: _deviceId,
-    paymentMethod: _paymentMethod,
-    paymentMethodId: _paymentMethodId,
-    installments: _installments,
-    items,
-    ...order
-  } = body;
-  const lines = items?.map(({ category: _category, ...line }) => line);
   return createHash('sha256')
-    .update(canonicalJson({ ...order, ...(lines ? { items: lines } : {}) }))
+    .update(canonicalJson(checkoutOrderPart(body)))
     .digest('hex');
 }
 

@@ -284,7 +284,10 @@ describe('checkout: cards', () => {
   });
 
   describe('another card after a declined one (issue 36)', () => {
-    /** A card body as the checkout page sends it: its lines without categories (spec §7). */
+    /**
+     * A card body as the checkout page sends it: its lines without categories (spec §7),
+     * and each card its bank's issuer, as Mercado Pago's card form gives it.
+     */
     const cardBody = async (shop: Shop, userId: string, holder: string) => {
       const token = await cardToken(shop.simulator, holder);
       const { category: _category, ...coxinhas } = line(coxinha, 20);
@@ -294,6 +297,7 @@ describe('checkout: cards', () => {
         paymentMethodId: token.paymentMethodId,
         token: token.id,
         installments: holder === 'APRO' ? 3 : 1,
+        issuerId: holder === 'APRO' ? '310' : '25',
         deviceId: randomUUID(),
       });
     };

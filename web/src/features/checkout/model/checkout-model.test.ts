@@ -192,12 +192,19 @@ describe('Idempotency-Key per checkout attempt', () => {
   });
 
   it('given a declined card, then another card or another method for the same order keeps its key; other delivery data, or any answer after that, a new one', () => {
-    const card = (paymentMethodId: string, installments: number) =>
-      body({ paymentMethod: 'credit_card', paymentMethodId, installments, token: paymentMethodId });
+    const card = (paymentMethodId: string, installments: number, issuerId?: string) =>
+      body({
+        paymentMethod: 'credit_card',
+        paymentMethodId,
+        installments,
+        token: paymentMethodId,
+        ...(issuerId ? { issuerId } : {}),
+      });
     const attempts = checkoutAttempts();
-    const first = attempts.keyFor(card('visa', 1));
+    const first = attempts.keyFor(card('visa', 1, '25'));
     attempts.declined();
-    expect(attempts.keyFor(card('master', 3))).toBe(first);
+    // Another bank's card (Mercado Pago's form sends its issuer) is still the same order.
+    expect(attempts.keyFor(card('master', 3, '310'))).toBe(first);
     attempts.declined();
     expect(attempts.keyFor(body())).toBe(first);
     attempts.answered();

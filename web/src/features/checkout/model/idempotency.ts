@@ -1,4 +1,4 @@
-import type { CheckoutBody } from '@quitute/contracts';
+import { checkoutOrderPart, type CheckoutBody } from '@quitute/contracts';
 
 /** 32 hex digits from the browser's CSPRNG (randomUUID needs https; the shop may be served over plain http). */
 export function newIdempotencyKey(): string {
@@ -16,25 +16,6 @@ export function attemptFingerprint(body: CheckoutBody): string {
 }
 
 /**
- * What makes two submissions the same order, however it is paid (method, card
- * brand, installments, and the lines' categories, which a card body leaves out):
- * after a declined card, another card or method pays it.
- */
-export function orderFingerprint(body: CheckoutBody): string {
-  const {
-    token: _token,
-    deviceId: _deviceId,
-    paymentMethod: _paymentMethod,
-    paymentMethodId: _paymentMethodId,
-    installments: _installments,
-    items,
-    ...order
-  } = body;
-  const lines = items?.map(({ category: _category, ...line }) => line);
-  return JSON.stringify({ ...order, items: lines });
-}
-
-/**
  * One Idempotency-Key per checkout attempt. A submission that got no answer
  * (network, timeout, 5xx) leaves its attempt open: sending the same data
  * again reuses its key, so the server answers the first order instead of
@@ -48,10 +29,11 @@ export function checkoutAttempts(newKey: () => string = newIdempotencyKey) {
   return {
     keyFor(body: CheckoutBody): string {
       const fingerprint = attemptFingerprint(body);
-      if (open?.declined && open.order === orderFingerprint(body)) {
+      const order = JSON.stringify(checkoutOrderPart(body));
+      if (open?.declined && open.order === order) {
         open = { ...open, fingerprint, declined: false };
       } else if (open?.fingerprint !== fingerprint) {
-        open = { fingerprint, order: orderFingerprint(body), key: newKey(), declined: false };
+        open = { fingerprint, order, key: newKey(), declined: false };
       }
       return open.key;
     },
