@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Store } from 'express-rate-limit';
 import { accountMessages, normalizeEmail } from '@quitute/contracts';
 import { currentUser } from '@quitute/infra/auth';
+import { clientAddressKey, rateLimiter } from '@quitute/infra/rate-limit';
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -72,8 +73,6 @@ export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
  */
 export type RateLimitStoreFactory = (name: string) => Store | undefined;
 
-const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-
 function bodyEmail(req: Request): string {
   const body: unknown = req.body;
   return typeof body === 'object' &&
@@ -91,7 +90,7 @@ function bodyEmail(req: Request): string {
  * guessing from many addresses stays bounded by the per-IP limit and one solved
  * proof-of-work captcha per attempt.
  */
-const emailAndIpKey = (req: Request) => `${bodyEmail(req)}|${ipKey(req)}`;
+const emailAndIpKey = (req: Request) => `${bodyEmail(req)}|${clientAddressKey(req)}`;
 
 const userKey = (req: Request) => currentUser(req).userId;
 
@@ -103,26 +102,19 @@ export function limiterFactory(store?: RateLimitStoreFactory) {
   return (
     name: string,
     { limit, windowMs }: RateLimit,
-    keyGenerator: (req: Request) => string,
+    key: (req: Request) => string,
     message: string,
     countOnly?: 'failed-logins',
-  ): RequestHandler => {
-    const shared = store?.(name);
-    return rateLimit({
-      identifier: name,
+  ): RequestHandler =>
+    rateLimiter({
+      name,
       limit,
       windowMs,
-      keyGenerator,
-      ...(countOnly === 'failed-logins'
-        ? { skipSuccessfulRequests: true, requestWasSuccessful: notAFailedLogin }
-        : {}),
-      ...(shared ? { store: shared } : {}),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      statusCode: 429,
-      message: { message, code: 'too_many_requests' },
+      key,
+      message,
+      store: store?.(name),
+      ...(countOnly === 'failed-logins' ? { succeeded: notAFailedLogin } : {}),
     });
-  };
 }
 
 export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStoreFactory) {
@@ -131,7 +123,7 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
   const other = accountMessages.tooManyRequests;
   return {
     login: [
-      limiter('login-ip', limits.loginPerIp, ipKey, login),
+      limiter('login-ip', limits.loginPerIp, clientAddressKey, login),
       limiter(
         'login-email-ip',
         limits.failedLoginsPerEmailAndIp,
@@ -140,12 +132,12 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
         'failed-logins',
       ),
     ],
-    register: [limiter('register-ip', limits.registerPerIp, ipKey, other)],
+    register: [limiter('register-ip', limits.registerPerIp, clientAddressKey, other)],
     resetRequest: [
-      limiter('reset-ip', limits.resetPerIp, ipKey, other),
+      limiter('reset-ip', limits.resetPerIp, clientAddressKey, other),
       limiter('reset-email-ip', limits.resetPerEmailAndIp, emailAndIpKey, other),
     ],
-    resetConfirm: [limiter('reset-confirm-ip', limits.resetConfirmPerIp, ipKey, other)],
+    resetConfirm: [limiter('reset-confirm-ip', limits.resetConfirmPerIp, clientAddressKey, other)],
     /** After `authenticate`: keyed by the caller's user id. */
     profileWrite: limiter('profile-user', limits.profileWritesPerUser, userKey, other),
     preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),

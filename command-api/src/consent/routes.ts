@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import {
   consentMessages,
   consentStreamName,
@@ -14,6 +13,7 @@ import type { TokenService } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { isHttpsUrl, parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import { clientAddressKey } from '@quitute/infra/rate-limit';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
 import { optionalCaller } from '../accounts/optional-caller';
@@ -78,7 +78,7 @@ export function consentRoutes(deps: ConsentDeps): Router {
   const limit = limiterFactory(deps.rateLimitStore)(
     'cookie-consent-ip',
     deps.consentRateLimit ?? DEFAULT_CONSENT_RATE_LIMIT,
-    (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    clientAddressKey,
     consentMessages.tooMany,
   );
   const router = Router();

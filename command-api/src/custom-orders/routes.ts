@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import {
   customOrderBodySchema,
   customOrderMessages,
@@ -12,6 +11,7 @@ import type { TokenService } from '@quitute/infra/auth';
 import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
+import { clientAddressKey } from '@quitute/infra/rate-limit';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { sessionVersionsFromStreams } from '../accounts/accounts';
 import { optionalCaller } from '../accounts/optional-caller';
@@ -61,7 +61,7 @@ export function customOrderRoutes(deps: CustomOrderDeps): Router {
   const limit = limiterFactory(deps.rateLimitStore)(
     'custom-order-ip',
     deps.customOrderRateLimit ?? DEFAULT_CUSTOM_ORDER_RATE_LIMIT,
-    (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    clientAddressKey,
     customOrderMessages.tooMany,
   );
   const router = Router();

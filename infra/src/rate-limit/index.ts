@@ -1,4 +1,5 @@
-import type { Store } from 'express-rate-limit';
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import type { RedisReply } from 'rate-limit-redis';
 import type { Logger } from '../logging';
 import { openRedis, REDIS_KEY_PREFIX } from '../redis';
@@ -44,4 +45,49 @@ export async function createRateLimitStores(
       }),
     close: () => client.close(),
   };
+}
+
+/** The client as a limit counts it: its address (an IPv6 client by its /56 network). */
+export function clientAddressKey(req: Request): string {
+  return ipKeyGenerator(req.ip ?? 'unknown');
+}
+
+export interface LimiterOptions {
+  /** Names the limiter and its counters (its Redis keys). */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** The pt-BR text of the 429's `{ message }`. */
+  message: string;
+  /** Whose requests count together: the client's address unless said otherwise. */
+  key?: (req: Request) => string;
+  /** `RateLimitStores.store(name)`: in memory when undefined. */
+  store?: Store | undefined;
+  /**
+   * Only requests this calls failed count (a wrong password, a photo that is
+   * not there); every request counts without it.
+   */
+  succeeded?: (req: Request, res: Response) => boolean;
+}
+
+/**
+ * One rate limit, as every service sets them: per client address unless keyed
+ * otherwise, a 429 with the pt-BR message and `code: 'too_many_requests'`, the
+ * draft-8 `RateLimit` headers.
+ */
+export function rateLimiter(options: LimiterOptions): RequestHandler {
+  return rateLimit({
+    identifier: options.name,
+    limit: options.limit,
+    windowMs: options.windowMs,
+    keyGenerator: options.key ?? clientAddressKey,
+    ...(options.succeeded
+      ? { skipSuccessfulRequests: true, requestWasSuccessful: options.succeeded }
+      : {}),
+    ...(options.store ? { store: options.store } : {}),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    statusCode: 429,
+    message: { message: options.message, code: 'too_many_requests' },
+  });
 }

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import {
   accountMessages,
   USERS_COLLECTION,
@@ -16,6 +15,7 @@ import {
 } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
 import type { ReadStore } from '@quitute/infra/read-store';
+import { rateLimiter } from '@quitute/infra/rate-limit';
 
 export interface CaptchaChallenger {
   challenge(): Promise<unknown>;
@@ -62,15 +62,11 @@ export function accountQueryRoutes(deps: {
     return toProfileDto(user._id, user);
   };
 
-  const challengeLimit = rateLimit({
-    identifier: 'captcha-challenge-ip',
+  const challengeLimit = rateLimiter({
+    name: 'captcha-challenge-ip',
     limit: CAPTCHA_CHALLENGES_PER_MINUTE,
     windowMs: 60_000,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    statusCode: 429,
-    message: { message: accountMessages.tooManyRequests, code: 'too_many_requests' },
+    message: accountMessages.tooManyRequests,
   });
 
   router.get('/api/auth/captcha', challengeLimit, async (_req, res) => {

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import {
   catalogMessages,
@@ -11,6 +10,7 @@ import {
 } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
 import { notFound } from '@quitute/infra/errors';
+import { rateLimiter } from '@quitute/infra/rate-limit';
 
 /** How many bytes of photos one process keeps in memory (a menu's worth of 100 KB WebPs, many times over). */
 export const PHOTO_CACHE_BYTES = 32 * 1024 * 1024;
@@ -37,17 +37,13 @@ export function productPhotoRoutes(deps: {
   missLimit?: { limit: number; windowMs: number };
 }): Router {
   const { limit, windowMs } = deps.missLimit ?? DEFAULT_PHOTO_MISS_LIMIT;
-  const misses = rateLimit({
-    identifier: 'photo-miss-ip',
+  const misses = rateLimiter({
+    name: 'photo-miss-ip',
     limit,
     windowMs,
     // Only the 404s count: a shop page's own photos never use the allowance up.
-    skipSuccessfulRequests: true,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    statusCode: 429,
-    message: { message: catalogMessages.tooManyPhotoMisses, code: 'too_many_requests' },
+    succeeded: (_req, res) => res.statusCode < 400,
+    message: catalogMessages.tooManyPhotoMisses,
   });
   const cache = new LRUCache<string, Buffer>({
     maxSize: deps.cacheBytes ?? PHOTO_CACHE_BYTES,

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { accountMessages, checkoutMessages, type CepLookup } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { Logger } from '@quitute/infra/logging';
+import { rateLimiter } from '@quitute/infra/rate-limit';
 
 export const VIACEP_URL = 'https://viacep.com.br';
 export const VIACEP_TIMEOUT_MS = 5_000;
@@ -89,15 +89,11 @@ export function cepRoutes(deps: {
     fetchMethod: (cep, _stale, { signal }) => lookUp(cep, signal),
   });
 
-  const limit = rateLimit({
-    identifier: 'cep-lookup-ip',
+  const limit = rateLimiter({
+    name: 'cep-lookup-ip',
     limit: CEP_LOOKUPS_PER_MINUTE,
     windowMs: 60_000,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    statusCode: 429,
-    message: { message: accountMessages.tooManyRequests, code: 'too_many_requests' },
+    message: accountMessages.tooManyRequests,
   });
 
   const router = Router();

@@ -1,5 +1,5 @@
 import express, { Router, type Request } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Store } from 'express-rate-limit';
 import {
   CHATBOT_WEBHOOK_TIMEOUT_MS,
   chatbotBodySchema,
@@ -18,6 +18,7 @@ import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { ReadStore } from '@quitute/infra/read-store';
+import { rateLimiter } from '@quitute/infra/rate-limit';
 import {
   asksForOrderStatus,
   chatbotReply,
@@ -123,17 +124,12 @@ export function chatbotRoutes(deps: {
   const products = deps.readStore.collection(PRODUCTS_COLLECTION);
   const orders = deps.readStore.collection(ORDERS_COLLECTION);
   const { limit, windowMs } = options.rateLimit ?? DEFAULT_CHATBOT_RATE_LIMIT;
-  const shared = options.rateLimitStore?.('chatbot-ip');
-  const limiter = rateLimit({
-    identifier: 'chatbot-ip',
+  const limiter = rateLimiter({
+    name: 'chatbot-ip',
     limit,
     windowMs,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    ...(shared ? { store: shared } : {}),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    statusCode: 429,
-    message: { message: chatbotMessages.tooMany, code: 'too_many_requests' },
+    store: options.rateLimitStore?.('chatbot-ip'),
+    message: chatbotMessages.tooMany,
   });
   const jsonBody = express.json({ limit: BODY_LIMIT, strict: true, inflate: false });
   let forwardsInFlight = 0;
