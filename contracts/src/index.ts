@@ -40,6 +40,7 @@ export * from './ordering/cpf';
 export * from './ordering/dates';
 export * from './ordering/events';
 export * from './ordering/dto';
+export * from './ordering/checkout-order';
 export * from './ordering/read-model';
 export * from './ordering/order-document';
 export * from './ordering/admin-dto';

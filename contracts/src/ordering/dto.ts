@@ -148,29 +148,6 @@ export type CheckoutBody = z.infer<ReturnType<typeof checkoutBodySchema>>;
 export type CheckoutBodyInput = z.input<ReturnType<typeof checkoutBodySchema>>;
 
 /**
- * What makes two checkout submissions the same order, however it is paid: the
- * body without its payment (method, card token, brand and issuer, installments,
- * device) and without the lines' categories, which a card body leaves out
- * (spec §7). After a declined card, another card or another method pays that
- * same order (issue 36): the browser keeps its Idempotency-Key for it and the
- * server accepts the request as the order's.
- */
-export function checkoutOrderPart(body: CheckoutBody) {
-  const {
-    token: _token,
-    deviceId: _deviceId,
-    paymentMethod: _paymentMethod,
-    paymentMethodId: _paymentMethodId,
-    issuerId: _issuerId,
-    installments: _installments,
-    items,
-    ...order
-  } = body;
-  const lines = items?.map(({ category: _category, ...line }) => line);
-  return { ...order, ...(lines ? { items: lines } : {}) };
-}
-
-/**
  * The checkout's answer, the spec's payment result (§3): `status` is the
  * provider's (approved, pending, in_process, rejected…), `paymentStatus` the
  * shop's. `paymentId` is the provider's payment id, the one the customer and the

@@ -3,7 +3,6 @@ import {
   cpfDigits,
   DELIVERY_TYPE_OPTIONS,
   earliestDeliveryDate,
-  formatBRL,
   maskCep,
   maskCpf,
   PAYMENT_METHOD_LABELS,
@@ -18,6 +17,7 @@ import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
 import { MaskedField } from '../../../components/masked-field';
+import { OrderLines } from '../../../components/order-lines';
 import { PageLoading } from '../../../components/page-loading';
 import { SHOP_ADDRESS } from '../../../config/shop';
 import { reveal } from '../../../lib/reveal';
@@ -74,22 +74,17 @@ function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
         <p className={styles.muted}>
           {checkoutMessages.emptyOrder} <Link to="/cardapio">Ver Cardápio</Link>
         </p>
-      ) : (
-        <ul className={styles.summaryLines}>
-          {items.map((item) => (
-            <li key={item.id || item.title}>
-              <span>
-                {item.quantity}x {item.title}
-              </span>
-              <span className={styles.money}>{formatBRL(orderTotal([item]))}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className={styles.total} data-primary-action="">
-        <span>Total</span>
-        <span className={styles.money}>{formatBRL(orderTotal(items))}</span>
-      </p>
+      ) : null}
+      <OrderLines
+        lines={items.map((item) => ({
+          key: item.id || item.title,
+          quantity: item.quantity,
+          name: item.title,
+          amount: orderTotal([item]),
+        }))}
+        total={orderTotal(items)}
+        size="summary"
+      />
     </section>
   );
 }

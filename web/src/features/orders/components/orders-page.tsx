@@ -1,7 +1,6 @@
 import {
   CUSTOMER_ORDER_STATUS_FILTERS,
   DEFAULT_ORDER_PAGE_SIZE,
-  formatBRL,
   ORDER_DATE_FILTERS,
   ORDER_PAGE_SIZES,
   ORDER_STATUSES,
@@ -15,10 +14,16 @@ import { errorMessage, httpStatus } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FilterSelect } from '../../../components/filter-select';
 import forms from '../../../components/form.module.css';
+import { OrderLines } from '../../../components/order-lines';
 import { PageLoading } from '../../../components/page-loading';
 import { FEEDBACK_MS } from '../../../config/ui';
 import { useGetOrdersQuery } from '../api/orders-api';
-import { deliveryTypeLabel, formatShopDay, formatShopTime, lineTotal } from '../model/order-labels';
+import {
+  deliveryTypeLabel,
+  formatShopDay,
+  formatShopTime,
+  orderLines,
+} from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
 import { OrderStatusBadge } from './order-status-badge';
 import styles from './orders.module.css';
@@ -65,20 +70,7 @@ function OrderCard({
             {time ? ` às ${time}` : ''} · {deliveryTypeLabel(order.deliveryType)}
           </p>
         ) : null}
-        <ul className={styles.items}>
-          {order.items.map((line) => (
-            <li key={line.item.productId || line.item.name}>
-              <span>
-                {line.quantity}x {line.item.name}
-              </span>
-              <span className={styles.money}>{formatBRL(lineTotal(line))}</span>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.total}>
-          <span>Total</span>
-          <span className={styles.money}>{formatBRL(order.total)}</span>
-        </p>
+        <OrderLines lines={orderLines(order)} total={order.total} size="compact" />
         <div className={styles.actions}>
           <button
             type="button"

@@ -1,8 +1,9 @@
-import { formatBRL, type OrderDto } from '@quitute/contracts';
+import type { OrderDto } from '@quitute/contracts';
 import { useId } from 'react';
+import { OrderLines } from '../../../components/order-lines';
 import { SHOP_ADDRESS } from '../../../config/shop';
 import { useGetOrderQuery } from '../api/orders-api';
-import { formatShopDay, formatShopTime, lineTotal } from '../model/order-labels';
+import { formatShopDay, formatShopTime, orderLines } from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
 import styles from './orders.module.css';
 
@@ -32,20 +33,7 @@ export function PlacedOrderSummary({ orderId }: { orderId: string }) {
       <h2 id={headingId} className={styles.sectionTitle}>
         Resumo do pedido
       </h2>
-      <ul className={styles.summaryLines}>
-        {order.items.map((line) => (
-          <li key={line.item.productId || line.item.name}>
-            <span>
-              {line.quantity}x {line.item.name}
-            </span>
-            <span className={styles.money}>{formatBRL(lineTotal(line))}</span>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.summaryTotal}>
-        <span>Total</span>
-        <span className={styles.money}>{formatBRL(order.total)}</span>
-      </p>
+      <OrderLines lines={orderLines(order)} total={order.total} size="summary" />
       <dl className={styles.handover}>
         <div>
           <dt>{pickup ? 'Retirada' : 'Entrega'}</dt>

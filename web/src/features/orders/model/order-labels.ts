@@ -11,6 +11,7 @@ import {
   UNKNOWN_STATUS_LABEL,
   type OrderDto,
 } from '@quitute/contracts';
+import type { OrderLine } from '../../../components/order-lines';
 
 function labelOf(labels: Record<string, string>, value: string): string {
   return Object.hasOwn(labels, value)
@@ -68,4 +69,14 @@ export function itemsSummary(order: Pick<OrderDto, 'items'>): string {
 /** A line's subtotal in reais, computed in centavos. */
 export function lineTotal(line: OrderDto['items'][number]): number {
   return centsToReais(reaisToCents(line.item.price) * line.quantity);
+}
+
+/** An order's lines as OrderLines shows them. */
+export function orderLines(order: Pick<OrderDto, 'items'>): OrderLine[] {
+  return order.items.map((line) => ({
+    key: line.item.productId || line.item.name,
+    quantity: line.quantity,
+    name: line.item.name,
+    amount: lineTotal(line),
+  }));
 }
