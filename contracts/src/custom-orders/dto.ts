@@ -5,6 +5,7 @@ import { textField } from '../shared/text';
 import { phoneDigits } from './phone';
 import { CUSTOM_ORDER_DETAILS_MAX_LENGTH } from './constants';
 import { customOrderMessages as m } from './messages';
+import { customOrderDocumentSchema } from './read-model';
 
 /**
  * POST /api/custom-orders: the custom order form's fields (spec §3), all
@@ -42,16 +43,9 @@ export const adminCustomOrdersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-/** A custom order as the admin's list shows it. */
-export const adminCustomOrderDtoSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  eventDate: z.string(),
-  details: z.string(),
-  customerId: z.string().nullable(),
-  requestedAt: z.string(),
+/** A custom order as the admin's list shows it: its document but for the log position. */
+export const adminCustomOrderDtoSchema = customOrderDocumentSchema.omit({
+  requestedPosition: true,
 });
 export type AdminCustomOrderDto = z.infer<typeof adminCustomOrderDtoSchema>;
 
