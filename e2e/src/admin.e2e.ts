@@ -1,6 +1,6 @@
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPng } from '@quitute/infra/testing';
 import { fillCartAndProceed, fillCustomer, goToMenu, payByPix } from './checkout-steps';
 import { browserAvailable, logIn, openShop, register, type Shop } from './harness';
 
@@ -17,33 +17,6 @@ async function confirmSuccess(page: Page, text: string): Promise<void> {
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
-}
-
-/** A small real PNG (width × height, one warm colour): what a phone's photo stands for here. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.alloc(width * 3, Buffer.from([200, 90, 60])),
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Whether the box lies inside the other one, horizontally (a pixel of rounding allowed). */
@@ -209,7 +182,7 @@ describe.runIf(enabled)('admin area in Chromium (issue 11)', () => {
     await form.getByLabel('Foto do produto').setInputFiles({
       name: 'brigadeiro.png',
       mimeType: 'image/png',
-      buffer: png(1600, 1200),
+      buffer: testPng(1600, 1200),
     });
     await form.getByText('Foto enviada com sucesso!').waitFor();
     const imageUrl = await form.getByLabel('URL da Imagem').inputValue();

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +6,7 @@ import {
   productPhotoResultSchema,
   productPhotoStreamName,
 } from '@quitute/contracts';
+import { testPng } from '@quitute/infra/testing';
 import { closeShops, openShop } from '../payments/testing';
 import { reencodePhoto } from './photos';
 
@@ -18,29 +18,6 @@ function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') {
     create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } },
   }).withExif({ IFD0: { Artist: 'Dona Quitute', ImageDescription: 'Rua das Flores, 12' } });
   return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer();
-}
-
-/** A PNG whose header claims width × height, followed by a few bytes of picture. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(1_000))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('reencodePhoto', () => {
@@ -92,7 +69,7 @@ describe('reencodePhoto', () => {
   });
 
   it('given a small file claiming 20000 × 20000 pixels, then 400 before it is decoded', async () => {
-    await expect(reencodePhoto(pngClaiming(20_000, 20_000))).rejects.toMatchObject({
+    await expect(reencodePhoto(testPng(20_000, 20_000, { pixels: 'few' }))).rejects.toMatchObject({
       status: 400,
       message: catalogMessages.photoTooManyPixels,
     });

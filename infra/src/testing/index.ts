@@ -15,3 +15,4 @@ export type { TestOrder } from './test-orders';
 export { preparedPgliteDirectory } from './pglite-template';
 export { scratchDirectory, scratchDirectorySync, scratchRoot } from './scratch';
 export { cheapPasswords } from './passwords';
+export { testPng } from './png';
