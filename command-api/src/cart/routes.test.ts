@@ -29,14 +29,13 @@ import {
   listenOnFreePort,
   throwawaySchema,
 } from '@quitute/infra/testing';
-import { registerUser } from '../accounts/accounts';
 import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from '../accounts/rate-limits';
 import { createCommandApp } from '../app';
 import { createCatalogView, type CatalogView } from '../catalog/catalog-view';
 import type { CatalogCommand } from '../catalog/decider';
 import { menuProductId, seedMenu } from '../catalog/seed';
 import { runProductCommand } from '../catalog/products';
-import { withMemorySnapshots } from '../shared/testing';
+import { signedUpUser } from '../shared/testing';
 
 /**
  * command-api's cart routes over real HTTP, on the seeded menu: a customer
@@ -100,22 +99,7 @@ async function openCartApi(
   const server = await listenOnFreePort(app);
   closing.push(() => server.close());
 
-  const signUp = async (name: string) => {
-    const { userId } = await registerUser(
-      withMemorySnapshots(eventStore),
-      cheapPasswords,
-      { email: `${randomUUID()}@example.com`, name, password: 'Segredo123', role: 'user' },
-      { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
-    );
-    const token = tokens.sign({
-      userId,
-      email: 'x@example.com',
-      name,
-      role: 'user',
-      sessionVersion: 0,
-    });
-    return { userId, token };
-  };
+  const signUp = (name: string) => signedUpUser(eventStore, tokens, { name, now });
 
   const call = async (
     method: string,

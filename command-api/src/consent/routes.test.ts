@@ -12,10 +12,9 @@ import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
-import { registerUser } from '../accounts/accounts';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
-import { withMemorySnapshots } from '../shared/testing';
+import { signedUpUser } from '../shared/testing';
 
 /**
  * POST /api/cookie-consent over real HTTP: the consent cookie the server sets,
@@ -76,23 +75,7 @@ async function openConsentApi(
   const cookieFor = (consentId: string) => ({
     cookie: `outro=1; ${CONSENT_ID_COOKIE}=${consentId}`,
   });
-  const signUp = async () => {
-    const { userId } = await registerUser(
-      withMemorySnapshots(eventStore),
-      passwords,
-      {
-        email: `${randomUUID()}@exemplo.com.br`,
-        name: 'Ana',
-        password: 'Segredo123',
-        role: 'user',
-      },
-      { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
-    );
-    return {
-      userId,
-      token: tokens.sign({ userId, email: 'a@b.co', name: 'Ana', role: 'user', sessionVersion: 0 }),
-    };
-  };
+  const signUp = () => signedUpUser(eventStore, tokens, { name: 'Ana', now });
   const events = (consentId: string) => eventStore.readStream(consentStreamName(consentId));
 
   return { eventStore, post, choose, idOf, cookieFor, signUp, events };

@@ -11,10 +11,9 @@ import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
-import { registerUser } from '../accounts/accounts';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
-import { withMemorySnapshots } from '../shared/testing';
+import { signedUpUser } from '../shared/testing';
 
 /**
  * POST /api/custom-orders over real HTTP: what a request appends, what it
@@ -71,23 +70,7 @@ async function openCustomOrderApi(options: { limit?: number } = {}) {
     const body: unknown = await response.json();
     return { status: response.status, body };
   };
-  const signUp = async () => {
-    const { userId } = await registerUser(
-      withMemorySnapshots(eventStore),
-      cheapPasswords,
-      {
-        email: `${randomUUID()}@exemplo.com.br`,
-        name: 'Ana',
-        password: 'Segredo123',
-        role: 'user',
-      },
-      { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
-    );
-    return {
-      userId,
-      token: tokens.sign({ userId, email: 'a@b.co', name: 'Ana', role: 'user', sessionVersion: 0 }),
-    };
-  };
+  const signUp = () => signedUpUser(eventStore, tokens, { name: 'Ana', now });
   const events = (requestId: string) => eventStore.readStream(customOrderStreamName(requestId));
   return { eventStore, post, signUp, events };
 }

@@ -16,11 +16,10 @@ import { silentLogger } from '@quitute/infra/logging';
 import { createOwnWrites } from '@quitute/infra/projection-progress';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
-import { registerUser } from '../accounts/accounts';
 import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
 import { menuProductId, seedMenu } from '../catalog/seed';
-import { withMemorySnapshots } from '../shared/testing';
+import { signedUpUser } from '../shared/testing';
 import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits } from './routes';
 
 /**
@@ -67,24 +66,14 @@ async function openReviewApi(options: { reviewRateLimits?: ReviewRateLimits } = 
   const server = await listenOnFreePort(app);
   closing.push(() => server.close());
 
-  const signUp = async (name: string, role: Role = 'user') => {
-    const email = `${name.toLowerCase()}.${randomUUID()}@exemplo.com.br`;
-    const { userId } = await registerUser(
-      withMemorySnapshots(eventStore),
-      passwords,
-      { email, name, password: 'Segredo123', role },
-      { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
-    );
-    // The token's name and e-mail are not the account's: the review must take the account's.
-    const token = tokens.sign({
-      userId,
-      email: 'token@exemplo.com.br',
-      name: 'Nome do Token',
+  // The token's name and e-mail are not the account's: the review must take the account's.
+  const signUp = (name: string, role: Role = 'user') =>
+    signedUpUser(eventStore, tokens, {
+      name,
       role,
-      sessionVersion: 0,
+      now,
+      tokenClaims: { email: 'token@exemplo.com.br', name: 'Nome do Token' },
     });
-    return { userId, token, email, name };
-  };
 
   const call = async (
     method: string,
