@@ -173,6 +173,7 @@ async function placeOrder(
     },
     items: lines,
     totalCents,
+    deliveryFeeCents: 0,
     deliveryType: body.deliveryType,
     deliveryDate: formatShopDateTime(deliveryDate),
     ...(address

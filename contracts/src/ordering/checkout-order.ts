@@ -5,7 +5,7 @@ import type { CheckoutBody } from './dto';
 /**
  * What makes two checkout submissions the same order, however it is paid: the
  * body without its payment (method, card token, brand and issuer, installments,
- * device) and without the lines' categories, which a card body leaves out
+ * device), without the fee the page showed (the server prices it) and without the lines' categories, which a card body leaves out
  * (spec §7). After a declined card, another card or another method pays that
  * same order (issue 36): the browser keeps its Idempotency-Key for it and the
  * server accepts the request as the order's.
@@ -18,6 +18,7 @@ export function checkoutOrderPart(body: CheckoutBody) {
     paymentMethodId: _paymentMethodId,
     issuerId: _issuerId,
     installments: _installments,
+    deliveryFee: _deliveryFee,
     items,
     ...order
   } = body;

@@ -5,6 +5,7 @@ import { cartMessages } from '../cart/messages';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/constants';
 import { paymentMessages } from '../payments/messages';
 import { messages } from '../shared/messages';
+import { brazilianPhoneField } from '../shared/phone-field';
 import { textField } from '../shared/text';
 import {
   DELIVERY_TYPES,
@@ -122,6 +123,13 @@ function buildCheckoutSchema(earliest: string) {
         }, minimumDateMessage(earliest)),
       deviceId: textField().max(200, messages.invalidRequest).optional(),
       address: checkoutAddressSchema.optional(),
+      /** Issue 37: a number to call about the order; required for delivery. */
+      phone: brazilianPhoneField(m.phoneInvalid).optional(),
+      /**
+       * What the page showed as the delivery fee. Ignored: the server prices the
+       * fee from the CEP, and a `total` without it is answered with the real total.
+       */
+      deliveryFee: z.number(messages.invalidRequest).finite(messages.invalidRequest).optional(),
       token: textField().trim().max(200, messages.invalidRequest).optional(),
       installments: z
         .number(messages.invalidRequest)
@@ -137,6 +145,9 @@ function buildCheckoutSchema(earliest: string) {
     .superRefine((body, context) => {
       if ((body.deliveryType === 'delivery' || body.paymentMethod === 'boleto') && !body.address) {
         context.addIssue({ code: 'custom', path: ['address'], message: m.zipCodeRequired });
+      }
+      if (body.deliveryType === 'delivery' && !body.phone) {
+        context.addIssue({ code: 'custom', path: ['phone'], message: m.phoneRequired });
       }
       const card = body.paymentMethod === 'credit_card' || body.paymentMethod === 'debit_card';
       if (card && (!body.token || !body.paymentMethodId)) {
@@ -230,6 +241,12 @@ export const orderDtoSchema = z.object({
   deliveryDate: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** Issue 37: the number to call about the order (digits, DDD included); null on orders from before it. */
+  customerPhone: z.string().nullable(),
+  /** The CPF the order was placed with (11 digits): the next checkout's default. */
+  customerCpf: z.string(),
+  /** Issue 37: the delivery fee (reais) inside `total`; 0 for pickup. */
+  deliveryFee: z.number(),
   customerAddress: z
     .object({
       streetName: z.string(),

@@ -41,6 +41,8 @@ export const orderCustomerSchema = z.object({
   email: z.string(),
   /** 11 digits. */
   cpf: z.string(),
+  /** Issue 37: a number to call about the order (10 or 11 digits, DDD included); required for delivery. */
+  phone: z.string().optional(),
 });
 
 /** A number taken for an order, in the ORDER_NUMBERS_STREAM: revision n is number FIRST_ORDER_NUMBER + n. */
@@ -57,7 +59,16 @@ export const orderPlacedSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   customer: orderCustomerSchema,
   items: z.array(orderLineSchema).min(1),
+  /** What the customer pays: the items and the delivery fee. */
   totalCents: cents,
+  /**
+   * Issue 37: the delivery fee, priced by the server from the CEP's zone, its own
+   * line of the order (in totalCents, never in a product's revenue); 0 for pickup
+   * and absent on orders placed before zones existed (read as 0).
+   */
+  deliveryFeeCents: cents.optional(),
+  /** The delivery zone that priced the fee. */
+  deliveryZone: z.string().optional(),
   deliveryType: z.enum(DELIVERY_TYPES),
   /** The chosen date and time, ISO with the shop's offset (`2026-11-25T14:30:00-03:00`). */
   deliveryDate: z.string(),

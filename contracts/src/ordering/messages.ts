@@ -15,6 +15,9 @@ export const checkoutMessages = {
   nameAndCpfFirst: 'Preencha seu Nome Completo e CPF antes de continuar.',
   zeroTotal: 'O valor total do pedido não pode ser zero.',
   invalidCep: 'CEP inválido',
+  /** Issue 37: the courier's number, a Brazilian one. */
+  phoneInvalid: 'Telefone inválido: informe DDD e número, com 10 ou 11 dígitos.',
+  phoneRequired: 'Telefone é obrigatório para entrega.',
   cardTokenRequired: 'Dados do cartão ausentes. Preencha o formulário do cartão novamente.',
   emptyOrder: 'Seu carrinho está vazio.',
   /** The client's total differs from the catalogue's: the customer must see the real price first. */

@@ -6,7 +6,7 @@ import { paymentEventSchemas } from '../payments/events';
 import type { EventOf, LoggedEvent } from '../shared/events';
 import { foldForSearch } from '../shared/text';
 
-/** The events an order's document (orders_v3) is folded from, keyed by the orderId each carries. */
+/** The events an order's document (orders_v4) is folded from, keyed by the orderId each carries. */
 export const orderDocumentEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
 export type OrderDocumentEvent = EventOf<typeof orderDocumentEventSchemas>;
 
@@ -29,8 +29,12 @@ export function evolveOrderDocument(
       userId: placed.customer.userId,
       customerName: placed.customer.name,
       customerEmail: placed.customer.email,
+      customerPhone: placed.customer.phone ?? null,
+      customerCpf: placed.customer.cpf,
       items: placed.items,
       totalCents: placed.totalCents,
+      deliveryFeeCents: placed.deliveryFeeCents ?? 0,
+      deliveryZone: placed.deliveryZone ?? null,
       orderStatus: 'pending',
       paymentStatus: 'pending',
       paymentMethod: placed.paymentMethod,

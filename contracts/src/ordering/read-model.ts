@@ -12,6 +12,7 @@ import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './eve
  * rather than read without them.
  * v3: a payment moves only a pending order into preparation (one an admin had
  * already moved on stays there), so v2 documents are rebuilt from the log.
+ * v4 (issue 37): documents carry the customer's phone and CPF and the delivery fee.
  */
 export const orderDocumentSchema = z.object({
   _id: z.string(),
@@ -19,8 +20,15 @@ export const orderDocumentSchema = z.object({
   userId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** Issue 37: null on orders from before it. */
+  customerPhone: z.string().nullable(),
+  customerCpf: z.string(),
   items: z.array(orderLineSchema),
+  /** Items and delivery fee. */
   totalCents: z.number().int(),
+  /** Issue 37: the delivery fee, its own line; 0 for pickup and older orders. */
+  deliveryFeeCents: z.number().int(),
+  deliveryZone: z.string().nullable(),
   orderStatus: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -54,5 +62,5 @@ export const orderDocumentSchema = z.object({
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
-export const ORDERS_COLLECTION = 'orders_v3';
-export const ORDERS_PROJECTION = 'orders_v3';
+export const ORDERS_COLLECTION = 'orders_v4';
+export const ORDERS_PROJECTION = 'orders_v4';

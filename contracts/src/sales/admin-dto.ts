@@ -210,6 +210,10 @@ export const monthlyReportSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
   totalRevenue: z.number(),
+  /** Issue 37: the month's delivery fees ('Taxa de entrega'), inside totalRevenue. */
+  deliveryFees: z.number(),
+  /** totalRevenue without the delivery fees: what the products brought in. */
+  productRevenue: z.number(),
   totalSales: z.number().int().nonnegative(),
   averageTicket: z.number(),
   bestDay: z.object({ date: z.string(), revenue: z.number(), sales: z.number().int() }).nullable(),

@@ -28,6 +28,12 @@ export const saleRecordedSchema = z.object({
   orderNumber: z.number().int().positive().optional(),
   /** Online sales: what was sold (the monthly report's top products). */
   items: z.array(saleLineSchema).optional(),
+  /**
+   * Issue 37: the order's delivery fee, inside amountCents but no product's
+   * revenue: the reports show it apart ('Taxa de entrega'). 0 for pickup, for
+   * counter sales; absent on sales recorded before fees existed (read as 0).
+   */
+  deliveryFeeCents: z.number().int().nonnegative().optional(),
 });
 
 /** An admin corrected a physical sale (online sales are read-only): its new client, amount and date. */
@@ -57,6 +63,8 @@ export const onlineSaleReversedSchema = z.object({
   soldAt: z.string(),
   amountCents: z.number().int().nonnegative(),
   items: z.array(saleLineSchema),
+  /** The delivery fee the sale had counted (in amountCents). */
+  deliveryFeeCents: z.number().int().nonnegative().optional(),
 });
 
 export const saleEventSchemas = {

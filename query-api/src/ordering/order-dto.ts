@@ -43,6 +43,9 @@ export function toOrderDto(order: OrderDocument): OrderDto {
     deliveryDate: order.deliveryDate,
     customerName: order.customerName,
     customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    customerCpf: order.customerCpf,
+    deliveryFee: centsToReais(order.deliveryFeeCents),
     customerAddress: address && {
       streetName: address.streetName,
       streetNumber: address.streetNumber,

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../accounts/constants';
+import { centsToReais } from '../shared/money';
+import { brazilianPhoneField } from '../shared/phone-field';
+import { textField } from '../shared/text';
+import {
+  MAX_DELIVERY_FEE_CENTS,
+  MAX_DELIVERY_ZONES,
+  MAX_MINIMUM_ORDER_CENTS,
+  OPENING_HOURS_MAX_LENGTH,
+  SHOP_NAME_MAX_LENGTH,
+  ZONE_NAME_MAX_LENGTH,
+} from './constants';
+import { overlappingZones } from './delivery';
+import type { ShopSettings } from './events';
+import { shopMessages as m, zonesOverlapMessage } from './messages';
+
+/**
+ * HTTP shapes of the shop's settings (issue 37): GET /api/shop (public),
+ * GET and PUT /api/admin/shop (the whole document), GET /api/delivery/quote.
+ * Field names are fixed for other clients; money crosses HTTP in reais.
+ */
+
+const requiredText = (message: string, max: number, tooLong = message) =>
+  textField({ required: message }).trim().min(1, message).max(max, tooLong);
+
+const cepDigits = (message: string) =>
+  textField({ required: message })
+    .max(20, message)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{8}$/, message));
+
+/** Reais with at most two decimals, from 0 to `maxCents`, as integer centavos. */
+const moneyField = (message: string, maxCents: number) =>
+  z
+    .number(message)
+    .finite(message)
+    .min(0, message)
+    .max(centsToReais(maxCents), message)
+    .refine((reais) => Math.abs(reais * 100 - Math.round(reais * 100)) < 1e-6, message)
+    .transform((reais) => Math.round(reais * 100));
+
+/** '' (no link) or an https link on one of the network's own hosts. */
+const socialLink = (hosts: readonly string[], message: string) =>
+  textField({ required: message })
+    .trim()
+    .max(200, message)
+    .refine((value) => value === '' || isLinkOn(value, hosts), message);
+
+function isLinkOn(value: string, hosts: readonly string[]): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    hosts.includes(url.hostname)
+  );
+}
+
+const deliveryZoneBodySchema = z
+  .strictObject({
+    name: requiredText(m.zoneNameRequired, ZONE_NAME_MAX_LENGTH, m.zoneNameTooLong),
+    zipCodeFrom: cepDigits(m.zoneFromInvalid),
+    zipCodeTo: cepDigits(m.zoneToInvalid),
+    fee: moneyField(m.zoneFeeInvalid, MAX_DELIVERY_FEE_CENTS),
+    /** Optional: absent or 0 is no minimum. */
+    minimumOrder: moneyField(m.zoneMinimumInvalid, MAX_MINIMUM_ORDER_CENTS).optional(),
+  })
+  .refine((zone) => zone.zipCodeFrom <= zone.zipCodeTo, {
+    message: m.zoneRangeReversed,
+    path: ['zipCodeTo'],
+  })
+  .transform((zone) => ({
+    name: zone.name,
+    zipCodeFrom: zone.zipCodeFrom,
+    zipCodeTo: zone.zipCodeTo,
+    feeCents: zone.fee,
+    minimumOrderCents: zone.minimumOrder ?? 0,
+  }));
+
+/** PUT /api/admin/shop: the whole document, each field with its pt-BR message; parsed into the event's shape. */
+export const shopSettingsBodySchema = z.strictObject({
+  name: requiredText(m.nameRequired, SHOP_NAME_MAX_LENGTH, m.nameTooLong),
+  whatsapp: brazilianPhoneField(m.whatsappInvalid),
+  phone: brazilianPhoneField(m.phoneInvalid),
+  email: textField({ required: m.emailInvalid })
+    .transform(normalizeEmail)
+    .pipe(z.string().max(EMAIL_MAX_LENGTH, m.emailInvalid).regex(EMAIL_PATTERN, m.emailInvalid)),
+  address: z.strictObject(
+    {
+      zipCode: cepDigits(m.zipCodeInvalid),
+      streetName: requiredText(m.streetRequired, 200),
+      streetNumber: requiredText(m.numberRequired, 20),
+      complement: textField()
+        .trim()
+        .max(100, m.complementTooLong)
+        .optional()
+        .transform((value) => value ?? ''),
+      neighborhood: requiredText(m.neighborhoodRequired, 100),
+      city: requiredText(m.cityRequired, 100),
+      federalUnit: textField({ required: m.federalUnitRequired })
+        .trim()
+        .toUpperCase()
+        .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
+    },
+    m.zipCodeInvalid,
+  ),
+  location: z.strictObject(
+    {
+      latitude: z
+        .number(m.latitudeInvalid)
+        .finite(m.latitudeInvalid)
+        .min(-34, m.latitudeInvalid)
+        .max(6, m.latitudeInvalid),
+      longitude: z
+        .number(m.longitudeInvalid)
+        .finite(m.longitudeInvalid)
+        .min(-74, m.longitudeInvalid)
+        .max(-28, m.longitudeInvalid),
+    },
+    m.latitudeInvalid,
+  ),
+  social: z.strictObject(
+    {
+      instagram: socialLink(['instagram.com', 'www.instagram.com'], m.instagramInvalid),
+      facebook: socialLink(
+        ['facebook.com', 'www.facebook.com', 'm.facebook.com'],
+        m.facebookInvalid,
+      ),
+    },
+    m.instagramInvalid,
+  ),
+  openingHoursText: requiredText(
+    m.openingHoursRequired,
+    OPENING_HOURS_MAX_LENGTH,
+    m.openingHoursTooLong,
+  ),
+  deliveryZones: z
+    .array(deliveryZoneBodySchema, m.zoneNameRequired)
+    .max(MAX_DELIVERY_ZONES, m.tooManyZones)
+    .superRefine((zones, context) => {
+      const overlap = overlappingZones(zones);
+      if (overlap) context.addIssue({ code: 'custom', message: zonesOverlapMessage(...overlap) });
+    }),
+}) satisfies z.ZodType<ShopSettings, unknown>;
+export type ShopSettingsBodyInput = z.input<typeof shopSettingsBodySchema>;
+
+/** A delivery zone over HTTP: money in reais. */
+export const deliveryZoneDtoSchema = z.object({
+  name: z.string(),
+  zipCodeFrom: z.string(),
+  zipCodeTo: z.string(),
+  fee: z.number(),
+  /** 0 when there is no minimum. */
+  minimumOrder: z.number(),
+});
+export type DeliveryZoneDto = z.infer<typeof deliveryZoneDtoSchema>;
+
+/** GET /api/shop: what every visitor sees (all of it is the shop's public face). */
+export const shopSettingsDtoSchema = z.object({
+  name: z.string(),
+  whatsapp: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.object({
+    zipCode: z.string(),
+    streetName: z.string(),
+    streetNumber: z.string(),
+    complement: z.string(),
+    neighborhood: z.string(),
+    city: z.string(),
+    federalUnit: z.string(),
+  }),
+  location: z.object({ latitude: z.number(), longitude: z.number() }),
+  social: z.object({ instagram: z.string(), facebook: z.string() }),
+  openingHoursText: z.string(),
+  deliveryZones: z.array(deliveryZoneDtoSchema),
+});
+export type ShopSettingsDto = z.infer<typeof shopSettingsDtoSchema>;
+
+/** GET and PUT /api/admin/shop: the document, and when and by whom it was last saved. */
+export const adminShopSettingsDtoSchema = shopSettingsDtoSchema.extend({
+  /** ISO time of the last save (or of the seed). */
+  updatedAt: z.string(),
+  /** The admin who saved it last; 'system' for the seed. */
+  updatedBy: z.string(),
+  /** Global position of the last change. */
+  position: z.number().int(),
+});
+export type AdminShopSettingsDto = z.infer<typeof adminShopSettingsDtoSchema>;
+
+export function shopSettingsToDto(settings: ShopSettings): ShopSettingsDto {
+  return {
+    ...settings,
+    deliveryZones: settings.deliveryZones.map((zone) => ({
+      name: zone.name,
+      zipCodeFrom: zone.zipCodeFrom,
+      zipCodeTo: zone.zipCodeTo,
+      fee: centsToReais(zone.feeCents),
+      minimumOrder: centsToReais(zone.minimumOrderCents),
+    })),
+  };
+}
+
+/** GET /api/delivery/quote?cep=01310100 (or 01310-100). */
+export const deliveryQuoteQuerySchema = z.object({
+  cep: cepDigits(m.quoteCepInvalid),
+});
+
+/** Its answer: the zone, fee and minimum order (reais) of a CEP; nulls where no zone delivers. */
+export const deliveryQuoteSchema = z.union([
+  z.object({
+    available: z.literal(true),
+    zone: z.string(),
+    fee: z.number(),
+    /** 0 when there is no minimum. */
+    minimumOrder: z.number(),
+  }),
+  z.object({
+    available: z.literal(false),
+    zone: z.null(),
+    fee: z.null(),
+    minimumOrder: z.null(),
+    /** Why, in pt-BR (pickup stays possible). */
+    message: z.string(),
+  }),
+]);
+export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;

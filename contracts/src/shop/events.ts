@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { canonicalJson } from '../shared/canonical-json';
+import type { EventOf } from '../shared/events';
+
+/**
+ * The shop's settings, stream SHOP_SETTINGS_STREAM (issue 37). Each event
+ * carries the whole document as it is from then on, so any one of them tells
+ * the shop's settings at that moment; its metadata tells the auditors who
+ * changed what and when. Phones are digits with the DDD (10 or 11), CEPs 8
+ * digits, money integer centavos. Append-only (STYLE rule 3).
+ */
+const cents = z.number().int().nonnegative();
+
+export const deliveryZoneSchema = z.object({
+  name: z.string(),
+  /** First and last CEP of the range, both included (8 digits each). */
+  zipCodeFrom: z.string(),
+  zipCodeTo: z.string(),
+  feeCents: cents,
+  /** The items' total a delivery here needs; 0 when there is no minimum. */
+  minimumOrderCents: cents,
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
+
+export const shopSettingsSchema = z.object({
+  name: z.string(),
+  whatsapp: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.object({
+    zipCode: z.string(),
+    streetName: z.string(),
+    streetNumber: z.string(),
+    /** '' when there is none. */
+    complement: z.string(),
+    neighborhood: z.string(),
+    city: z.string(),
+    federalUnit: z.string(),
+  }),
+  /** Where the map's marker goes. */
+  location: z.object({ latitude: z.number(), longitude: z.number() }),
+  /** https links; '' for a network the shop is not on. */
+  social: z.object({ instagram: z.string(), facebook: z.string() }),
+  /** As the chatbot says it: 'segunda a sábado, das 9h às 18h'. */
+  openingHoursText: z.string(),
+  /** CEP ranges that never overlap, so a CEP is in one zone at most. */
+  deliveryZones: z.array(deliveryZoneSchema),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** The fields an auditor reads a change by (the document's top-level keys). */
+export const SHOP_SETTINGS_FIELDS = [
+  'name',
+  'whatsapp',
+  'phone',
+  'email',
+  'address',
+  'location',
+  'social',
+  'openingHoursText',
+  'deliveryZones',
+] as const satisfies readonly (keyof ShopSettings)[];
+export type ShopSettingsField = (typeof SHOP_SETTINGS_FIELDS)[number];
+
+/** The first start recorded the values the shop had before the owner could edit them. */
+export const shopSettingsSeededSchema = z.object({ settings: shopSettingsSchema });
+
+/** An admin saved the settings: the whole document, and which fields it changed. */
+export const shopSettingsChangedSchema = z.object({
+  settings: shopSettingsSchema,
+  changedFields: z.array(z.enum(SHOP_SETTINGS_FIELDS)).min(1),
+});
+
+export const shopSettingsEventSchemas = {
+  ShopSettingsSeeded: shopSettingsSeededSchema,
+  ShopSettingsChanged: shopSettingsChangedSchema,
+} as const;
+export type ShopSettingsEvent = EventOf<typeof shopSettingsEventSchemas>;
+
+/** The fields whose values differ between two documents, in SHOP_SETTINGS_FIELDS order. */
+export function changedShopSettingsFields(
+  before: ShopSettings,
+  after: ShopSettings,
+): ShopSettingsField[] {
+  return SHOP_SETTINGS_FIELDS.filter(
+    (field) => canonicalJson(before[field]) !== canonicalJson(after[field]),
+  );
+}
