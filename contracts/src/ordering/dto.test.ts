@@ -59,8 +59,30 @@ describe('checkout body (spec §5, §7)', () => {
       ...valid,
       deliveryType: 'delivery',
       address: { ...address, streetNumber: '1' },
+      phone: '(11) 98765-4321',
     });
     expect(body.address).toMatchObject({ zipCode: '01001000', federalUnit: 'SP' });
+    expect(body.phone).toBe('11987654321');
+  });
+
+  it('given a delivery, when the phone is missing or not a Brazilian number, then refused in pt-BR; pickup needs none', () => {
+    const delivery = {
+      ...valid,
+      deliveryType: 'delivery',
+      address: {
+        zipCode: '01001000',
+        streetName: 'Praça da Sé',
+        streetNumber: '1',
+        neighborhood: 'Sé',
+        city: 'São Paulo',
+        federalUnit: 'SP',
+      },
+    };
+    expect(firstMessage(delivery)).toBe('Telefone é obrigatório para entrega.');
+    expect(firstMessage({ ...delivery, phone: '+1 415 555 0100' })).toBe(
+      'Telefone inválido: informe DDD e número, com 10 ou 11 dígitos.',
+    );
+    expect(firstMessage(valid)).toBeNull();
   });
 
   it('given a card without its token, or a field a client may not set, when parsed, then refused', () => {
