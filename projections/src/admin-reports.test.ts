@@ -108,7 +108,7 @@ function order(
   const paymentId = id(200 + n);
   const itemsCents = line.quantity * line.unitPriceCents;
   const totalCents = itemsCents + deliveryFeeCents;
-  const delivery =
+  const delivery: JsonObject =
     deliveryFeeCents > 0
       ? {
           deliveryType: 'delivery',
