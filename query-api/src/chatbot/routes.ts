@@ -108,8 +108,9 @@ async function readCapped(response: Response, max: number): Promise<string> {
  * built-in assistant answers from the read models (the menu; the shop's
  * settings, so the hours and contacts it tells are the ones the admin saved
  * last; for a signed-in customer, their own last order: the optional bearer
- * token decides whose, never the message). With CHATBOT_WEBHOOK_URL set the message goes to that
- * external workflow instead; its failure is 503 with the spec's chat error.
+ * token decides whose, never the message). With CHATBOT_WEBHOOK_URL set the
+ * message goes to that external workflow instead; its failure is 503 with the
+ * spec's chat error.
  */
 export function chatbotRoutes(deps: {
   readStore: ReadStore;
