@@ -43,9 +43,10 @@ import { ProjectionRunner } from './runner';
  * applies it — live, in bursts, with a restart half-way — and rebuilt from
  * scratch into another read store; each report is then computed from both.
  * It holds an amended physical sale, a deleted one, a deleted paid order
- * (whose sale stays), and a Pix order paid in October that the admin cancels
- * and refunds in November (its online sale reversed: no report counts it, in
- * October nor November).
+ * (whose sale stays), a delivery paid with its fee (issue 37: 'Taxa de
+ * entrega', counted apart from product revenue), and a Pix delivery paid in
+ * October that the admin cancels and refunds in November (its online sale,
+ * fee and all, reversed: no report counts it, in October nor November).
  */
 
 /** Wednesday 2026-11-25 in São Paulo: the reports' "today". */
@@ -91,16 +92,37 @@ const product = (productId: string, name: string, priceCents: number, stock: num
     '2026-09-01T12:00:00.000Z',
   );
 
-/** An order of Ana's, placed at `placedAt`; paid (with its online sale) when `paidAt` is given. */
+/**
+ * An order of Ana's, placed at `placedAt`; paid (with its online sale) when
+ * `paidAt` is given; delivered to the Centro zone when it has a `deliveryFeeCents`
+ * (issue 37: the fee is in the total and the sale's amount, no product's revenue).
+ */
 function order(
   n: number,
   placedAt: string,
   line: { productId: string; name: string; quantity: number; unitPriceCents: number },
   paidAt?: string,
+  deliveryFeeCents = 0,
 ): Step[] {
   const orderId = id(100 + n);
   const paymentId = id(200 + n);
-  const totalCents = line.quantity * line.unitPriceCents;
+  const itemsCents = line.quantity * line.unitPriceCents;
+  const totalCents = itemsCents + deliveryFeeCents;
+  const delivery: JsonObject =
+    deliveryFeeCents > 0
+      ? {
+          deliveryType: 'delivery',
+          deliveryZone: 'Centro',
+          address: {
+            zipCode: '01310100',
+            streetName: 'Avenida Paulista',
+            streetNumber: '1000',
+            neighborhood: 'Bela Vista',
+            city: 'São Paulo',
+            federalUnit: 'SP',
+          },
+        }
+      : { deliveryType: 'pickup' };
   const placed = step(
     orderStreamName(orderId),
     'OrderPlaced',
@@ -109,10 +131,17 @@ function order(
       orderNumber: 1000 + n,
       paymentId,
       paymentMethod: 'pix',
-      customer: { userId: ana, name: 'Ana Souza', email: 'ana@exemplo.com.br', cpf: '52998224725' },
+      customer: {
+        userId: ana,
+        name: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+        cpf: '52998224725',
+        phone: '11987654321',
+      },
       items: [{ ...line, category: 'Salgados Fritos' }],
       totalCents,
-      deliveryType: 'pickup',
+      deliveryFeeCents,
+      ...delivery,
       deliveryDate: '2026-12-20T14:30:00-03:00',
       linesFrom: 'cart',
       requestFingerprint: `f${n}`,
@@ -150,9 +179,10 @@ function order(
             productId: line.productId,
             name: line.name,
             quantity: line.quantity,
-            revenueCents: totalCents,
+            revenueCents: itemsCents,
           },
         ],
+        deliveryFeeCents,
       },
       paidAt,
     ),
@@ -167,7 +197,13 @@ function order(
 function refunded(paidOrder: Step[], refundedAt: string): Step[] {
   const sale = paidOrder.find((recorded) => recorded.type === 'SaleRecorded');
   if (!sale) throw new Error('only a paid order’s sale is reversed');
-  const { saleId = null, soldAt = null, amountCents = null, items = null } = sale.data;
+  const {
+    saleId = null,
+    soldAt = null,
+    amountCents = null,
+    items = null,
+    deliveryFeeCents = null,
+  } = sale.data;
   const approval = paidOrder.find((recorded) => recorded.type === 'PaymentApproved');
   const { paymentId = null, providerPaymentId = null } = approval?.data ?? {};
   return [
@@ -192,18 +228,19 @@ function refunded(paidOrder: Step[], refundedAt: string): Step[] {
     step(
       saleStreamName(String(saleId)),
       'OnlineSaleReversed',
-      { saleId, orderId: saleId, reason: 'refunded', soldAt, amountCents, items },
+      { saleId, orderId: saleId, reason: 'refunded', soldAt, amountCents, items, deliveryFeeCents },
       refundedAt,
     ),
   ];
 }
 
-/** October: a Pix order paid, then in November cancelled by the admin and refunded. */
+/** October: a Pix order delivered for a fee and paid, then in November cancelled by the admin and refunded. */
 const paidInOctober = order(
   5,
   '2026-10-20T15:00:00.000Z',
   { productId: quibe, name: 'Quibe', quantity: 10, unitPriceCents: 120 },
   '2026-10-20T15:05:00.000Z',
+  1_000,
 );
 
 const counterSale = (n: number, soldAt: string, amountCents: number, clientName = 'Balcão') =>
@@ -297,11 +334,13 @@ const history: Step[] = [
     quantity: 20,
     unitPriceCents: 60,
   }),
+  // A delivery: R$ 18,00 of coxinhas and R$ 15,00 'Taxa de entrega'.
   ...order(
     4,
     '2026-11-26T01:00:00.000Z',
     { productId: coxinha, name: 'Coxinha', quantity: 30, unitPriceCents: 60 },
     '2026-11-26T01:30:00.000Z',
+    1_500,
   ),
 ];
 
@@ -405,7 +444,7 @@ describe('admin reports: live read models equal a rebuild from the same events',
     expect(sales.map((sale) => [sale.clientName, sale.amountCents, sale.day])).toEqual([
       ['Ana Souza', 3_000, '2026-10-30'],
       ['Ana Souza', 4_800, '2026-11-25'],
-      ['Ana Souza', 1_800, '2026-11-25'],
+      ['Ana Souza', 3_300, '2026-11-25'],
       ['Balcão', 2_000, '2026-10-15'],
       ['Dona Célia', 6_000, '2026-11-12'],
     ]);
@@ -418,12 +457,12 @@ describe('admin reports: live read models equal a rebuild from the same events',
     expect(months.map(({ _id, days, products }) => ({ _id, days, products }))).toEqual([
       {
         _id: '2026-10',
-        days: { '2026-10-30': { count: 1, amountCents: 3_000 } },
+        days: { '2026-10-30': { count: 1, amountCents: 3_000, deliveryFeeCents: 0 } },
         products: { [coxinha]: { name: 'Coxinha', quantity: 50, revenueCents: 3_000 } },
       },
       {
         _id: '2026-11',
-        days: { '2026-11-25': { count: 2, amountCents: 6_600 } },
+        days: { '2026-11-25': { count: 2, amountCents: 8_100, deliveryFeeCents: 1_500 } },
         products: {
           [coxinha]: { name: 'Coxinha', quantity: 30, revenueCents: 1_800 },
           [quibe]: { name: 'Quibe', quantity: 40, revenueCents: 4_800 },
@@ -435,10 +474,10 @@ describe('admin reports: live read models equal a rebuild from the same events',
   it('sales stats', async () => {
     expect(await both(async (readStore) => salesStats(await totalsOf(readStore), today))).toEqual({
       totalSales: 3,
-      monthlyRevenue: 126,
-      averageTicket: 42,
+      monthlyRevenue: 141,
+      averageTicket: 47,
       lifetimeTotalSales: 5,
-      lifetimeTotalRevenue: 176,
+      lifetimeTotalRevenue: 191,
     });
   });
 
@@ -447,11 +486,11 @@ describe('admin reports: live read models equal a rebuild from the same events',
     expect(chart.filter((point) => point.onlineTotal + point.physicalTotal > 0)).toEqual([
       { date: '2026-10-30', onlineTotal: 30, physicalTotal: 0 },
       { date: '2026-11-12', onlineTotal: 0, physicalTotal: 60 },
-      { date: '2026-11-25', onlineTotal: 66, physicalTotal: 0 },
+      { date: '2026-11-25', onlineTotal: 81, physicalTotal: 0 },
     ]);
   });
 
-  it('monthly report', async () => {
+  it('monthly report: the delivery fee as its own figure (Taxa de entrega), apart from product revenue; top products count items only', async () => {
     const report = await both(async (readStore) =>
       monthlyReport(
         await totalsOf(readStore),
@@ -461,13 +500,15 @@ describe('admin reports: live read models equal a rebuild from the same events',
       ),
     );
     expect(report).toMatchObject({
-      totalRevenue: 126,
+      totalRevenue: 141,
+      deliveryFees: 15,
+      productRevenue: 126,
       totalSales: 3,
-      averageTicket: 42,
-      bestDay: { date: '2026-11-25', revenue: 66, sales: 2 },
+      averageTicket: 47,
+      bestDay: { date: '2026-11-25', revenue: 81, sales: 2 },
       growthComparison: {
         previousMonth: { totalRevenue: 50, totalSales: 2 },
-        growthPercentage: { revenue: 152, sales: 50 },
+        growthPercentage: { revenue: 182, sales: 50 },
       },
       topProducts: [
         { productName: 'Quibe', quantity: 40, revenue: 48 },
@@ -485,7 +526,7 @@ describe('admin reports: live read models equal a rebuild from the same events',
         lastDay: dailySales(totals, today).at(-1),
       };
     });
-    expect(figures).toEqual({ today: 66, month: 126, lastDay: { date: today, total: 66 } });
+    expect(figures).toEqual({ today: 81, month: 141, lastDay: { date: today, total: 81 } });
   });
 
   it('dashboard top-selling products', async () => {

@@ -8,6 +8,7 @@ import { purchasesProjection } from './reviews/purchases';
 import { reviewsProjection } from './reviews/reviews';
 import { onlineSalesByMonthProjection } from './sales/online-sales-by-month';
 import { salesProjection } from './sales/sales';
+import { shopSettingsProjection } from './shop/shop-settings';
 
 /** Every projection this service runs. */
 export const projections: readonly Projection[] = [
@@ -20,4 +21,5 @@ export const projections: readonly Projection[] = [
   salesProjection,
   onlineSalesByMonthProjection,
   customOrdersProjection,
+  shopSettingsProjection,
 ];

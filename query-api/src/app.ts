@@ -42,6 +42,7 @@ import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { reviewQueryRoutes } from './reviews/routes';
 import { projectionsStatusRoutes } from './projections/routes';
+import { shopRoutes } from './shop/routes';
 import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
 
@@ -68,7 +69,10 @@ export interface QueryDeps {
   logger: Logger;
   /** The clock of "the last N days" filters and of the reports' "today"; the wall clock by default. */
   now?: () => Date;
-  /** OPENING_HOURS, CHATBOT_WEBHOOK_URL and the chat's limit (POST /api/chatbot). */
+  /**
+   * CHATBOT_WEBHOOK_URL and the chat's limit (POST /api/chatbot); the hours and
+   * contacts it tells are the shop's settings, read when it answers.
+   */
   chatbot?: ChatbotOptions;
   /** LOW_STOCK_THRESHOLD: a product with less stock is low on stock (admin product stats). */
   lowStockThreshold?: number;
@@ -138,6 +142,9 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(
     reviewQueryRoutes({ readStore: deps.readStore, waitForPosition: deps.waitForPosition }),
   );
+  // The admin's page and the footer read the settings back after a save (X-Min-Position).
+  router.use('/api/shop', readYourWrites(deps.waitForPosition));
+  router.use(shopRoutes({ readStore: deps.readStore }));
   router.use(chatbotRoutes({ ...signedInReads, logger: deps.logger, options: deps.chatbot }));
   router.use(
     cepRoutes({

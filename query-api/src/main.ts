@@ -7,6 +7,7 @@ import {
   ORDERS_PROJECTION,
   REVIEWS_PROJECTION,
   SALES_PROJECTION,
+  SHOP_SETTINGS_PROJECTION,
   USERS_PROJECTION,
 } from '@quitute/contracts';
 import { createTokenVerifier } from '@quitute/infra/auth';
@@ -84,6 +85,7 @@ const queryApi = composeQueryApi({
     SALES_PROJECTION,
     ONLINE_SALES_BY_MONTH_PROJECTION,
     CUSTOM_ORDERS_PROJECTION,
+    SHOP_SETTINGS_PROJECTION,
   ]),
   // The projections service reports on the read models; this process only reads them.
   health: () => ({ status: 'ok' }),
@@ -100,7 +102,7 @@ const queryApi = composeQueryApi({
     ? { provider: 'mercadopago', publicKey: config.MP_PUBLIC_KEY ?? null }
     : SIMULATOR_PAYMENTS,
   ...(config.VIACEP_URL ? { viaCepUrl: config.VIACEP_URL } : {}),
-  chatbot: { openingHours: config.OPENING_HOURS, webhookUrl: config.CHATBOT_WEBHOOK_URL },
+  chatbot: { webhookUrl: config.CHATBOT_WEBHOOK_URL },
   lowStockThreshold: config.LOW_STOCK_THRESHOLD,
   ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENT_TYPES } from '../ordering/events';
 import { PAYMENT_EVENT_TYPES } from '../payments/events';
+import { DEFAULT_SHOP_SETTINGS } from '../shop/constants';
+import { SHOP_SETTINGS_FIELDS } from '../shop/events';
 import { aPlacedOrder } from '../testing/placed-order';
-import { describeEvent, type AuditedEvent, type AuditedEventType } from './descriptions';
+import {
+  describeEvent,
+  describeShopSettingsEvent,
+  SHOP_SETTINGS_FIELD_LABELS,
+  type AuditedEvent,
+  type AuditedEventType,
+} from './descriptions';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -139,6 +147,27 @@ describe('describing an order history event', () => {
     );
   });
 
+  it('given a delivery with a fee (issue 37), then the total says the delivery fee inside it; none when there is no fee', () => {
+    const delivery = {
+      type: 'OrderPlaced' as const,
+      data: {
+        ...placed,
+        totalCents: 2_700,
+        deliveryFeeCents: 1_500,
+        deliveryZone: 'Centro',
+        deliveryType: 'delivery' as const,
+      },
+    };
+    const free = { type: 'OrderPlaced' as const, data: { ...placed, deliveryFeeCents: 0 } };
+
+    expect(describeEvent(delivery, { actor: system, paymentMethod: 'pix' })).toBe(
+      'Pedido #1001 feito por Maria da Silva (20 itens, R$ 27,00 com taxa de entrega de R$ 15,00, Pix)',
+    );
+    expect(describeEvent(free, { actor: system, paymentMethod: 'pix' })).toBe(
+      'Pedido #1001 feito por Maria da Silva (20 itens, R$ 12,00, Pix)',
+    );
+  });
+
   it('given an order paid while pending, then it went into preparation; paid after an admin moved it on, then it stayed there', () => {
     const context = { actor: system, paymentMethod: 'pix' as const };
     expect(describeEvent(samples.OrderPaid, { ...context, orderStatusBefore: 'pending' })).toBe(
@@ -204,6 +233,38 @@ describe('describing an order history event', () => {
     };
     expect(describeEvent(refunded, context)).toBe(
       'Venda online de R$ 12,00 estornada dos relatórios de vendas: pagamento reembolsado',
+    );
+  });
+});
+
+describe('describing a change of the shop’s settings', () => {
+  const settings = structuredClone(DEFAULT_SHOP_SETTINGS);
+
+  it('given the first start’s seed, then the initial settings were recorded', () => {
+    expect(describeShopSettingsEvent({ type: 'ShopSettingsSeeded', data: { settings } })).toBe(
+      'Configurações iniciais da loja registradas',
+    );
+  });
+
+  it('given an admin changed the WhatsApp number and the zones, then both named in pt-BR, in the page’s order', () => {
+    expect(
+      describeShopSettingsEvent({
+        type: 'ShopSettingsChanged',
+        data: { settings, changedFields: ['whatsapp', 'deliveryZones'] },
+      }),
+    ).toBe('Configurações da loja alteradas: WhatsApp, Zonas de entrega');
+  });
+
+  it('given every field of the settings, then each has its own pt-BR name', () => {
+    const labels = SHOP_SETTINGS_FIELDS.map((field) => SHOP_SETTINGS_FIELD_LABELS[field]);
+    expect(new Set(labels).size).toBe(SHOP_SETTINGS_FIELDS.length);
+    expect(
+      describeShopSettingsEvent({
+        type: 'ShopSettingsChanged',
+        data: { settings, changedFields: [...SHOP_SETTINGS_FIELDS] },
+      }),
+    ).toBe(
+      'Configurações da loja alteradas: Nome da loja, WhatsApp, Telefone, E-mail, Endereço, Localização no mapa, Redes sociais, Horário de funcionamento, Zonas de entrega',
     );
   });
 });

@@ -12,6 +12,7 @@ import {
 import { paymentEventSchemas, type PaymentEvent } from '../payments/events';
 import { saleEventSchemas, type SaleEvent, type SaleReversalReason } from '../sales/events';
 import { centsToReais, formatBRL } from '../shared/money';
+import type { ShopSettingsEvent, ShopSettingsField } from '../shop/events';
 import { formatShopClock, formatShopDay } from '../shared/shop-time';
 import type { HistoryActor } from './history';
 
@@ -102,10 +103,11 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
   const { actor, paymentMethod } = context;
   switch (event.type) {
     case 'OrderPlaced': {
-      const { orderNumber, customer, items, totalCents } = event.data;
+      const { orderNumber, customer, items, totalCents, deliveryFeeCents = 0 } = event.data;
       const quantity = items.reduce((sum, line) => sum + line.quantity, 0);
       const units = quantity === 1 ? '1 item' : `${quantity} itens`;
-      return `Pedido #${orderNumber} feito por ${customer.name} (${units}, ${money(totalCents)}, ${PAYMENT_METHOD_LABELS[event.data.paymentMethod]})`;
+      const fee = deliveryFeeCents > 0 ? ` com taxa de entrega de ${money(deliveryFeeCents)}` : '';
+      return `Pedido #${orderNumber} feito por ${customer.name} (${units}, ${money(totalCents)}${fee}, ${PAYMENT_METHOD_LABELS[event.data.paymentMethod]})`;
     }
     case 'OrderPaid': {
       const paid = `Pedido pago (${money(event.data.amountCents)})`;
@@ -153,6 +155,38 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
       return `Venda online de ${money(event.data.amountCents)} registrada nos relatórios de vendas`;
     case 'OnlineSaleReversed':
       return `Venda online de ${money(event.data.amountCents)} estornada dos relatórios de vendas: ${SALE_REVERSAL_REASON_LABELS[event.data.reason]}`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** The shop's settings as the admin's page names them ('Configurações da Loja'). */
+export const SHOP_SETTINGS_FIELD_LABELS: Readonly<Record<ShopSettingsField, string>> = {
+  name: 'Nome da loja',
+  whatsapp: 'WhatsApp',
+  phone: 'Telefone',
+  email: 'E-mail',
+  address: 'Endereço',
+  location: 'Localização no mapa',
+  social: 'Redes sociais',
+  openingHoursText: 'Horário de funcionamento',
+  deliveryZones: 'Zonas de entrega',
+};
+
+/**
+ * What a change of the shop's settings means to an auditor, in pt-BR: the
+ * fields it changed, by the names the admin saw ('Configurações da loja
+ * alteradas: WhatsApp, Zonas de entrega'). Who and when are the event's
+ * metadata.
+ */
+export function describeShopSettingsEvent(event: ShopSettingsEvent): string {
+  switch (event.type) {
+    case 'ShopSettingsSeeded':
+      return 'Configurações iniciais da loja registradas';
+    case 'ShopSettingsChanged':
+      return `Configurações da loja alteradas: ${event.data.changedFields.map((field) => SHOP_SETTINGS_FIELD_LABELS[field]).join(', ')}`;
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

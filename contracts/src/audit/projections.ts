@@ -6,11 +6,12 @@ import { MENU_PROJECTION } from '../catalog/read-model';
 import { ORDERS_PROJECTION } from '../ordering/read-model';
 import { PURCHASES_PROJECTION, REVIEWS_PROJECTION } from '../reviews/read-model';
 import { ONLINE_SALES_BY_MONTH_PROJECTION, SALES_PROJECTION } from '../sales/read-model';
+import { SHOP_SETTINGS_PROJECTION } from '../shop/constants';
 
 /**
  * Every projection the shop runs (the projections service's registry, which a test
- * keeps equal to it): what GET /api/admin/projections lists. A retired one (orders_v2
- * once orders_v3 replaced it) leaves its checkpoint in the store; it is not listed.
+ * keeps equal to it): what GET /api/admin/projections lists. A retired one (orders_v3
+ * once orders_v4 replaced it) leaves its checkpoint in the store; it is not listed.
  */
 export const PROJECTION_NAMES: readonly string[] = [
   MENU_PROJECTION,
@@ -22,6 +23,7 @@ export const PROJECTION_NAMES: readonly string[] = [
   SALES_PROJECTION,
   ONLINE_SALES_BY_MONTH_PROJECTION,
   CUSTOM_ORDERS_PROJECTION,
+  SHOP_SETTINGS_PROJECTION,
 ];
 
 /**

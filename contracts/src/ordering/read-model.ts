@@ -4,7 +4,7 @@ import { DELIVERY_TYPES, ORDER_STATUSES } from './constants';
 import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './events';
 
 /**
- * The orders read model (collection orders_v3): one document per order, fed by
+ * The orders read model (collection orders_v4): one document per order, fed by
  * order and payment events. It serves the customer's orders and details, the
  * admin's orders and the dashboard; every document remembers the global
  * position of the last event applied (replays skip what was applied).

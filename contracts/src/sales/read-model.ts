@@ -2,17 +2,21 @@ import { z } from 'zod';
 import { SALE_SOURCES } from './events';
 
 /**
- * The sales read model (collection sales_v1): one document per sale, online
+ * The sales read model (collection sales_v2): one document per sale, online
  * (an order paid) or physical (entered by an admin), fed by SaleRecorded,
  * SaleAmended and SaleDeleted (a deleted sale's document is removed). It serves
  * the admin's sales list; the reports add up its physical sales at query time,
  * over the days and months indexed here, and the online ones from the monthly
  * documents below.
+ * v2 (issue 37): documents carry the delivery fee inside the amount, so v1
+ * documents are rebuilt from the log.
  */
 export const saleDocumentSchema = z.object({
   _id: z.string(),
   source: z.enum(SALE_SOURCES),
   amountCents: z.number().int().nonnegative(),
+  /** The order's delivery fee, inside amountCents ('Taxa de entrega'); 0 for pickup and counter sales. */
+  deliveryFeeCents: z.number().int().nonnegative(),
   clientName: z.string(),
   /** When the sale happened, as recorded. */
   soldAt: z.string(),
@@ -30,21 +34,31 @@ export const saleDocumentSchema = z.object({
 });
 export type SaleDocument = z.infer<typeof saleDocumentSchema>;
 
-export const SALES_COLLECTION = 'sales_v1';
-export const SALES_PROJECTION = 'sales_v1';
+export const SALES_COLLECTION = 'sales_v2';
+export const SALES_PROJECTION = 'sales_v2';
 
 /**
  * The online sales of one shop month, added up as they are recorded
- * (collection online_sales_by_month_v1, `_id` = `YYYY-MM`): per day, how many
- * and how much; per product, the units and revenue. Sums kept as events
- * arrive are right here because an online sale is never amended nor deleted
- * (admin-spec §4: only physical sales are); the reports read a handful of
- * these instead of every online sale.
+ * (collection online_sales_by_month_v2, `_id` = `YYYY-MM`): per day, how many,
+ * how much and how much of it was delivery fees; per product, the units and
+ * revenue (items only: a fee is no product's). Sums kept as events arrive are
+ * right here because an online sale is never amended nor deleted (admin-spec
+ * §4: only physical sales are); the reports read a handful of these instead
+ * of every online sale.
+ * v2 (issue 37): each day keeps its delivery fees, so v1 documents are rebuilt
+ * from the log.
  */
 export const onlineSalesMonthDocumentSchema = z.object({
   _id: z.string(),
-  /** By shop day (`YYYY-MM-DD`). */
-  days: z.record(z.string(), z.object({ count: z.number().int(), amountCents: z.number().int() })),
+  /** By shop day (`YYYY-MM-DD`); `deliveryFeeCents` is inside `amountCents`. */
+  days: z.record(
+    z.string(),
+    z.object({
+      count: z.number().int(),
+      amountCents: z.number().int(),
+      deliveryFeeCents: z.number().int(),
+    }),
+  ),
   /** By product id: the name it was last sold under, units and revenue. */
   products: z.record(
     z.string(),
@@ -55,5 +69,5 @@ export const onlineSalesMonthDocumentSchema = z.object({
 });
 export type OnlineSalesMonthDocument = z.infer<typeof onlineSalesMonthDocumentSchema>;
 
-export const ONLINE_SALES_BY_MONTH_COLLECTION = 'online_sales_by_month_v1';
-export const ONLINE_SALES_BY_MONTH_PROJECTION = 'online_sales_by_month_v1';
+export const ONLINE_SALES_BY_MONTH_COLLECTION = 'online_sales_by_month_v2';
+export const ONLINE_SALES_BY_MONTH_PROJECTION = 'online_sales_by_month_v2';

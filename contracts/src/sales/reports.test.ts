@@ -17,17 +17,19 @@ import {
 const coxinha = '11111111-1111-4111-8111-111111111111';
 const kibe = '22222222-2222-4222-8222-222222222222';
 
-/** What a day sold through one channel (one sale unless told). */
+/** What a day sold through one channel (one sale, no delivery fee, unless told). */
 const sold = (
   day: string,
   amountCents: number,
   source: SaleSource = 'physical',
   count = 1,
+  deliveryFeeCents = 0,
 ): DayTotal => ({
   day,
   source,
   count,
   amountCents,
+  deliveryFeeCents,
 });
 
 const product = (
@@ -48,13 +50,19 @@ const today = '2026-11-25';
 describe('dayTotals and productTotals', () => {
   it('given online months and sales, then a day total per online day and per physical sale (online sales counted once, by their month)', () => {
     const totals = dayTotals(
-      [{ _id: '2026-11', days: { '2026-11-02': { count: 2, amountCents: 500 } }, products: {} }],
       [
-        { source: 'physical', amountCents: 100, day: '2026-11-02' },
-        { source: 'online', amountCents: 250, day: '2026-11-02' },
+        {
+          _id: '2026-11',
+          days: { '2026-11-02': { count: 2, amountCents: 500, deliveryFeeCents: 150 } },
+          products: {},
+        },
+      ],
+      [
+        { source: 'physical', amountCents: 100, deliveryFeeCents: 0, day: '2026-11-02' },
+        { source: 'online', amountCents: 250, deliveryFeeCents: 150, day: '2026-11-02' },
       ],
     );
-    expect(totals).toEqual([sold('2026-11-02', 500, 'online', 2), sold('2026-11-02', 100)]);
+    expect(totals).toEqual([sold('2026-11-02', 500, 'online', 2, 150), sold('2026-11-02', 100)]);
   });
 
   it('given a product sold in two months, then its sums, under the name of the later month', () => {
@@ -190,6 +198,38 @@ describe('monthlyReport', () => {
         previousMonth: { totalRevenue: 150, totalSales: 2 },
         growthPercentage: { revenue: -6.7, sales: 100 },
       },
+      topProducts: [
+        { productName: 'Quibe', quantity: 80, revenue: 48 },
+        { productName: 'Coxinha de Frango', quantity: 70, revenue: 42 },
+      ],
+    });
+  });
+
+  it('given no delivery fee, then the whole revenue is product revenue', () => {
+    expect(monthlyReport(novemberSales, products, november, today)).toMatchObject({
+      totalRevenue: 140,
+      deliveryFees: 0,
+      productRevenue: 140,
+    });
+  });
+
+  it('given online sales with delivery fees (issue 37), then the month’s Taxa de entrega apart from product revenue, inside the total; the top products count items only', () => {
+    const withFees = [
+      ...novemberSales,
+      // Two deliveries on the 24th: R$ 45,00 of items and R$ 15,00 fee each.
+      sold('2026-11-24', 12_000, 'online', 2, 3_000),
+      // October's fee is not November's.
+      sold('2026-10-30', 6_000, 'online', 1, 1_500),
+    ];
+
+    const report = monthlyReport(withFees, products, november, today);
+
+    expect(report).toMatchObject({
+      totalRevenue: 260,
+      deliveryFees: 30,
+      productRevenue: 230,
+      totalSales: 6,
+      bestDay: { date: '2026-11-24', revenue: 120, sales: 2 },
       topProducts: [
         { productName: 'Quibe', quantity: 80, revenue: 48 },
         { productName: 'Coxinha de Frango', quantity: 70, revenue: 42 },

@@ -32,6 +32,8 @@ export interface DayTotal {
   source: SaleSource;
   count: number;
   amountCents: number;
+  /** The delivery fees inside amountCents ('Taxa de entrega'). */
+  deliveryFeeCents: number;
 }
 
 /** A product's units and revenue over some period. */
@@ -43,7 +45,7 @@ export interface ProductTotal {
 }
 
 type OnlineMonth = Pick<OnlineSalesMonthDocument, '_id' | 'days' | 'products'>;
-type PhysicalSale = Pick<SaleDocument, 'source' | 'amountCents' | 'day'>;
+type PhysicalSale = Pick<SaleDocument, 'source' | 'amountCents' | 'deliveryFeeCents' | 'day'>;
 
 /**
  * The day totals of online months and physical sales. An online sale in the
@@ -67,6 +69,7 @@ export function dayTotals(
       source: 'physical',
       count: 1,
       amountCents: sale.amountCents,
+      deliveryFeeCents: sale.deliveryFeeCents,
     }));
   return [...online, ...physical];
 }
@@ -121,8 +124,12 @@ function weekdayOf(day: string): number {
 
 const sum = (totals: readonly DayTotal[]) =>
   totals.reduce(
-    (acc, total) => ({ count: acc.count + total.count, cents: acc.cents + total.amountCents }),
-    { count: 0, cents: 0 },
+    (acc, total) => ({
+      count: acc.count + total.count,
+      cents: acc.cents + total.amountCents,
+      feeCents: acc.feeCents + total.deliveryFeeCents,
+    }),
+    { count: 0, cents: 0, feeCents: 0 },
   );
 
 /** Reais per sale, rounded to the centavo; 0 without sales. */
@@ -278,6 +285,8 @@ export function monthlyReport(
     year: asked.year,
     month: asked.month,
     totalRevenue: centsToReais(month.cents),
+    deliveryFees: centsToReais(month.feeCents),
+    productRevenue: centsToReais(month.cents - month.feeCents),
     totalSales: month.count,
     averageTicket: averageTicket(month.cents, month.count),
     bestDay: bestDay && {

@@ -22,7 +22,7 @@ export async function readProjectionsStatus(options: {
   readStore: ReadStore;
   eventStore: Pick<EventStore, 'headPosition' | 'readAll'>;
   /**
-   * The projections the shop runs: a retired one's checkpoint (orders_v2 once orders_v3
+   * The projections the shop runs: a retired one's checkpoint (orders_v3 once orders_v4
    * replaced it) stays in the store and would read as ever further behind.
    */
   projectionNames: readonly string[];

@@ -5,7 +5,7 @@ describe('the CLI progress line', () => {
   it('given a quarter of the log read in one second, then the bar, the rate and the time left', () => {
     const line = progressLine(
       {
-        projection: 'orders_v3',
+        projection: 'orders_v4',
         phase: 'reading',
         events: 50_000,
         position: 50_000,

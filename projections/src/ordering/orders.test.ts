@@ -58,8 +58,12 @@ describe('orders projection', () => {
       userId: '0b6f1c2e-4d3a-4e5f-8a9b-1c2d3e4f5a6b',
       customerName: 'Maria da Silva',
       customerEmail: 'maria@example.com',
+      customerPhone: null,
+      customerCpf: '52998224725',
       items: placed.data.items,
       totalCents: 1_200,
+      deliveryFeeCents: 0,
+      deliveryZone: null,
       orderStatus: 'pending',
       paymentStatus: 'pending',
       paymentMethod: 'pix',
@@ -82,6 +86,39 @@ describe('orders projection', () => {
       isDeleted: false,
       searchText: '1001 maria da silva maria@example.com',
       position: 1,
+    });
+  });
+
+  it('given a delivery placed with a phone and a fee from its zone (issue 37), then the phone, the fee and the zone beside the total', () => {
+    const delivery = {
+      type: 'OrderPlaced' as const,
+      data: aPlacedOrder({
+        orderId,
+        paymentId,
+        customer: { ...placed.data.customer, phone: '11987654321' },
+        totalCents: 2_700,
+        deliveryFeeCents: 1_500,
+        deliveryZone: 'Centro',
+        deliveryType: 'delivery',
+        address: {
+          zipCode: '01310100',
+          streetName: 'Avenida Paulista',
+          streetNumber: '1000',
+          complement: 'apto 12',
+          neighborhood: 'Bela Vista',
+          city: 'São Paulo',
+          federalUnit: 'SP',
+        },
+      }),
+    } satisfies OrderEvent;
+
+    expect(given([delivery])).toMatchObject({
+      customerPhone: '11987654321',
+      customerCpf: '52998224725',
+      totalCents: 2_700,
+      deliveryFeeCents: 1_500,
+      deliveryZone: 'Centro',
+      address: { zipCode: '01310100', complement: 'apto 12' },
     });
   });
 

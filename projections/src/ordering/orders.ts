@@ -8,10 +8,12 @@ import {
 import { defineProjection } from '../projection';
 
 /**
- * One document per order (orders_v3), keyed by the orderId every order and
+ * One document per order (orders_v4), keyed by the orderId every order and
  * payment event carries, with the payment's status beside the order's so a
- * reader finds both in one document; `details` is the query side's. Its evolve
- * is in contracts, where the auditors' history folds with it too.
+ * reader finds both in one document, and the customer's phone and CPF and the
+ * delivery fee (its own line, inside the total) beside the items; `details` is
+ * the query side's. Its evolve is in contracts, where the auditors' history
+ * folds with it too.
  */
 export const ordersProjection = defineProjection({
   name: ORDERS_PROJECTION,

@@ -9,10 +9,12 @@ const quibe = '22222222-2222-4222-8222-222222222222';
 let seq = 0;
 const saleId = () => `7d2e1f0a-3b4c-4d5e-8f6a-${String((seq += 1)).padStart(12, '0')}`;
 
+/** An online sale of these lines (R$ 0,60 a unit); with a delivery fee, the amount holds it too. */
 const online = (
   soldAt: string,
   amountCents: number,
   items: { productId: string; name: string; quantity: number }[],
+  deliveryFeeCents?: number,
 ): SaleEvent => {
   const id = saleId();
   return {
@@ -26,17 +28,26 @@ const online = (
       orderId: id,
       orderNumber: 1000 + seq,
       items: items.map((line) => ({ ...line, revenueCents: line.quantity * 60 })),
+      ...(deliveryFeeCents === undefined ? {} : { deliveryFeeCents }),
     },
   };
 };
 
-/** The payment of an online sale was given back: what it had added is taken back. */
+/** The payment of an online sale was given back: what it had added (its fee too) is taken back. */
 const reversed = (sale: SaleEvent, reason: 'refunded' | 'charged_back' = 'refunded'): SaleEvent => {
   if (sale.type !== 'SaleRecorded') throw new Error('only a recorded sale is reversed');
-  const { saleId: id, soldAt, amountCents, items = [] } = sale.data;
+  const { saleId: id, soldAt, amountCents, deliveryFeeCents, items = [] } = sale.data;
   return {
     type: 'OnlineSaleReversed',
-    data: { saleId: id, orderId: id, reason, soldAt, amountCents, items },
+    data: {
+      saleId: id,
+      orderId: id,
+      reason,
+      soldAt,
+      amountCents,
+      items,
+      ...(deliveryFeeCents === undefined ? {} : { deliveryFeeCents }),
+    },
   };
 };
 
@@ -75,8 +86,8 @@ describe('online sales by month projection', () => {
     ).toEqual({
       _id: '2026-11',
       days: {
-        '2026-11-02': { count: 2, amountCents: 4_200 },
-        '2026-11-30': { count: 1, amountCents: 600 },
+        '2026-11-02': { count: 2, amountCents: 4_200, deliveryFeeCents: 0 },
+        '2026-11-30': { count: 1, amountCents: 600, deliveryFeeCents: 0 },
       },
       products: {
         [coxinha]: { name: 'Coxinha de Frango', quantity: 60, revenueCents: 3_600 },
@@ -97,7 +108,7 @@ describe('online sales by month projection', () => {
 
     expect(given([kept, refunded, reversed(refunded)], '2026-11')).toEqual({
       _id: '2026-11',
-      days: { '2026-11-02': { count: 1, amountCents: 3_000 } },
+      days: { '2026-11-02': { count: 1, amountCents: 3_000, deliveryFeeCents: 0 } },
       products: { [coxinha]: { name: 'Coxinha', quantity: 50, revenueCents: 3_000 } },
       position: 3,
     });
@@ -125,9 +136,41 @@ describe('online sales by month projection', () => {
     });
     expect(given(events, '2026-11')).toEqual({
       _id: '2026-11',
-      days: { '2026-11-03': { count: 1, amountCents: 1_200 } },
+      days: { '2026-11-03': { count: 1, amountCents: 1_200, deliveryFeeCents: 0 } },
       products: { [coxinha]: { name: 'Coxinha', quantity: 20, revenueCents: 1_200 } },
       position: 2,
+    });
+  });
+
+  it('given deliveries with fees (issue 37), then each day keeps its fees inside its amount, the products only their items; a reversal takes its fee back', () => {
+    const first = online(
+      '2026-11-02T15:00:00.000Z',
+      4_500,
+      [{ productId: coxinha, name: 'Coxinha', quantity: 50 }],
+      1_500,
+    );
+    const second = online(
+      '2026-11-02T18:00:00.000Z',
+      2_000,
+      [{ productId: quibe, name: 'Quibe', quantity: 20 }],
+      800,
+    );
+    const pickup = online('2026-11-02T19:00:00.000Z', 600, [
+      { productId: coxinha, name: 'Coxinha', quantity: 10 },
+    ]);
+
+    expect(given([first, second, pickup], '2026-11')).toMatchObject({
+      days: { '2026-11-02': { count: 3, amountCents: 7_100, deliveryFeeCents: 2_300 } },
+      products: {
+        [coxinha]: { quantity: 60, revenueCents: 3_600 },
+        [quibe]: { quantity: 20, revenueCents: 1_200 },
+      },
+    });
+    expect(given([first, second, pickup, reversed(second)], '2026-11')).toEqual({
+      _id: '2026-11',
+      days: { '2026-11-02': { count: 2, amountCents: 5_100, deliveryFeeCents: 1_500 } },
+      products: { [coxinha]: { name: 'Coxinha', quantity: 60, revenueCents: 3_600 } },
+      position: 4,
     });
   });
 

@@ -13,20 +13,22 @@ type SaleLine = { productId: string; name: string; quantity: number; revenueCent
 
 /**
  * The month's totals with one sale added (sign 1) or taken back (sign -1): its
- * day's count and amount, its products' units and revenue. A day or product
- * left with nothing is dropped, so a month reads as if the sale never was.
+ * day's count, amount and delivery fee, its products' units and revenue. A
+ * day or product left with nothing is dropped, so a month reads as if the sale
+ * never was.
  */
 function withSale(
   totals: Totals | null,
-  sale: { soldAt: string; amountCents: number; items: SaleLine[] },
+  sale: { soldAt: string; amountCents: number; deliveryFeeCents: number; items: SaleLine[] },
   sign: 1 | -1,
 ): Totals {
   const { day } = saleMoment(sale.soldAt);
   const days = { ...totals?.days };
-  const before = days[day] ?? { count: 0, amountCents: 0 };
+  const before = days[day] ?? { count: 0, amountCents: 0, deliveryFeeCents: 0 };
   days[day] = {
     count: before.count + sign,
     amountCents: before.amountCents + sign * sale.amountCents,
+    deliveryFeeCents: before.deliveryFeeCents + sign * sale.deliveryFeeCents,
   };
   const products = { ...totals?.products };
   for (const line of sale.items) {
@@ -52,11 +54,12 @@ function withSale(
 }
 
 /**
- * The online sales of each shop month, added up (online_sales_by_month_v1),
+ * The online sales of each shop month, added up (online_sales_by_month_v2),
  * keyed by the month the sale was sold in. A sale is added when recorded and
  * taken back from that same month when reversed (its payment refunded or
  * charged back, maybe months later): the reversal carries the sale's time,
- * amount and lines. An online sale is never amended nor deleted otherwise, so
+ * amount, delivery fee and lines (a sale or reversal from before fees existed
+ * has none: 0). An online sale is never amended nor deleted otherwise, so
  * a sum kept as events arrive stays right; a physical sale (which may be)
  * changes nothing here — the reports count those from the sales read model.
  */
@@ -75,11 +78,20 @@ export const onlineSalesByMonthProjection = defineProjection({
       case 'SaleRecorded': {
         const sale = event.data;
         if (sale.source !== 'online') return document;
-        const totals = withSale(document, { ...sale, items: sale.items ?? [] }, 1);
+        const totals = withSale(
+          document,
+          { ...sale, deliveryFeeCents: sale.deliveryFeeCents ?? 0, items: sale.items ?? [] },
+          1,
+        );
         return { _id: month, ...totals, position: recorded.position };
       }
       case 'OnlineSaleReversed': {
-        const totals = withSale(document, event.data, -1);
+        const reversed = event.data;
+        const totals = withSale(
+          document,
+          { ...reversed, deliveryFeeCents: reversed.deliveryFeeCents ?? 0 },
+          -1,
+        );
         return { _id: month, ...totals, position: recorded.position };
       }
       default: {

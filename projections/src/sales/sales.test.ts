@@ -38,11 +38,12 @@ const counter: SaleEvent = {
 };
 
 describe('sales projection', () => {
-  it('given an online sale, then its amount, lines and the shop day and month it counts on', () => {
+  it('given an online sale from before delivery fees, then its amount (no fee), the shop day and month it counts on', () => {
     expect(given([online])).toEqual({
       _id: saleId,
       source: 'online',
       amountCents: 3_000,
+      deliveryFeeCents: 0,
       clientName: 'Ângela Souza',
       soldAt: '2026-12-01T01:30:00.000Z',
       at: '2026-12-01T01:30:00.000Z',
@@ -53,6 +54,15 @@ describe('sales projection', () => {
       searchText: 'angela souza',
       position: 1,
     });
+  });
+
+  it('given an online sale of a delivery (issue 37), then the fee its amount holds', () => {
+    const delivered: SaleEvent = {
+      type: 'SaleRecorded',
+      data: { ...online.data, amountCents: 4_500, deliveryFeeCents: 1_500 },
+    };
+
+    expect(given([delivered])).toMatchObject({ amountCents: 4_500, deliveryFeeCents: 1_500 });
   });
 
   it('given a physical sale entered for a day, then that day, from its midnight in the shop, without lines', () => {

@@ -50,7 +50,8 @@ function anyInstant(text: string): Date | null {
 }
 
 /**
- * One document per sale (sales_v1), keyed by its id. Amended sales move to
+ * One document per sale (sales_v2), keyed by its id, with the delivery fee an
+ * online sale's amount holds. Amended sales move to
  * their new day; deleted ones, and online ones whose payment was given back
  * (reversed), are removed, so every report over this read model counts
  * exactly the sales that stand. What an online sale sold is in
@@ -70,6 +71,7 @@ export const salesProjection = defineProjection({
           _id: sale.saleId,
           source: sale.source,
           amountCents: sale.amountCents,
+          deliveryFeeCents: sale.deliveryFeeCents ?? 0,
           clientName: sale.clientName,
           soldAt: sale.soldAt,
           ...saleMoment(sale.soldAt),

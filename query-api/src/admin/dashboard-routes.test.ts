@@ -52,6 +52,7 @@ const sale = (day: string, amountCents: number, fields: Partial<SaleDocument> = 
     _id: nextId(),
     source: 'physical',
     amountCents,
+    deliveryFeeCents: 0,
     clientName: 'Balcão',
     soldAt: day,
     at: `${day}T15:00:00.000Z`,
@@ -75,7 +76,7 @@ const sales = [
 const onlineMonths: OnlineSalesMonthDocument[] = [
   {
     _id: '2026-11',
-    days: { '2026-11-25': { count: 2, amountCents: 7_550 } },
+    days: { '2026-11-25': { count: 2, amountCents: 7_550, deliveryFeeCents: 0 } },
     products: {
       [coxinha]: { name: 'Coxinha', quantity: 20, revenueCents: 1_200 },
       [kibe]: { name: 'Quibe', quantity: 50, revenueCents: 3_000 },
@@ -84,7 +85,7 @@ const onlineMonths: OnlineSalesMonthDocument[] = [
   },
   {
     _id: '2026-10',
-    days: { '2026-10-31': { count: 1, amountCents: 9_900 } },
+    days: { '2026-10-31': { count: 1, amountCents: 9_900, deliveryFeeCents: 0 } },
     products: {
       [coxinha]: { name: 'Coxinha', quantity: 60, revenueCents: 3_600 },
       [kit]: { name: 'Kit Festa 3', quantity: 1, revenueCents: 42_000 },

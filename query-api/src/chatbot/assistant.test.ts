@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chatbotMessages, STATIC_MENU } from '@quitute/contracts';
+import { chatbotMessages, DEFAULT_SHOP_SETTINGS, STATIC_MENU } from '@quitute/contracts';
 import {
   asksForOrderStatus,
   chatbotReply,
   type ChatbotFacts,
   type CustomerFact,
   type LastOrderFact,
+  type ShopFact,
 } from './assistant';
 
 const menu = STATIC_MENU.map(({ name, priceCents, category, itens }) => ({
@@ -15,9 +16,11 @@ const menu = STATIC_MENU.map(({ name, priceCents, category, itens }) => ({
   itens,
 }));
 const visitor: CustomerFact = { signedIn: false };
+/** The seeded settings: one free zone covering every CEP. */
+const shop: ShopFact = structuredClone(DEFAULT_SHOP_SETTINGS);
 const facts = (overrides: Partial<ChatbotFacts> = {}): ChatbotFacts => ({
   menu,
-  openingHours: 'segunda a sábado, das 9h às 18h',
+  shop,
   customer: visitor,
   ...overrides,
 });
@@ -131,9 +134,76 @@ describe('chatbot assistant: the shop’s rules', () => {
     },
   );
 
+  it('given the seeded free zone, when delivery is asked, then no fee is mentioned and the pickup address is the settings’', () => {
+    const answer = reply('Vocês fazem entrega?');
+
+    expect(answer).not.toContain('taxa');
+    expect(answer).toContain(
+      'A retirada é em Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo/SP, CEP 05407-002.',
+    );
+  });
+
+  it('given a zone with a fee, when delivery is asked, then the fee depends on the CEP', () => {
+    const centro = {
+      name: 'Centro',
+      zipCodeFrom: '01000000',
+      zipCodeTo: '05999999',
+      feeCents: 1500,
+      minimumOrderCents: 10_000,
+    };
+
+    expect(
+      reply('qual o valor do frete?', { shop: { ...shop, deliveryZones: [centro] } }),
+    ).toContain('A taxa de entrega e o pedido mínimo dependem do CEP');
+  });
+
+  it.each(['Qual o WhatsApp de vocês?', 'como faço para entrar em contato?', 'tem telefone?'])(
+    'given %j, then the WhatsApp, phone and e-mail of the settings, and the WhatsApp link',
+    (message) => {
+      const changed = { ...shop, whatsapp: '21998765432', phone: '1134567890' };
+
+      expect(answer(message, { shop: changed })).toEqual({
+        reply:
+          'Fale conosco pelo WhatsApp (21) 99876-5432, pelo telefone (11) 3456-7890 ou pelo e-mail contato@quitute.com.br.',
+        links: [{ target: 'whatsapp', label: 'Falar no WhatsApp' }],
+      });
+    },
+  );
+
+  it('given the WhatsApp and the phone are one number, then it is said once', () => {
+    expect(reply('qual o telefone?')).toBe(
+      'Fale conosco pelo WhatsApp (11) 98765-4321 ou pelo e-mail contato@quitute.com.br.',
+    );
+  });
+
+  it.each(['Onde fica a loja?', 'qual o endereço?'])(
+    'given %j, then the shop’s name and address from the settings',
+    (message) => {
+      const moved = {
+        ...shop,
+        name: 'Doceria Bela',
+        address: {
+          zipCode: '20040020',
+          streetName: 'Avenida Rio Branco',
+          streetNumber: '100',
+          complement: 'loja 2',
+          neighborhood: 'Centro',
+          city: 'Rio de Janeiro',
+          federalUnit: 'RJ',
+        },
+      };
+
+      expect(reply(message, { shop: moved })).toBe(
+        'Doceria Bela fica em Avenida Rio Branco, 100, loja 2 – Centro, Rio de Janeiro/RJ, CEP 20040-020.',
+      );
+    },
+  );
+
   it('given the opening hours asked, then the configured hours', () => {
     expect(
-      reply('Qual o horário de funcionamento?', { openingHours: 'todos os dias, das 8h às 20h.' }),
+      reply('Qual o horário de funcionamento?', {
+        shop: { ...shop, openingHoursText: 'todos os dias, das 8h às 20h.' },
+      }),
     ).toBe('Nosso horário de atendimento: todos os dias, das 8h às 20h.');
   });
 

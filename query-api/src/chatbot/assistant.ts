@@ -6,6 +6,8 @@ import {
   type ChatbotReply,
   DELIVERY_TYPE_OPTIONS,
   formatBRL,
+  formatCep,
+  formatPhone,
   KITS_CATEGORY,
   MIN_LEAD_DAYS,
   MINIMUM_UNITS_PER_ITEM,
@@ -15,6 +17,7 @@ import {
   PAYMENT_STATUS_LABELS,
   shopDate,
   type Category,
+  type ShopSettings,
   type DeliveryType,
   type OrderStatus,
   type PaymentStatus,
@@ -24,7 +27,8 @@ import { quantitiesIn, sameWord, singular, wordsOf, type QuantityMention } from 
 /**
  * The shop's built-in chatbot (spec §2, §7): a pure function of the visitor's
  * message and the facts the route gives it — the menu as the menu read model
- * has it, the opening hours from configuration and, for a signed-in customer,
+ * has it, the shop's name, contacts, address and opening hours as its settings
+ * read model has them (the admin edits them) and, for a signed-in customer,
  * their own last order. It recognises what is asked by words (case and accents
  * aside) and may answer several questions of one message at once.
  */
@@ -52,10 +56,16 @@ export interface LastOrderFact {
 export type CustomerFact =
   { signedIn: false } | { signedIn: true; lastOrder: LastOrderFact | null };
 
+/** What the assistant tells of the shop itself, from its settings at answer time. */
+export type ShopFact = Pick<
+  ShopSettings,
+  'name' | 'whatsapp' | 'phone' | 'email' | 'address' | 'openingHoursText' | 'deliveryZones'
+>;
+
 export interface ChatbotFacts {
   /** Listed products (active, not deleted), in menu order. */
   menu: readonly MenuFact[];
-  openingHours: string;
+  shop: ShopFact;
   customer: CustomerFact;
 }
 
@@ -191,11 +201,33 @@ const paymentAnswer = () => {
   return `Aceitamos ${listed(methods)}. A forma de pagamento é escolhida ao finalizar o pedido.`;
 };
 
-const deliveryAnswer = () =>
-  `Você escolhe ao finalizar o pedido: ${DELIVERY_TYPE_OPTIONS.pickup} ou ${DELIVERY_TYPE_OPTIONS.delivery}, com a data e o horário que preferir (a partir de ${MIN_LEAD_DAYS} dias).`;
+/** 'Rua Cardeal Arcoverde, 1200, sala 2 – Pinheiros, São Paulo/SP, CEP 05407-002' */
+function addressLine({ address }: ShopFact): string {
+  const street = [address.streetName, address.streetNumber, address.complement]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(', ');
+  return `${street} – ${address.neighborhood}, ${address.city}/${address.federalUnit}, CEP ${formatCep(address.zipCode)}`;
+}
 
-const hoursAnswer = (openingHours: string) =>
-  `Nosso horário de atendimento: ${openingHours.trim().replace(/\.+$/, '')}.`;
+function deliveryAnswer(shop: ShopFact): string {
+  const choice = `Você escolhe ao finalizar o pedido: ${DELIVERY_TYPE_OPTIONS.pickup} ou ${DELIVERY_TYPE_OPTIONS.delivery}, com a data e o horário que preferir (a partir de ${MIN_LEAD_DAYS} dias).`;
+  // Only when some zone charges: with free delivery everywhere, a fee sentence would mislead.
+  const fee = shop.deliveryZones.some((zone) => zone.feeCents > 0 || zone.minimumOrderCents > 0)
+    ? ' A taxa de entrega e o pedido mínimo dependem do CEP: o valor aparece ao finalizar o pedido.'
+    : '';
+  return `${choice}${fee} A retirada é em ${addressLine(shop)}.`;
+}
+
+const hoursAnswer = ({ openingHoursText }: ShopFact) =>
+  `Nosso horário de atendimento: ${openingHoursText.trim().replace(/\.+$/, '')}.`;
+
+function contactAnswer(shop: ShopFact): string {
+  const phone = shop.phone === shop.whatsapp ? '' : `, pelo telefone ${formatPhone(shop.phone)}`;
+  return `Fale conosco pelo WhatsApp ${formatPhone(shop.whatsapp)}${phone} ou pelo e-mail ${shop.email}.`;
+}
+
+const addressAnswer = (shop: ShopFact) => `${shop.name} fica em ${addressLine(shop)}.`;
 
 function priceLine(product: MenuFact): string {
   const price = formatBRL(centsToReais(product.priceCents));
@@ -451,14 +483,28 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
   ) {
     answers.push(paymentAnswer());
   }
-  if (q.stem('entreg', 'retir', 'delivery', 'frete') || q.has('buscar', 'busco', 'levar')) {
-    answers.push(deliveryAnswer());
+  const delivery =
+    q.stem('entreg', 'retir', 'delivery', 'frete') || q.has('buscar', 'busco', 'levar');
+  if (delivery) answers.push(deliveryAnswer(facts.shop));
+  if (
+    q.stem('whats', 'zap', 'telefon', 'contat', 'ligar', 'email') ||
+    q.has('e mail', 'falar com voces', 'numero de voces', 'numero da loja')
+  ) {
+    answers.push(contactAnswer(facts.shop));
+    links.push(WHATSAPP_LINK);
+  }
+  if (
+    !delivery &&
+    (q.stem('endereco', 'localizacao', 'localizad') ||
+      q.has('onde fica', 'onde ficam', 'onde voces ficam', 'onde e a loja', 'onde estao'))
+  ) {
+    answers.push(addressAnswer(facts.shop));
   }
   if (
     q.stem('horario', 'funcionamento', 'expediente', 'aberto', 'aberta') ||
     q.has('abre', 'abrem', 'fecha', 'fecham', 'que horas', 'funcionam')
   ) {
-    answers.push(hoursAnswer(facts.openingHours));
+    answers.push(hoursAnswer(facts.shop));
   }
   if (
     answers.length === 0 &&
@@ -479,7 +525,7 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
   }
   if (answers.length === 0 && q.has('oi', 'ola', 'bom dia', 'boa tarde', 'boa noite', 'opa')) {
     answers.push(
-      'Olá! Posso ajudar com preços do cardápio, pedido mínimo, prazos, formas de pagamento, entrega ou retirada, horário de atendimento e o status do seu pedido.',
+      'Olá! Posso ajudar com preços do cardápio, pedido mínimo, prazos, formas de pagamento, entrega ou retirada, horário de atendimento, contato e endereço da loja e o status do seu pedido.',
     );
   }
   if (answers.length === 0) {

@@ -3,14 +3,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatbotMessages as m,
   chatbotReplySchema,
+  DEFAULT_SHOP_SETTINGS,
   foldForSearch,
   messages,
   ORDERS_COLLECTION,
   PRODUCTS_COLLECTION,
+  SHOP_SETTINGS_COLLECTION,
   STATIC_MENU,
   USERS_COLLECTION,
   type ProductDocument,
   type Role,
+  type ShopSettingsDocument,
   type UserDocument,
 } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
@@ -71,6 +74,15 @@ const products: ProductDocument[] = STATIC_MENU.map((item, index) => ({
   addedAt: index + 1,
 }));
 
+/** The shop_settings_v1 document as the projection writes it: the seed, or a later save. */
+const settingsDocument = (openingHoursText: string, position: number): ShopSettingsDocument => ({
+  _id: 'shop',
+  settings: { ...structuredClone(DEFAULT_SHOP_SETTINGS), openingHoursText },
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  updatedBy: 'system',
+  position,
+});
+
 const order = (n: number, userId: string, createdAt: string, orderNumber: number) =>
   anOrder({
     _id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -130,7 +142,10 @@ beforeAll(async () => {
       order(2, ana, '2026-11-21T12:00:00.000Z', 1003),
       order(3, bia, '2026-11-22T12:00:00.000Z', 1002),
     ]);
-  chat = await openChat({ openingHours: 'terça a domingo, das 10h às 19h' });
+  await readStore
+    .collection(SHOP_SETTINGS_COLLECTION)
+    .put(settingsDocument('terça a domingo, das 10h às 19h', 1));
+  chat = await openChat();
 });
 
 describe('POST /api/chatbot: the built-in assistant', () => {
@@ -148,10 +163,37 @@ describe('POST /api/chatbot: the built-in assistant', () => {
     expect(await replyTo('qual o pedido mínimo?')).toContain('20 unidades');
   });
 
-  it('given the opening hours asked, then the configured ones', async () => {
+  it('given the opening hours asked, then the ones of the shop’s settings; after the admin changes them, the new ones at once', async () => {
     expect(await replyTo('Que horas vocês abrem?')).toBe(
       'Nosso horário de atendimento: terça a domingo, das 10h às 19h.',
     );
+
+    const settings = readStore.collection(SHOP_SETTINGS_COLLECTION);
+    await settings.put(settingsDocument('todos os dias, das 8h às 20h', 2));
+    try {
+      expect(await replyTo('Que horas vocês abrem?')).toBe(
+        'Nosso horário de atendimento: todos os dias, das 8h às 20h.',
+      );
+    } finally {
+      await settings.put(settingsDocument('terça a domingo, das 10h às 19h', 1));
+    }
+  });
+
+  it('given the contact asked, then the WhatsApp number of the shop’s settings', async () => {
+    expect(await replyTo('qual o whatsapp?')).toContain('(11) 98765-4321');
+  });
+
+  it('given the shop’s settings are not projected yet, then 503 with the spec’s chat error', async () => {
+    const settings = readStore.collection(SHOP_SETTINGS_COLLECTION);
+    await settings.delete('shop');
+    try {
+      expect(await chat({ message: 'Que horas vocês abrem?' })).toEqual({
+        status: 503,
+        body: { message: m.failed, code: 'unavailable' },
+      });
+    } finally {
+      await settings.put(settingsDocument('terça a domingo, das 10h às 19h', 1));
+    }
   });
 
   it('given gibberish, then the spec’s "not understood" reply', async () => {

@@ -5,7 +5,6 @@ import {
   chatbotBodySchema,
   chatbotMessages,
   chatbotReplySchema,
-  DEFAULT_OPENING_HOURS,
   orderDocumentSchema,
   ORDERS_COLLECTION,
   productDocumentSchema,
@@ -19,6 +18,7 @@ import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { ReadStore } from '@quitute/infra/read-store';
 import { rateLimiter } from '@quitute/infra/rate-limit';
+import { shopSettingsReader } from '../shop/settings';
 import {
   asksForOrderStatus,
   chatbotReply,
@@ -45,8 +45,6 @@ const MAX_WEBHOOK_ANSWER_BYTES = 64 * 1024;
 const MAX_REPLY_LENGTH = 4_000;
 
 export interface ChatbotOptions {
-  /** OPENING_HOURS; DEFAULT_OPENING_HOURS when absent. */
-  openingHours?: string | undefined;
   /** CHATBOT_WEBHOOK_URL: every message goes to that workflow instead of the built-in assistant. */
   webhookUrl?: string | undefined;
   webhookTimeoutMs?: number | undefined;
@@ -107,10 +105,12 @@ async function readCapped(response: Response, max: number): Promise<string> {
 
 /**
  * POST /api/chatbot {message} → {reply, links?} (spec §7). Served by query-api: the
- * built-in assistant answers from the read models (the menu; for a signed-in
- * customer, their own last order: the optional bearer token decides whose,
- * never the message). With CHATBOT_WEBHOOK_URL set the message goes to that
- * external workflow instead; its failure is 503 with the spec's chat error.
+ * built-in assistant answers from the read models (the menu; the shop's
+ * settings, so the hours and contacts it tells are the ones the admin saved
+ * last; for a signed-in customer, their own last order: the optional bearer
+ * token decides whose, never the message). With CHATBOT_WEBHOOK_URL set the
+ * message goes to that external workflow instead; its failure is 503 with the
+ * spec's chat error.
  */
 export function chatbotRoutes(deps: {
   readStore: ReadStore;
@@ -120,7 +120,7 @@ export function chatbotRoutes(deps: {
   options?: ChatbotOptions | undefined;
 }): Router {
   const options = deps.options ?? {};
-  const openingHours = options.openingHours ?? DEFAULT_OPENING_HOURS;
+  const settings = shopSettingsReader(deps.readStore);
   const products = deps.readStore.collection(PRODUCTS_COLLECTION);
   const orders = deps.readStore.collection(ORDERS_COLLECTION);
   const { limit, windowMs } = options.rateLimit ?? DEFAULT_CHATBOT_RATE_LIMIT;
@@ -208,11 +208,17 @@ export function chatbotRoutes(deps: {
     if (options.webhookUrl) {
       answer = { reply: await forward(options.webhookUrl, message) };
     } else {
-      const [menuFacts, customerFact] = await Promise.all([
+      const [menuFacts, shop, customerFact] = await Promise.all([
         menu(),
+        // Not there yet (the first start's seed still being projected): the spec's chat error.
+        settings.current(chatbotMessages.failed),
         asksForOrderStatus(message) ? customer(req) : visitor,
       ]);
-      answer = chatbotReply(message, { menu: menuFacts, openingHours, customer: customerFact });
+      answer = chatbotReply(message, {
+        menu: menuFacts,
+        shop: shop.settings,
+        customer: customerFact,
+      });
     }
     res.set('Cache-Control', 'no-store').json(answer);
   });

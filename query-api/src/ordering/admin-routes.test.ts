@@ -27,7 +27,15 @@ const order = (minutes: number, fields: Partial<OrderDocument> = {}) => {
 };
 
 const orders = [
-  order(1, { customerName: 'Ângela Prado', customerEmail: 'angela@exemplo.com.br' }),
+  order(1, {
+    customerName: 'Ângela Prado',
+    customerEmail: 'angela@exemplo.com.br',
+    customerPhone: '21998765432',
+    deliveryType: 'delivery',
+    totalCents: 18_400,
+    deliveryFeeCents: 1_500,
+    deliveryZone: 'Centro',
+  }),
   order(2, { orderStatus: 'processing', paymentStatus: 'approved' }),
   order(3, { orderStatus: 'delivered', paymentStatus: 'approved' }),
   order(4, { orderStatus: 'cancelled', paymentStatus: 'cancelled' }),
@@ -74,12 +82,13 @@ describe('GET /api/admin/orders', () => {
     expect(found[0]).toMatchObject({
       _id: angela?._id,
       customerName: 'Ângela Prado',
-      total: 169,
+      total: 184,
+      deliveryFee: 15,
       items: [
         { quantity: 40, item: { name: 'Coxinha de Frango', price: 0.6 } },
         { quantity: 1, item: { name: 'Kit Festa 1', price: 145 } },
       ],
-      deliveryType: 'pickup',
+      deliveryType: 'delivery',
       orderStatus: 'pending',
       paymentStatus: 'pending',
       paymentMethod: 'pix',
@@ -122,9 +131,14 @@ describe('GET /api/admin/orders/stats', () => {
 });
 
 describe('GET /api/admin/orders/{id}', () => {
-  it('given an order, then its DTO and the position', async () => {
+  it('given a delivery, then its DTO with the phone to call and the delivery fee (issue 37), and the position', async () => {
     const { body, position } = await shop.read(`/api/admin/orders/${angela?._id}`);
-    expect(adminOrderDtoSchema.parse(body)).toMatchObject({ _id: angela?._id });
+    expect(adminOrderDtoSchema.parse(body)).toMatchObject({
+      _id: angela?._id,
+      customerPhone: '21998765432',
+      total: 184,
+      deliveryFee: 15,
+    });
     expect(position).toBe(500);
   });
 

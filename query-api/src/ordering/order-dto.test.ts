@@ -38,6 +38,9 @@ describe('toOrderDto', () => {
       deliveryDate: '2026-11-27T14:30:00-03:00',
       customerName: 'Ana Souza',
       customerEmail: 'ana@exemplo.com.br',
+      customerPhone: '11987654321',
+      customerCpf: '52998224725',
+      deliveryFee: 0,
       customerAddress: null,
       createdAt: '2026-11-25T13:00:00.000Z',
       paymentMethod: 'pix',
@@ -100,6 +103,27 @@ describe('toOrderDto', () => {
     expect(plain.customerAddress).toEqual(address);
     expect(plain.customerAddress).not.toHaveProperty('complement');
     expect(withComplement.customerAddress).toEqual({ ...address, complement: 'apto 12' });
+  });
+
+  it('given a delivery with its zone’s fee (issue 37), then the fee in reais inside the total, and the phone to call', () => {
+    const dto = toOrderDto(
+      anOrder({
+        deliveryType: 'delivery',
+        totalCents: 18_400,
+        deliveryFeeCents: 1_500,
+        deliveryZone: 'Centro',
+        customerPhone: '11912345678',
+      }),
+    );
+
+    expect(dto).toMatchObject({ total: 184, deliveryFee: 15, customerPhone: '11912345678' });
+  });
+
+  it('given an order from before issue 37, then no phone and no fee', () => {
+    expect(toOrderDto(anOrder({ customerPhone: null }))).toMatchObject({
+      customerPhone: null,
+      deliveryFee: 0,
+    });
   });
 
   it('given each payment state, then details says what the customer must know about it', () => {

@@ -1,8 +1,9 @@
 import { foldForSearch, orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
 
 /**
- * An orders_v3 document for tests, as the orders projection writes it: a Pix
- * order of 40 coxinhas and a kit, pending, for pickup. Parsed, so a fixture
+ * An orders_v4 document for tests, as the orders projection writes it: a Pix
+ * order of 40 coxinhas and a kit, pending, for pickup (no delivery fee), with
+ * the customer's phone and CPF. Parsed, so a fixture
  * can never drift from the read model's shape.
  */
 export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
@@ -12,6 +13,8 @@ export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
     userId: '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f',
     customerName: 'Ana Souza',
     customerEmail: 'ana@exemplo.com.br',
+    customerPhone: '11987654321',
+    customerCpf: '52998224725',
     items: [
       {
         productId: '11111111-1111-4111-8111-111111111111',
@@ -29,6 +32,8 @@ export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
       },
     ],
     totalCents: 16_900,
+    deliveryFeeCents: 0,
+    deliveryZone: null,
     orderStatus: 'pending',
     paymentStatus: 'pending',
     paymentMethod: 'pix',

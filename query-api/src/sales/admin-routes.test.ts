@@ -27,6 +27,7 @@ const sale = (at: string, day: string, amountCents: number, fields: Partial<Sale
     _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     source: 'physical',
     amountCents,
+    deliveryFeeCents: 0,
     clientName: 'Balcão',
     soldAt: at,
     at,
@@ -41,8 +42,10 @@ const sale = (at: string, day: string, amountCents: number, fields: Partial<Sale
   return document;
 };
 
+/** A delivery: its R$ 15,00 fee is inside the R$ 169,00. */
 const online = sale('2026-11-25T13:00:00.000Z', '2026-11-25', 16_900, {
   source: 'online',
+  deliveryFeeCents: 1_500,
   clientName: 'Ângela Prado',
   searchText: 'angela prado',
   orderId: '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
@@ -51,7 +54,7 @@ const online = sale('2026-11-25T13:00:00.000Z', '2026-11-25', 16_900, {
 /** The online months as the projection adds them up: November holds the online sale. */
 const november: OnlineSalesMonthDocument = {
   _id: '2026-11',
-  days: { '2026-11-25': { count: 1, amountCents: 16_900 } },
+  days: { '2026-11-25': { count: 1, amountCents: 16_900, deliveryFeeCents: 1_500 } },
   products: {
     '11111111-1111-4111-8111-111111111111': { name: 'Coxinha', quantity: 40, revenueCents: 2_400 },
   },
@@ -160,7 +163,7 @@ describe('GET /api/admin/sales/daily-chart', () => {
 });
 
 describe('GET /api/admin/sales/monthly-report', () => {
-  it('given November 2026, then its report against October, with the position', async () => {
+  it('given November 2026, then its report against October, the delivery fees apart from product revenue, with the position', async () => {
     const { body, position } = await shop.read(
       '/api/admin/sales/monthly-report?year=2026&month=11',
     );
@@ -170,6 +173,8 @@ describe('GET /api/admin/sales/monthly-report', () => {
       year: 2026,
       month: 11,
       totalRevenue: 219.5,
+      deliveryFees: 15,
+      productRevenue: 204.5,
       totalSales: 2,
       averageTicket: 109.75,
       bestDay: { date: '2026-11-25', revenue: 169, sales: 1 },
