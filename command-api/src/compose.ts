@@ -28,8 +28,8 @@ import { seedMenu } from './catalog/seed';
 import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
-import { initialShopSettings, seedShopSettings } from './shop/shop-settings';
 import { createShopSettingsReader } from './shop/settings-reader';
+import { initialShopSettings, seedShopSettings } from './shop/shop-settings';
 
 export interface CommandApiDeps {
   /** The caller's, counted by its metrics; closed by the caller. */
@@ -113,8 +113,9 @@ export interface CommandApi {
 
 /**
  * command-api wired once (ARCHITECTURE §1): its own main and the embedded shop
- * both call it. Seeds the menu, the shop's settings and the admin account, then builds the views,
- * the provider, the process managers and the routes; config is read by the caller.
+ * both call it. Seeds the menu, the shop's settings and the admin account, then
+ * builds the views, the provider, the process managers and the routes; config is
+ * read by the caller.
  */
 export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandApi> {
   const { eventStore, snapshotStore, logger } = deps;
