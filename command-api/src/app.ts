@@ -24,6 +24,7 @@ import { paymentRoutes } from './payments/routes';
 import { reviewRoutes, type ReviewDeps } from './reviews/routes';
 import { adminSaleRoutes } from './sales/admin-routes';
 import { countCommands } from './shared/command-metrics';
+import { adminShopRoutes } from './shop/admin-routes';
 
 export type CommandDeps = AccountsDeps &
   CartDeps &
@@ -63,6 +64,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   router.use(adminOrderRoutes(deps));
   router.use(adminUserRoutes(deps));
   router.use(adminSaleRoutes(deps));
+  router.use(adminShopRoutes(deps));
   router.use(accountRoutes(deps));
   router.use(cartRoutes(deps));
   router.use(reviewRoutes(deps));

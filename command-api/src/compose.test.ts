@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { orderStreamName } from '@quitute/contracts';
+import { orderStreamName, SHOP_SETTINGS_STREAM } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
 import { createMemoryLease, type Lease } from '@quitute/infra/lease';
@@ -22,7 +22,11 @@ afterEach(async () => {
 });
 
 /** One command-api replica over the shared store and lease, started as its main starts it. */
-async function replica(eventStore: EventStore, lease: Lease): Promise<CommandApi> {
+async function replica(
+  eventStore: EventStore,
+  lease: Lease,
+  openingHours?: string,
+): Promise<CommandApi> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-command-api-'));
   const commandApi = await composeCommandApi({
     eventStore,
@@ -35,6 +39,7 @@ async function replica(eventStore: EventStore, lease: Lease): Promise<CommandApi
     publicUrl: () => 'http://loja.test',
     webhookUrl: () => 'http://loja.test/payments/webhook',
     admin: { password: 'Segredo123' },
+    openingHours,
     captcha: { hmacKey: 'a-captcha-key-that-is-long-enough-0123456789' },
     payments: {},
     generatedWebhookSecret: 'a-webhook-secret-for-tests',
@@ -77,5 +82,21 @@ describe('composeCommandApi scaled out', () => {
       timeout: 10_000,
     });
     expect(await paid(eventStore, before.orderId)).toHaveLength(1);
+  });
+});
+
+describe('composeCommandApi on its first start', () => {
+  it('given OPENING_HOURS, when the first replica starts, then the shop settings are seeded with those hours; a replica started later with other hours records nothing', async () => {
+    const eventStore = createMemoryEventStore();
+    const lease = createMemoryLease();
+
+    await replica(eventStore, lease, 'terça a domingo, das 10h às 19h');
+    await replica(eventStore, lease, 'todos os dias');
+
+    const events = await eventStore.readStream(SHOP_SETTINGS_STREAM);
+    expect(events.map((event) => event.type)).toEqual(['ShopSettingsSeeded']);
+    expect(events[0]?.data).toMatchObject({
+      settings: { name: 'Quitute', openingHoursText: 'terça a domingo, das 10h às 19h' },
+    });
   });
 });

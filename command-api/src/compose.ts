@@ -28,6 +28,8 @@ import { seedMenu } from './catalog/seed';
 import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
+import { createShopSettingsReader } from './shop/settings-reader';
+import { initialShopSettings, seedShopSettings } from './shop/shop-settings';
 
 export interface CommandApiDeps {
   /** The caller's, counted by its metrics; closed by the caller. */
@@ -47,6 +49,11 @@ export interface CommandApiDeps {
   webhookUrl: () => string;
   /** The admin account made on the first start: ADMIN_EMAIL (DEFAULT_ADMIN_EMAIL), ADMIN_PASSWORD (generated). */
   admin: { email?: string; password?: string };
+  /**
+   * OPENING_HOURS: the opening hours the first start records in the shop's
+   * settings (DEFAULT_SHOP_SETTINGS' without it); the owner edits them there since.
+   */
+  openingHours?: string | undefined;
   /** CAPTCHA_HMAC_KEY, or reCAPTCHA's pair. */
   captcha: { hmacKey: string; recaptchaSecret?: string; recaptchaSiteKey?: string };
   /** SMTP; the outbox folder under dataDir without it. */
@@ -106,8 +113,9 @@ export interface CommandApi {
 
 /**
  * command-api wired once (ARCHITECTURE §1): its own main and the embedded shop
- * both call it. Seeds the menu and the admin account, then builds the views,
- * the provider, the process managers and the routes; config is read by the caller.
+ * both call it. Seeds the menu, the shop's settings and the admin account, then
+ * builds the views, the provider, the process managers and the routes; config is
+ * read by the caller.
  */
 export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandApi> {
   const { eventStore, snapshotStore, logger } = deps;
@@ -117,6 +125,10 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
 
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
+  if (await seedShopSettings(eventStore, initialShopSettings(deps.openingHours), now)) {
+    logger.info('shop settings seeded');
+  }
+  const shopSettings = createShopSettingsReader(eventStore);
   const admin = await ensureAdmin(
     { eventStore, snapshotStore, logger },
     {
@@ -150,6 +162,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     mailer,
     now,
     ordering: { gateway },
+    shopSettings,
   });
   const paymentProcess = () =>
     createPaymentProcessManager({
@@ -181,6 +194,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     mailer,
     logger,
     passwords,
+    shopSettings,
     metrics: deps.metrics,
     rateLimitStore: rateLimitStores.store,
     get publicUrl() {

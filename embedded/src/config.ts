@@ -10,6 +10,7 @@ import {
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  shopEnv,
   type PaymentsConfig,
   type TrustProxy,
 } from '@quitute/infra/config';
@@ -22,6 +23,7 @@ export const embeddedEnvSchema = z
     ...accountsEnv,
     ...paymentsEnv,
     ...proxyEnv,
+    ...shopEnv,
     ...chatbotEnv,
     ...queryEnv,
     ...metricsEnv,
@@ -68,7 +70,10 @@ export interface EmbeddedConfig {
   adminEmail?: string;
   adminPassword?: string;
   payments?: PaymentsConfig;
-  /** What the chatbot tells as the opening hours (OPENING_HOURS); its default when unset. */
+  /**
+   * OPENING_HOURS: the opening hours the first start records in the shop's
+   * settings (the default settings' when unset); the owner edits them there since.
+   */
   openingHours?: string;
   /** CHATBOT_WEBHOOK_URL: messages go to that external workflow instead of the built-in assistant. */
   chatbotWebhookUrl?: string;
@@ -106,7 +111,7 @@ export function loadEmbeddedConfig(
     ...(parsed.ADMIN_EMAIL ? { adminEmail: parsed.ADMIN_EMAIL } : {}),
     ...(parsed.ADMIN_PASSWORD ? { adminPassword: parsed.ADMIN_PASSWORD } : {}),
     payments: paymentsConfig(parsed),
-    openingHours: parsed.OPENING_HOURS,
+    ...(parsed.OPENING_HOURS ? { openingHours: parsed.OPENING_HOURS } : {}),
     ...(parsed.CHATBOT_WEBHOOK_URL ? { chatbotWebhookUrl: parsed.CHATBOT_WEBHOOK_URL } : {}),
     lowStockThreshold: parsed.LOW_STOCK_THRESHOLD,
     ...(parsed.METRICS_TOKEN ? { metricsToken: parsed.METRICS_TOKEN } : {}),

@@ -216,6 +216,7 @@ export async function createEmbeddedServer(
     publicUrl: shopUrl,
     webhookUrl: () => `${shopUrl()}/payments/webhook`,
     admin: { email: config.adminEmail, password: config.adminPassword },
+    openingHours: config.openingHours,
     captcha: {
       hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
       recaptchaSecret: config.recaptchaSecret,
@@ -262,7 +263,6 @@ export async function createEmbeddedServer(
       : { lowStockThreshold: config.lowStockThreshold }),
     now: options.now,
     chatbot: {
-      openingHours: config.openingHours,
       webhookUrl: config.chatbotWebhookUrl,
       rateLimitStore: commandApi.rateLimitStore,
       rateLimit: options.chatbotRateLimit,

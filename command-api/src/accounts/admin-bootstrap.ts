@@ -3,8 +3,9 @@ import { v5 as uuidv5 } from 'uuid';
 import { normalizeEmail, registerPasswordField } from '@quitute/contracts';
 import { createPasswordHasher, type PasswordHasher } from '@quitute/infra/auth';
 import { AppError } from '@quitute/infra/errors';
-import type { CommandStores } from '../shared/handle-command';
-import { findUserByEmail, registerUser } from './accounts';
+import { readAggregate, type CommandStores } from '../shared/handle-command';
+import { findUserByEmail, registerUser, userStream } from './accounts';
+import type { UserState } from './decider';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@quitute.com.br';
 
@@ -22,9 +23,12 @@ function generatePassword(): string {
 
 /**
  * On first start, creates the admin account (ARCHITECTURE §3). Without a given
- * password one is generated and returned, so the caller prints it once; later
- * starts find the account and change nothing. Of replicas starting together on
- * an empty store, only the one whose registration was appended reports a
+ * password one is generated and returned, so the caller prints it once. Later
+ * starts find the account by what they created, its id (derived from the
+ * e-mail), not by the e-mail: an owner who gave it her own e-mail, or created
+ * her own admin and deleted this one, restarts the shop with a warning in the
+ * log and nothing changed (issue 37). Of replicas starting together on an
+ * empty store, only the one whose registration was appended reports a
  * password; the others find the account made meanwhile and report nothing.
  */
 export async function ensureAdmin(
@@ -38,6 +42,13 @@ export async function ensureAdmin(
 ): Promise<
   { created: false } | { created: true; email: string; password: string; generated: boolean }
 > {
+  const userId = adminUserId(options.email);
+  const { state } = await readAggregate(userStream(store, userId));
+  if (state.status !== 'absent') {
+    warnIfMoved(store, state, options.email);
+    return { created: false };
+  }
+  // An admin made before its id was derived from the e-mail, or an ADMIN_EMAIL another account has: left as it is.
   if (await findUserByEmail(store, options.email)) return { created: false };
   const generated = options.password === undefined;
   const password = options.password ?? generatePassword();
@@ -52,13 +63,7 @@ export async function ensureAdmin(
     await registerUser(
       store,
       options.passwords ?? createPasswordHasher(),
-      {
-        email: options.email,
-        name: 'Administrador',
-        password,
-        role: 'admin',
-        userId: adminUserId(options.email),
-      },
+      { email: options.email, name: 'Administrador', password, role: 'admin', userId },
       {
         commandId,
         correlationId: commandId,
@@ -71,9 +76,32 @@ export async function ensureAdmin(
     const madeMeanwhile =
       error instanceof AppError &&
       error.code === 'conflict' &&
-      (await findUserByEmail(store, options.email)) !== null;
+      (await readAggregate(userStream(store, userId))).state.status !== 'absent';
     if (madeMeanwhile) return { created: false };
     throw error;
   }
   return { created: true, email: options.email, password, generated };
+}
+
+/**
+ * The account a start created, renamed or deleted since by an admin: the start
+ * goes on, and the log says once why ADMIN_EMAIL and ADMIN_PASSWORD no longer
+ * name a login (the account's e-mail itself is not logged).
+ */
+function warnIfMoved(
+  store: CommandStores,
+  state: Exclude<UserState, { status: 'absent' }>,
+  email: string,
+): void {
+  if (state.status === 'deleted') {
+    store.logger.warn(
+      { userId: state.userId, adminEmail: email },
+      'the admin account the first start created (ADMIN_EMAIL) was deleted: no admin is created again; sign in with another admin',
+    );
+  } else if (state.email !== normalizeEmail(email)) {
+    store.logger.warn(
+      { userId: state.userId, adminEmail: email },
+      'the admin account the first start created (ADMIN_EMAIL) now has another e-mail: sign in with that one; ADMIN_EMAIL and ADMIN_PASSWORD no longer apply',
+    );
+  }
 }

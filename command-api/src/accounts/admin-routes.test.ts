@@ -4,8 +4,10 @@ import {
   accountMessages,
   adminMessages,
   adminUserResultSchema,
+  DEFAULT_SHOP_SETTINGS,
   loginResponseSchema,
   messages,
+  shopSettingsToDto,
   userStreamName,
 } from '@quitute/contracts';
 import { closeShops, openShop, type Shop } from '../payments/testing';
@@ -51,6 +53,33 @@ async function tokenOf(shop: Shop, email: string, password = 'Segredo123'): Prom
 }
 
 describe('POST /api/admin/users', () => {
+  it('given the owner renamed the shop and changed its WhatsApp in its settings, when she invites an account, then the e-mail names the shop and its number as they are now; so does a reset link asked for after', async () => {
+    const { shop, as } = await adminShop();
+    const saved = await as('PUT', '/api/admin/shop', {
+      ...shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+      name: 'Padaria da Rosa',
+      whatsapp: '(21) 99876-5432',
+    });
+    expect(saved.status).toBe(200);
+
+    await as('POST', '/api/admin/users', bia);
+
+    const invitation = shop.mails.at(-1);
+    expect(invitation?.subject).toBe('Sua conta na Padaria da Rosa — defina sua senha');
+    expect(invitation?.text).toContain('Uma conta foi criada para você na Padaria da Rosa.');
+    expect(invitation?.text).toContain('Padaria da Rosa — Doces e Salgados para Festas');
+    expect(invitation?.text).toContain('WhatsApp (21) 99876-5432');
+    expect(invitation?.text).not.toContain('Quitute');
+
+    const asked = await shop.call('POST', '/api/auth/reset-password', {
+      body: { email: 'bia@example.com' },
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => shop.mails.length).toBe(2);
+    expect(shop.mails.at(-1)?.subject).toBe('Redefinição de senha — Padaria da Rosa');
+    expect(shop.mails.at(-1)?.text).toContain('WhatsApp (21) 99876-5432');
+  });
+
   it('given a new e-mail, then the account is created without a password and its owner is mailed a 7-day link that sets one', async () => {
     const { shop, admin, as } = await adminShop();
 

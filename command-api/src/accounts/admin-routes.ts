@@ -9,6 +9,7 @@ import { parseWith } from '@quitute/infra/http';
 import { adminCommandContext, adminStores, answer, idParam, type AdminDeps } from '../admin/http';
 import { deleteUser, editUser, inviteUser } from './accounts';
 import type { ActiveUser } from './decider';
+import { createShopSettingsReader } from '../shop/settings-reader';
 import { invitationMail } from './mails';
 
 function toAdminUser(user: ActiveUser): AdminUserResult {
@@ -23,6 +24,7 @@ function toAdminUser(user: ActiveUser): AdminUserResult {
  */
 export function adminUserRoutes(deps: AdminDeps): Router {
   const stores = adminStores(deps);
+  const shopSettings = deps.shopSettings ?? createShopSettingsReader(deps.eventStore);
   const router = Router();
 
   router.post('/api/admin/users', async (req, res) => {
@@ -42,8 +44,13 @@ export function adminUserRoutes(deps: AdminDeps): Router {
     const link = new URL(`/reset/${invited.token}`, deps.publicUrl).href;
     // The account exists either way; a link that could not be mailed is said so,
     // and its owner can still ask for a new one ('Esqueci minha senha').
-    const invitationSent = await deps.mailer
-      .send(invitationMail({ to: invited.user.email, name: invited.user.name, link }))
+    const invitationSent = await shopSettings
+      .current()
+      .then((shop) =>
+        deps.mailer.send(
+          invitationMail({ to: invited.user.email, name: invited.user.name, link, shop }),
+        ),
+      )
       .then(
         () => true,
         (error: unknown) => {

@@ -9,12 +9,14 @@ import {
 import { cheapPasswords, describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
 import { seedMenu } from '../catalog/seed';
 import { withMemorySnapshots } from '../shared/testing';
+import { initialShopSettings, seedShopSettings } from '../shop/shop-settings';
 import { authenticateUser, findUserByEmail } from './accounts';
 import { ensureAdmin } from './admin-bootstrap';
 
 /**
  * Two command-api replicas starting together on an empty store (issue 9):
- * each seeds the menu and ensures the admin, as main.ts does.
+ * each seeds the menu and the shop's settings (issue 37) and ensures the
+ * admin, as compose.ts does.
  */
 
 const email = 'admin@quitute.com.br';
@@ -24,8 +26,9 @@ const passwords = cheapPasswords;
 
 async function startReplica(store: EventStore) {
   const seeded = await seedMenu(store, now);
+  const settingsSeeded = await seedShopSettings(store, initialShopSettings(), now);
   const admin = await ensureAdmin(withMemorySnapshots(store), { email, now, passwords });
-  return { seeded, admin };
+  return { seeded, settingsSeeded, admin };
 }
 
 async function thenOneAdminAndOneMenu(
@@ -39,6 +42,8 @@ async function thenOneAdminAndOneMenu(
   expect(events.filter((event) => event.type === 'UserRegistered')).toHaveLength(1);
   expect(events.filter((event) => event.type === 'EmailReserved')).toHaveLength(1);
   expect(events.filter((event) => event.type === 'ProductAdded')).toHaveLength(STATIC_MENU.length);
+  expect(events.filter((event) => event.type === 'ShopSettingsSeeded')).toHaveLength(1);
+  expect(replicas.filter(({ settingsSeeded }) => settingsSeeded)).toHaveLength(1);
   const admin = await findUserByEmail(withMemorySnapshots(store), email);
   expect(admin?.user.role).toBe('admin');
   for (const replicaStore of stores) {
@@ -58,7 +63,7 @@ async function thenOneAdminAndOneMenu(
 }
 
 describe('two replicas starting together', () => {
-  it('given one empty memory store, when both start at once, then one admin, one menu, one printed password that logs in', async () => {
+  it('given one empty memory store, when both start at once, then one admin, one menu, one seed of the settings, one printed password that logs in', async () => {
     const store = createMemoryEventStore();
     const replicas = await Promise.all([startReplica(store), startReplica(store)]);
     await thenOneAdminAndOneMenu([store, store], replicas);
@@ -73,7 +78,7 @@ await describeWithPostgres('two replicas starting together on PostgreSQL', (url)
     await drop();
   });
 
-  it('given one empty PostgreSQL schema, when two replicas (two connections) start at once, then one admin, one menu, one printed password that logs in', async () => {
+  it('given one empty PostgreSQL schema, when two replicas (two connections) start at once, then one admin, one menu, one seed of the settings, one printed password that logs in', async () => {
     const stores = await Promise.all([
       createPostgresEventStore({ url, schema }),
       createPostgresEventStore({ url, schema }),

@@ -37,6 +37,7 @@ import {
   runUserCommand,
   sessionVersionsFromStreams,
 } from './accounts';
+import { createShopSettingsReader, type ShopSettingsReader } from '../shop/settings-reader';
 import { resetPasswordMail } from './mails';
 import {
   accountLimiters,
@@ -73,6 +74,11 @@ export interface AccountsDeps {
    * without it each authenticated request reads the user's stream.
    */
   sessions?: SessionView | undefined;
+  /**
+   * The shop's settings, which name the shop in its e-mails; read from the
+   * event store when absent (one reader per router then).
+   */
+  shopSettings?: ShopSettingsReader | undefined;
 }
 
 /** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
@@ -87,6 +93,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
   const limiters = accountLimiters(deps.rateLimits ?? DEFAULT_RATE_LIMITS, deps.rateLimitStore);
   const passwords = deps.passwords ?? createPasswordHasher();
   const signedIn = authenticate(tokens, deps.sessions?.lookup ?? sessionVersionsFromStreams(store));
+  const shopSettings = deps.shopSettings ?? createShopSettingsReader(deps.eventStore);
   const router = Router();
 
   const checkCaptcha = async (req: Request, token: string) => {
@@ -176,7 +183,12 @@ export function accountRoutes(deps: AccountsDeps): Router {
     if (!issued) return;
     const link = new URL(`/reset/${issued.token}`, deps.publicUrl).href;
     await deps.mailer.send(
-      resetPasswordMail({ to: issued.user.email, name: issued.user.name, link }),
+      resetPasswordMail({
+        to: issued.user.email,
+        name: issued.user.name,
+        link,
+        shop: await shopSettings.current(),
+      }),
     );
   };
 

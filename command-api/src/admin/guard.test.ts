@@ -65,6 +65,7 @@ describe('the admin guard', () => {
         { method: 'POST', path: '/api/admin/sales' },
         { method: 'PUT', path: '/api/admin/sales/:id' },
         { method: 'DELETE', path: '/api/admin/sales/:id' },
+        { method: 'PUT', path: '/api/admin/shop' },
       ]),
     );
   });

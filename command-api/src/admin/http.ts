@@ -9,7 +9,14 @@ import { requestCommandContext } from '../shared/request-context';
 /** What the admin commands need (all of it is in CommandDeps). */
 export type AdminDeps = Pick<
   AccountsDeps,
-  'eventStore' | 'snapshotStore' | 'logger' | 'now' | 'mailer' | 'publicUrl' | 'sessions'
+  | 'eventStore'
+  | 'snapshotStore'
+  | 'logger'
+  | 'now'
+  | 'mailer'
+  | 'publicUrl'
+  | 'sessions'
+  | 'shopSettings'
 > & {
   /** Where each user's own writes are recorded for query-api (embedded topology). */
   ownWrites?: OwnWrites | undefined;

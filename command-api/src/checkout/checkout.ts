@@ -12,9 +12,11 @@ import {
   paymentStreamName,
   type CheckoutBody,
   type PaymentResult,
+  type ShopSettings,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import { activeUser, userStream } from '../accounts/accounts';
 import { readCart } from '../cart/carts';
 import type { CatalogView } from '../catalog/catalog-view';
 import type { OrderState, PlacedOrder } from '../ordering/decider';
@@ -37,9 +39,11 @@ import {
 } from '../payments/payments';
 import {
   emptyAggregate,
+  readAggregate,
   type CommandContext,
   type LoadedAggregate,
 } from '../shared/handle-command';
+import { deliveryCharge } from './delivery-charge';
 import { paymentResult } from './payment-result';
 import { priceLines, type WantedLine } from './pricing';
 import { paymentRequest, providerRequest } from './provider-request';
@@ -75,6 +79,8 @@ export async function checkout(
   const fingerprint = requestFingerprint(body);
 
   const existing = await readOrder(work.stores, orderId);
+  // Read at each checkout: the fee and the shop's name are those saved last.
+  const shop = await work.shopSettings.current();
   let order: PlacedOrder;
   let orderPosition = existing.position;
   if (existing.state.placed !== null) {
@@ -83,7 +89,7 @@ export async function checkout(
     }
     order = existing.state.placed;
   } else {
-    const placed = await placeOrder(work, body, { orderId, fingerprint }, existing, context);
+    const placed = await placeOrder(work, body, { orderId, fingerprint }, existing, context, shop);
     if ('totalCents' in placed) return { kind: 'totalChanged', totalCents: placed.totalCents };
     order = placed.placed;
     orderPosition = placed.position;
@@ -94,7 +100,12 @@ export async function checkout(
   const paymentStream = existing.state.placed === null ? emptyAggregate(paymentDecider) : undefined;
   const orderCancelled = existing.state.placed !== null && existing.state.status === 'cancelled';
   return withPaymentLane(work.stores, order.paymentId, () =>
-    payOrder(work, order, body, context, { orderPosition, paymentStream, orderCancelled }),
+    payOrder(work, order, body, context, {
+      orderPosition,
+      paymentStream,
+      orderCancelled,
+      shopName: shop.name,
+    }),
   );
 }
 
@@ -141,25 +152,38 @@ function step(context: CommandContext, name: string): CommandContext {
   };
 }
 
-/** A new order from the request: priced, checked against the client's total, numbered, placed. */
+/**
+ * A new order from the request: priced (the items at the catalogue's prices, the
+ * delivery at its zone's fee), checked against the client's total, numbered,
+ * placed. Its e-mail is the account's: the one typed at checkout is not what the
+ * order's messages and the provider's payer get.
+ */
 async function placeOrder(
   work: CheckoutWork,
   body: CheckoutBody,
   ids: { orderId: string; fingerprint: string },
   existing: LoadedAggregate<OrderState>,
   context: CommandContext,
+  shop: ShopSettings,
 ): Promise<{ placed: PlacedOrder; position: number } | { totalCents: number }> {
   const { wanted, linesFrom } = await wantedLines(work, body);
   const lines = await priceLines(work.catalog, wanted);
   if (lines.length === 0) throw new AppError('validation', checkoutMessages.emptyOrder);
-  const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  if (totalCents === 0) throw new AppError('validation', checkoutMessages.zeroTotal);
+  const itemsCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (itemsCents === 0) throw new AppError('validation', checkoutMessages.zeroTotal);
+  const { address } = body;
+  const delivery = deliveryCharge(shop.deliveryZones, {
+    deliveryType: body.deliveryType,
+    zipCode: address?.zipCode,
+    itemsCents,
+  });
+  const totalCents = itemsCents + delivery.feeCents;
   if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
   const deliveryDate = parseShopDateTime(body.deliveryDate);
   if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
+  const account = activeUser((await readAggregate(userStream(work.stores, body.userId))).state);
 
   const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
-  const { address } = body;
   const order: PlacedOrder = {
     orderId: ids.orderId,
     orderNumber,
@@ -168,12 +192,14 @@ async function placeOrder(
     customer: {
       userId: body.userId,
       name: orderCustomerName(body.firstName, body.lastName),
-      email: body.email,
+      email: account.email,
       cpf: body.docNumber,
+      ...(body.phone ? { phone: body.phone } : {}),
     },
     items: lines,
     totalCents,
-    deliveryFeeCents: 0,
+    deliveryFeeCents: delivery.feeCents,
+    ...(delivery.zone === null ? {} : { deliveryZone: delivery.zone }),
     deliveryType: body.deliveryType,
     deliveryDate: formatShopDateTime(deliveryDate),
     ...(address
@@ -241,6 +267,8 @@ async function payOrder(
     orderPosition: number;
     paymentStream: LoadedAggregate<PaymentState> | undefined;
     orderCancelled: boolean;
+    /** Names the shop in the payment's description at the provider. */
+    shopName: string;
   },
 ): Promise<CheckoutOutcome> {
   let requested = await runPaymentCommand(
@@ -297,6 +325,7 @@ async function payOrder(
         pixExpiryMinutes: work.pixExpiryMinutes,
         notificationUrl: work.notificationUrl,
         request: payment.request,
+        shopName: known.shopName,
       }),
     );
   } catch (error) {

@@ -57,8 +57,10 @@ const installments = (body: CheckoutBody): number =>
   body.paymentMethod === 'debit_card' ? 1 : (body.installments ?? 1);
 
 /**
- * What the provider is asked. The payer's address is the order's (the request's,
- * mapped once when the order was placed), without the complement.
+ * What the provider is asked: the order's total (its items and its delivery fee;
+ * no item lines are sent, so the amount is the whole charge). The payer's e-mail
+ * and address are the order's (the address mapped once from the request when the
+ * order was placed), without the complement.
  */
 export function providerRequest(
   order: PlacedOrder,
@@ -69,6 +71,8 @@ export function providerRequest(
     notificationUrl?: string | undefined;
     /** The request as recorded: its attempt names the provider's idempotency key. */
     request: PaymentRequest;
+    /** The shop's name as its settings say it now (the payer's statement shows the description). */
+    shopName: string;
   },
 ): CreatePaymentRequest {
   const { requestedAt } = options;
@@ -105,10 +109,11 @@ export function providerRequest(
   return {
     idempotencyKey: providerIdempotencyKey(options.request),
     amountCents: order.totalCents,
-    description: `Pedido #${order.orderNumber} — Quitute`,
+    description: `Pedido #${order.orderNumber} — ${options.shopName}`,
     externalReference: order.orderId,
     payer: {
-      email: body.email,
+      // The account's, recorded on the order (issue 37), not the one typed at checkout.
+      email: order.customer.email,
       firstName: body.firstName,
       lastName: body.lastName ?? '',
       cpf: body.docNumber,

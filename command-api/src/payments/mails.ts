@@ -1,4 +1,5 @@
-import { paymentMessages } from '@quitute/contracts';
+import { paymentMessages, type ShopSettings } from '@quitute/contracts';
+import { mailSignature } from '../shop/mail-signature';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -7,20 +8,28 @@ export function refundedAfterCancelMail({
   to,
   name,
   orderNumber,
+  shop,
 }: {
   to: string;
   name: string;
   orderNumber: number;
+  shop: ShopSettings;
 }) {
+  const signature = mailSignature(shop);
   const text = [
     `Olá, ${name}!`,
     '',
     `Pedido #${orderNumber}: ${paymentMessages.refundedAfterCancel}`,
     '',
-    'Quitute — Doces e Salgados para Festas',
+    signature.text,
   ].join('\n');
   const html = `<p>Olá, ${escapeHtml(name)}!</p>
 <p>Pedido #${orderNumber}: ${escapeHtml(paymentMessages.refundedAfterCancel)}</p>
-<p>Quitute — Doces e Salgados para Festas</p>`;
-  return { to, subject: `Pedido #${orderNumber}: pagamento devolvido — Quitute`, text, html };
+${signature.html}`;
+  return {
+    to,
+    subject: `Pedido #${orderNumber}: pagamento devolvido — ${shop.name}`,
+    text,
+    html,
+  };
 }

@@ -20,6 +20,7 @@ import {
   type CommandStores,
   type LoadedAggregate,
 } from '../shared/handle-command';
+import type { ShopSettingsReader } from '../shop/settings-reader';
 import { refundedAfterCancelMail } from './mails';
 import {
   parsePaymentEvent,
@@ -36,6 +37,8 @@ export interface PaymentWork {
   gateway: PaymentGateway;
   mailer: MailSender;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The shop's settings: its e-mails name the shop as they say now; the checkout prices delivery with them. */
+  shopSettings: ShopSettingsReader;
 }
 
 /** Names what a checkout makes (order, payment, steps): ids already in the log depend on it. */
@@ -123,6 +126,7 @@ async function tellRefundedAfterCancel(work: PaymentWork, state: PaymentState): 
         to: placed.customer.email,
         name: placed.customer.name,
         orderNumber: placed.orderNumber,
+        shop: await work.shopSettings.current(),
       }),
     );
   } catch (error) {

@@ -113,7 +113,7 @@ describe('checkout: Pix', () => {
       customer: {
         userId: maria.userId,
         name: 'Maria da Silva',
-        email: 'maria@example.com',
+        email: maria.email,
         cpf: '52998224725',
       },
       items: [

@@ -26,6 +26,7 @@ import { checkout, type CheckoutWork } from '../checkout/checkout';
 import { orderNumberAllocatorFor } from '../ordering/order-number-allocator';
 import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
+import { createShopSettingsReader, type ShopSettingsReader } from '../shop/settings-reader';
 import type { OrderingOptions } from './options';
 import { providerPayment, recordProviderPayment } from './payments';
 import { DEFAULT_PAYMENT_RATE_LIMITS, paymentLimiters } from './rate-limits';
@@ -42,6 +43,8 @@ export interface PaymentsDeps {
   ownWrites?: OwnWrites | undefined;
   rateLimitStore?: RateLimitStoreFactory;
   sessions?: SessionView | undefined;
+  /** The shop's settings (delivery zones and fees, the name in e-mails); read from the event store when absent. */
+  shopSettings?: ShopSettingsReader | undefined;
 }
 
 /** How long a client or the provider should wait before trying again when the provider is down. */
@@ -76,6 +79,7 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
     gateway,
     mailer: deps.mailer,
     logger,
+    shopSettings: deps.shopSettings ?? createShopSettingsReader(deps.eventStore),
     catalog: deps.catalog,
     allocator: orderNumberAllocatorFor(stores),
     pixExpiryMinutes: ordering.pixExpiryMinutes,

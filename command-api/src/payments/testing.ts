@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
-import { STATIC_MENU } from '@quitute/contracts';
+import { DEFAULT_SHOP_SETTINGS, STATIC_MENU, type DeliveryZone } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
 import {
   createMemoryEventStore,
@@ -21,6 +21,7 @@ import { createCommandApp } from '../app';
 import { createCatalogView } from '../catalog/catalog-view';
 import { menuProductId, seedMenu } from '../catalog/seed';
 import { withMemorySnapshots } from '../shared/testing';
+import { changeShopSettings } from '../shop/shop-settings';
 import type { PaymentRateLimits } from './rate-limits';
 
 /**
@@ -85,6 +86,55 @@ export const address = {
   city: 'São Paulo',
   federalUnit: 'SP',
 };
+
+/** The zone of issue 37's walk: CEPs 01000-000 to 05999-999, a fee of R$ 15,00, a minimum order of R$ 100,00. */
+export const centro: DeliveryZone = {
+  name: 'Centro',
+  zipCodeFrom: '01000000',
+  zipCodeTo: '05999999',
+  feeCents: 1500,
+  minimumOrderCents: 10_000,
+};
+
+/** An address in Centro (Avenida Paulista, CEP 01310-100), with a complement. */
+export const paulista = {
+  zipCode: '01310-100',
+  streetName: 'Avenida Paulista',
+  streetNumber: '1000',
+  complement: 'apto 52',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  federalUnit: 'SP',
+};
+
+/** A Pix delivery of 100 pães de queijo (R$ 100,00, Centro's minimum) to Paulista: R$ 115,00 with Centro's fee. */
+export const deliveryBody = (userId: string, overrides: Record<string, unknown> = {}) =>
+  pixBody(userId, {
+    items: [line(paoDeQueijo, 100)],
+    total: 115,
+    deliveryType: 'delivery',
+    address: paulista,
+    phone: '(11) 98888-7777',
+    ...overrides,
+  });
+
+/** The shop's settings with these delivery zones, saved as an admin saves them (PUT /api/admin/shop). */
+export async function saveDeliveryZones(
+  eventStore: EventStore,
+  deliveryZones: DeliveryZone[],
+): Promise<void> {
+  await changeShopSettings(
+    eventStore,
+    { ...DEFAULT_SHOP_SETTINGS, deliveryZones },
+    {
+      commandId: randomUUID(),
+      correlationId: 'test',
+      actorId: 'admin-test',
+      actorRole: 'admin',
+      occurredAt: now().toISOString(),
+    },
+  );
+}
 
 export interface ShopOptions {
   eventStore?: EventStore;
@@ -165,10 +215,11 @@ export async function openShop(options: ShopOptions = {}) {
   };
 
   const customer = async (name = 'Maria') => {
+    const email = `${randomUUID()}@example.com`;
     const { userId } = await registerUser(
       withMemorySnapshots(eventStore),
       cheapPasswords,
-      { email: `${randomUUID()}@example.com`, name, password: 'Segredo123', role: 'user' },
+      { email, name, password: 'Segredo123', role: 'user' },
       { commandId: randomUUID(), correlationId: 'test', occurredAt: now().toISOString() },
     );
     const token = tokens.sign({
@@ -180,6 +231,8 @@ export async function openShop(options: ShopOptions = {}) {
     });
     return {
       userId,
+      /** The account's e-mail: the order's and the payer's, whatever the checkout body says. */
+      email,
       token,
       checkout: (body: unknown, idempotencyKey?: string) =>
         call('POST', '/payments/mercadopago/transparent-checkout', {

@@ -13,7 +13,17 @@ import type { Mail } from '@quitute/infra/mail';
 import { runCartCommand } from '../cart/carts';
 import { withMemorySnapshots } from '../shared/testing';
 import { createPaymentProcessCommands } from './payment-process-commands';
-import { closeShops, coxinha, now, openShop, pixBody, type Shop } from '../payments/testing';
+import {
+  centro,
+  closeShops,
+  coxinha,
+  deliveryBody,
+  now,
+  openShop,
+  pixBody,
+  saveDeliveryZones,
+  type Shop,
+} from '../payments/testing';
 
 /** The process commands over the shop's stores, provider and mailbox, as the process manager runs them. */
 const commandsOf = (shop: Shop) =>
@@ -26,9 +36,14 @@ const commandsOf = (shop: Shop) =>
     ordering: { gateway: shop.gateway },
   });
 
-/** A shop with one pending Pix order of Maria's, and the process commands over its stores. */
-async function pendingOrder({ notifications = false } = {}) {
+/**
+ * A shop with one pending Pix order of Maria's (20 coxinhas picked up, or with
+ * `delivered` 100 pães de queijo delivered in Centro for R$ 15,00), and the
+ * process commands over its stores.
+ */
+async function pendingOrder({ notifications = false, delivered = false } = {}) {
   const shop = await openShop({ notifications });
+  if (delivered) await saveDeliveryZones(shop.eventStore, [centro]);
   const maria = await shop.customer();
   await runCartCommand(
     withMemorySnapshots(shop.eventStore),
@@ -48,7 +63,8 @@ async function pendingOrder({ notifications = false } = {}) {
       occurredAt: now().toISOString(),
     },
   );
-  const answer = paymentResultSchema.parse((await maria.checkout(pixBody(maria.userId))).body);
+  const body = delivered ? deliveryBody(maria.userId) : pixBody(maria.userId);
+  const answer = paymentResultSchema.parse((await maria.checkout(body)).body);
   const [placed] = await shop.ofType('OrderPlaced');
   const paymentId = String(placed?.data['paymentId']);
   return {
@@ -177,7 +193,28 @@ describe('payment process commands', () => {
         items: [
           { productId: coxinha.productId, name: coxinha.name, quantity: 20, revenueCents: 1200 },
         ],
+        deliveryFeeCents: 0,
       },
+    });
+  });
+
+  it('given a paid delivery with a R$ 15,00 fee, when recordOnlineSale runs, then the sale counts the whole charge and carries the fee apart from its lines', async () => {
+    const order = await pendingOrder({ delivered: true });
+    await order.commands.markOrderPaid(
+      { orderId: order.orderId, paymentId: order.paymentId, amountCents: 11_500 },
+      await order.cause('PaymentPending'),
+    );
+
+    await order.commands.recordOnlineSale(
+      { orderId: order.orderId },
+      await order.cause('OrderPaid'),
+    );
+
+    const [sale] = await stream(order.shop, saleStreamName(order.orderId));
+    expect(sale?.data).toMatchObject({
+      amountCents: 11_500,
+      deliveryFeeCents: 1500,
+      items: [{ quantity: 100, revenueCents: 10_000 }],
     });
   });
 
@@ -211,6 +248,7 @@ describe('payment process commands', () => {
       items: [
         { productId: coxinha.productId, name: coxinha.name, quantity: 20, revenueCents: 1200 },
       ],
+      deliveryFeeCents: 0,
     });
     expect(events[1]?.metadata).toEqual({
       correlationId: refunded.metadata.correlationId,
@@ -286,7 +324,7 @@ describe('payment process commands', () => {
       expect(events[4]?.data).toMatchObject({ reason: 'approved_after_cancel' });
       expect((await order.shop.simulator.get(order.providerPaymentId))?.status).toBe('refunded');
       expect(order.shop.mails).toHaveLength(1);
-      expect(order.shop.mails[0]).toMatchObject({ to: 'maria@example.com' });
+      expect(order.shop.mails[0]).toMatchObject({ to: order.maria.email });
       expect(order.shop.mails[0]?.text).toContain(paymentMessages.refundedAfterCancel);
     },
   );

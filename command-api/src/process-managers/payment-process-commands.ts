@@ -30,6 +30,7 @@ import {
   withPaymentLane,
   type PaymentWork,
 } from '../payments/payments';
+import { createShopSettingsReader, type ShopSettingsReader } from '../shop/settings-reader';
 
 /** The event a reaction answers: its id becomes the causation of what the reaction appends. */
 export interface CausingEvent {
@@ -76,6 +77,8 @@ export interface PaymentProcessDeps {
   mailer: MailSender;
   now: () => Date;
   ordering: Pick<OrderingOptions, 'gateway'>;
+  /** The shop's settings for its e-mails; read from the event store when absent. */
+  shopSettings?: ShopSettingsReader | undefined;
 }
 
 const REACTION_NAMESPACE = '2b7e9c41-6f0d-4a8b-b3e5-9d1c7a4f2e08';
@@ -87,7 +90,13 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
     snapshotStore: deps.snapshotStore,
     logger,
   };
-  const work: PaymentWork = { stores, gateway: deps.ordering.gateway, mailer: deps.mailer, logger };
+  const work: PaymentWork = {
+    stores,
+    gateway: deps.ordering.gateway,
+    mailer: deps.mailer,
+    logger,
+    shopSettings: deps.shopSettings ?? createShopSettingsReader(deps.eventStore),
+  };
 
   /**
    * The process manager's reaction `name` to `cause`: actor system, caused by

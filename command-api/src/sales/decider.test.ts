@@ -17,26 +17,26 @@ const recorded: SaleEvent = {
   type: 'SaleRecorded',
   data: { saleId, source: 'physical', ...figures },
 };
-const online: SaleEvent = {
-  type: 'SaleRecorded',
-  data: {
-    saleId: orderId,
-    source: 'online',
-    amountCents: 1200,
-    clientName: 'Maria da Silva',
-    soldAt: '2026-11-21T12:00:00.000Z',
-    orderId,
-    orderNumber: 1001,
-    items: [
-      {
-        productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
-        name: 'Coxinha de Frango',
-        quantity: 20,
-        revenueCents: 1200,
-      },
-    ],
-  },
+type SaleRecordedData = Extract<SaleEvent, { type: 'SaleRecorded' }>['data'];
+const onlineSale: SaleRecordedData = {
+  saleId: orderId,
+  source: 'online',
+  amountCents: 1200,
+  clientName: 'Maria da Silva',
+  soldAt: '2026-11-21T12:00:00.000Z',
+  orderId,
+  orderNumber: 1001,
+  items: [
+    {
+      productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
+      name: 'Coxinha de Frango',
+      quantity: 20,
+      revenueCents: 1200,
+    },
+  ],
+  deliveryFeeCents: 0,
 };
+const online: SaleEvent = { type: 'SaleRecorded', data: onlineSale };
 
 const given = deciderSpec(saleDecider);
 
@@ -146,9 +146,10 @@ describe('sale decider: online sales', () => {
       saleId: orderId,
       orderId,
       reason,
-      soldAt: online.data.soldAt,
+      soldAt: onlineSale.soldAt,
       amountCents: 1200,
-      items: online.type === 'SaleRecorded' ? (online.data.items ?? []) : [],
+      items: onlineSale.items ?? [],
+      deliveryFeeCents: 0,
     },
   });
 
@@ -163,6 +164,39 @@ describe('sale decider: online sales', () => {
       ).toEqual([]);
     },
   );
+
+  it('given a paid delivery with a R$ 15,00 fee, when its sale is recorded, then the amount is the whole charge and the fee is apart from the lines; reversed, the fee is taken back with it', () => {
+    const delivered = aPlacedOrder({
+      totalCents: 2700,
+      deliveryFeeCents: 1500,
+      deliveryZone: 'Centro',
+      deliveryType: 'delivery',
+    });
+    const [sale] = given([]).when({
+      type: 'RecordOnlineSale',
+      order: delivered,
+      soldAt: '2026-11-21T12:00:00.000Z',
+    })();
+    expect(sale?.data).toMatchObject({
+      amountCents: 2700,
+      deliveryFeeCents: 1500,
+      items: [{ quantity: 20, revenueCents: 1200 }],
+    });
+    if (!sale) throw new Error('no sale recorded');
+    expect(
+      given([sale]).when({ type: 'ReverseOnlineSale', saleId: orderId, reason: 'refunded' })(),
+    ).toMatchObject([
+      { type: 'OnlineSaleReversed', data: { amountCents: 2700, deliveryFeeCents: 1500 } },
+    ]);
+  });
+
+  it('given an online sale recorded before delivery fees existed, when reversed, then it takes back no fee', () => {
+    const { deliveryFeeCents: _fee, ...beforeFees } = onlineSale;
+    const old: SaleEvent = { type: 'SaleRecorded', data: beforeFees };
+    expect(
+      given([old]).when({ type: 'ReverseOnlineSale', saleId: orderId, reason: 'refunded' })(),
+    ).toEqual([reversal('refunded')]);
+  });
 
   it('given no sale recorded, when reversed, then nothing', () => {
     expect(

@@ -29,7 +29,14 @@ export type SaleLines = Extract<SaleEvent, { type: 'OnlineSaleReversed' }>['data
  */
 export type SaleState =
   | { status: 'absent' }
-  | ({ status: 'recorded'; saleId: string; source: SaleSource; items: SaleLines } & SaleFigures)
+  | ({
+      status: 'recorded';
+      saleId: string;
+      source: SaleSource;
+      items: SaleLines;
+      /** The order's delivery fee inside amountCents (0 for a counter sale, and before fees existed). */
+      deliveryFeeCents: number;
+    } & SaleFigures)
   | { status: 'deleted'; saleId: string; source: SaleSource }
   | { status: 'reversed'; saleId: string; source: SaleSource };
 
@@ -62,7 +69,17 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
     switch (event.type) {
       case 'SaleRecorded': {
         const { saleId, source, amountCents, clientName, soldAt, items = [] } = event.data;
-        return { status: 'recorded', saleId, source, amountCents, clientName, soldAt, items };
+        const deliveryFeeCents = event.data.deliveryFeeCents ?? 0;
+        return {
+          status: 'recorded',
+          saleId,
+          source,
+          amountCents,
+          clientName,
+          soldAt,
+          items,
+          deliveryFeeCents,
+        };
       }
       case 'SaleAmended': {
         if (state.status !== 'recorded') return state;
@@ -114,6 +131,8 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
                 quantity: line.quantity,
                 revenueCents: line.unitPriceCents * line.quantity,
               })),
+              // Inside amountCents, no product's revenue: the reports show it apart.
+              deliveryFeeCents: order.deliveryFeeCents ?? 0,
             },
           },
         ];
@@ -139,11 +158,19 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
         if (state.source !== 'online') {
           throw new AppError('conflict', salesMessages.onlySaleOfPaymentReversible);
         }
-        const { saleId, soldAt, amountCents, items } = state;
+        const { saleId, soldAt, amountCents, items, deliveryFeeCents } = state;
         return [
           {
             type: 'OnlineSaleReversed',
-            data: { saleId, orderId: saleId, reason: command.reason, soldAt, amountCents, items },
+            data: {
+              saleId,
+              orderId: saleId,
+              reason: command.reason,
+              soldAt,
+              amountCents,
+              items,
+              deliveryFeeCents,
+            },
           },
         ];
       }

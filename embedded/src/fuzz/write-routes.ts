@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import {
   CATEGORIES,
   COOKIE_CONSENT_VALUES,
+  DEFAULT_SHOP_SETTINGS,
   DELIVERY_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  shopSettingsToDto,
 } from '@quitute/contracts';
 import { signWebhook } from '@quitute/infra/payment-gateway';
 import type { RouteShape } from './requests';
@@ -261,6 +263,8 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
             deliveryType: fc.constantFrom(...DELIVERY_TYPES),
             deliveryDate,
             address: mostly(validAddress, address),
+            phone: mostly('(11) 98765-4321', anyText),
+            deliveryFee: mostly(0, anyNumber),
           },
           {
             requiredKeys: [
@@ -510,6 +514,43 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
         date: saleDate,
       }),
     })),
+  },
+  'PUT /api/admin/shop': {
+    caller: 'admin',
+    shape: route(() => {
+      const valid = shopSettingsToDto(DEFAULT_SHOP_SETTINGS);
+      const zone = fc.record({
+        name: fc.oneof(fc.constantFrom('Centro', 'Zona Sul'), anyText),
+        zipCodeFrom: fc.oneof(fc.stringMatching(/^\d{5}-?\d{3}$/), anyText),
+        zipCodeTo: fc.oneof(fc.stringMatching(/^\d{5}-?\d{3}$/), anyText),
+        fee: mostlyReais,
+        minimumOrder: fc.oneof(mostlyReais, fc.constant(undefined)),
+      });
+      return {
+        valid,
+        params: {},
+        validShaped: fc.record({
+          name: mostly(valid.name, anyText),
+          whatsapp: fc.oneof(fc.stringMatching(/^\(\d{2}\) 9?\d{4}-\d{4}$/), anyText),
+          phone: mostly(valid.phone, anyText),
+          email: mostly(valid.email, fc.oneof(fc.emailAddress(), anyText)),
+          address: mostly(valid.address, address),
+          location: mostly(
+            valid.location,
+            fc.record({ latitude: anyNumber, longitude: anyNumber }),
+          ),
+          social: mostly(
+            valid.social,
+            fc.record({ instagram: fc.oneof(fc.webUrl(), anyText), facebook: anyText }),
+          ),
+          openingHoursText: mostly(valid.openingHoursText, anyText),
+          deliveryZones: fc.oneof(
+            { weight: 2, arbitrary: fc.constant(valid.deliveryZones) },
+            fc.array(zone, { maxLength: 3 }),
+          ),
+        }),
+      };
+    }),
   },
   'PATCH /api/admin/reviews/:id/approve': {
     caller: 'admin',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { messages } from '@quitute/contracts';
+import { DEFAULT_SHOP_SETTINGS, messages, shopSettingsToDto } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
   anyJson,
@@ -148,6 +148,7 @@ const bodyRoutes = (): BodyRoute[] => [
           federalUnit: 'SP',
           complement: 'lado ímpar',
         },
+        phone: '(11) 98765-4321',
       }),
     caller: asA,
   },
@@ -195,6 +196,12 @@ const bodyRoutes = (): BodyRoute[] => [
   { method: 'PUT', route: `/api/admin/users/${someId}`, body: async () => user, caller: asAdmin },
   { method: 'POST', route: '/api/admin/sales', body: async () => sale, caller: asAdmin },
   { method: 'PUT', route: `/api/admin/sales/${someId}`, body: async () => sale, caller: asAdmin },
+  {
+    method: 'PUT',
+    route: '/api/admin/shop',
+    body: async () => shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+    caller: asAdmin,
+  },
   {
     method: 'POST',
     route: '/simulator/card_tokens',

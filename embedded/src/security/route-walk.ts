@@ -44,6 +44,7 @@ const access: Record<string, Access> = {
   'POST /api/admin/sales': 'admin',
   'PUT /api/admin/sales/:id': 'admin',
   'DELETE /api/admin/sales/:id': 'admin',
+  'PUT /api/admin/shop': 'admin',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/reset-password': 'public',

@@ -10,6 +10,7 @@ import {
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  shopEnv,
 } from './index';
 
 const schema = z.object(commonEnv);
@@ -155,25 +156,39 @@ describe('paymentsEnv', () => {
   });
 });
 
+describe('shopEnv', () => {
+  const shop = z.object(shopEnv);
+
+  it('given nothing (or an empty value), then no opening hours: the first start records the default settings’ own', () => {
+    expect(loadConfig(shop, {})).toEqual({});
+    expect(loadConfig(shop, { OPENING_HOURS: '' })).toEqual({});
+  });
+
+  it('given opening hours, then them, trimmed', () => {
+    expect(loadConfig(shop, { OPENING_HOURS: ' todos os dias, das 8h às 20h ' })).toEqual({
+      OPENING_HOURS: 'todos os dias, das 8h às 20h',
+    });
+  });
+
+  it('given hours longer than the settings take, then start-up stops naming them', () => {
+    expect(() => loadConfig(shop, { OPENING_HOURS: 'h'.repeat(201) })).toThrow(
+      /OPENING_HOURS must be at most 200 characters/,
+    );
+  });
+});
+
 describe('chatbotEnv', () => {
   const chatbot = z.object(chatbotEnv);
 
-  it('given nothing (or empty values), then the default opening hours and no workflow', () => {
-    const defaults = { OPENING_HOURS: 'segunda a sábado, das 9h às 18h' };
-    expect(loadConfig(chatbot, {})).toEqual(defaults);
-    expect(loadConfig(chatbot, { OPENING_HOURS: '', CHATBOT_WEBHOOK_URL: '' })).toEqual(defaults);
+  it('given nothing (or an empty value), then no workflow', () => {
+    expect(loadConfig(chatbot, {})).toEqual({});
+    expect(loadConfig(chatbot, { CHATBOT_WEBHOOK_URL: '' })).toEqual({});
   });
 
-  it('given hours and a workflow URL, then both, the hours trimmed', () => {
+  it('given a workflow URL, then it', () => {
     expect(
-      loadConfig(chatbot, {
-        OPENING_HOURS: ' todos os dias, das 8h às 20h ',
-        CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat',
-      }),
-    ).toEqual({
-      OPENING_HOURS: 'todos os dias, das 8h às 20h',
-      CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat',
-    });
+      loadConfig(chatbot, { CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat' }),
+    ).toEqual({ CHATBOT_WEBHOOK_URL: 'https://n8n.example.com/webhook/chat' });
   });
 
   it('given a workflow URL that is not http(s), then start-up stops naming it', () => {

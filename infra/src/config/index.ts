@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_OPENING_HOURS } from '@quitute/contracts';
+import { OPENING_HOURS_MAX_LENGTH } from '@quitute/contracts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -259,18 +259,31 @@ export function paymentsConfig(parsed: {
   };
 }
 
-/** The chatbot (POST /api/chatbot, served by query-api). */
-export const chatbotEnv = {
-  /** The opening hours the built-in assistant tells, as a phrase ("segunda a sábado, das 9h às 18h"). */
+/**
+ * The shop's settings (issue 37): the first start records them, and the owner
+ * edits them in the admin area since (PUT /api/admin/shop), so they are read by
+ * command-api, which seeds them.
+ */
+export const shopEnv = {
+  /**
+   * The opening hours the first start records ("segunda a sábado, das 9h às 18h"),
+   * for a shop that set them here before they were its settings; the default
+   * settings' hours when unset. Changing it later changes nothing: the owner's
+   * settings are the shop's.
+   */
   OPENING_HOURS: z.preprocess(
     emptyAsUndefined,
     z
       .string()
       .trim()
       .min(1)
-      .max(200, 'must be at most 200 characters')
-      .default(DEFAULT_OPENING_HOURS),
+      .max(OPENING_HOURS_MAX_LENGTH, `must be at most ${OPENING_HOURS_MAX_LENGTH} characters`)
+      .optional(),
   ),
+};
+
+/** The chatbot (POST /api/chatbot, served by query-api). */
+export const chatbotEnv = {
   /** An external chatbot workflow: every message is posted there ({message} → {reply}) instead of the built-in assistant. */
   CHATBOT_WEBHOOK_URL: z.preprocess(
     emptyAsUndefined,
