@@ -198,7 +198,7 @@ describe('GET /api/delivery/quote', () => {
         fee: 15,
         minimumOrder: 100,
       });
-      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     },
   );
 

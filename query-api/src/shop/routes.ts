@@ -17,11 +17,10 @@ import { shopSettingsReader } from './settings';
 /**
  * Every visitor's page reads the settings (footer, contact, map): a browser or
  * CDN may keep them but asks again each time (the ETag makes that a 304), so
- * an admin's change shows on the next page.
+ * an admin's change shows on the next page. A quote too: one a minute old would
+ * show a fee the checkout then refuses (409) after the admin changed a zone.
  */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
-/** A quote is asked as a CEP is typed; a minute of staleness costs nothing (the checkout prices the fee itself). */
-const QUOTE_CACHE = 'public, max-age=60';
 
 /**
  * The shop's settings (issue 37): GET /api/shop (public: name, contacts,
@@ -56,7 +55,7 @@ export function shopRoutes(deps: { readStore: ReadStore }): Router {
     const { cep } = parseWith(deliveryQuoteQuerySchema, req.query, shopMessages.quoteCepInvalid);
     const document = await settings.current();
     res
-      .set('Cache-Control', QUOTE_CACHE)
+      .set('Cache-Control', REVALIDATE)
       .json(deliveryQuote(document.settings.deliveryZones, cep) satisfies DeliveryQuote);
   });
 
