@@ -69,7 +69,7 @@ export function CustomOrdersPage() {
             </td>
             <td>
               <a
-                href={whatsappUrl(greeting(request.name), request.phone)}
+                href={whatsappUrl(request.phone, greeting(request.name))}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={`WhatsApp de ${request.name}: ${formatPhone(request.phone)}`}
