@@ -47,7 +47,7 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     expect(input(zone(1), 'Nome da zona').value).toBe('Todo o Brasil');
     expect(input(zone(1), 'CEP inicial').value).toBe('01000-000');
     expect(input(zone(1), 'CEP final').value).toBe('99999-999');
-    expect(input(zone(1), 'Taxa de entrega (R$)').value).toBe('0,00');
+    expect(input(zone(1), 'Taxa (R$)').value).toBe('0,00');
     expect(input(zone(1), 'Pedido mínimo (R$)').value).toBe('');
     expect(screen.getByText(/^Última alteração:/).textContent).toBe(
       'Última alteração: 20/11/2030 10:05',
@@ -69,7 +69,7 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     await user.type(input(zone(1), 'Nome da zona'), 'Centro');
     await user.type(input(zone(1), 'CEP inicial'), '01000000');
     await user.type(input(zone(1), 'CEP final'), '05999999');
-    await user.type(input(zone(1), 'Taxa de entrega (R$)'), '15,00');
+    await user.type(input(zone(1), 'Taxa (R$)'), '15,00');
     await user.type(input(zone(1), 'Pedido mínimo (R$)'), '100');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
@@ -94,7 +94,7 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     expect(screen.getByText(/^Última alteração:/).textContent).toBe(
       'Última alteração: 21/11/2030 15:45',
     );
-    expect(input(zone(1), 'Taxa de entrega (R$)').value).toBe('15,00');
+    expect(input(zone(1), 'Taxa (R$)').value).toBe('15,00');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
     const shopReads = server.calls('/api/shop', 'GET').length;
@@ -130,7 +130,7 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     await waitFor(() =>
       expect(descriptionOf(input(form, 'WhatsApp'))).toBe(shopMessages.whatsappInvalid),
     );
-    expect(descriptionOf(input(zone(1), 'Taxa de entrega (R$)'))).toBe(shopMessages.zoneFeeInvalid);
+    expect(descriptionOf(input(zone(1), 'Taxa (R$)'))).toBe(shopMessages.zoneFeeInvalid);
     expect(document.activeElement).toBe(input(form, 'WhatsApp'));
     expect(input(form, 'WhatsApp').value).toBe('(11) 91234-5678');
     expect(screen.queryByRole('dialog', { name: 'Sucesso' })).toBeNull();
@@ -148,19 +148,19 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     await user.type(input(zone(2), 'Nome da zona'), 'Centro');
     await user.type(input(zone(2), 'CEP inicial'), '01000000');
     await user.type(input(zone(2), 'CEP final'), '05999999');
-    await user.type(input(zone(2), 'Taxa de entrega (R$)'), 'quinze');
+    await user.type(input(zone(2), 'Taxa (R$)'), 'quinze');
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(descriptionOf(input(form, 'WhatsApp'))).toBe(shopMessages.whatsappInvalid);
-    expect(descriptionOf(input(zone(2), 'Taxa de entrega (R$)'))).toBe(shopMessages.zoneFeeInvalid);
-    expect(input(zone(2), 'Taxa de entrega (R$)').value).toBe('quinze');
+    expect(descriptionOf(input(zone(2), 'Taxa (R$)'))).toBe(shopMessages.zoneFeeInvalid);
+    expect(input(zone(2), 'Taxa (R$)').value).toBe('quinze');
     expect(server.calls('/api/admin/shop', 'PUT')).toHaveLength(0);
 
     await user.clear(input(form, 'WhatsApp'));
     await user.type(input(form, 'WhatsApp'), '11987654321');
-    await user.clear(input(zone(2), 'Taxa de entrega (R$)'));
-    await user.type(input(zone(2), 'Taxa de entrega (R$)'), '15');
+    await user.clear(input(zone(2), 'Taxa (R$)'));
+    await user.type(input(zone(2), 'Taxa (R$)'), '15');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     await waitFor(() =>

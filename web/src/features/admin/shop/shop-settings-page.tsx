@@ -307,7 +307,7 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
                       {...bindZone(index, 'zipCodeTo')}
                     />
                     <FormField
-                      label="Taxa de entrega (R$)"
+                      label="Taxa (R$)"
                       inputMode="decimal"
                       placeholder="0,00"
                       {...bindZone(index, 'fee')}

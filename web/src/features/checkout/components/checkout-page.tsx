@@ -278,7 +278,7 @@ export function CheckoutPage({
     }
     const { body } = validation;
     if (!body) return;
-    setPaid({ items, deliveryFee: delivering ? deliveryFee : 0 });
+    setPaid({ items, deliveryFee });
     const answered = await payment.pay(body);
     if (answered) {
       setCardForm(null);
@@ -437,7 +437,7 @@ export function CheckoutPage({
                   placeholder="00000-000"
                   mask={maskCep}
                   {...bind('zipCode')}
-                  error={errors.zipCode ?? feeProblem}
+                  error={feeProblem ?? errors.zipCode}
                   onBlur={() => void fillFromCep()}
                 />
                 <FormField label="Rua" autoComplete="address-line1" {...bind('streetName')} />
