@@ -219,7 +219,7 @@ describe.runIf(enabled)(
       await expectAccessible(page, '/perfil');
     }, 90_000);
 
-    it('given the admin, when axe checks the dashboard and the orders list, then neither has a serious or critical violation', async () => {
+    it('given the admin, when axe checks the dashboard, the orders list and the shop’s settings, then none has a serious or critical violation', async () => {
       const admin = shop.server.admin;
       if (!admin.created) throw new Error('a fresh shop creates its admin');
       const page = await shop.newPage();
@@ -237,6 +237,10 @@ describe.runIf(enabled)(
       await page.goto(`${shop.url}/admin/orders`);
       await page.getByRole('cell', { name: 'Marina Souza' }).first().waitFor();
       await expectAccessible(page, '/admin/orders');
+
+      await page.goto(`${shop.url}/admin/loja`);
+      await page.getByRole('group', { name: 'Zona 1' }).waitFor();
+      await expectAccessible(page, '/admin/loja');
     }, 60_000);
   },
 );

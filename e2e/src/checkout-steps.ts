@@ -32,14 +32,17 @@ export async function fillCartAndProceed(page: Page): Promise<void> {
   await page.getByText('20x Coxinha de Frango').waitFor();
 }
 
-/** The customer's part of the form every method needs: date (the earliest day allowed), name, CPF, e-mail. */
+/**
+ * The customer's part of the form every method needs: date (the earliest day
+ * allowed), name, CPF. The e-mail is her account's, read-only (issue 37).
+ */
 export async function fillCustomer(page: Page, fullName: string) {
   await page.getByLabel('Data e hora').fill(`${shopDayFromToday(2)}T15:00`);
   await page.getByLabel('Nome completo').fill(fullName);
   const cpf = page.getByLabel('CPF', { exact: true });
   await cpf.fill('52998224725');
   expect(await cpf.inputValue()).toBe('529.982.247-25');
-  await page.getByLabel('E-mail').fill(`contato.${Date.now()}@example.com`);
+  expect(await page.getByLabel('E-mail').getAttribute('readonly')).not.toBeNull();
 }
 
 /** Pays by Pix: 'Prosseguir', and the answer of the checkout call. */

@@ -65,9 +65,15 @@ async function startFakeViaCep(): Promise<FakeViaCep> {
   };
 }
 
-/** Delivery to the known CEP: leaving the CEP field fills the address from (fake) ViaCEP. */
+/**
+ * Delivery to the known CEP: leaving the CEP field fills the address from
+ * (fake) ViaCEP; a delivery needs a phone to call (issue 37).
+ */
 async function fillDeliveryAddress(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Entrega', exact: true }).check();
+  const phone = page.getByLabel('Telefone', { exact: true });
+  await phone.fill('11912345678');
+  expect(await phone.inputValue()).toBe('(11) 91234-5678');
   const cep = page.getByLabel('CEP', { exact: true });
   await cep.fill(KNOWN_CEP);
   await cep.press('Tab');

@@ -4,11 +4,12 @@ import { createBaseQuery } from './base-query';
 /**
  * Every GET (query-api); features add their endpoints with injectEndpoints.
  * The tags are those one feature reads and another changes: the menu's
- * products and the public reviews, both edited from the admin area.
+ * products, the public reviews and the shop's settings, all edited from the
+ * admin area.
  */
 export const queryApi = createApi({
   reducerPath: 'queryApi',
   baseQuery: createBaseQuery(),
-  tagTypes: ['Product', 'Review'],
+  tagTypes: ['Product', 'Review', 'Shop'],
   endpoints: () => ({}),
 });

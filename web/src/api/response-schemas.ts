@@ -18,11 +18,13 @@ import {
   PAYMENT_STATUSES,
   type CartDto,
   type CepLookup,
+  type DeliveryQuote,
   type OrderDto,
   type PaymentApprovedPush,
   type PaymentResult,
   type PaymentStatusDto,
   type ProductDto,
+  type ShopSettingsDto,
 } from '@quitute/contracts';
 import * as v from 'valibot';
 
@@ -66,6 +68,9 @@ export const orderResponseSchema = v.object({
   deliveryDate: v.string(),
   customerName: v.string(),
   customerEmail: v.string(),
+  customerPhone: v.nullable(v.string()),
+  customerCpf: v.string(),
+  deliveryFee: v.number(),
   customerAddress: v.nullable(
     v.object({
       streetName: v.string(),
@@ -163,6 +168,52 @@ export const paymentApprovedPushResponseSchema = v.object({
   paymentId: v.nullable(v.string()),
 });
 
+/** GET /api/shop: the shop's own settings, read by the layout and the pages at run time (issue 37). */
+export const shopSettingsResponseSchema = v.object({
+  name: v.string(),
+  whatsapp: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  address: v.object({
+    zipCode: v.string(),
+    streetName: v.string(),
+    streetNumber: v.string(),
+    complement: v.string(),
+    neighborhood: v.string(),
+    city: v.string(),
+    federalUnit: v.string(),
+  }),
+  location: v.object({ latitude: v.number(), longitude: v.number() }),
+  social: v.object({ instagram: v.string(), facebook: v.string() }),
+  openingHoursText: v.string(),
+  deliveryZones: v.array(
+    v.object({
+      name: v.string(),
+      zipCodeFrom: v.string(),
+      zipCodeTo: v.string(),
+      fee: v.number(),
+      minimumOrder: v.number(),
+    }),
+  ),
+});
+
+/** GET /api/delivery/quote: the fee of a CEP's zone, or why no zone delivers there. */
+export const deliveryQuoteResponseSchema = v.union([
+  v.object({
+    available: v.literal(true),
+    zone: v.string(),
+    fee: v.number(),
+    minimumOrder: v.number(),
+  }),
+  v.object({
+    available: v.literal(false),
+    zone: v.null(),
+    fee: v.null(),
+    minimumOrder: v.null(),
+    message: v.string(),
+  }),
+]);
+
 /** Fails the type check the day one of these shapes differs from the contracts' DTO. */
 export type ResponseShapesMatchContracts = [
   Expect<SameShape<v.InferOutput<typeof productResponseSchema>, ProductDto>>,
@@ -172,4 +223,6 @@ export type ResponseShapesMatchContracts = [
   Expect<SameShape<v.InferOutput<typeof paymentStatusResponseSchema>, PaymentStatusDto>>,
   Expect<SameShape<v.InferOutput<typeof cepLookupResponseSchema>, CepLookup>>,
   Expect<SameShape<v.InferOutput<typeof paymentApprovedPushResponseSchema>, PaymentApprovedPush>>,
+  Expect<SameShape<v.InferOutput<typeof shopSettingsResponseSchema>, ShopSettingsDto>>,
+  Expect<SameShape<v.InferOutput<typeof deliveryQuoteResponseSchema>, DeliveryQuote>>,
 ];

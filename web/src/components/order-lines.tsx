@@ -10,23 +10,27 @@ export interface OrderLine {
 }
 
 /**
- * An order's lines ('20x Coxinha de Frango … R$ 12,00') and its Total, as the
+ * An order's lines ('20x Coxinha de Frango … R$ 12,00'), its delivery fee
+ * when there is one (a line of its own, issue 37) and its Total, as the
  * checkout, the success page and the orders list show them: `summary` large
  * in a card of its own, `compact` inside a list entry. The total is one of the
  * primary actions the floating buttons never cover.
  */
 export function OrderLines({
   lines,
+  deliveryFee = 0,
   total,
   size,
 }: {
   lines: readonly OrderLine[];
+  /** Reais; no line when 0 (a pickup, a free zone). */
+  deliveryFee?: number;
   total: number;
   size: 'summary' | 'compact';
 }) {
   return (
     <div className={styles[size]}>
-      {lines.length > 0 ? (
+      {lines.length > 0 || deliveryFee > 0 ? (
         <ul className={styles.lines}>
           {lines.map((line) => (
             <li key={line.key}>
@@ -36,6 +40,12 @@ export function OrderLines({
               <span className={styles.money}>{formatBRL(line.amount)}</span>
             </li>
           ))}
+          {deliveryFee > 0 ? (
+            <li>
+              <span>Taxa de entrega</span>
+              <span className={styles.money}>{formatBRL(deliveryFee)}</span>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       <p className={styles.total} data-primary-action="">

@@ -5,11 +5,11 @@ import { whatsappUrl } from './whatsapp';
 
 describe('whatsappUrl', () => {
   it("given the shop's phone, then wa.me/55 followed by its digits", () => {
-    expect(whatsappUrl()).toBe('https://wa.me/5511987654321');
+    expect(whatsappUrl('11987654321')).toBe('https://wa.me/5511987654321');
   });
 
   it('given a message, then it is URL-encoded as text', () => {
-    expect(whatsappUrl('Olá, tudo bem?')).toBe(
+    expect(whatsappUrl('11987654321', 'Olá, tudo bem?')).toBe(
       'https://wa.me/5511987654321?text=Ol%C3%A1%2C%20tudo%20bem%3F',
     );
   });

@@ -1,11 +1,11 @@
-import { CONTACT_PHONE, WHATSAPP_COUNTRY_CODE } from '../config/shop';
+import { WHATSAPP_COUNTRY_CODE } from '../config/shop';
 
 /**
- * A wa.me deep link to a number (the shop's by default), optionally with a
- * prefilled message. A number with a leading plus is international as written;
- * any other is Brazilian.
+ * A wa.me deep link to a number (the shop's settings.whatsapp, or a
+ * customer's), optionally with a prefilled message. A number with a leading
+ * plus is international as written; any other is Brazilian.
  */
-export function whatsappUrl(text?: string, phone: string = CONTACT_PHONE): string {
+export function whatsappUrl(phone: string, text?: string): string {
   const digits = phone.replace(/\D/g, '');
   const international = phone.trim().startsWith('+');
   const url = `https://wa.me/${international ? '' : WHATSAPP_COUNTRY_CODE}${digits}`;

@@ -5,6 +5,7 @@ import { isRecord } from '../lib/is-record';
 import { json, stubFetch } from './fetch-stub';
 import { menuProducts } from './products';
 import { profileBody } from './session';
+import { shopSettingsAnswer } from './shop-settings';
 
 /** The menu product named `nome`, as a cart line of `quantidade` units. */
 export function menuLine(nome: string, quantidade: number): CartLine {
@@ -111,6 +112,8 @@ export function fakeCartServer({
     const custom = await answer?.(url, request);
     if (custom) return custom;
     if (url.pathname === '/health') return json({ status: 'ok' });
+    const shop = shopSettingsAnswer(url);
+    if (shop) return shop;
     if (url.pathname === '/api/products') return json(products);
     if (url.pathname === '/api/users/profile') return json(profileBody(user));
     if (url.pathname === `/carrinho/${user.id}` && request.method === 'GET') {

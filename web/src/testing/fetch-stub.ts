@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { shopSettingsAnswer } from './shop-settings';
 
 export type FetchHandler = (url: URL, request: Request) => Response | Promise<Response>;
 
@@ -27,10 +28,12 @@ export function stubFetch(handler: FetchHandler): Request[] {
   return requests;
 }
 
-/** A shop backend answering /api/products with `products` and /health with 200. */
+/** A shop backend answering /api/products with `products`, /api/shop with its settings and /health with 200. */
 export function stubShopApi(products: unknown[] | (() => unknown[])): Request[] {
   return stubFetch((url) => {
     if (url.pathname === '/health') return json({ status: 'ok' });
+    const shop = shopSettingsAnswer(url);
+    if (shop) return shop;
     if (url.pathname === '/api/products') {
       return json(typeof products === 'function' ? products() : products);
     }

@@ -1,8 +1,13 @@
 import {
+  checkoutMessages,
+  DEFAULT_SHOP_SETTINGS,
+  deliveryQuote,
+  deliveryZoneFor,
   FIRST_ORDER_NUMBER,
   paymentRejectedMessage,
   paymentStatusMessage,
   type CepLookup,
+  type DeliveryZone,
   type OrderDto,
   type PaymentMethod,
   type PaymentResult,
@@ -101,6 +106,9 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
     deliveryDate: '2030-11-25T14:30:00-03:00',
     customerName: 'Maria da Silva',
     customerEmail: 'maria@example.com',
+    customerPhone: '11987654321',
+    customerCpf: '52998224725',
+    deliveryFee: 0,
     customerAddress: null,
     createdAt: '2030-11-20T13:05:00.000Z',
     paymentMethod: 'pix',
@@ -122,7 +130,8 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
  *   test moves with approve() and friends;
  * - POST /payments/cancel-payment, POST /simulator/card_tokens,
  *   GET /api/payments/config, GET /api/cep/{cep};
- * - GET /api/orders (limit, orderStatus, dateFilter) and /api/orders/{id} over `orders`.
+ * - GET /api/orders (limit, orderStatus, dateFilter) and /api/orders/{id} over `orders`;
+ * - GET /api/delivery/quote over `zones` (the seeded zone by default), as query-api prices it.
  * `answer` may take over any request first.
  */
 export function fakePaymentsServer({
@@ -132,6 +141,7 @@ export function fakePaymentsServer({
   cardOutcome = 'approved',
   cardOutcomes = [],
   now = () => Date.now(),
+  zones = DEFAULT_SHOP_SETTINGS.deliveryZones,
   answer,
 }: {
   user: AuthUser;
@@ -141,6 +151,8 @@ export function fakePaymentsServer({
   /** The outcomes of the card payments one after the other; `cardOutcome` once they run out. */
   cardOutcomes?: CardOutcome[];
   now?: () => number;
+  /** The shop's delivery zones (money in centavos, as its settings hold them). */
+  zones?: readonly DeliveryZone[];
   answer?: Handler;
 }) {
   const payments = new Map<string, FakePayment>();
@@ -229,6 +241,22 @@ export function fakePaymentsServer({
     };
   }
 
+  /**
+   * What command-api charges (issue 37): the lines as sent (the fake has no
+   * catalogue of its own) and, for a delivery, the fee of the CEP's zone; in centavos.
+   */
+  function serverTotalCents(body: Record<string, unknown>): number {
+    const lines = Array.isArray(body['items']) ? body['items'] : [];
+    const items = lines.reduce((sum: number, line: unknown) => {
+      if (!isRecord(line)) return sum;
+      return sum + Math.round(Number(line['unit_price']) * 100) * Number(line['quantity']);
+    }, 0);
+    const address = body['address'];
+    const cep = isRecord(address) ? String(address['zipCode']).replace(/\D/g, '') : '';
+    const zone = body['deliveryType'] === 'delivery' ? deliveryZoneFor(zones, cep) : null;
+    return items + (zone?.feeCents ?? 0);
+  }
+
   function listOrders(url: URL): OrderDto[] {
     const status = url.searchParams.get('orderStatus');
     const days = url.searchParams.get('dateFilter');
@@ -260,6 +288,17 @@ export function fakePaymentsServer({
       if (!isRecord(body)) return json({ message: 'Requisição inválida.' }, { status: 400 });
       const idempotencyKey = request.headers.get('Idempotency-Key');
       checkouts.push({ body, idempotencyKey });
+      const totalCents = serverTotalCents(body);
+      if (Math.round(Number(body['total']) * 100) !== totalCents) {
+        return json(
+          {
+            message: checkoutMessages.totalChanged,
+            code: 'total_changed',
+            total: totalCents / 100,
+          },
+          { status: 409 },
+        );
+      }
       const seen = idempotencyKey === null ? undefined : byKey.get(idempotencyKey);
       // After a declined card, another card or method pays the same order.
       const declined = seen?.paymentStatus === 'rejected' && seen.paymentMethod.endsWith('_card');
@@ -301,6 +340,12 @@ export function fakePaymentsServer({
         { id: 'f'.repeat(32), paymentMethodId: 'master', lastFourDigits: number.slice(-4) },
         { status: 201 },
       );
+    }
+    if (pathname === '/api/delivery/quote') {
+      const cep = (url.searchParams.get('cep') ?? '').replace(/\D/g, '');
+      return /^\d{8}$/.test(cep)
+        ? json(deliveryQuote(zones, cep))
+        : json({ message: 'CEP inválido', code: 'validation' }, { status: 400 });
     }
     if (pathname === '/api/orders' && request.method === 'GET') return json(listOrders(url));
     const orderId = /^\/api\/orders\/(.+)$/.exec(pathname)?.[1];

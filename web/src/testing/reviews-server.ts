@@ -2,6 +2,7 @@ import type { AdminReview } from '../features/admin/reviews/review-list';
 import type { AuthUser } from '../features/auth/model/auth-types';
 import type { PublicReview } from '../features/reviews/model/review-model';
 import { json, stubFetch } from './fetch-stub';
+import { shopSettingsAnswer } from './shop-settings';
 import { menuProducts } from './products';
 import { profileBody } from './session';
 
@@ -58,6 +59,8 @@ export function fakeReviewsServer(options: ReviewsServerOptions = {}) {
     if (custom) return custom;
     const { pathname } = url;
     if (pathname === '/health') return json({ status: 'ok' });
+    const shop = shopSettingsAnswer(url);
+    if (shop) return shop;
     if (pathname === '/api/users/profile' && options.user) return json(profileBody(options.user));
     if (pathname.startsWith('/carrinho/') && request.method === 'GET') {
       return json({ userId: pathname.slice('/carrinho/'.length), itens: [] });

@@ -5,6 +5,7 @@ import { TOKEN_KEY, USER_KEY } from '../features/auth/session-storage';
 import { USER_ID_KEY } from '../features/cart/cart-storage';
 import { json, stubFetch, type FetchHandler } from './fetch-stub';
 import { MemoryStorage } from './memory-storage';
+import { shopSettingsAnswer } from './shop-settings';
 
 /** The signed-in user the fakes here are made of. */
 export type { AuthUser };
@@ -110,6 +111,8 @@ export function stubAccountApi(
     if (custom) return custom;
     if (url.pathname === '/health') return json({ status: 'ok' });
     if (url.pathname === '/api/auth/captcha') return json(altchaChallenge);
+    const shop = shopSettingsAnswer(url);
+    if (shop) return shop;
     if (url.pathname === '/api/users/profile' && request.method === 'GET' && options.user) {
       return json(profileBody(options.user));
     }

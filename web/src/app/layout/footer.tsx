@@ -1,19 +1,21 @@
 import { formatPhone, phoneHref } from '@quitute/contracts';
 import { Link } from 'react-router';
 import { MailIcon, PhoneIcon } from '../../components/icons';
-import { CONTACT_EMAIL, CONTACT_PHONE, SHOP_NAME } from '../../config/shop';
+import { Pending } from '../../components/pending';
+import { useShopSettings } from '../../hooks/use-shop-settings';
 import styles from './footer.module.css';
 import { NAV_LINKS } from './nav-links';
 
 const YEAR = new Date().getFullYear();
-const PHONE_HREF = phoneHref(CONTACT_PHONE);
 
+/** The footer: the shop's name, e-mail and phone come from its settings. */
 export function Footer() {
+  const shop = useShopSettings();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <p className={styles.name}>{SHOP_NAME}</p>
+          <p className={styles.name}>{shop ? shop.name : <Pending />}</p>
           <p className={styles.tagline}>
             Salgados, doces e kits para festas, feitos à mão com carinho todos os dias.
           </p>
@@ -31,24 +33,32 @@ export function Footer() {
         <div className={styles.column}>
           <h2 className={styles.heading}>Contato</h2>
           <ul className={styles.list}>
-            <li>
-              <a href={`mailto:${CONTACT_EMAIL}`}>
-                <MailIcon className={styles.icon} />
-                {CONTACT_EMAIL}
-              </a>
-            </li>
-            <li>
-              <a href={PHONE_HREF}>
-                <PhoneIcon className={styles.icon} />
-                {formatPhone(CONTACT_PHONE)}
-              </a>
-            </li>
+            {shop ? (
+              <>
+                <li>
+                  <a href={`mailto:${shop.email}`}>
+                    <MailIcon className={styles.icon} />
+                    {shop.email}
+                  </a>
+                </li>
+                <li>
+                  <a href={phoneHref(shop.phone)}>
+                    <PhoneIcon className={styles.icon} />
+                    {formatPhone(shop.phone)}
+                  </a>
+                </li>
+              </>
+            ) : (
+              <li className={styles.pending}>
+                <Pending width="long" />
+              </li>
+            )}
           </ul>
         </div>
       </div>
       <div className={styles.legal}>
         <p>
-          © {YEAR} {SHOP_NAME}. Todos os direitos reservados.
+          © {YEAR} {shop ? shop.name : <Pending width="short" />}. Todos os direitos reservados.
         </p>
         <ul className={styles.legalLinks}>
           <li>

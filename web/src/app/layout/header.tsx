@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons';
-import { SHOP_NAME } from '../../config/shop';
+import { Pending } from '../../components/pending';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CartLink } from '../../features/cart/components/cart-link';
+import { useShopSettings } from '../../hooks/use-shop-settings';
 import styles from './header.module.css';
 import { NAV_LINKS } from './nav-links';
 import { SearchForm } from './search-form';
 
 export function Header() {
   const location = useLocation();
+  const shop = useShopSettings();
   // The mobile menu belongs to the page it was opened on: any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location.key;
@@ -32,9 +34,9 @@ export function Header() {
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
-        <Link to="/" className={styles.logo}>
+        <Link to="/" className={styles.logo} aria-label={shop ? undefined : 'Página inicial'}>
           <img src="/images/logo.svg" alt="" width="40" height="40" />
-          <span>{SHOP_NAME}</span>
+          <span>{shop ? shop.name : <Pending width="short" />}</span>
         </Link>
         <div id="menu-principal" className={`${styles.panel} ${menuOpen ? styles.panelOpen : ''}`}>
           <nav className={styles.nav} aria-label="Principal">

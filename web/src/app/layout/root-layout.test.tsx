@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubShopApi } from '../../testing/fetch-stub';
+import { deferredResponse, json, stubFetch, stubShopApi } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { shopSettingsDto } from '../../testing/shop-settings';
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
@@ -15,9 +16,9 @@ describe('the global layout (customer spec §2 "Global layout")', () => {
     const footer = screen.getByRole('contentinfo');
 
     expect(
-      within(footer)
-        .getByRole('link', { name: /contato@quitute\.com\.br/ })
-        .getAttribute('href'),
+      (await within(footer).findByRole('link', { name: /contato@quitute\.com\.br/ })).getAttribute(
+        'href',
+      ),
     ).toBe('mailto:contato@quitute.com.br');
     expect(
       within(footer)
@@ -41,6 +42,82 @@ describe('the global layout (customer spec §2 "Global layout")', () => {
     expect(page?.textContent).toContain('LGPD');
     expect(page?.textContent).toContain('contato@quitute.com.br');
     expect(page?.textContent).toContain('365 dias');
+  });
+
+  it("given the owner's settings (GET /api/shop), then the header, footer and social bar show her name, e-mail, phone and links; a network without a link is left out", async () => {
+    stubFetch((url) => {
+      if (url.pathname === '/api/shop') {
+        return json(
+          shopSettingsDto({
+            name: 'Doceria da Ana',
+            email: 'ana@doceria.com.br',
+            phone: '2134567890',
+            whatsapp: '21998765432',
+            social: { instagram: 'https://www.instagram.com/doceriadaana', facebook: '' },
+          }),
+        );
+      }
+      return url.pathname === '/health'
+        ? json({ status: 'ok' })
+        : json({ message: 'Recurso não encontrado.' }, { status: 404 });
+    });
+    renderApp({ route: '/sobre' });
+    const footer = screen.getByRole('contentinfo');
+
+    expect(
+      (await within(footer).findByRole('link', { name: /ana@doceria\.com\.br/ })).getAttribute(
+        'href',
+      ),
+    ).toBe('mailto:ana@doceria.com.br');
+    expect(within(footer).getByRole('link', { name: '(21) 3456-7890' }).getAttribute('href')).toBe(
+      'tel:+552134567890',
+    );
+    expect(footer.textContent).toContain('Doceria da Ana. Todos os direitos reservados.');
+    expect(screen.getByRole('link', { name: 'Doceria da Ana' }).getAttribute('href')).toBe('/');
+    const social = screen.getByRole('list', { name: 'Redes sociais' });
+    expect(
+      within(social)
+        .getAllByRole('link')
+        .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+    ).toEqual([
+      ['Instagram', 'https://www.instagram.com/doceriadaana'],
+      ['WhatsApp', 'https://wa.me/5521998765432'],
+    ]);
+    await screen.findByRole('heading', { name: 'Nossa História' }, PAGE_LOAD);
+    expect(document.title).toBe('Sobre | Doceria da Ana');
+  });
+
+  it('given the settings still loading, then no contact of the shop is shown (no stale value), only their places', async () => {
+    const pending = deferredResponse();
+    stubFetch((url) => (url.pathname === '/api/shop' ? pending.promise : json({ status: 'ok' })));
+    renderApp({ route: '/sobre' });
+    const footer = screen.getByRole('contentinfo');
+
+    expect(within(footer).queryByRole('link', { name: /@/ })).toBeNull();
+    expect(footer.textContent).not.toContain('Quitute');
+    expect(screen.getByRole('link', { name: 'Página inicial' }).getAttribute('href')).toBe('/');
+
+    pending.release(json(shopSettingsDto()));
+    expect(await within(footer).findByRole('link', { name: /contato@quitute/ })).toBeTruthy();
+  });
+
+  it('given the settings cannot be read, then the page still works without them', async () => {
+    stubFetch((url) =>
+      url.pathname === '/api/shop'
+        ? json({ message: 'Recurso não encontrado.' }, { status: 404 })
+        : json({ status: 'ok' }),
+    );
+    const { user } = renderApp({ route: '/sobre' });
+    await screen.findByRole('heading', { name: 'Nossa História' }, PAGE_LOAD);
+
+    await user.click(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Termos de Uso' }),
+    );
+
+    expect(
+      await screen.findByRole('heading', { name: 'Termos de Uso', level: 1 }, PAGE_LOAD),
+    ).toBeTruthy();
+    expect(document.title).toBe('Termos de Uso');
   });
 
   it('given a path under /admin, then no social links bar; elsewhere, there is one', async () => {

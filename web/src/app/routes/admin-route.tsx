@@ -43,6 +43,7 @@ const pages = {
   customOrders: page(() =>
     import('./admin-custom-orders-route').then((m) => ({ default: m.AdminCustomOrdersRoute })),
   ),
+  shop: page(() => import('./admin-shop-route').then((m) => ({ default: m.AdminShopRoute }))),
 };
 
 /**
@@ -78,6 +79,7 @@ export function AdminRoute() {
         { path: 'encomendas', element: pages.customOrders },
         { path: 'eventos', element: pages.events },
         { path: 'eventos/stream/:stream', element: pages.eventStream },
+        { path: 'loja', element: pages.shop },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

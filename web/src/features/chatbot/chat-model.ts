@@ -14,8 +14,14 @@ export interface ChatMessage {
   links?: readonly ChatbotLink[];
 }
 
-/** Where a link of the assistant leads: a page of the shop (`internal`) or WhatsApp. */
-export function chatLinkHref(link: ChatbotLink): { href: string; internal: boolean } {
+/**
+ * Where a link of the assistant leads: a page of the shop (`internal`) or
+ * WhatsApp, on the shop's number (its settings; null while unknown: then no link).
+ */
+export function chatLinkHref(
+  link: ChatbotLink,
+  whatsapp: string | null,
+): { href: string; internal: boolean } | null {
   switch (link.target) {
     case 'menu': {
       const params = new URLSearchParams();
@@ -27,7 +33,7 @@ export function chatLinkHref(link: ChatbotLink): { href: string; internal: boole
     case 'custom-order':
       return { href: '/encomendas', internal: true };
     case 'whatsapp':
-      return { href: whatsappUrl(link.text), internal: false };
+      return whatsapp ? { href: whatsappUrl(whatsapp, link.text), internal: false } : null;
     default:
       return assertNever(link);
   }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { deferredResponse, json, stubFetch, type FetchHandler } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderWithProviders } from '../../testing/render';
+import { shopSettingsAnswer } from '../../testing/shop-settings';
 import { ChatWidget } from './chat-widget';
 
 function Harness() {
@@ -11,8 +12,10 @@ function Harness() {
 }
 
 function renderChat(chatbot: FetchHandler = () => json({ reply: 'Olá!' })) {
-  const requests = stubFetch((url, request) =>
-    url.pathname === '/api/chatbot' ? chatbot(url, request) : json({ status: 'ok' }),
+  const requests = stubFetch(
+    (url, request) =>
+      shopSettingsAnswer(url) ??
+      (url.pathname === '/api/chatbot' ? chatbot(url, request) : json({ status: 'ok' })),
   );
   const rendered = renderWithProviders(<Harness />);
   const chatPosts = () =>

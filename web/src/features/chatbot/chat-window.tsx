@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { CloseIcon, SendIcon } from '../../components/icons';
+import { useShopSettings } from '../../hooks/use-shop-settings';
 import { useSendChatMessageMutation } from './chatbot-api';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -35,6 +36,7 @@ export function ChatWindow({ id, hidden, onClose }: ChatWindowProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
   const [sendMessage, { isLoading: pending }] = useSendChatMessageMutation();
+  const whatsapp = useShopSettings()?.whatsapp ?? null;
 
   useLayoutEffect(() => {
     if (!hidden) inputRef.current?.focus();
@@ -109,7 +111,9 @@ export function ChatWindow({ id, hidden, onClose }: ChatWindowProps) {
               // Not a list: each message is one item of the log.
               <span className={styles.links}>
                 {message.links.map((link) => {
-                  const { href, internal } = chatLinkHref(link);
+                  const target = chatLinkHref(link, whatsapp);
+                  if (!target) return null;
+                  const { href, internal } = target;
                   return internal ? (
                     <Link key={`${link.target}-${link.label}`} className={styles.link} to={href}>
                       {link.label}

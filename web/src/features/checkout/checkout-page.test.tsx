@@ -1,17 +1,22 @@
 import {
   addDays,
+  belowMinimumOrderMessage,
+  checkoutMessages,
   earliestDeliveryDate,
   paymentMessages,
+  shopMessages,
+  type DeliveryZone,
   type PaymentApprovedPush,
 } from '@quitute/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sockets, type FakeSocket } from '../../testing/fake-socket';
-import { json } from '../../testing/fetch-stub';
+import { deferredResponse, json } from '../../testing/fetch-stub';
 import { descriptionOf } from '../../testing/forms';
 import {
   BOLETO_LINE,
   fakePaymentsServer,
+  orderDto,
   PIX_COPIA_E_COLA,
   PIX_QR_PNG,
 } from '../../testing/payments-server';
@@ -34,15 +39,16 @@ afterEach(() => sessionStorage.clear());
 
 /** A logged-in customer at /pagamento with 50 coxinhas and 30 brigadeiros (R$ 51,00) in the cart. */
 async function openCheckout(
-  options: Omit<Parameters<typeof fakePaymentsServer>[0], 'user'> = {},
+  options: Partial<Parameters<typeof fakePaymentsServer>[0]> = {},
   lines: [string, number][] = [
     ['Coxinha de Frango', 50],
     ['Brigadeiro', 30],
   ],
 ): Promise<Rendered> {
-  const server = fakePaymentsServer({ user: customer, ...options });
+  const user = options.user ?? customer;
+  const server = fakePaymentsServer({ ...options, user });
   server.cart.writeElsewhere(lines);
-  const storage = storageWithSessionAndCart(customer, token);
+  const storage = storageWithSessionAndCart(user, user === customer ? token : tokenFor(user));
   const rendered = renderApp({ route: '/pagamento', storage });
   await screen.findByRole('heading', { name: 'Finalizar Pagamento', level: 1 }, PAGE_LOAD);
   await waitFor(() => expect(rendered.store.getState().cart.itens).toHaveLength(lines.length));
@@ -68,6 +74,8 @@ async function fillCustomer(
 ) {
   await user.click(screen.getByRole('radio', { name: delivery }));
   fireEvent.change(field('Data e hora'), { target: { value: date } });
+  // Her profile's name is there already: she types hers over it.
+  await user.clear(field('Nome completo'));
   if (name) await user.type(field('Nome completo'), name);
   if (cpf) await user.type(field('CPF'), cpf);
 }
@@ -148,6 +156,7 @@ describe('/pagamento: the page (spec §2 "Checkout")', () => {
 describe('/pagamento: validation (spec §5)', () => {
   it('given nothing filled, then each rule under its field, the first one (CPF) focused, and nothing sent', async () => {
     const rendered = await openCheckout();
+    await rendered.user.clear(field('Nome completo'));
 
     await proceed(rendered);
 
@@ -164,14 +173,13 @@ describe('/pagamento: validation (spec §5)', () => {
     expect(rendered.server.checkouts).toHaveLength(0);
   });
 
-  it('given an empty e-mail, then it is the first rule broken', async () => {
+  it('given the e-mail, then it is the account’s, read-only (the order’s messages go to it)', async () => {
     const rendered = await openCheckout();
-    await rendered.user.clear(field('E-mail'));
 
-    await proceed(rendered);
+    await rendered.user.type(field('E-mail'), 'outra@example.com');
 
-    expect(descriptionOf(field('E-mail'))).toBe('E-mail é obrigatório');
-    expect(document.activeElement).toBe(field('E-mail'));
+    expect(field('E-mail').readOnly).toBe(true);
+    expect(field('E-mail').value).toBe(customer.email);
   });
 
   it('given a date tomorrow, then the earliest date in dd/MM/yyyy', async () => {
@@ -321,6 +329,7 @@ describe('/pagamento: Pix (spec §4 "Checkout flow", §7)', () => {
       paymentMethodId: 'pix',
       deliveryType: 'pickup',
       deliveryDate: validDate(),
+      phone: customer.phone,
     });
     const box = resultBox();
     expect(within(box).getByRole('status').textContent).toBe('QR Code PIX gerado!');
@@ -901,5 +910,237 @@ describe('/pagamento: cards with Mercado Pago (spec §8)', () => {
       'Erro ao carregar o sistema de pagamento. Tente recarregar a página.',
     );
     expect(rendered.server.checkouts).toHaveLength(0);
+  });
+});
+
+/** Zone 'Centro' (01000-000 to 05999-999): R$ 15,00, no minimum unless given. */
+function centro(minimumOrderCents = 0): DeliveryZone {
+  return {
+    name: 'Centro',
+    zipCodeFrom: '01000000',
+    zipCodeTo: '05999999',
+    feeCents: 1500,
+    minimumOrderCents,
+  };
+}
+
+/** Her last delivery, to Avenida Paulista: what the next checkout fills in. */
+const lastDelivery = orderDto({
+  _id: 'order-7',
+  orderNumber: 1007,
+  deliveryType: 'delivery',
+  customerCpf: '52998224725',
+  customerPhone: '11912345678',
+  customerAddress: {
+    zipCode: '01310100',
+    streetName: 'Avenida Paulista',
+    streetNumber: '1000',
+    complement: 'Apto 12',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    federalUnit: 'SP',
+  },
+});
+
+/** A delivery to CEP `cep` with the number and phone she types (by Pix). */
+async function fillDelivery(rendered: Rendered, cep: string, phone = '(11) 91234-5678') {
+  await fillCustomer(rendered, { delivery: 'Entrega' });
+  await rendered.user.clear(field('Telefone'));
+  if (phone) await rendered.user.type(field('Telefone'), phone);
+  await rendered.user.type(field('CEP'), cep);
+  await rendered.user.tab();
+  await waitFor(() => expect(field('Rua').value).toBe('Praça da Sé'));
+  await rendered.user.type(field('Número'), '100');
+  await choose(rendered, 'Pix');
+}
+
+function summary(): HTMLElement {
+  return screen.getByRole('region', { name: 'Resumo do Pedido' });
+}
+
+describe('/pagamento: delivery zones and fees (issue 37)', () => {
+  it('given a delivery to a CEP of a zone, then its fee as a line of the summary, the Total with it, and the checkout sends that total, the fee, the phone and the complement', async () => {
+    const rendered = await openCheckout({ zones: [centro()] });
+
+    await fillDelivery(rendered, '01001000');
+    await rendered.user.type(field('Complemento'), 'Sala 3');
+
+    await waitFor(() => expect(summary().textContent).toContain('Taxa de entrega'));
+    expect(
+      within(summary())
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toContain('Taxa de entregaR$ 15,00');
+    expect(summary().textContent).toContain('TotalR$ 66,00');
+    expect(rendered.server.calls('/api/delivery/quote')).toEqual(['GET /api/delivery/quote']);
+
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({
+      deliveryType: 'delivery',
+      total: 66,
+      deliveryFee: 15,
+      phone: '11912345678',
+      address: {
+        zipCode: '01001000',
+        streetName: 'Praça da Sé',
+        streetNumber: '100',
+        complement: 'Sala 3',
+        neighborhood: 'Sé',
+        city: 'São Paulo',
+        federalUnit: 'SP',
+      },
+    });
+    expect(resultBox().textContent).toContain('Valor: R$ 66,00');
+  });
+
+  it('given a CEP outside every zone, then the pt-BR message under the CEP, Prosseguir refused for the delivery, and a pickup still goes', async () => {
+    const rendered = await openCheckout({ zones: [{ ...centro(), zipCodeTo: '01000999' }] });
+    await fillDelivery(rendered, '01001000');
+
+    await waitFor(() => expect(descriptionOf(field('CEP'))).toBe(shopMessages.outsideZones));
+    await proceed(rendered);
+
+    expect(rendered.server.checkouts).toHaveLength(0);
+    expect(document.activeElement).toBe(field('CEP'));
+    expect(summary().textContent).not.toContain('Taxa de entrega');
+
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({ deliveryType: 'pickup', total: 51 });
+  });
+
+  it("given items below the zone's minimum order, then the zone's minimum under the CEP on Prosseguir, and nothing sent", async () => {
+    const rendered = await openCheckout({ zones: [centro(10_000)] });
+    await fillDelivery(rendered, '01001000');
+    await waitFor(() => expect(summary().textContent).toContain('Taxa de entrega'));
+
+    await proceed(rendered);
+
+    await waitFor(() =>
+      expect(descriptionOf(field('CEP'))).toBe(belowMinimumOrderMessage('Centro', 10_000)),
+    );
+    expect(descriptionOf(field('CEP'))).toBe(
+      'O pedido mínimo para entrega em Centro é de R$ 100,00.',
+    );
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it('given a delivery without a phone, then it is required; a phone that is not Brazilian is refused', async () => {
+    const rendered = await openCheckout({ zones: [centro()] });
+    await fillDelivery(rendered, '01001000', '');
+
+    await proceed(rendered);
+
+    await waitFor(() =>
+      expect(descriptionOf(field('Telefone'))).toBe('Telefone é obrigatório para entrega.'),
+    );
+    await rendered.user.type(field('Telefone'), '0012345678');
+    await proceed(rendered);
+    await waitFor(() =>
+      expect(descriptionOf(field('Telefone'))).toBe(checkoutMessages.phoneInvalid),
+    );
+    expect(field('Telefone').getAttribute('inputmode')).toBe('tel');
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it('given the server priced the fee otherwise (409), then the spec popup and the summary with the fee read again', async () => {
+    let fee = 1500;
+    const rendered = await openCheckout({
+      answer: (url) => {
+        if (url.pathname !== '/api/delivery/quote') return undefined;
+        return json({ available: true, zone: 'Centro', fee: fee / 100, minimumOrder: 0 });
+      },
+      zones: [{ ...centro(), feeCents: 2000 }],
+    });
+    await fillDelivery(rendered, '01001000');
+    await waitFor(() => expect(summary().textContent).toContain('TotalR$ 66,00'));
+    fee = 2000;
+
+    await proceed(rendered);
+
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'Erro no pagamento: Os preços do seu pedido mudaram. Confira o novo total antes de pagar.',
+    );
+    await waitFor(() => expect(summary().textContent).toContain('TotalR$ 71,00'));
+    expect(summary().textContent).toContain('Taxa de entregaR$ 20,00');
+  });
+});
+
+describe('/pagamento: filled in from her profile and last orders (issue 37)', () => {
+  it('given her profile and a last delivery, then her name, phone, CPF and that address are filled in', async () => {
+    const rendered = await openCheckout({ orders: [lastDelivery] });
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+
+    await waitFor(() => expect(field('CPF').value).toBe('529.982.247-25'));
+    expect(field('Nome completo').value).toBe(customer.name);
+    expect(field('Telefone').value).toBe('(11) 98765-4321');
+    expect(field('CEP').value).toBe('01310-100');
+    expect(field('Rua').value).toBe('Avenida Paulista');
+    expect(field('Número').value).toBe('1000');
+    expect(field('Complemento').value).toBe('Apto 12');
+    expect(field('Bairro').value).toBe('Bela Vista');
+    expect(field('Cidade').value).toBe('São Paulo');
+    expect(field('UF').value).toBe('SP');
+  });
+
+  it('given no phone in her profile, then the last order’s', async () => {
+    await openCheckout({ user: { ...customer, phone: '' }, orders: [lastDelivery] });
+
+    await waitFor(() => expect(field('Telefone').value).toBe('(11) 91234-5678'));
+  });
+
+  it('given she typed before her orders arrived, then what she typed stays', async () => {
+    const orders = deferredResponse();
+    const rendered = await openCheckout({
+      orders: [lastDelivery],
+      answer: (url) => (url.pathname === '/api/orders' ? orders.promise : undefined),
+    });
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+    await rendered.user.type(field('CPF'), '11144477735');
+    await rendered.user.type(field('CEP'), '01001000');
+
+    orders.release(json([lastDelivery]));
+
+    await waitFor(() => expect(field('Rua').value).toBe('Avenida Paulista'));
+    expect(field('CPF').value).toBe('111.444.777-35');
+    expect(field('CEP').value).toBe('01001-000');
+  });
+
+  it("given 'Salvar este endereço no meu perfil', then after the order is placed the address goes to her profile as one line, her name and phone as they were", async () => {
+    const rendered = await openCheckout({ zones: [centro()] });
+    expect(screen.queryByLabelText('Salvar este endereço no meu perfil')).toBeNull();
+    await fillDelivery(rendered, '01001000');
+    await rendered.user.type(field('Complemento'), 'Sala 3');
+    await rendered.user.click(screen.getByLabelText('Salvar este endereço no meu perfil'));
+
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    await waitFor(() =>
+      expect(rendered.server.calls('/api/users/profile')).toContain('PUT /api/users/profile'),
+    );
+    const put = rendered.server.requests.find(
+      (request) =>
+        request.method === 'PUT' && new URL(request.url).pathname === '/api/users/profile',
+    );
+    expect(await put?.clone().json()).toEqual({
+      name: customer.name,
+      phone: customer.phone,
+      address: 'Praça da Sé, 100, Sala 3 – Sé, São Paulo – SP, CEP 01001-000',
+    });
+  });
+
+  it('given the box not ticked, then her profile is left as it is', async () => {
+    const rendered = await openCheckout({ zones: [centro()] });
+    await fillDelivery(rendered, '01001000');
+
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(rendered.server.calls('/api/users/profile')).not.toContain('PUT /api/users/profile');
   });
 });

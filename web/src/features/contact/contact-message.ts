@@ -16,7 +16,7 @@ export function contactMessage(form: ContactForm): string {
   ].join('\n');
 }
 
-/** The hours the chatbot also tells (the server's default when OPENING_HOURS is not set), as a sentence: 'Segunda a sábado, …'. */
+/** The hours of the shop's settings (the chatbot tells the same), as a sentence: 'Segunda a sábado, …'. */
 export function openingHoursText(hours: string): string {
   return hours.charAt(0).toUpperCase() + hours.slice(1) + '.';
 }

@@ -1,15 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubShopApi } from '../../testing/fetch-stub';
+import type { ShopSettingsDto } from '@quitute/contracts';
+import { json, stubFetch, stubShopApi } from '../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../testing/render';
+import { shopSettingsDto } from '../../testing/shop-settings';
 import { contactMessage, openingHoursText } from './contact-message';
 
-async function openContact() {
-  stubShopApi([]);
+/** /contato once the shop's settings (the seeded ones, or `settings`) have arrived. */
+async function openContact(settings?: ShopSettingsDto) {
+  if (settings) {
+    stubFetch((url) => (url.pathname === '/api/shop' ? json(settings) : json({ status: 'ok' })));
+  } else {
+    stubShopApi([]);
+  }
   const open = vi.spyOn(window, 'open').mockReturnValue(window);
   const rendered = renderApp({ route: '/contato' });
   await screen.findByRole('heading', { name: 'Contato', level: 1 }, PAGE_LOAD);
-  return { ...rendered, open, main: screen.getByRole('main') };
+  const main = screen.getByRole('main');
+  await within(main).findByRole('link', { name: 'Ver mapa ampliado' });
+  return { ...rendered, open, main };
 }
 
 describe('/contato (customer spec §2 "Contact page")', () => {
@@ -77,6 +86,57 @@ describe('/contato (customer spec §2 "Contact page")', () => {
         (script.getAttribute('src') ?? '').startsWith('http'),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('/contato: the shop’s settings (issue 37)', () => {
+  it('given the owner’s settings, then the form and the WhatsApp button go to her number, and her phone, e-mail, hours, address and map are shown', async () => {
+    const settings = shopSettingsDto({
+      name: 'Doceria da Ana',
+      whatsapp: '21998765432',
+      phone: '2134567890',
+      email: 'ana@doceria.com.br',
+      address: {
+        zipCode: '20040020',
+        streetName: 'Avenida Rio Branco',
+        streetNumber: '10',
+        complement: 'Loja 2',
+        neighborhood: 'Centro',
+        city: 'Rio de Janeiro',
+        federalUnit: 'RJ',
+      },
+      location: { latitude: -22.9035, longitude: -43.1779 },
+      social: { instagram: '', facebook: 'https://www.facebook.com/doceriadaana' },
+      openingHoursText: 'terça a domingo, das 10h às 19h',
+    });
+    const { user, open, main } = await openContact(settings);
+
+    expect(within(main).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/5521998765432?text=${encodeURIComponent('Olá, Doceria da Ana! Gostaria de mais informações.')}`,
+    );
+    expect(within(main).queryByRole('link', { name: 'Instagram' })).toBeNull();
+    expect(within(main).getByRole('link', { name: '(21) 3456-7890' }).getAttribute('href')).toBe(
+      'tel:+552134567890',
+    );
+    expect(within(main).getByRole('link', { name: 'ana@doceria.com.br' })).toBeTruthy();
+    expect(main.textContent).toContain('Terça a domingo, das 10h às 19h.');
+    expect(main.textContent).toContain(
+      'Avenida Rio Branco, 10, Loja 2 – Centro, Rio de Janeiro – RJ',
+    );
+    const map = screen.getByTitle('Mapa com a localização da Doceria da Ana');
+    expect(new URL(map.getAttribute('src') ?? '').searchParams.get('marker')).toBe(
+      '-22.9035,-43.1779',
+    );
+
+    const form = screen.getByRole('form', { name: 'Mensagem' });
+    await user.type(within(form).getByRole('textbox', { name: 'Nome' }), 'João');
+    await user.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'joao@example.com');
+    await user.type(within(form).getByRole('textbox', { name: 'Mensagem' }), 'Oi');
+    await user.click(within(form).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
+    expect(open).toHaveBeenCalledWith(
+      expect.stringMatching(/^https:\/\/wa\.me\/5521998765432\?text=/),
+      '_blank',
+    );
   });
 });
 

@@ -1,18 +1,14 @@
-import { DEFAULT_OPENING_HOURS, formatPhone, phoneHref } from '@quitute/contracts';
+import { formatPhone, phoneHref } from '@quitute/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import buttons from '../../components/button.module.css';
 import { FormField, FormMessage } from '../../components/form-field';
 import form from '../../components/form.module.css';
 import { ChatIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { Pending } from '../../components/pending';
 import { WhatsappButton } from '../../components/whatsapp-button';
-import {
-  CONTACT_EMAIL,
-  CONTACT_PHONE,
-  SHOP_ADDRESS,
-  shopMapEmbedUrl,
-  shopMapLinkUrl,
-  SOCIAL_LINKS,
-} from '../../config/shop';
+import { shopMapEmbedUrl, shopMapLinkUrl } from '../../config/shop';
+import { useShopSettings } from '../../hooks/use-shop-settings';
+import { addressLine } from '../../lib/address-line';
 import { openDeepLink, whatsappUrl } from '../../lib/whatsapp';
 import {
   contactMessage,
@@ -22,12 +18,14 @@ import {
 } from './contact-message';
 import styles from './contact-page.module.css';
 
-const INSTAGRAM = SOCIAL_LINKS[0];
-
-const PHONE_HREF = phoneHref(CONTACT_PHONE);
-
-/** /contato (spec §2 "Contact page"): the form that opens WhatsApp, the other ways in, and the map. */
+/**
+ * /contato (spec §2 "Contact page"): the form that opens WhatsApp, the other
+ * ways in, and the map — the number, contacts, hours and place from the
+ * shop's settings. Until they are known, the form waits to send and each
+ * detail holds its place.
+ */
 export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
+  const shop = useShopSettings();
   const [values, setValues] = useState<ContactForm>(emptyContact);
   const [sentUrl, setSentUrl] = useState<string | null>(null);
   const messageId = useId();
@@ -38,7 +36,8 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const url = whatsappUrl(contactMessage(values));
+    if (!shop) return;
+    const url = whatsappUrl(shop.whatsapp, contactMessage(values));
     openDeepLink(url);
     setValues(emptyContact);
     setSentUrl(url);
@@ -91,7 +90,7 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
                 onChange={(event) => change('mensagem')(event.target.value)}
               />
             </div>
-            <button type="submit" className={`${buttons.button} ${buttons.block}`}>
+            <button type="submit" className={`${buttons.button} ${buttons.block}`} disabled={!shop}>
               Enviar pelo WhatsApp
             </button>
             {sentUrl ? (
@@ -111,37 +110,50 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
             Outros canais
           </h2>
           <div className={styles.channels}>
-            <WhatsappButton text="Olá, Quitute! Gostaria de mais informações." label="WhatsApp" />
+            <WhatsappButton
+              message={(name) => `Olá, ${name}! Gostaria de mais informações.`}
+              label="WhatsApp"
+            />
             <button type="button" className={buttons.secondary} onClick={onOpenChat}>
               <ChatIcon />
               Conversar com o assistente
             </button>
-            <a
-              className={buttons.ghost}
-              href={INSTAGRAM.href}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <InstagramIcon />
-              {INSTAGRAM.name}
-            </a>
+            {shop?.social.instagram ? (
+              <a
+                className={buttons.ghost}
+                href={shop.social.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <InstagramIcon />
+                Instagram
+              </a>
+            ) : null}
           </div>
-          <ul className={styles.details}>
-            <li>
-              <a href={PHONE_HREF}>
-                <PhoneIcon className={styles.icon} />
-                {formatPhone(CONTACT_PHONE)}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${CONTACT_EMAIL}`}>
-                <MailIcon className={styles.icon} />
-                {CONTACT_EMAIL}
-              </a>
-            </li>
-          </ul>
+          {shop ? (
+            <ul className={styles.details}>
+              <li>
+                <a href={phoneHref(shop.phone)}>
+                  <PhoneIcon className={styles.icon} />
+                  {formatPhone(shop.phone)}
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${shop.email}`}>
+                  <MailIcon className={styles.icon} />
+                  {shop.email}
+                </a>
+              </li>
+            </ul>
+          ) : (
+            <p className={styles.details}>
+              <Pending width="long" />
+            </p>
+          )}
           <h3 className={styles.subheading}>Horário de atendimento</h3>
-          <p className={styles.hours}>{openingHoursText(DEFAULT_OPENING_HOURS)}</p>
+          <p className={styles.hours}>
+            {shop ? openingHoursText(shop.openingHoursText) : <Pending width="long" />}
+          </p>
         </section>
       </div>
 
@@ -149,18 +161,26 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
         <h2 id="contato-mapa-titulo" className={styles.heading}>
           Onde estamos
         </h2>
-        <p className={styles.address}>{SHOP_ADDRESS}</p>
-        <iframe
-          className={styles.map}
-          title="Mapa com a localização da Quitute"
-          src={shopMapEmbedUrl()}
-          width="800"
-          height="360"
-          loading="lazy"
-        />
-        <a href={shopMapLinkUrl()} target="_blank" rel="noopener noreferrer">
-          Ver mapa ampliado
-        </a>
+        <p className={styles.address}>
+          {shop ? addressLine(shop.address) : <Pending width="long" />}
+        </p>
+        {shop ? (
+          <>
+            <iframe
+              className={styles.map}
+              title={`Mapa com a localização da ${shop.name}`}
+              src={shopMapEmbedUrl(shop.location)}
+              width="800"
+              height="360"
+              loading="lazy"
+            />
+            <a href={shopMapLinkUrl(shop.location)} target="_blank" rel="noopener noreferrer">
+              Ver mapa ampliado
+            </a>
+          </>
+        ) : (
+          <div className={styles.map} />
+        )}
       </section>
     </div>
   );

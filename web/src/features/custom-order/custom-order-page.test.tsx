@@ -1,9 +1,10 @@
 import { addDays, shopDate } from '@quitute/contracts';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, type FetchHandler } from '../../testing/fetch-stub';
+import { deferredResponse, json, stubFetch, type FetchHandler } from '../../testing/fetch-stub';
 import { descriptionOf } from '../../testing/forms';
 import { renderWithProviders } from '../../testing/render';
+import { shopSettingsAnswer, shopSettingsDto } from '../../testing/shop-settings';
 import type { CustomOrderContact } from './custom-order';
 import { CustomOrderPage } from './custom-order-page';
 
@@ -18,12 +19,20 @@ const recorded: FetchHandler = () =>
   );
 
 function renderPage(
-  options: { customOrders?: FetchHandler; contact?: CustomOrderContact | null } = {},
+  options: {
+    customOrders?: FetchHandler;
+    contact?: CustomOrderContact | null;
+    /** The shop's WhatsApp in its settings (GET /api/shop). */
+    whatsapp?: string;
+  } = {},
 ) {
-  const requests = stubFetch((url, request) =>
-    url.pathname === '/api/custom-orders'
-      ? (options.customOrders ?? recorded)(url, request)
-      : json({ status: 'ok' }),
+  const settings = shopSettingsDto(options.whatsapp ? { whatsapp: options.whatsapp } : {});
+  const requests = stubFetch(
+    (url, request) =>
+      shopSettingsAnswer(url, settings) ??
+      (url.pathname === '/api/custom-orders'
+        ? (options.customOrders ?? recorded)(url, request)
+        : json({ status: 'ok' })),
   );
   const open = vi.spyOn(window, 'open').mockReturnValue(window);
   const posted = () =>
@@ -155,6 +164,61 @@ describe('/encomendas (customer spec §2 "Custom order form", §5)', () => {
     expect(screen.queryByRole('dialog')).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('given the owner changed the shop’s WhatsApp in its settings, then the request goes to the new number', async () => {
+    const { user, open } = renderPage({ whatsapp: '21998765432' });
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+
+    await user.click(submitButton());
+
+    expect(open).toHaveBeenCalledWith(
+      expect.stringMatching(/^https:\/\/wa\.me\/5521998765432\?text=/),
+      '_blank',
+    );
+  });
+
+  it('given the shop’s settings still loading, then sending waits (nothing goes to an unknown number)', async () => {
+    const pending = deferredResponse();
+    const requests = stubFetch((url) =>
+      url.pathname === '/api/shop' ? pending.promise : json({ status: 'ok' }),
+    );
+    renderWithProviders(<CustomOrderPage contact={null} />, { route: '/encomendas' });
+
+    expect(submitButton()).toHaveProperty('disabled', true);
+    pending.release(json(shopSettingsDto()));
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    expect(requests.some((request) => new URL(request.url).pathname === '/api/shop')).toBe(true);
+  });
+
+  it('given the shop’s settings cannot be read, then the request is still recorded in the shop, without WhatsApp', async () => {
+    const requests = stubFetch((url, request) => {
+      if (url.pathname === '/api/shop') {
+        return json({ message: 'Recurso não encontrado.' }, { status: 404 });
+      }
+      return url.pathname === '/api/custom-orders'
+        ? recorded(url, request)
+        : json({ status: 'ok' });
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(window);
+    const { user } = renderWithProviders(<CustomOrderPage contact={null} />, {
+      route: '/encomendas',
+    });
+    await dismissLeadTimeNotice(user);
+    await fill(user);
+
+    await user.click(submitButton());
+
+    const popup = await screen.findByRole('dialog', { name: 'Encomenda enviada com sucesso!' });
+    expect(popup.textContent).toContain(
+      'Recebemos os detalhes da sua encomenda. Responderemos em breve!',
+    );
+    expect(within(popup).queryByRole('link')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    expect(
+      requests.filter((request) => new URL(request.url).pathname === '/api/custom-orders'),
+    ).toHaveLength(1);
   });
 
   it('given a valid form, then it is recorded in the shop (POST /api/custom-orders with the form’s fields) before WhatsApp opens', async () => {

@@ -8,6 +8,7 @@ import form from '../../components/form.module.css';
 import { MaskedField } from '../../components/masked-field';
 import { LeadTimeNotice } from '../../components/lead-time-notice';
 import { CUSTOM_ORDER_LEAD_DAYS, CUSTOM_ORDER_POPUP_MS } from '../../config/ui';
+import { shopApi } from '../../api/shop-api';
 import { openDeepLink, whatsappUrl } from '../../lib/whatsapp';
 import {
   customOrderMessage,
@@ -38,25 +39,31 @@ export interface CustomOrderPageProps {
 /**
  * /encomendas (spec §2 "Custom order form", §5). The request is recorded in
  * the shop first (the admin lists it under 'Encomendas'); only then does
- * WhatsApp open with the spec's success popup. When it cannot be recorded, she
+ * WhatsApp open with the spec's success popup, on the number of the shop's
+ * settings (sending waits until it is known; should the settings not load,
+ * the recorded request alone reaches the shop). When it cannot be recorded, she
  * is told so and still offered WhatsApp with the composed text, so nothing is lost.
  */
 export function CustomOrderPage({ contact }: CustomOrderPageProps) {
+  const { data: shop, isError: shopUnknown } = shopApi.useGetShopSettingsQuery(undefined);
+  const ready = shop !== undefined || shopUnknown;
   const [values, setValues] = useState<CustomOrderForm>(() => initialCustomOrder(contact));
   const [problem, setProblem] = useState<{ field: CustomOrderField; message: string } | null>(null);
   const [alertOpen, setAlertOpen] = useState(false);
-  const [sentUrl, setSentUrl] = useState<string | null>(null);
-  const [unrecorded, setUnrecorded] = useState<{ url: string; message: string } | null>(null);
+  const [sent, setSent] = useState<{ url: string | null } | null>(null);
+  const [unrecorded, setUnrecorded] = useState<{ url: string | null; message: string } | null>(
+    null,
+  );
   const [sendCustomOrder, { isLoading: sending }] = useSendCustomOrderMutation();
   const descriptionId = useId();
   const formRef = useRef<HTMLFormElement>(null);
 
   // The success popup closes itself after 5 s (spec §2, §9).
   useEffect(() => {
-    if (sentUrl === null) return;
-    const timer = setTimeout(() => setSentUrl(null), CUSTOM_ORDER_POPUP_MS);
+    if (sent === null) return;
+    const timer = setTimeout(() => setSent(null), CUSTOM_ORDER_POPUP_MS);
     return () => clearTimeout(timer);
-  }, [sentUrl]);
+  }, [sent]);
 
   // Once the alert is closed, the field it spoke about gets the focus (after the dialog gave it back).
   const focusAfterAlert = alertOpen ? null : (problem?.field ?? null);
@@ -72,14 +79,14 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
+    if (sending || !ready) return;
     const found = customOrderProblem(values, shopDate(new Date()));
     setProblem(found);
     if (found) {
       setAlertOpen(true);
       return;
     }
-    const url = whatsappUrl(customOrderMessage(values));
+    const url = shop ? whatsappUrl(shop.whatsapp, customOrderMessage(values)) : null;
     const result = await sendCustomOrder(values);
     if (result.error) {
       // The server refused a field: like the form's own checks, the message under it.
@@ -93,9 +100,9 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
       setUnrecorded({ url, message: errorMessage(result.error, customOrderTexts.notRecorded) });
       return;
     }
-    openDeepLink(url);
+    if (url) openDeepLink(url);
     setValues(initialCustomOrder(contact));
-    setSentUrl(url);
+    setSent({ url });
   };
 
   const errorOf = (field: CustomOrderField) =>
@@ -173,7 +180,11 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
             onChange={(event) => change('descricao')(event.target.value)}
           />
         </div>
-        <button type="submit" className={`${buttons.button} ${buttons.block}`} disabled={sending}>
+        <button
+          type="submit"
+          className={`${buttons.button} ${buttons.block}`}
+          disabled={sending || !ready}
+        >
           {sending ? customOrderTexts.sending : 'Enviar Encomenda pelo WhatsApp'}
         </button>
       </form>
@@ -194,28 +205,36 @@ export function CustomOrderPage({ contact }: CustomOrderPageProps) {
           {unrecorded.message === customOrderTexts.notRecorded ? null : (
             <p>{customOrderTexts.notRecorded}</p>
           )}
-          <p>
-            <a
-              className={buttons.button}
-              href={unrecorded.url}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {customOrderTexts.sendByWhatsApp}
-            </a>
-          </p>
+          {unrecorded.url ? (
+            <p>
+              <a
+                className={buttons.button}
+                href={unrecorded.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {customOrderTexts.sendByWhatsApp}
+              </a>
+            </p>
+          ) : null}
         </Dialog>
       ) : null}
-      {sentUrl ? (
-        <Dialog title={customOrderTexts.success} tone="success" onClose={() => setSentUrl(null)}>
-          <p>Abrimos o WhatsApp com os detalhes da sua encomenda. Responderemos em breve!</p>
-          <p>
-            Se o WhatsApp não abriu,{' '}
-            <a href={sentUrl} target="_blank" rel="noopener noreferrer">
-              toque aqui para enviar a mensagem
-            </a>
-            .
-          </p>
+      {sent ? (
+        <Dialog title={customOrderTexts.success} tone="success" onClose={() => setSent(null)}>
+          {sent.url ? (
+            <>
+              <p>Abrimos o WhatsApp com os detalhes da sua encomenda. Responderemos em breve!</p>
+              <p>
+                Se o WhatsApp não abriu,{' '}
+                <a href={sent.url} target="_blank" rel="noopener noreferrer">
+                  toque aqui para enviar a mensagem
+                </a>
+                .
+              </p>
+            </>
+          ) : (
+            <p>{customOrderTexts.recordedOnly}</p>
+          )}
         </Dialog>
       ) : null}
       <LeadTimeNotice />

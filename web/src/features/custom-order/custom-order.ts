@@ -33,6 +33,8 @@ export const customOrderTexts = {
   notRecorded:
     'Sua encomenda não foi registrada na loja. Envie pelo WhatsApp para não perdê-la: os detalhes já estão na mensagem.',
   sendByWhatsApp: 'Enviar pelo WhatsApp',
+  /** Recorded, but the shop's WhatsApp could not be read: the shop answers from its list. */
+  recordedOnly: 'Recebemos os detalhes da sua encomenda. Responderemos em breve!',
   sending: 'Enviando...',
 } as const;
 

@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
-import { CONTACT_EMAIL, SHOP_NAME } from '../../config/shop';
 import { COOKIE_CONSENT_DAYS } from '@quitute/contracts';
+import { Pending } from '../../components/pending';
+import { useShopSettings } from '../../hooks/use-shop-settings';
 import styles from './legal.module.css';
 
 /** /privacidade: what the shop keeps and why, cookies, and the LGPD rights (spec §2 "Global layout"). */
 export function PrivacyPage() {
+  const shop = useShopSettings();
   return (
     <article className={styles.page}>
       <h1 className={styles.title}>Política de Privacidade</h1>
       <p>
-        A {SHOP_NAME} trata seus dados pessoais de acordo com a Lei Geral de Proteção de Dados
-        (LGPD, Lei nº 13.709/2018), só para o que está descrito aqui.
+        A {shop ? shop.name : <Pending width="short" />} trata seus dados pessoais de acordo com a
+        Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018), só para o que está descrito aqui.
       </p>
 
       <h2>Dados que guardamos</h2>
@@ -71,8 +73,9 @@ export function PrivacyPage() {
       </ul>
       <p>
         Nome, telefone e endereço podem ser corrigidos no seu <Link to="/perfil">perfil</Link>. Para
-        os demais pedidos, escreva para <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>;
-        respondemos em até 15 dias.
+        os demais pedidos, escreva para{' '}
+        {shop ? <a href={`mailto:${shop.email}`}>{shop.email}</a> : <Pending />}; respondemos em até
+        15 dias.
       </p>
     </article>
   );

@@ -1,17 +1,20 @@
 import { formatPhone, MINIMUM_UNITS_PER_ITEM } from '@quitute/contracts';
 import { Link } from 'react-router';
-import { CONTACT_EMAIL, CONTACT_PHONE, SHOP_NAME } from '../../config/shop';
+import { Pending } from '../../components/pending';
 import { CUSTOM_ORDER_LEAD_DAYS, MINIMUM_LEAD_DAYS } from '../../config/ui';
+import { useShopSettings } from '../../hooks/use-shop-settings';
 import styles from './legal.module.css';
 
 /** /termos: the shop's terms of use, linked from the footer (spec §2 "Global layout"). */
 export function TermsPage() {
+  const shop = useShopSettings();
   return (
     <article className={styles.page}>
       <h1 className={styles.title}>Termos de Uso</h1>
       <p>
-        Estes termos valem para quem usa o site da {SHOP_NAME} para consultar o cardápio, fazer
-        pedidos, pedir encomendas ou deixar avaliações. Ao fazer um pedido, você concorda com eles.
+        Estes termos valem para quem usa o site da {shop ? shop.name : <Pending width="short" />}{' '}
+        para consultar o cardápio, fazer pedidos, pedir encomendas ou deixar avaliações. Ao fazer um
+        pedido, você concorda com eles.
       </p>
 
       <h2>Pedidos</h2>
@@ -59,9 +62,10 @@ export function TermsPage() {
 
       <h2>Dúvidas</h2>
       <p>
-        Fale com a gente pelo e-mail <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>, pelo
-        telefone {formatPhone(CONTACT_PHONE)} ou pela página de <Link to="/contato">Contato</Link>.
-        O tratamento dos seus dados está descrito na{' '}
+        Fale com a gente pelo e-mail{' '}
+        {shop ? <a href={`mailto:${shop.email}`}>{shop.email}</a> : <Pending />}, pelo telefone{' '}
+        {shop ? formatPhone(shop.phone) : <Pending />} ou pela página de{' '}
+        <Link to="/contato">Contato</Link>. O tratamento dos seus dados está descrito na{' '}
         <Link to="/privacidade">Política de Privacidade</Link>.
       </p>
     </article>

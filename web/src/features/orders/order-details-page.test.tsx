@@ -13,6 +13,9 @@ const delivered = orderDto({
   paymentMethod: 'credit_card',
   deliveryType: 'delivery',
   deliveryDate: '2030-11-25T14:30:00-03:00',
+  total: 66,
+  deliveryFee: 15,
+  customerPhone: '11912345678',
   customerAddress: {
     streetName: 'Praça da Sé',
     streetNumber: '100',
@@ -108,7 +111,12 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     openDetails('/my-orders/order-43');
 
     const place = await screen.findByRole('region', { name: 'Local de retirada' }, PAGE_LOAD);
-    expect(place.textContent).toContain('Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP');
+    await waitFor(() =>
+      expect(place.textContent).toContain(
+        'Rua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP',
+      ),
+    );
+    expect(screen.queryByText('Taxa de entrega')).toBeNull();
   });
 
   it('given a boleto past its due date, then no way to pay it is offered', async () => {
@@ -121,7 +129,7 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     expect(screen.queryByRole('link', { name: 'Abrir Boleto' })).toBeNull();
   });
 
-  it('given an order, then its statuses, total, items, customer, delivery, scheduled day and time in the shop zone, address and the notice it carries', async () => {
+  it('given an order, then its statuses, total, items and delivery fee, customer and phone, delivery, scheduled day and time in the shop zone, address with its complement and the notice it carries', async () => {
     const { server } = openDetails('/my-orders/order-42');
 
     expect(
@@ -131,9 +139,10 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     expect(fact('Status do pagamento')).toBe('Reembolsado');
     expect(fact('Status do pedido')).toBe('Cancelado');
     expect(fact('Forma de pagamento')).toBe('Cartão de Crédito');
-    expect(fact('Total')).toBe('R$ 51,00');
+    expect(fact('Total')).toBe('R$ 66,00');
     expect(fact('Cliente')).toBe('Maria da Silva');
     expect(fact('E-mail')).toBe('maria@example.com');
+    expect(fact('Telefone')).toBe('(11) 91234-5678');
     expect(fact('Tipo de entrega')).toBe('Entrega');
     expect(fact('Data agendada')).toBe('25/11/2030');
     expect(fact('Horário')).toBe('14:30');
@@ -145,6 +154,7 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     const rows = screen.getAllByRole('row').map((row) => row.textContent);
     expect(rows).toContain('Coxinha de Frango50R$ 0,60R$ 30,00');
     expect(rows).toContain('Brigadeiro30R$ 0,70R$ 21,00');
+    expect(rows).toContain('Taxa de entrega—R$ 15,00R$ 15,00');
   });
 
   it("given an unknown order, then 'Pedido não encontrado.'", async () => {

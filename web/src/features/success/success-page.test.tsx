@@ -111,6 +111,7 @@ describe('/success (spec §2)', () => {
     const summary = await screen.findByRole('region', { name: 'Resumo do pedido' }, PAGE_LOAD);
     expect(screen.getByText('Volte sempre!')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Compra Concluída!' })).toBeTruthy();
+    await waitFor(() => expect(summary.textContent).toContain('Rua Cardeal Arcoverde'));
     const text = summary.textContent ?? '';
     expect(text).toContain('50x Coxinha de Frango');
     expect(text).toContain('30x Brigadeiro');
@@ -118,6 +119,42 @@ describe('/success (spec §2)', () => {
     expect(text).toContain('Retirada25/11/2030 às 14:30');
     expect(text).toContain(
       'Local de retiradaRua Cardeal Arcoverde, 1200 – Pinheiros, São Paulo – SP',
+    );
+  });
+
+  it('given a delivery just paid, then its fee as a line of its own, the total with it, and her address with its complement', async () => {
+    stubAccountApi({
+      handler: (url) =>
+        url.pathname === '/api/orders/order-1001'
+          ? json(
+              orderDto({
+                _id: 'order-1001',
+                deliveryType: 'delivery',
+                deliveryDate: '2030-11-25T14:30:00-03:00',
+                total: 66,
+                deliveryFee: 15,
+                customerAddress: {
+                  zipCode: '01310100',
+                  streetName: 'Avenida Paulista',
+                  streetNumber: '1000',
+                  complement: 'Apto 12',
+                  neighborhood: 'Bela Vista',
+                  city: 'São Paulo',
+                  federalUnit: 'SP',
+                },
+              }),
+            )
+          : undefined,
+    });
+    rememberPaymentSuccess({ orderId: 'order-1001', orderNumber: 1001 });
+    renderApp({ route: '/success' });
+
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' }, PAGE_LOAD);
+    const text = summary.textContent ?? '';
+    expect(text).toContain(`Taxa de entrega${formatBRL(15)}`);
+    expect(text).toContain(`Total${formatBRL(66)}`);
+    expect(text).toContain(
+      'Endereço de entregaAvenida Paulista, 1000, Apto 12 – Bela Vista, São Paulo – SP',
     );
   });
 

@@ -2,6 +2,7 @@ import { formatPhone } from '@quitute/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
 import { mailtoHref } from '../../../lib/mailto';
 import { whatsappUrl } from '../../../lib/whatsapp';
 import styles from '../components/admin.module.css';
@@ -13,9 +14,11 @@ import { adminTexts } from '../model/admin-texts';
 import { useGetAdminCustomOrdersQuery } from './custom-orders-api';
 import { customOrderTexts } from './custom-order-texts';
 
-/** The reply the shop starts on WhatsApp. */
-const greeting = (name: string) =>
-  `Olá, ${name}! Aqui é da Quitute, sobre a sua encomenda personalizada.`;
+/** The reply the shop starts on WhatsApp, in the shop's name (its settings) once known. */
+const greeting = (name: string, shopName: string | undefined) =>
+  shopName
+    ? `Olá, ${name}! Aqui é da ${shopName}, sobre a sua encomenda personalizada.`
+    : `Olá, ${name}! Sobre a sua encomenda personalizada.`;
 
 /**
  * /admin/encomendas: the custom orders sent from /encomendas, newest first —
@@ -25,6 +28,7 @@ export function CustomOrdersPage() {
   const session = useAdminSession();
   const [page, setPage] = useState(1);
   const list = useGetAdminCustomOrdersQuery({ page }, { skip: !isAdmin(session) });
+  const shopName = useShopSettings()?.name;
 
   if (!session.hasToken || !session.user) {
     return <PageRefused title={customOrderTexts.title} reason={customOrderTexts.loginToSee} />;
@@ -69,7 +73,7 @@ export function CustomOrdersPage() {
             </td>
             <td>
               <a
-                href={whatsappUrl(greeting(request.name), request.phone)}
+                href={whatsappUrl(request.phone, greeting(request.name, shopName))}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={`WhatsApp de ${request.name}: ${formatPhone(request.phone)}`}

@@ -181,3 +181,29 @@ export const reviewTexts = {
   empty: 'Nenhuma avaliação encontrada.',
   clearFilters: 'Limpar Filtros',
 } as const;
+
+/** /admin/loja (issue 37); the save's message is the contracts' shopMessages.saved. */
+export const shopSettingsTexts = {
+  title: 'Configurações da Loja',
+  loading: 'Carregando configurações...',
+  loadFailed: 'Erro ao carregar as configurações da loja.',
+  saveFailed: 'Erro ao salvar as configurações da loja.',
+  lastChange: 'Última alteração:',
+  contact: 'Loja e contato',
+  openingHoursHint:
+    'Como o assistente e a página de Contato dizem: "segunda a sábado, das 9h às 18h".',
+  address: 'Endereço',
+  map: 'Localização no mapa',
+  mapHint:
+    'Onde fica o marcador do mapa da página de Contato. No openstreetmap.org, clique com o botão direito no lugar e escolha "Mostrar endereço" para ver a latitude e a longitude.',
+  social: 'Redes sociais',
+  socialHint: 'Deixe em branco para não mostrar.',
+  zones: 'Zonas de entrega',
+  zonesHint:
+    'Faixas de CEP que não se sobrepõem, cada uma com a sua taxa e, se quiser, um pedido mínimo. Fora de todas, a entrega é recusada e a retirada continua possível.',
+  noZones: 'Nenhuma zona: só a retirada no local será possível.',
+  zoneTitle: (index: number) => `Zona ${index + 1}`,
+  removeZone: (name: string, index: number) => `Remover ${name.trim() || `zona ${index + 1}`}`,
+  remove: 'Remover',
+  addZone: 'Adicionar zona',
+} as const;

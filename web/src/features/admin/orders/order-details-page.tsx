@@ -1,6 +1,7 @@
 import {
   centsToReais,
   formatCep,
+  formatPhone,
   PAYMENT_METHOD_LABELS,
   reaisToCents,
   type AdminOrderDto,
@@ -76,6 +77,9 @@ function Details({ order }: { order: AdminOrderDto }) {
             <Fact term="E-mail">
               <EmailText email={order.customerEmail} />
             </Fact>
+            {order.customerPhone ? (
+              <Fact term="Telefone">{formatPhone(order.customerPhone)}</Fact>
+            ) : null}
           </Facts>
         </section>
         <section className={styles.panel} aria-labelledby="entrega-pedido">
@@ -109,6 +113,14 @@ function Details({ order }: { order: AdminOrderDto }) {
               <td className={styles.money}>{formatMoney(lineSubtotal(line))}</td>
             </tr>
           ))}
+          {order.deliveryFee > 0 ? (
+            <tr>
+              <td className={styles.wrap}>Taxa de entrega</td>
+              <td>—</td>
+              <td className={styles.money}>{formatMoney(order.deliveryFee)}</td>
+              <td className={styles.money}>{formatMoney(order.deliveryFee)}</td>
+            </tr>
+          ) : null}
         </DataTable>
       </section>
       <section className={styles.panel} aria-labelledby="pagamento-pedido">

@@ -94,6 +94,9 @@ export function MonthlyReportTab({ now = () => new Date() }: { now?: () => Date 
               }
               tone="warning"
             />
+            {/* Issue 37: the Receita Total split into what the products and the deliveries brought in. */}
+            <StatCard label="Receita de produtos" value={formatMoney(data.productRevenue)} />
+            <StatCard label="Taxa de entrega" value={formatMoney(data.deliveryFees)} />
           </StatGrid>
           {/* Against a month without sales, a percentage would be made up (the API's 100). */}
           {data.growthComparison.previousMonth.totalSales === 0 ? (

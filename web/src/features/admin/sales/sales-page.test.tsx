@@ -93,6 +93,22 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     expect(server.queries('/api/admin/sales/monthly-report')).not.toContain('?year=2019&month=12');
   });
 
+  it("given a month with delivery fees, then 'Taxa de entrega' and 'Receita de produtos' beside the spec's figures, the Receita Total still the whole money", async () => {
+    const { user } = await openSales({
+      report: monthlyReport({ totalRevenue: 1234.5, deliveryFees: 45, productRevenue: 1189.5 }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));
+
+    const summary = await screen.findByRole('list', { name: 'Resumo do mês' });
+    const figure = (label: string) =>
+      within(summary).getByText(label, { selector: 'span' }).nextSibling?.textContent;
+    expect(figure('Receita Total')).toBe('R$ 1.234,50');
+    expect(figure('Total de Vendas')).toBe('12');
+    expect(figure('Ticket Médio')).toBe('R$ 102,88');
+    expect(figure('Receita de produtos')).toBe('R$ 1.189,50');
+    expect(figure('Taxa de entrega')).toBe('R$ 45,00');
+  });
+
   it("given the top 5, then by units first; 'Por faturamento' shows the report's ranking by revenue without asking again", async () => {
     const { user, server } = await openSales();
     await user.click(screen.getByRole('tab', { name: 'Relatórios Mensais' }));

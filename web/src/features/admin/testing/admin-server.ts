@@ -1,6 +1,7 @@
 import type {
   AdminOrderDto,
   AdminProductDto,
+  AdminShopSettingsDto,
   AdminUserDto,
   DailyChartPoint,
   DailySalesPoint,
@@ -12,10 +13,16 @@ import type {
   SaleDto,
   TopSellingProduct,
 } from '@quitute/contracts';
-import { EVENT_STREAM_PAGE_SIZE } from '@quitute/contracts';
+import {
+  EVENT_STREAM_PAGE_SIZE,
+  messages,
+  shopSettingsBodySchema,
+  shopSettingsToDto,
+} from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody, type AuthUser } from '../../../testing/session';
+import { adminShopSettingsDto } from '../../../testing/shop-settings';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {
@@ -63,6 +70,8 @@ export function monthlyReport(overrides: Partial<MonthlyReport> = {}): MonthlyRe
     year: 2030,
     month: 11,
     totalRevenue: 1234.5,
+    deliveryFees: 0,
+    productRevenue: 1234.5,
     totalSales: 12,
     averageTicket: 102.88,
     bestDay: { date: '2030-11-15', revenue: 400, sales: 3 },
@@ -99,6 +108,8 @@ export function orderDocument(overrides: Partial<OrderDocument> = {}): OrderDocu
     userId: '7d1b3b8e-2f7a-4a34-9d3e-0c5b1f6f2a11',
     customerName: 'Maria da Silva',
     customerEmail: 'maria@example.com',
+    customerPhone: '11987654321',
+    customerCpf: '52998224725',
     items: [
       {
         productId: '5f0c2a7e-1111-4aaa-8bbb-000000000001',
@@ -109,6 +120,8 @@ export function orderDocument(overrides: Partial<OrderDocument> = {}): OrderDocu
       },
     ],
     totalCents: 3000,
+    deliveryFeeCents: 0,
+    deliveryZone: null,
     orderStatus: 'pending',
     paymentStatus: 'pending',
     paymentMethod: 'pix',
@@ -192,6 +205,8 @@ export interface AdminServerOptions {
   events?: EventLogEntry[];
   /** Events per page of one stream (the server's EVENT_STREAM_PAGE_SIZE by default). */
   streamPageSize?: number;
+  /** The shop's settings document (GET/PUT /api/admin/shop, GET /api/shop). */
+  shop?: AdminShopSettingsDto;
   /** Answers first; return undefined to let the fake answer. */
   handler?: Handler;
 }
@@ -285,6 +300,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     orders: [...(options.orders ?? [])],
     users: [...(options.users ?? [])],
     sales: [...(options.sales ?? [])],
+    shop: options.shop ?? adminShopSettingsDto(),
     position: 100,
   };
   const written = () => {
@@ -306,6 +322,11 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     const q = url.searchParams;
 
     if (method === 'GET') {
+      if (path === '/api/shop') {
+        const { updatedAt: _at, updatedBy: _by, position: _position, ...settings } = state.shop;
+        return json(settings);
+      }
+      if (path === '/api/admin/shop') return json(state.shop);
       if (path === '/api/admin/dashboard/recent-orders') return json(options.recentOrders ?? []);
       if (path === '/api/admin/dashboard/top-selling-products') {
         return json(options.topProducts ?? []);
@@ -449,6 +470,26 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       return undefined;
     }
 
+    if (path === '/api/admin/shop' && method === 'PUT') {
+      // The server's own rules and its 400 (parseWith): each field's first message under its path.
+      const parsed = shopSettingsBodySchema.safeParse(await request.clone().json());
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          fields[issue.path.join('.') || '_'] ??= issue.message;
+        }
+        const first = parsed.error.issues[0]?.message ?? messages.invalidRequest;
+        return json({ message: first, code: 'validation', fields }, { status: 400 });
+      }
+      state.position += 1;
+      state.shop = {
+        ...shopSettingsToDto(parsed.data),
+        updatedAt: '2030-11-21T18:45:00.000Z',
+        updatedBy: user.id,
+        position: state.position,
+      };
+      return json(state.shop);
+    }
     if (path === '/api/admin/products' && method === 'POST') {
       const fields = await body(request);
       state.products.unshift(

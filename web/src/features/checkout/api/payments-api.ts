@@ -1,6 +1,8 @@
 import {
   type CepLookup,
   type CheckoutBody,
+  type DeliveryQuote,
+  type OrderDto,
   type PaymentApprovedPush,
   type PaymentResult,
   type PaymentStatusDto,
@@ -11,6 +13,8 @@ import { commandApi } from '../../../api/command-api';
 import { queryApi } from '../../../api/query-api';
 import {
   cepLookupResponseSchema,
+  deliveryQuoteResponseSchema,
+  orderListResponseSchema,
   paymentResultResponseSchema,
   paymentStatusResponseSchema,
 } from '../../../api/response-schemas';
@@ -71,7 +75,10 @@ export interface PaymentStatusArgs {
   minPosition: number | null;
 }
 
-/** Payment reads (query-api): the card form to use, a payment's status, an address by CEP, the approvals pushed. */
+/**
+ * Payment reads (query-api): the card form to use, a payment's status, an
+ * address by CEP, a CEP's delivery fee, her last orders, the approvals pushed.
+ */
 export const paymentsQueryApi = queryApi.injectEndpoints({
   endpoints: (build) => ({
     getPaymentConfig: build.query<PaymentConfig, undefined>({
@@ -90,6 +97,23 @@ export const paymentsQueryApi = queryApi.injectEndpoints({
     lookupCep: build.query<CepLookup, string>({
       query: (digits) => `/api/cep/${digits}`,
       rawResponseSchema: cepLookupResponseSchema,
+      catchSchemaFailure: invalidShape,
+    }),
+    /** The zone, fee and minimum order of a CEP (8 digits): priced from the shop's settings ('Shop'). */
+    getDeliveryQuote: build.query<DeliveryQuote, string>({
+      query: (cep) => ({ url: '/api/delivery/quote', params: { cep } }),
+      rawResponseSchema: deliveryQuoteResponseSchema,
+      catchSchemaFailure: invalidShape,
+      providesTags: ['Shop'],
+    }),
+    /**
+     * Her last orders, newest first: the CPF, phone and delivery address the
+     * form is filled in with (issue 37). The checkout's own read of GET
+     * /api/orders, not the orders feature's (features stay apart).
+     */
+    getRecentOrders: build.query<OrderDto[], undefined>({
+      query: () => ({ url: '/api/orders', params: { limit: '10' } }),
+      rawResponseSchema: orderListResponseSchema,
       catchSchemaFailure: invalidShape,
     }),
     /**

@@ -5,12 +5,14 @@ import {
   earliestDeliveryDate,
   maskCep,
   maskCpf,
+  maskPhone,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  type CheckoutBody,
   type DeliveryType,
   type PaymentMethod,
 } from '@quitute/contracts';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -19,17 +21,23 @@ import forms from '../../../components/form.module.css';
 import { MaskedField } from '../../../components/masked-field';
 import { OrderLines } from '../../../components/order-lines';
 import { PageLoading } from '../../../components/page-loading';
-import { SHOP_ADDRESS } from '../../../config/shop';
+import { Pending } from '../../../components/pending';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
+import { addressLine } from '../../../lib/address-line';
 import { reveal } from '../../../lib/reveal';
 import { paymentsQueryApi, type PaymentConfig } from '../api/payments-api';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import {
+  belowMinimum,
   cepToLookUp,
   checkoutInput,
+  checkoutPrefill,
   emptyCheckoutForm,
+  fillBlanks,
   isCardMethod,
   needsAddress,
   orderTotal,
+  totalWithFee,
   type CardPayment,
   type CheckoutCustomer,
   type CheckoutErrors,
@@ -54,6 +62,9 @@ const MercadoPagoCardForm = lazy(() =>
 );
 
 const FORM_CRASHED = 'Erro crítico ao carregar o formulário de pagamento.';
+const QUOTE_FAILED = 'Não foi possível calcular a taxa de entrega. Tente novamente.';
+const ADDRESS_NOT_SAVED =
+  'Seu pedido foi feito, mas não foi possível salvar o endereço no seu perfil.';
 
 const DELIVERY_OPTIONS: { value: DeliveryType; label: string }[] = [
   { value: 'pickup', label: DELIVERY_TYPE_OPTIONS.pickup },
@@ -64,7 +75,13 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({
   label: PAYMENT_METHOD_LABELS[method],
 }));
 
-function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
+function OrderSummary({
+  items,
+  deliveryFee,
+}: {
+  items: readonly CheckoutItem[];
+  deliveryFee: number;
+}) {
   return (
     <section className={styles.summary} aria-labelledby="resumo-do-pedido">
       <h2 id="resumo-do-pedido" className={styles.sectionTitle}>
@@ -82,7 +99,8 @@ function OrderSummary({ items }: { items: readonly CheckoutItem[] }) {
           name: item.title,
           amount: orderTotal([item]),
         }))}
-        total={orderTotal(items)}
+        deliveryFee={deliveryFee}
+        total={totalWithFee(items, deliveryFee)}
         size="summary"
       />
     </section>
@@ -95,6 +113,10 @@ export interface CheckoutPageProps {
   customer: CheckoutCustomer;
   /** The payment was approved: empty the cart here (the server has checked it out). */
   onApproved: () => void;
+  /** Her profile's name and phone: with her last orders, they fill in the form. */
+  profile?: { name: string; phone: string };
+  /** 'Salvar este endereço no meu perfil': writes the address, on one line, to her profile; true once saved. */
+  onSaveAddress?: (address: string) => Promise<boolean>;
 }
 
 /** /pagamento (spec §2 "Checkout", §4, §5, §7). */
@@ -109,12 +131,47 @@ function prefetchCheckoutValidation() {
   });
 }
 
-export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps) {
-  const payment = useCheckoutPayment({ userId: customer.id, onApproved });
-  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(customer.email));
+export function CheckoutPage({
+  items,
+  customer,
+  onApproved,
+  profile,
+  onSaveAddress,
+}: CheckoutPageProps) {
+  const [entered, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(customer.email));
+  // The fields she has typed in: what is filled in for her never replaces them.
+  const [typed, setTyped] = useState<ReadonlySet<CheckoutField>>(() => new Set());
+  // Her name, CPF, phone and last delivery address (issue 37), as they become
+  // known: shown in the blank fields she has not typed in.
+  const { data: recentOrders } = paymentsQueryApi.useGetRecentOrdersQuery(undefined);
+  const form = useMemo(
+    () =>
+      profile ? fillBlanks(entered, checkoutPrefill(profile, recentOrders ?? []), typed) : entered,
+    [entered, profile, recentOrders, typed],
+  );
+  const delivering = form.deliveryType === 'delivery';
+  // The fee of the CEP's zone (issue 37), asked for as soon as a delivery has a whole CEP.
+  const quoteCep = delivering ? cepToLookUp(form.zipCode) : null;
+  const quote = paymentsQueryApi.useGetDeliveryQuoteQuery(quoteCep ?? '', {
+    skip: quoteCep === null,
+  });
+  const quoted = quoteCep === null ? undefined : quote.currentData;
+  const deliveryFee = quoted?.available ? quoted.fee : 0;
+  const payment = useCheckoutPayment({
+    userId: customer.id,
+    onApproved,
+    onTotalChanged: () => {
+      if (quoteCep !== null) void quote.refetch();
+    },
+  });
+  const shop = useShopSettings();
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
-  const [paidItems, setPaidItems] = useState<readonly CheckoutItem[] | null>(null);
+  const [paid, setPaid] = useState<{ items: readonly CheckoutItem[]; deliveryFee: number } | null>(
+    null,
+  );
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [addressSaved, setAddressSaved] = useState(false);
   // A new card form (its fields empty) for each attempt.
   const [cardAttempt, setCardAttempt] = useState(0);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -124,11 +181,19 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
     paymentsQueryApi.useLazyGetPaymentConfigQuery();
 
   const { result, approved, watching, submitting } = payment;
-  const shownItems = result && paidItems ? paidItems : items;
-  const total = orderTotal(items);
+  const shown = result && paid ? paid : { items, deliveryFee };
+  const total = totalWithFee(items, deliveryFee);
   const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
-  const busy = submitting || loadingConfig;
+  const quoting = quoteCep !== null && !quoted && quote.isFetching;
+  const busy = submitting || loadingConfig || quoting;
   const locked = approved || watching;
+  // No zone delivers to the CEP (pickup stays possible), or its fee is unknown: no delivery.
+  let feeProblem: string | null = null;
+  if (quoteCep !== null && quoted?.available === false) feeProblem = quoted.message;
+  else if (quoteCep !== null && !quoted && quote.isError) {
+    feeProblem = errorMessage(quote.error, QUOTE_FAILED);
+  }
+  const missedMinimum = quoteCep === null ? null : belowMinimum(quoted, orderTotal(items));
 
   // What 'Prosseguir' brought (the Pix, the boleto, a card's answer) comes into view.
   useEffect(() => {
@@ -137,6 +202,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
 
   const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
   const update = (field: CheckoutField, value: string) => {
+    setTyped((current) => (current.has(field) ? current : new Set(current).add(field)));
     setForm((current) => ({ ...current, [field]: value }));
     clearError(field);
   };
@@ -147,11 +213,22 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
     onChange: (event: { target: { value: string } }) => update(field, format(event.target.value)),
   });
 
+  const focusField = (field: CheckoutField) =>
+    document.getElementById(formId)?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   const showProblems = (problems: CheckoutErrors, first: CheckoutField | null) => {
     setErrors(problems);
-    if (first) {
-      document.getElementById(formId)?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
+    if (first) focusField(first);
+  };
+
+  /** After the order is placed: her delivery address to her profile, once, if she asked. */
+  const rememberAddress = (body: CheckoutBody) => {
+    const { address } = body;
+    if (!onSaveAddress || !saveAddress || body.deliveryType !== 'delivery' || !address) return;
+    if (addressSaved) return;
+    setAddressSaved(true);
+    void onSaveAddress(addressLine(address, { withZipCode: true })).then((saved) => {
+      if (!saved) payment.showPopup('error', ADDRESS_NOT_SAVED);
+    });
   };
 
   const chooseMethod = (method: PaymentMethod) => {
@@ -188,17 +265,25 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
 
   const pay = async (card?: CardPayment) => {
     const { validateCheckout } = await loadCheckoutValidation();
-    const validation = validateCheckout(checkoutInput(form, items, customer, card), new Date());
+    const validation = validateCheckout(
+      checkoutInput(form, items, customer, { card, deliveryFee }),
+      new Date(),
+      { belowMinimum: missedMinimum },
+    );
     if (!validation.ok) {
       setCardForm(null);
       showProblems(validation.errors, validation.first);
       if (validation.general) payment.showPopup('error', validation.general);
       return;
     }
-    if (!validation.body) return;
-    setPaidItems(items);
-    const answered = await payment.pay(validation.body);
-    if (answered) setCardForm(null);
+    const { body } = validation;
+    if (!body) return;
+    setPaid({ items, deliveryFee });
+    const answered = await payment.pay(body);
+    if (answered) {
+      setCardForm(null);
+      rememberAddress(body);
+    }
   };
 
   const openCardForm = async () => {
@@ -211,9 +296,11 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
       return;
     }
     const { validateCheckout } = await loadCheckoutValidation();
-    const validation = validateCheckout(checkoutInput(form, items, customer), new Date(), {
-      beforeCardForm: true,
-    });
+    const validation = validateCheckout(
+      checkoutInput(form, items, customer, { deliveryFee }),
+      new Date(),
+      { beforeCardForm: true, belowMinimum: missedMinimum },
+    );
     if (!validation.ok) {
       showProblems(validation.errors, validation.first);
       if (validation.general) payment.showPopup('error', validation.general);
@@ -260,6 +347,11 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
   const proceed = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || locked) return;
+    if (feeProblem) {
+      if (quote.isError) void quote.refetch();
+      focusField('zipCode');
+      return;
+    }
     if (isCardMethod(form.paymentMethod)) void openCardForm();
     else void pay();
   };
@@ -283,7 +375,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
     <div className={styles.page}>
       <h1 className={styles.title}>Finalizar Pagamento</h1>
       <div className={styles.layout}>
-        <OrderSummary items={shownItems} />
+        <OrderSummary items={shown.items} deliveryFee={shown.deliveryFee} />
         <div className={styles.main}>
           <form
             id={formId}
@@ -303,7 +395,8 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
             />
             {form.deliveryType === 'pickup' ? (
               <p className={styles.pickupPlace}>
-                <strong>Local de retirada:</strong> {SHOP_ADDRESS}
+                <strong>Local de retirada:</strong>{' '}
+                {shop ? addressLine(shop.address) : <Pending width="long" />}
               </p>
             ) : null}
             <FormField
@@ -319,7 +412,22 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
               mask={maskCpf}
               {...bind('docNumber')}
             />
-            <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
+            <FormField
+              label="E-mail"
+              type="email"
+              readOnly
+              hint="O e-mail da sua conta, que recebe as mensagens do pedido."
+              {...bind('email')}
+            />
+            <MaskedField
+              label="Telefone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(11) 98765-4321"
+              mask={maskPhone}
+              {...bind('phone')}
+            />
             {needsAddress(form) ? (
               <fieldset className={styles.address}>
                 <legend className={styles.legend}>Endereço</legend>
@@ -329,10 +437,16 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
                   placeholder="00000-000"
                   mask={maskCep}
                   {...bind('zipCode')}
+                  error={feeProblem ?? errors.zipCode}
                   onBlur={() => void fillFromCep()}
                 />
                 <FormField label="Rua" autoComplete="address-line1" {...bind('streetName')} />
                 <FormField label="Número" {...bind('streetNumber')} />
+                <FormField
+                  label="Complemento"
+                  autoComplete="address-line2"
+                  {...bind('complement')}
+                />
                 <FormField label="Bairro" {...bind('neighborhood')} />
                 <div className={styles.row}>
                   <FormField label="Cidade" autoComplete="address-level2" {...bind('city')} />
@@ -343,6 +457,17 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
                     {...bind('federalUnit', (text) => text.toUpperCase())}
                   />
                 </div>
+                {delivering && onSaveAddress ? (
+                  <label className={forms.checkbox}>
+                    <input
+                      type="checkbox"
+                      name="saveAddress"
+                      checked={saveAddress}
+                      onChange={(event) => setSaveAddress(event.target.checked)}
+                    />
+                    Salvar este endereço no meu perfil
+                  </label>
+                ) : null}
               </fieldset>
             ) : null}
             <RadioGroup
@@ -378,7 +503,7 @@ export function CheckoutPage({ items, customer, onApproved }: CheckoutPageProps)
           <PaymentResultBox
             result={result}
             line={payment.line}
-            amount={orderTotal(shownItems)}
+            amount={totalWithFee(shown.items, shown.deliveryFee)}
             headingRef={resultHeading}
             declined={declined}
             canCancel={

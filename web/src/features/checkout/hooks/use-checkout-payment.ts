@@ -35,6 +35,12 @@ export interface CheckoutPaymentOptions {
   userId: string;
   /** The payment was approved: the cart is emptied here (the server checks it out by itself). */
   onApproved: () => void;
+  /**
+   * The server priced the order otherwise (409, its total in the answer): the
+   * page reads again what it priced it from (the delivery fee), so the summary
+   * she checks before paying again is the server's.
+   */
+  onTotalChanged?: () => void;
 }
 
 function isRetryable(error: ApiError): boolean {
@@ -47,7 +53,7 @@ function isRetryable(error: ApiError): boolean {
  * and the socket, whichever sees it first; a second sighting is ignored —
  * cancelling, and the way to /success.
  */
-export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOptions) {
+export function useCheckoutPayment({ userId, onApproved, onTotalChanged }: CheckoutPaymentOptions) {
   const navigate = useNavigate();
   const [checkout, { isLoading: submitting }] = paymentsCommandApi.useCheckoutMutation();
   const [cancelPayment, { isLoading: cancelling }] = paymentsCommandApi.useCancelPaymentMutation();
@@ -189,6 +195,7 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
           void toLogin();
           return false;
         }
+        if (httpStatus(answer.error) === 409) onTotalChanged?.();
         showPopup('error', checkoutFailureText(answer.error));
         return false;
       }
@@ -200,7 +207,7 @@ export function useCheckoutPayment({ userId, onApproved }: CheckoutPaymentOption
       receive(answer.data);
       return true;
     },
-    [attempts, checkout, receive, showPopup, toLogin],
+    [attempts, checkout, onTotalChanged, receive, showPopup, toLogin],
   );
 
   /** Another method was chosen: the result goes and nothing is watched any more (spec §4). */

@@ -1,10 +1,15 @@
 import {
   BOLETO_PAYMENT_METHOD_ID,
   DEFAULT_LAST_NAME,
+  maskCep,
+  maskCpf,
+  maskPhone,
   reaisToCents,
   type CheckoutBody,
   type CheckoutBodyInput,
+  type DeliveryQuote,
   type DeliveryType,
+  type OrderDto,
   type PaymentMethod,
 } from '@quitute/contracts';
 
@@ -18,22 +23,27 @@ export interface CheckoutItem {
   category: string;
 }
 
-/** Who pays: the logged-in customer. */
+/** Who pays: the logged-in customer; the order's e-mail is her account's (issue 37). */
 export interface CheckoutCustomer {
   id: string;
   email: string;
 }
 
-/** The checkout form (spec §3), as typed; a radio nobody chose yet is ''. */
+/**
+ * The checkout form (spec §3, issue 37's phone and complement), as typed; a
+ * radio nobody chose yet is ''. `email` is the account's, shown read-only.
+ */
 export interface CheckoutForm {
   deliveryType: DeliveryType | '';
   deliveryDate: string;
   fullName: string;
   docNumber: string;
   email: string;
+  phone: string;
   zipCode: string;
   streetName: string;
   streetNumber: string;
+  complement: string;
   neighborhood: string;
   city: string;
   federalUnit: string;
@@ -50,9 +60,11 @@ export const FIELD_ORDER: readonly CheckoutField[] = [
   'fullName',
   'deliveryType',
   'deliveryDate',
+  'phone',
   'zipCode',
   'streetName',
   'streetNumber',
+  'complement',
   'neighborhood',
   'city',
   'federalUnit',
@@ -66,9 +78,11 @@ export function emptyCheckoutForm(email: string): CheckoutForm {
     fullName: '',
     docNumber: '',
     email,
+    phone: '',
     zipCode: '',
     streetName: '',
     streetNumber: '',
+    complement: '',
     neighborhood: '',
     city: '',
     federalUnit: '',
@@ -91,10 +105,96 @@ export function isCardMethod(method: PaymentMethod | ''): method is 'credit_card
   return method === 'credit_card' || method === 'debit_card';
 }
 
-/** The order total in reais, summed in centavos so that 0.1 + 0.2 is 0.3. */
+/** The items' total in reais, summed in centavos so that 0.1 + 0.2 is 0.3. */
 export function orderTotal(items: readonly CheckoutItem[]): number {
   const cents = items.reduce((sum, item) => sum + reaisToCents(item.unitPrice) * item.quantity, 0);
   return cents / 100;
+}
+
+/** What she pays: the items and the delivery fee (reais), added in centavos. */
+export function totalWithFee(items: readonly CheckoutItem[], deliveryFee: number): number {
+  return (reaisToCents(orderTotal(items)) + reaisToCents(deliveryFee)) / 100;
+}
+
+/** A delivery whose items are below its zone's minimum order (issue 37). */
+export interface BelowMinimum {
+  zone: string;
+  minimumOrderCents: number;
+}
+
+/** The zone's minimum the items miss, or null (no zone, no minimum, or enough). */
+export function belowMinimum(
+  quote: DeliveryQuote | undefined,
+  itemsTotal: number,
+): BelowMinimum | null {
+  if (!quote?.available) return null;
+  const minimumOrderCents = reaisToCents(quote.minimumOrder);
+  return reaisToCents(itemsTotal) < minimumOrderCents
+    ? { zone: quote.zone, minimumOrderCents }
+    : null;
+}
+
+/** The fields the checkout fills in for her from her profile and her last orders. */
+const PREFILLED = [
+  'fullName',
+  'docNumber',
+  'phone',
+  'zipCode',
+  'streetName',
+  'streetNumber',
+  'complement',
+  'neighborhood',
+  'city',
+  'federalUnit',
+] as const satisfies readonly CheckoutField[];
+
+export type CheckoutPrefill = Partial<Pick<CheckoutForm, (typeof PREFILLED)[number]>>;
+
+type PastOrder = Pick<
+  OrderDto,
+  'deliveryType' | 'customerCpf' | 'customerPhone' | 'customerAddress'
+>;
+
+/**
+ * Issue 37: her name (the profile), the CPF of her last order, her phone (the
+ * profile's, else the last one an order had) and the address of her last
+ * delivery (the profile keeps only a one-line address). `orders` newest first.
+ */
+export function checkoutPrefill(
+  profile: { name: string; phone: string },
+  orders: readonly PastOrder[],
+): CheckoutPrefill {
+  const prefill: CheckoutPrefill = {};
+  if (profile.name.trim()) prefill.fullName = profile.name.trim();
+  const cpf = orders[0]?.customerCpf;
+  if (cpf) prefill.docNumber = maskCpf(cpf);
+  const phone = profile.phone.trim() || orders.find((order) => order.customerPhone)?.customerPhone;
+  if (phone) prefill.phone = maskPhone(phone);
+  const address = orders.find((order) => order.deliveryType === 'delivery')?.customerAddress;
+  if (address) {
+    prefill.zipCode = maskCep(address.zipCode);
+    prefill.streetName = address.streetName;
+    prefill.streetNumber = address.streetNumber;
+    prefill.complement = address.complement ?? '';
+    prefill.neighborhood = address.neighborhood;
+    prefill.city = address.city;
+    prefill.federalUnit = address.federalUnit;
+  }
+  return prefill;
+}
+
+/** The prefill put into the fields that are still blank and that she has not typed in. */
+export function fillBlanks(
+  form: CheckoutForm,
+  prefill: CheckoutPrefill,
+  typed: ReadonlySet<CheckoutField>,
+): CheckoutForm {
+  const next = { ...form };
+  for (const field of PREFILLED) {
+    const value = prefill[field];
+    if (value && next[field] === '' && !typed.has(field)) next[field] = value;
+  }
+  return next;
 }
 
 /** The CEP to look up, or null when it is not 8 digits (spec §5). */
@@ -122,22 +222,25 @@ export type CheckoutDraft = Omit<CheckoutBodyInput, 'paymentMethod' | 'deliveryT
  * The body of POST /payments/mercadopago/transparent-checkout (spec §7) for
  * this form, cart and customer. Card bodies carry the token, the card's
  * method id and the installments (debit: always 1), and their items no category.
+ * A delivery's `total` counts the fee the page showed, sent as `deliveryFee`
+ * too (issue 37: the server prices it again, and answers 409 when it differs).
  */
 export function checkoutInput(
   form: CheckoutForm,
   items: readonly CheckoutItem[],
   customer: CheckoutCustomer,
-  card?: CardPayment,
+  { card, deliveryFee = 0 }: { card?: CardPayment; deliveryFee?: number } = {},
 ): CheckoutDraft {
   const { firstName, lastName } = splitFullName(form.fullName);
   const cardMethod = isCardMethod(form.paymentMethod);
+  const delivery = form.deliveryType === 'delivery';
   const input: CheckoutDraft = {
     userId: customer.id,
     email: form.email,
     docNumber: form.docNumber,
     firstName,
     lastName,
-    total: orderTotal(items),
+    total: totalWithFee(items, delivery ? deliveryFee : 0),
     items: items.map((item) => ({
       id: item.id,
       title: item.title,
@@ -149,6 +252,8 @@ export function checkoutInput(
     deliveryType: form.deliveryType,
     deliveryDate: form.deliveryDate,
   };
+  if (delivery) input.deliveryFee = deliveryFee;
+  if (form.phone.trim()) input.phone = form.phone;
   if (form.paymentMethod === 'pix') input.paymentMethodId = 'pix';
   if (form.paymentMethod === 'boleto') input.paymentMethodId = BOLETO_PAYMENT_METHOD_ID;
   if (needsAddress(form)) {
@@ -156,6 +261,7 @@ export function checkoutInput(
       zipCode: form.zipCode,
       streetName: form.streetName,
       streetNumber: form.streetNumber,
+      ...(form.complement.trim() ? { complement: form.complement } : {}),
       neighborhood: form.neighborhood,
       city: form.city,
       federalUnit: form.federalUnit,
@@ -187,6 +293,7 @@ const ADDRESS_FIELDS: Record<string, CheckoutField> = {
   zipCode: 'zipCode',
   streetName: 'streetName',
   streetNumber: 'streetNumber',
+  complement: 'complement',
   neighborhood: 'neighborhood',
   city: 'city',
   federalUnit: 'federalUnit',
@@ -200,6 +307,7 @@ export function fieldOf(path: readonly PropertyKey[]): CheckoutField | 'token' |
     case 'deliveryType':
     case 'deliveryDate':
     case 'paymentMethod':
+    case 'phone':
       return head;
     case 'firstName':
     case 'lastName':

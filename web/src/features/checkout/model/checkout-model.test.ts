@@ -7,11 +7,15 @@ import {
 } from '@quitute/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  belowMinimum,
   cepToLookUp,
   checkoutInput,
+  checkoutPrefill,
   emptyCheckoutForm,
+  fillBlanks,
   orderTotal,
   splitFullName,
+  totalWithFee,
   type CheckoutForm,
   type CheckoutItem,
 } from './checkout-form';
@@ -77,9 +81,7 @@ describe('checkout form rules (spec §5)', () => {
 
   it('given a debit card, then one installment whatever the form said, and no categories', () => {
     const draft = checkoutInput(form({ paymentMethod: 'debit_card' }), items, customer, {
-      token: 't',
-      paymentMethodId: 'master',
-      installments: 6,
+      card: { token: 't', paymentMethodId: 'master', installments: 6 },
     });
     expect(draft).toMatchObject({ token: 't', paymentMethodId: 'master', installments: 1 });
     expect(draft.items?.every((item) => !('category' in item))).toBe(true);
@@ -169,6 +171,112 @@ describe('card number in blocks of four', () => {
     // At a block's end the caret goes after the digit, before the space.
     expect(maskWithCaret(groupCardNumber, '42356 477', 5).caret).toBe(6);
     expect(maskWithCaret(groupCardNumber, '4235 6477', 0).caret).toBe(0);
+  });
+});
+
+describe('the checkout that knows the customer (issue 37)', () => {
+  const address = {
+    zipCode: '01310100',
+    streetName: 'Avenida Paulista',
+    streetNumber: '1000',
+    complement: 'Apto 12',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    federalUnit: 'SP',
+  };
+  const pickup = {
+    deliveryType: 'pickup' as const,
+    customerCpf: '11144477735',
+    customerPhone: null,
+    customerAddress: null,
+  };
+  const delivery = {
+    deliveryType: 'delivery' as const,
+    customerCpf: '52998224725',
+    customerPhone: '11912345678',
+    customerAddress: address,
+  };
+
+  it('given her profile and her orders (newest first), then her name, the last CPF, the profile’s phone and the last delivery’s address, masked', () => {
+    expect(checkoutPrefill({ name: ' Maria ', phone: '11987654321' }, [pickup, delivery])).toEqual({
+      fullName: 'Maria',
+      docNumber: '111.444.777-35',
+      phone: '(11) 98765-4321',
+      zipCode: '01310-100',
+      streetName: 'Avenida Paulista',
+      streetNumber: '1000',
+      complement: 'Apto 12',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      federalUnit: 'SP',
+    });
+  });
+
+  it('given a profile without phone, then the last phone an order had; given no orders, then only the profile', () => {
+    expect(checkoutPrefill({ name: 'Maria', phone: '' }, [pickup, delivery]).phone).toBe(
+      '(11) 91234-5678',
+    );
+    expect(checkoutPrefill({ name: 'Maria', phone: '' }, [])).toEqual({ fullName: 'Maria' });
+  });
+
+  it('given fields she typed in or filled, then the prefill goes only into the blank ones she never touched', () => {
+    const typed = form({ fullName: 'Maria Souza', docNumber: '', phone: '' });
+    const filled = fillBlanks(
+      typed,
+      { fullName: 'Maria', docNumber: '529.982.247-25', phone: '(11) 98765-4321' },
+      new Set(['phone']),
+    );
+    expect(filled).toMatchObject({
+      fullName: 'Maria Souza',
+      docNumber: '529.982.247-25',
+      phone: '',
+    });
+  });
+
+  it('given a delivery with a fee, then the total with it (in centavos), the fee, the phone and the complement; a pickup has no fee', () => {
+    const draft = checkoutInput(
+      form({
+        deliveryType: 'delivery',
+        phone: '(11) 91234-5678',
+        zipCode: '01310-100',
+        streetName: 'Avenida Paulista',
+        streetNumber: '1000',
+        complement: 'Apto 12',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        federalUnit: 'SP',
+      }),
+      items,
+      customer,
+      { deliveryFee: 15.1 },
+    );
+    expect(draft).toMatchObject({
+      total: 162.1,
+      deliveryFee: 15.1,
+      phone: '(11) 91234-5678',
+      address: { complement: 'Apto 12' },
+    });
+    const pickupDraft = checkoutInput(form(), items, customer, { deliveryFee: 15 });
+    expect(pickupDraft.total).toBe(147);
+    expect(pickupDraft).not.toHaveProperty('deliveryFee');
+    expect(totalWithFee(items, 0.1)).toBe(147.1);
+  });
+
+  it("given a zone's minimum, then items below it are refused under the CEP with the zone's message; at it, not", () => {
+    const quote = { available: true as const, zone: 'Centro', fee: 15, minimumOrder: 150 };
+    const missed = belowMinimum(quote, orderTotal(items));
+    expect(missed).toEqual({ zone: 'Centro', minimumOrderCents: 15_000 });
+    expect(belowMinimum({ ...quote, minimumOrder: 147 }, orderTotal(items))).toBeNull();
+    expect(belowMinimum({ ...quote, minimumOrder: 0 }, orderTotal(items))).toBeNull();
+
+    const result = validateCheckout(checkoutInput(form(), items, customer), NOW, {
+      belowMinimum: missed,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { zipCode: 'O pedido mínimo para entrega em Centro é de R$ 150,00.' },
+      first: 'zipCode',
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import { formatBRL, formatCep, formatDigitableLine, type OrderDto } from '@quitute/contracts';
+import {
+  formatBRL,
+  formatCep,
+  formatDigitableLine,
+  formatPhone,
+  type OrderDto,
+} from '@quitute/contracts';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { httpStatus } from '../../../api/errors';
@@ -17,7 +23,7 @@ import {
   paymentStatusLabel,
 } from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
-import { handoverPlace } from './placed-order-summary';
+import { HandoverPlace } from './placed-order-summary';
 import styles from './orders.module.css';
 
 function Address({ address }: { address: NonNullable<OrderDto['customerAddress']> }) {
@@ -119,6 +125,12 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <dt>E-mail</dt>
           <dd>{order.customerEmail}</dd>
         </div>
+        {order.customerPhone ? (
+          <div>
+            <dt>Telefone</dt>
+            <dd>{formatPhone(order.customerPhone)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Tipo de entrega</dt>
           <dd>{deliveryTypeLabel(order.deliveryType)}</dd>
@@ -137,7 +149,9 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <h2 id="local-de-retirada" className={styles.sectionTitle}>
             Local de retirada
           </h2>
-          <address className={styles.address}>{handoverPlace(order)}</address>
+          <address className={styles.address}>
+            <HandoverPlace order={order} />
+          </address>
         </section>
       ) : null}
       {order.customerAddress ? (
@@ -175,6 +189,18 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
                   </td>
                 </tr>
               ))}
+              {order.deliveryFee > 0 ? (
+                <tr>
+                  <td data-label="Item">Taxa de entrega</td>
+                  <td data-label="Quantidade">—</td>
+                  <td data-label="Preço" className={styles.money}>
+                    {formatBRL(order.deliveryFee)}
+                  </td>
+                  <td data-label="Subtotal" className={styles.money}>
+                    {formatBRL(order.deliveryFee)}
+                  </td>
+                </tr>
+              ) : null}
             </tbody>
           </table>
         </div>

@@ -70,7 +70,12 @@ function OrderCard({
             {time ? ` às ${time}` : ''} · {deliveryTypeLabel(order.deliveryType)}
           </p>
         ) : null}
-        <OrderLines lines={orderLines(order)} total={order.total} size="compact" />
+        <OrderLines
+          lines={orderLines(order)}
+          deliveryFee={order.deliveryFee}
+          total={order.total}
+          size="compact"
+        />
         <div className={styles.actions}>
           <button
             type="button"

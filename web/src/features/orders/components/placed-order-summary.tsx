@@ -1,19 +1,25 @@
 import type { OrderDto } from '@quitute/contracts';
 import { useId } from 'react';
 import { OrderLines } from '../../../components/order-lines';
-import { SHOP_ADDRESS } from '../../../config/shop';
+import { Pending } from '../../../components/pending';
+import { useShopSettings } from '../../../hooks/use-shop-settings';
+import { addressLine } from '../../../lib/address-line';
 import { useGetOrderQuery } from '../api/orders-api';
 import { formatShopDay, formatShopTime, orderLines } from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
 import styles from './orders.module.css';
 
-/** Where the order is handed over: the shop for a pickup, her address for a delivery. */
-export function handoverPlace(order: Pick<OrderDto, 'deliveryType' | 'customerAddress'>): string {
-  if (order.deliveryType === 'pickup') return SHOP_ADDRESS;
-  const address = order.customerAddress;
-  if (!address) return '—';
-  const street = [address.streetName, address.streetNumber].filter(Boolean).join(', ');
-  return `${street} – ${address.neighborhood}, ${address.city} – ${address.federalUnit}`;
+/** Where the order is handed over: the shop (its settings' address) for a pickup, hers for a delivery. */
+export function HandoverPlace({
+  order,
+}: {
+  order: Pick<OrderDto, 'deliveryType' | 'customerAddress'>;
+}) {
+  const shop = useShopSettings();
+  if (order.deliveryType === 'pickup') {
+    return shop ? addressLine(shop.address) : <Pending width="long" />;
+  }
+  return order.customerAddress ? addressLine(order.customerAddress) : '—';
 }
 
 /**
@@ -33,7 +39,12 @@ export function PlacedOrderSummary({ orderId }: { orderId: string }) {
       <h2 id={headingId} className={styles.sectionTitle}>
         Resumo do pedido
       </h2>
-      <OrderLines lines={orderLines(order)} total={order.total} size="summary" />
+      <OrderLines
+        lines={orderLines(order)}
+        deliveryFee={order.deliveryFee}
+        total={order.total}
+        size="summary"
+      />
       <dl className={styles.handover}>
         <div>
           <dt>{pickup ? 'Retirada' : 'Entrega'}</dt>
@@ -43,7 +54,9 @@ export function PlacedOrderSummary({ orderId }: { orderId: string }) {
         </div>
         <div>
           <dt>{pickup ? 'Local de retirada' : 'Endereço de entrega'}</dt>
-          <dd>{handoverPlace(order)}</dd>
+          <dd>
+            <HandoverPlace order={order} />
+          </dd>
         </div>
       </dl>
     </section>

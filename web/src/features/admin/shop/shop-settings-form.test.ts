@@ -1,0 +1,66 @@
+import { shopSettingsBodySchema } from '@quitute/contracts';
+import { describe, expect, it } from 'vitest';
+import { shopSettingsDto } from '../../../testing/shop-settings';
+import {
+  bodyOf,
+  formOf,
+  issuesToFields,
+  moneyText,
+  parseDecimal,
+  unplacedErrors,
+} from './shop-settings-form';
+
+describe("the shop's settings form (issue 37)", () => {
+  it.each([
+    ['15', 15],
+    ['15,5', 15.5],
+    ['1.234,56', 1234.56],
+    ['R$ 15,00', 15],
+    ['-23,5614', -23.5614],
+    ['-46.6829', -46.6829],
+    ['quinze', null],
+    ['', null],
+  ])('given %j typed, then the number %j', (typed, number) => {
+    expect(parseDecimal(typed)).toBe(number);
+  });
+
+  it('given the saved document, when shown and saved unchanged, then the body parses to the same document', () => {
+    const settings = shopSettingsDto();
+    const form = formOf(settings);
+
+    expect(moneyText(1234.5)).toBe('1.234,50');
+    expect(form.whatsapp).toBe('(11) 98765-4321');
+    expect(shopSettingsBodySchema.parse(bodyOf(form))).toEqual(
+      shopSettingsBodySchema.parse(settings),
+    );
+  });
+
+  it('given a blank minimum, then none is sent; given text where a number goes, then the text as typed (the rules answer it)', () => {
+    const form = formOf(shopSettingsDto());
+    const [zone] = form.zones;
+    if (!zone) throw new Error('no zone');
+    const body = bodyOf({
+      ...form,
+      latitude: 'norte',
+      zones: [{ ...zone, fee: '15,00', minimumOrder: '' }],
+    });
+
+    expect(body.deliveryZones).toEqual([
+      { name: 'Todo o Brasil', zipCodeFrom: '01000-000', zipCodeTo: '99999-999', fee: 15 },
+    ]);
+    expect(body.location.latitude).toBe('norte');
+  });
+
+  it("given the rules' issues, then each path its first message; those no field shows are told apart", () => {
+    const fields = issuesToFields([
+      { path: ['whatsapp'], message: 'a' },
+      { path: ['whatsapp'], message: 'b' },
+      { path: ['deliveryZones', 0, 'fee'], message: 'c' },
+      { path: [], message: 'd' },
+    ]);
+
+    expect(fields).toEqual({ whatsapp: 'a', 'deliveryZones.0.fee': 'c', _: 'd' });
+    expect(unplacedErrors(fields, 1)).toEqual(['d']);
+    expect(unplacedErrors(fields, 0)).toEqual(['c', 'd']);
+  });
+});
