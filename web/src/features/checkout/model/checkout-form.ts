@@ -4,6 +4,7 @@ import {
   maskCep,
   maskCpf,
   maskPhone,
+  phoneNationalDigits,
   reaisToCents,
   type CheckoutBody,
   type CheckoutBodyInput,
@@ -156,8 +157,20 @@ type PastOrder = Pick<
 >;
 
 /**
+ * Whether a stored phone can be the checkout's (a Brazilian number with its
+ * DDD): a profile may keep a foreign one (spec §5: 10 to 15 digits, a plus),
+ * which pre-filled would stop even a pickup until she cleared it.
+ */
+function isBrazilianNumber(stored: string): boolean {
+  const text = stored.trim();
+  if (text.startsWith('+') && !text.replace(/\D/g, '').startsWith('55')) return false;
+  const national = phoneNationalDigits(text);
+  return national.length === 10 || national.length === 11;
+}
+
+/**
  * Issue 37: her name (the profile), the CPF of her last order, her phone (the
- * profile's, else the last one an order had) and the address of her last
+ * profile's when it is a Brazilian number, else the last one an order had) and the address of her last
  * delivery (the profile keeps only a one-line address). `orders` newest first.
  */
 export function checkoutPrefill(
@@ -168,7 +181,9 @@ export function checkoutPrefill(
   if (profile.name.trim()) prefill.fullName = profile.name.trim();
   const cpf = orders[0]?.customerCpf;
   if (cpf) prefill.docNumber = maskCpf(cpf);
-  const phone = profile.phone.trim() || orders.find((order) => order.customerPhone)?.customerPhone;
+  const phone = [profile.phone, ...orders.map((order) => order.customerPhone ?? '')].find(
+    isBrazilianNumber,
+  );
   if (phone) prefill.phone = maskPhone(phone);
   const address = orders.find((order) => order.deliveryType === 'delivery')?.customerAddress;
   if (address) {

@@ -219,6 +219,16 @@ describe('the checkout that knows the customer (issue 37)', () => {
     expect(checkoutPrefill({ name: 'Maria', phone: '' }, [])).toEqual({ fullName: 'Maria' });
   });
 
+  it('given a foreign phone in her profile, then it is not pre-filled (it would stop even a pickup): her last order’s Brazilian one is', () => {
+    expect(checkoutPrefill({ name: 'Maria', phone: '+1 415 555 0100' }, [delivery]).phone).toBe(
+      '(11) 91234-5678',
+    );
+    expect(checkoutPrefill({ name: 'Maria', phone: '+14155550100' }, []).phone).toBeUndefined();
+    expect(checkoutPrefill({ name: 'Maria', phone: '+55 11 98765-4321' }, []).phone).toBe(
+      '(11) 98765-4321',
+    );
+  });
+
   it('given fields she typed in or filled, then the prefill goes only into the blank ones she never touched', () => {
     const typed = form({ fullName: 'Maria Souza', docNumber: '', phone: '' });
     const filled = fillBlanks(
