@@ -114,6 +114,9 @@ describe('/contato: the shop’s settings (issue 37)', () => {
     expect(within(main).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
       `https://wa.me/5521998765432?text=${encodeURIComponent('Olá, Doceria da Ana! Gostaria de mais informações.')}`,
     );
+    expect(
+      within(main).getByRole('link', { name: 'WhatsApp (21) 99876-5432' }).getAttribute('href'),
+    ).toBe('https://wa.me/5521998765432');
     expect(within(main).queryByRole('link', { name: 'Instagram' })).toBeNull();
     expect(within(main).getByRole('link', { name: '(21) 3456-7890' }).getAttribute('href')).toBe(
       'tel:+552134567890',

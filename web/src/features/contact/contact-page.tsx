@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import buttons from '../../components/button.module.css';
 import { FormField, FormMessage } from '../../components/form-field';
 import form from '../../components/form.module.css';
-import { ChatIcon, InstagramIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { ChatIcon, InstagramIcon, MailIcon, PhoneIcon, WhatsappIcon } from '../../components/icons';
 import { Pending } from '../../components/pending';
 import { WhatsappButton } from '../../components/whatsapp-button';
 import { shopMapEmbedUrl, shopMapLinkUrl } from '../../config/shop';
@@ -132,6 +132,12 @@ export function ContactPage({ onOpenChat }: { onOpenChat: () => void }) {
           </div>
           {shop ? (
             <ul className={styles.details}>
+              <li>
+                <a href={whatsappUrl(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
+                  <WhatsappIcon className={styles.icon} />
+                  WhatsApp {formatPhone(shop.whatsapp)}
+                </a>
+              </li>
               <li>
                 <a href={phoneHref(shop.phone)}>
                   <PhoneIcon className={styles.icon} />
