@@ -13,6 +13,7 @@ export * from './shared/assert-never';
 export * from './shared/canonical-json';
 export * from './shared/admin';
 export * from './shared/br-format';
+export * from './shared/cep-states';
 export * from './shared/phone-field';
 export * from './catalog/constants';
 export * from './catalog/messages';

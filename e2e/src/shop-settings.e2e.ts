@@ -106,10 +106,15 @@ describe.runIf(enabled)('the shop’s own settings and delivery zones in Chromiu
     const visitor = await shop.newPage({ width: 390, height: 844 });
     await answerWhatsAppLocally(visitor);
     await visitor.goto(`${shop.url}/contato`);
-    const contactLink = visitor.getByRole('main').getByRole('link', { name: 'WhatsApp' });
+    const main = visitor.getByRole('main');
+    const contactLink = main.getByRole('link', { name: 'WhatsApp', exact: true });
     await expect
       .poll(() => contactLink.getAttribute('href'))
       .toMatch(/^https:\/\/wa\.me\/5521998765432\?text=/);
+    // The number itself is shown too.
+    expect(
+      await main.getByRole('link', { name: 'WhatsApp (21) 99876-5432' }).getAttribute('href'),
+    ).toBe('https://wa.me/5521998765432');
 
     await visitor.goto(`${shop.url}/encomendas`);
     await dismissLeadTimeNotice(visitor);

@@ -146,6 +146,23 @@ describe('ensureAdmin after the owner took the shop over (issue 37)', () => {
     expect(await store.eventStore.readAll()).toHaveLength(2);
   });
 
+  it('given a customer who signed up with the e-mail ADMIN_EMAIL names, when the shop starts, then no admin is made, she stays a customer, and the log says why', async () => {
+    const store = storesWithWarnings();
+    await registerUser(
+      store,
+      passwords,
+      { email: 'dona@padaria.com.br', name: 'Estranha', password: 'Segredo123', role: 'user' },
+      byOwner('system'),
+    );
+
+    const result = await ensureAdmin(store, { email: 'dona@padaria.com.br', now, passwords });
+
+    expect(result).toEqual({ created: false });
+    expect((await findUserByEmail(store, 'dona@padaria.com.br'))?.user.role).toBe('user');
+    expect(store.warnings).toHaveLength(1);
+    expect(store.warnings[0]).toMatch(/belongs to a customer account/);
+  });
+
   it('given a fresh store, when the shop starts, then the admin is created under the id derived from its e-mail, as before', async () => {
     const store = storesWithWarnings();
 

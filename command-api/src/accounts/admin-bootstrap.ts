@@ -49,7 +49,16 @@ export async function ensureAdmin(
     return { created: false };
   }
   // An admin made before its id was derived from the e-mail, or an ADMIN_EMAIL another account has: left as it is.
-  if (await findUserByEmail(store, options.email)) return { created: false };
+  const holder = await findUserByEmail(store, options.email);
+  if (holder) {
+    if (holder.user.role !== 'admin') {
+      store.logger.warn(
+        { userId: holder.user.userId, adminEmail: options.email },
+        'ADMIN_EMAIL belongs to a customer account: no admin is created and that account stays a customer; choose another ADMIN_EMAIL or sign in with an existing admin',
+      );
+    }
+    return { created: false };
+  }
   const generated = options.password === undefined;
   const password = options.password ?? generatePassword();
   const checked = registerPasswordField.safeParse(password);

@@ -171,7 +171,10 @@ async function placeOrder(
   if (lines.length === 0) throw new AppError('validation', checkoutMessages.emptyOrder);
   const itemsCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   if (itemsCents === 0) throw new AppError('validation', checkoutMessages.zeroTotal);
-  const { address } = body;
+  // An address is the courier's (delivery) or the boleto payer's: a pickup paid
+  // otherwise keeps none, so nobody reads one on its order as where to deliver.
+  const address =
+    body.deliveryType === 'delivery' || body.paymentMethod === 'boleto' ? body.address : undefined;
   const delivery = deliveryCharge(shop.deliveryZones, {
     deliveryType: body.deliveryType,
     zipCode: address?.zipCode,

@@ -73,7 +73,9 @@ describe('checkout: the delivery fee comes from the CEP’s zone', () => {
     const { shop, maria, asked } = await shopDeliveringInCentro();
 
     const answer = await maria.checkout(
-      deliveryBody(maria.userId, { address: { ...address, zipCode: '20040-020', city: 'Rio' } }),
+      deliveryBody(maria.userId, {
+        address: { ...address, zipCode: '20040-020', city: 'Rio de Janeiro', federalUnit: 'RJ' },
+      }),
     );
 
     expect(answer).toMatchObject({
@@ -136,7 +138,7 @@ describe('checkout: the delivery fee comes from the CEP’s zone', () => {
         deliveryType: 'pickup',
         paymentMethod: 'boleto',
         paymentMethodId: 'bolbradesco',
-        address: { ...address, zipCode: '20040-020', city: 'Rio' },
+        address: { ...address, zipCode: '20040-020', city: 'Rio de Janeiro', federalUnit: 'RJ' },
         phone: undefined,
         total: 100,
       }),
@@ -144,10 +146,48 @@ describe('checkout: the delivery fee comes from the CEP’s zone', () => {
 
     expect(answer.status).toBe(200);
     const [placed] = await shop.ofType('OrderPlaced');
-    expect(placed?.data).toMatchObject({ totalCents: 10_000, deliveryFeeCents: 0 });
+    expect(placed?.data).toMatchObject({
+      totalCents: 10_000,
+      deliveryFeeCents: 0,
+      address: { zipCode: '20040020', federalUnit: 'RJ' },
+    });
     expect(placed?.data).not.toHaveProperty('deliveryZone');
     expect(placed?.data['customer']).not.toHaveProperty('phone');
     expect(asked[0]).toMatchObject({ amountCents: 10_000 });
+  });
+
+  it('given a pickup paid by Pix with an address, then the order keeps no address (nobody reads one as where to deliver)', async () => {
+    const { shop, maria } = await shopDeliveringInCentro();
+
+    const answer = await maria.checkout(
+      deliveryBody(maria.userId, { deliveryType: 'pickup', phone: undefined, total: 100 }),
+    );
+
+    expect(answer.status).toBe(200);
+    const [placed] = await shop.ofType('OrderPlaced');
+    expect(placed?.data).toMatchObject({ totalCents: 10_000, deliveryFeeCents: 0 });
+    expect(placed?.data).not.toHaveProperty('address');
+  });
+
+  it('given a Rio street under a São Paulo CEP (a cheaper zone), then 400: the UF is not the CEP’s, and nothing appended', async () => {
+    const { shop, maria } = await shopDeliveringInCentro();
+
+    const answer = await maria.checkout(
+      deliveryBody(maria.userId, {
+        address: {
+          ...address,
+          streetName: 'Av. Atlântica',
+          city: 'Rio de Janeiro',
+          federalUnit: 'RJ',
+        },
+      }),
+    );
+
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { fields: { 'address.federalUnit': checkoutMessages.cepStateMismatch } },
+    });
+    expect(await shop.appended()).toEqual([]);
   });
 
   it('given a delivery without a phone, then 400 with the phone’s pt-BR message, and nothing appended', async () => {
@@ -170,7 +210,10 @@ describe('checkout: the delivery fee comes from the CEP’s zone', () => {
     const maria = await shop.customer();
 
     const answer = await maria.checkout(
-      deliveryBody(maria.userId, { address: { ...address, zipCode: '69900-000' }, total: 100 }),
+      deliveryBody(maria.userId, {
+        address: { ...address, zipCode: '69900-000', city: 'Rio Branco', federalUnit: 'AC' },
+        total: 100,
+      }),
     );
 
     expect(answer.status).toBe(200);

@@ -5,6 +5,7 @@ import { cartMessages } from '../cart/messages';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/constants';
 import { paymentMessages } from '../payments/messages';
 import { messages } from '../shared/messages';
+import { cepMatchesState } from '../shared/cep-states';
 import { brazilianPhoneField } from '../shared/phone-field';
 import { textField } from '../shared/text';
 import {
@@ -42,25 +43,32 @@ const cpfField = textField({ required: m.invalidCpf })
   .refine(isValidCpf, m.invalidCpf);
 
 /** spec §7: address of a delivery or a boleto's payer. */
-export const checkoutAddressSchema = z.object({
-  zipCode: textField({ required: m.zipCodeRequired })
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, m.zipCodeRequired)
-        .regex(/^\d{8}$/, m.invalidCep),
-    ),
-  streetName: text(m.streetRequired),
-  streetNumber: text(m.numberRequired, 20),
-  neighborhood: text(m.neighborhoodRequired, 100),
-  city: text(m.cityRequired, 100),
-  federalUnit: textField({ required: m.federalUnitRequired })
-    .trim()
-    .toUpperCase()
-    .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
-  complement: textField().trim().max(100).optional(),
-});
+export const checkoutAddressSchema = z
+  .object({
+    zipCode: textField({ required: m.zipCodeRequired })
+      .max(20, m.invalidCep)
+      .transform((value) => value.replace(/\D/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, m.zipCodeRequired)
+          .regex(/^\d{8}$/, m.invalidCep),
+      ),
+    streetName: text(m.streetRequired),
+    streetNumber: text(m.numberRequired, 20),
+    neighborhood: text(m.neighborhoodRequired, 100),
+    city: text(m.cityRequired, 100),
+    federalUnit: textField({ required: m.federalUnitRequired })
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
+    complement: textField().trim().max(100).optional(),
+  })
+  // A delivery is priced by its CEP: a street in one state under another state's CEP is refused.
+  .refine((address) => cepMatchesState(address.zipCode, address.federalUnit), {
+    message: m.cepStateMismatch,
+    path: ['federalUnit'],
+  });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** A line as the checkout page sends it; only a way to name a product (prices come from the catalogue). */

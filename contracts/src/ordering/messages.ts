@@ -15,6 +15,8 @@ export const checkoutMessages = {
   nameAndCpfFirst: 'Preencha seu Nome Completo e CPF antes de continuar.',
   zeroTotal: 'O valor total do pedido não pode ser zero.',
   invalidCep: 'CEP inválido',
+  /** The UF is not the CEP's state (the fee is priced by the CEP). */
+  cepStateMismatch: 'A UF não corresponde ao CEP informado.',
   /** Issue 37: the courier's number, a Brazilian one. */
   phoneInvalid: 'Telefone inválido: informe DDD e número, com 10 ou 11 dígitos.',
   phoneRequired: 'Telefone é obrigatório para entrega.',

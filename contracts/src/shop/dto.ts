@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeEmail } from '../accounts/constants';
+import { EMAIL_MAX_LENGTH, normalizeEmail } from '../accounts/constants';
+import { cepMatchesState } from '../shared/cep-states';
 import { centsToReais } from '../shared/money';
 import { brazilianPhoneField } from '../shared/phone-field';
 import { textField } from '../shared/text';
@@ -20,6 +21,13 @@ import { shopMessages as m, zonesOverlapMessage } from './messages';
  * GET and PUT /api/admin/shop (the whole document), GET /api/delivery/quote.
  * Field names are fixed for other clients; money crosses HTTP in reais.
  */
+
+/**
+ * The shop's e-mail goes into every visitor's `mailto:` link: only the plain
+ * characters of an address, never '?', '%', '&' or brackets that would add a
+ * subject, a copy or another host to that link.
+ */
+const SHOP_EMAIL_PATTERN = /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
 
 const requiredText = (message: string, max: number, tooLong = message) =>
   textField({ required: message }).trim().min(1, message).max(max, tooLong);
@@ -87,26 +95,33 @@ export const shopSettingsBodySchema = z.strictObject({
   phone: brazilianPhoneField(m.phoneInvalid),
   email: textField({ required: m.emailInvalid })
     .transform(normalizeEmail)
-    .pipe(z.string().max(EMAIL_MAX_LENGTH, m.emailInvalid).regex(EMAIL_PATTERN, m.emailInvalid)),
-  address: z.strictObject(
-    {
-      zipCode: cepDigits(m.zipCodeInvalid),
-      streetName: requiredText(m.streetRequired, 200),
-      streetNumber: requiredText(m.numberRequired, 20),
-      complement: textField()
-        .trim()
-        .max(100, m.complementTooLong)
-        .optional()
-        .transform((value) => value ?? ''),
-      neighborhood: requiredText(m.neighborhoodRequired, 100),
-      city: requiredText(m.cityRequired, 100),
-      federalUnit: textField({ required: m.federalUnitRequired })
-        .trim()
-        .toUpperCase()
-        .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
-    },
-    m.zipCodeInvalid,
-  ),
+    .pipe(
+      z.string().max(EMAIL_MAX_LENGTH, m.emailInvalid).regex(SHOP_EMAIL_PATTERN, m.emailInvalid),
+    ),
+  address: z
+    .strictObject(
+      {
+        zipCode: cepDigits(m.zipCodeInvalid),
+        streetName: requiredText(m.streetRequired, 200),
+        streetNumber: requiredText(m.numberRequired, 20),
+        complement: textField()
+          .trim()
+          .max(100, m.complementTooLong)
+          .optional()
+          .transform((value) => value ?? ''),
+        neighborhood: requiredText(m.neighborhoodRequired, 100),
+        city: requiredText(m.cityRequired, 100),
+        federalUnit: textField({ required: m.federalUnitRequired })
+          .trim()
+          .toUpperCase()
+          .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
+      },
+      m.zipCodeInvalid,
+    )
+    .refine((address) => cepMatchesState(address.zipCode, address.federalUnit), {
+      message: m.cepStateMismatch,
+      path: ['federalUnit'],
+    }),
   location: z.strictObject(
     {
       latitude: z

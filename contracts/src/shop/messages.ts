@@ -8,6 +8,7 @@ export const shopMessages = {
   phoneInvalid: 'Telefone inválido: informe DDD e número, com 10 ou 11 dígitos.',
   emailInvalid: 'E-mail inválido',
   zipCodeInvalid: 'CEP inválido',
+  cepStateMismatch: 'A UF não corresponde ao CEP informado.',
   streetRequired: 'Rua é obrigatória',
   numberRequired: 'Número é obrigatório',
   neighborhoodRequired: 'Bairro é obrigatório',

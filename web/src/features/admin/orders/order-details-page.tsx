@@ -90,7 +90,8 @@ function Details({ order }: { order: AdminOrderDto }) {
             <Fact term="Tipo">{deliveryTypeLabel(order.deliveryType)}</Fact>
             <Fact term="Data">{formatDayTime(order.deliveryDate)}</Fact>
             {order.customerAddress ? (
-              <Fact term="Endereço">
+              // A pickup keeps only a boleto payer's address: never where to deliver.
+              <Fact term={order.deliveryType === 'pickup' ? 'Endereço do pagador' : 'Endereço'}>
                 <Address address={order.customerAddress} />
               </Fact>
             ) : null}

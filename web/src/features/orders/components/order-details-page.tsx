@@ -157,7 +157,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
       {order.customerAddress ? (
         <section aria-labelledby="endereco-entrega">
           <h2 id="endereco-entrega" className={styles.sectionTitle}>
-            Endereço
+            {order.deliveryType === 'pickup' ? 'Endereço do pagador' : 'Endereço'}
           </h2>
           <Address address={order.customerAddress} />
         </section>
