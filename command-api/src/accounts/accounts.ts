@@ -55,7 +55,7 @@ export function userStream(store: CommandStores, userId: string) {
 }
 
 /** Loaded as a user command loads it: the snapshot plus the events after it. */
-async function loadUser(
+export async function loadUser(
   store: CommandStores,
   userId: string,
 ): Promise<{ state: UserState; position: number }> {

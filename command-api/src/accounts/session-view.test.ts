@@ -149,6 +149,41 @@ describe('session view', () => {
     expect(counted.streamReads).toBe(before);
   });
 
+  it('given a registered user, when the checkout asks for her account, then her state (her e-mail) comes without a stream read', async () => {
+    const { store, counted } = countingStore(createMemoryEventStore());
+    const userId = await register(withMemorySnapshots(store), 'ana@example.com');
+    const { view } = await instance(store);
+    const before = counted.streamReads;
+
+    expect(await view.userState(userId)).toMatchObject({
+      status: 'active',
+      email: 'ana@example.com',
+    });
+
+    expect(counted.streamReads).toBe(before);
+  });
+
+  it('given a deletion on this instance the view has not applied yet, when the account is asked for at once, then the stream answers: deleted', async () => {
+    const lagging = laggingStore(createMemoryEventStore());
+    const { stores, view } = await instance(lagging.store);
+    const userId = await register(stores, 'ana@example.com');
+    await vi.waitFor(async () => expect((await view.lookup(userId))?.sessionVersion).toBe(0));
+    lagging.hold();
+
+    await runUserCommand(
+      stores,
+      userId,
+      { type: 'DeleteUser', requestedBy: 'an-admin' },
+      context(),
+    );
+
+    try {
+      expect((await view.userState(userId)).status).toBe('deleted');
+    } finally {
+      lagging.release();
+    }
+  });
+
   it('given a role change on this instance, when the old version is checked at once, then the new version answers', async () => {
     const lagging = laggingStore(createMemoryEventStore());
     const { stores, view } = await instance(lagging.store);

@@ -9,7 +9,7 @@ import {
 } from '@quitute/infra/event-store';
 import type { SavableView } from '@quitute/infra/saved-state';
 import type { CommandStores } from '../shared/handle-command';
-import { sessionVersionsFromStreams, userSessions } from './accounts';
+import { loadUser, sessionVersionsFromStreams, userSessions } from './accounts';
 import { parseAccountEvent, userDecider, type UserState } from './decider';
 
 /**
@@ -37,6 +37,11 @@ export interface SessionView extends SavableView, FoldsPassedPages {
   stop(): Promise<void>;
   /** The lookup `authenticate` asks. */
   lookup: SessionVersionLookup;
+  /**
+   * The user's state as fresh as `lookup` answers (the checkout reads the
+   * account's e-mail here, without a store read once the view is live).
+   */
+  userState: (userId: string) => Promise<UserState>;
   /** This process appended to the user's stream at `position`. */
   wrote: (userId: string, position: number) => void;
 }
@@ -136,6 +141,14 @@ export function createSessionView(stores: CommandStores): SessionView {
         return fromStreams(userId);
       }
       return known.state.status === 'active' ? userSessions(known.state) : null;
+    },
+
+    userState: async (userId) => {
+      const known = users.get(userId);
+      if (!live || !known || known === 'unreadable' || pending.has(userId)) {
+        return (await loadUser(stores, userId)).state;
+      }
+      return known.state;
     },
 
     wrote: (userId, position) => {

@@ -16,7 +16,8 @@ import {
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
-import { activeUser, userStream } from '../accounts/accounts';
+import { activeUser } from '../accounts/accounts';
+import type { UserState } from '../accounts/decider';
 import { readCart } from '../cart/carts';
 import type { CatalogView } from '../catalog/catalog-view';
 import type { OrderState, PlacedOrder } from '../ordering/decider';
@@ -39,7 +40,6 @@ import {
 } from '../payments/payments';
 import {
   emptyAggregate,
-  readAggregate,
   type CommandContext,
   type LoadedAggregate,
 } from '../shared/handle-command';
@@ -53,6 +53,8 @@ export interface CheckoutWork extends PaymentWork {
   allocator: OrderNumberAllocator;
   pixExpiryMinutes: number;
   notificationUrl?: string | undefined;
+  /** The account placing the order (its e-mail is the order's): the session view's, else its stream. */
+  userState: (userId: string) => Promise<UserState>;
 }
 
 export type CheckoutOutcome =
@@ -184,7 +186,7 @@ async function placeOrder(
   if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
   const deliveryDate = parseShopDateTime(body.deliveryDate);
   if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
-  const account = activeUser((await readAggregate(userStream(work.stores, body.userId))).state);
+  const account = activeUser(await work.userState(body.userId));
 
   const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
   const order: PlacedOrder = {

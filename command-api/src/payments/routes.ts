@@ -16,7 +16,7 @@ import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
-import { sessionVersionsFromStreams } from '../accounts/accounts';
+import { loadUser, sessionVersionsFromStreams } from '../accounts/accounts';
 import type { RateLimitStoreFactory } from '../accounts/rate-limits';
 import type { MailSender } from '../accounts/routes';
 import type { SessionView } from '../accounts/session-view';
@@ -83,6 +83,8 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
     catalog: deps.catalog,
     allocator: orderNumberAllocatorFor(stores),
     pixExpiryMinutes: ordering.pixExpiryMinutes,
+    userState:
+      deps.sessions?.userState ?? (async (userId) => (await loadUser(stores, userId)).state),
     // Read at each checkout: the embedded server knows its public URL only once listening.
     get notificationUrl() {
       return ordering.notificationUrl;
