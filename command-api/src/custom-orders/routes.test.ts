@@ -9,10 +9,9 @@ import {
 import { createTokenService } from '@quitute/infra/auth';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
-import { cheapPasswords, listenOnFreePort } from '@quitute/infra/testing';
-import { createCommandApp } from '../app';
+import { listenOnFreePort } from '@quitute/infra/testing';
 import { createCatalogView } from '../catalog/catalog-view';
+import { testCommandApp } from '../shared/test-app';
 import { signedUpUser } from '../shared/testing';
 
 /**
@@ -43,20 +42,15 @@ async function openCustomOrderApi(options: { limit?: number } = {}) {
   await catalog.start();
   closing.push(() => catalog.stop());
   const tokens = createTokenService({ secret });
-  const app = createCommandApp({
-    eventStore,
-    snapshotStore: createMemorySnapshotStore(),
-    catalog,
-    now,
-    tokens,
-    captcha: { verify: async () => true },
-    mailer: { send: async () => {} },
-    publicUrl: 'http://loja.test',
-    logger: silentLogger,
-    passwords: cheapPasswords,
-    trustProxy: 1,
-    ...(options.limit ? { customOrderRateLimit: { limit: options.limit, windowMs: 60_000 } } : {}),
-  });
+  const app = testCommandApp(
+    { eventStore, catalog, tokens, now },
+    {
+      trustProxy: 1,
+      ...(options.limit
+        ? { customOrderRateLimit: { limit: options.limit, windowMs: 60_000 } }
+        : {}),
+    },
+  );
   const server = await listenOnFreePort(app);
   closing.push(() => server.close());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, normalizeEmail } from '../accounts/constants';
+import { checkoutMessages } from '../ordering/messages';
 import { cepMatchesState } from '../shared/cep-states';
 import { centsToReais } from '../shared/money';
 import { brazilianPhoneField } from '../shared/phone-field';
@@ -13,7 +14,7 @@ import {
   ZONE_NAME_MAX_LENGTH,
 } from './constants';
 import { overlappingZones } from './delivery';
-import type { ShopSettings } from './events';
+import { shopSettingsSchema, type ShopSettings } from './events';
 import { shopMessages as m, zonesOverlapMessage } from './messages';
 
 /**
@@ -93,33 +94,36 @@ export const shopSettingsBodySchema = z.strictObject({
   name: requiredText(m.nameRequired, SHOP_NAME_MAX_LENGTH, m.nameTooLong),
   whatsapp: brazilianPhoneField(m.whatsappInvalid),
   phone: brazilianPhoneField(m.phoneInvalid),
-  email: textField({ required: m.emailInvalid })
+  email: textField({ required: checkoutMessages.invalidEmail })
     .transform(normalizeEmail)
     .pipe(
-      z.string().max(EMAIL_MAX_LENGTH, m.emailInvalid).regex(SHOP_EMAIL_PATTERN, m.emailInvalid),
+      z
+        .string()
+        .max(EMAIL_MAX_LENGTH, checkoutMessages.invalidEmail)
+        .regex(SHOP_EMAIL_PATTERN, checkoutMessages.invalidEmail),
     ),
   address: z
     .strictObject(
       {
-        zipCode: cepDigits(m.zipCodeInvalid),
-        streetName: requiredText(m.streetRequired, 200),
-        streetNumber: requiredText(m.numberRequired, 20),
+        zipCode: cepDigits(checkoutMessages.invalidCep),
+        streetName: requiredText(checkoutMessages.streetRequired, 200),
+        streetNumber: requiredText(checkoutMessages.numberRequired, 20),
         complement: textField()
           .trim()
           .max(100, m.complementTooLong)
           .optional()
           .transform((value) => value ?? ''),
-        neighborhood: requiredText(m.neighborhoodRequired, 100),
-        city: requiredText(m.cityRequired, 100),
-        federalUnit: textField({ required: m.federalUnitRequired })
+        neighborhood: requiredText(checkoutMessages.neighborhoodRequired, 100),
+        city: requiredText(checkoutMessages.cityRequired, 100),
+        federalUnit: textField({ required: checkoutMessages.federalUnitRequired })
           .trim()
           .toUpperCase()
-          .pipe(z.string().regex(/^[A-Z]{2}$/, m.federalUnitRequired)),
+          .pipe(z.string().regex(/^[A-Z]{2}$/, checkoutMessages.federalUnitRequired)),
       },
-      m.zipCodeInvalid,
+      checkoutMessages.invalidCep,
     )
     .refine((address) => cepMatchesState(address.zipCode, address.federalUnit), {
-      message: m.cepStateMismatch,
+      message: checkoutMessages.cepStateMismatch,
       path: ['federalUnit'],
     }),
   location: z.strictObject(
@@ -174,23 +178,7 @@ export const deliveryZoneDtoSchema = z.object({
 export type DeliveryZoneDto = z.infer<typeof deliveryZoneDtoSchema>;
 
 /** GET /api/shop: what every visitor sees (all of it is the shop's public face). */
-export const shopSettingsDtoSchema = z.object({
-  name: z.string(),
-  whatsapp: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  address: z.object({
-    zipCode: z.string(),
-    streetName: z.string(),
-    streetNumber: z.string(),
-    complement: z.string(),
-    neighborhood: z.string(),
-    city: z.string(),
-    federalUnit: z.string(),
-  }),
-  location: z.object({ latitude: z.number(), longitude: z.number() }),
-  social: z.object({ instagram: z.string(), facebook: z.string() }),
-  openingHoursText: z.string(),
+export const shopSettingsDtoSchema = shopSettingsSchema.extend({
   deliveryZones: z.array(deliveryZoneDtoSchema),
 });
 export type ShopSettingsDto = z.infer<typeof shopSettingsDtoSchema>;
@@ -221,7 +209,7 @@ export function shopSettingsToDto(settings: ShopSettings): ShopSettingsDto {
 
 /** GET /api/delivery/quote?cep=01310100 (or 01310-100). */
 export const deliveryQuoteQuerySchema = z.object({
-  cep: cepDigits(m.quoteCepInvalid),
+  cep: cepDigits(checkoutMessages.invalidCep),
 });
 
 /** Its answer: the zone, fee and minimum order (reais) of a CEP; nulls where no zone delivers. */

@@ -1,19 +1,11 @@
 import { formatBRL } from '../shared/money';
 
-/** Texts of the shop's settings and delivery zones (issue 37), in pt-BR. */
+/** Texts of the shop's settings and delivery zones (issue 37), in pt-BR; an address's are the checkout's (checkoutMessages). */
 export const shopMessages = {
   nameRequired: 'Informe o nome da loja.',
   nameTooLong: 'O nome da loja deve ter no máximo 100 caracteres.',
   whatsappInvalid: 'WhatsApp inválido: informe DDD e número, com 10 ou 11 dígitos.',
   phoneInvalid: 'Telefone inválido: informe DDD e número, com 10 ou 11 dígitos.',
-  emailInvalid: 'E-mail inválido',
-  zipCodeInvalid: 'CEP inválido',
-  cepStateMismatch: 'A UF não corresponde ao CEP informado.',
-  streetRequired: 'Rua é obrigatória',
-  numberRequired: 'Número é obrigatório',
-  neighborhoodRequired: 'Bairro é obrigatório',
-  cityRequired: 'Cidade é obrigatória',
-  federalUnitRequired: 'UF é obrigatória',
   complementTooLong: 'O complemento deve ter no máximo 100 caracteres.',
   latitudeInvalid: 'Latitude inválida (entre -34 e 6, no Brasil).',
   longitudeInvalid: 'Longitude inválida (entre -74 e -28, no Brasil).',
@@ -31,8 +23,6 @@ export const shopMessages = {
   zoneMinimumInvalid: 'Pedido mínimo inválido: de R$ 0,00 a R$ 100.000,00, em centavos.',
   tooManyZones: 'No máximo 50 zonas de entrega.',
   saved: 'Configurações salvas com sucesso!',
-  /** GET /api/delivery/quote with anything but a CEP. */
-  quoteCepInvalid: 'CEP inválido',
   /** A delivery to a CEP outside every zone (pickup stays possible). */
   outsideZones:
     'Ainda não entregamos neste CEP. Escolha Retirada no Local ou fale conosco pelo WhatsApp.',

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import {
   deliveryQuote,
   deliveryQuoteQuerySchema,
-  shopMessages,
+  checkoutMessages,
   SHOP_SETTINGS_PROJECTION,
   shopSettingsToDto,
   type AdminShopSettingsDto,
@@ -52,7 +52,7 @@ export function shopRoutes(deps: { readStore: ReadStore }): Router {
   });
 
   router.get('/api/delivery/quote', async (req, res) => {
-    const { cep } = parseWith(deliveryQuoteQuerySchema, req.query, shopMessages.quoteCepInvalid);
+    const { cep } = parseWith(deliveryQuoteQuerySchema, req.query, checkoutMessages.invalidCep);
     const document = await settings.current();
     res
       .set('Cache-Control', REVALIDATE)

@@ -1,4 +1,5 @@
 import {
+  checkoutMessages,
   maskCep,
   maskPhone,
   shopMessages,
@@ -132,7 +133,7 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
     if (digits === '') return;
     const answer = digits.length === 8 ? await lookupCep(digits, true) : null;
     if (!answer?.data) {
-      const message = errorMessage(answer?.error, shopMessages.zipCodeInvalid);
+      const message = errorMessage(answer?.error, checkoutMessages.invalidCep);
       setErrors((current) => ({ ...current, 'address.zipCode': message }));
       return;
     }
