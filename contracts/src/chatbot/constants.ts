@@ -3,6 +3,3 @@ export const CHATBOT_MESSAGE_MAX_LENGTH = 500;
 
 /** How long the shop waits for the external chatbot workflow (CHATBOT_WEBHOOK_URL). */
 export const CHATBOT_WEBHOOK_TIMEOUT_MS = 10_000;
-
-/** The opening hours the chatbot tells when OPENING_HOURS is not configured. */
-export const DEFAULT_OPENING_HOURS = 'segunda a sábado, das 9h às 18h';

@@ -16,7 +16,11 @@ export function contactMessage(form: ContactForm): string {
   ].join('\n');
 }
 
-/** The hours of the shop's settings (the chatbot tells the same), as a sentence: 'Segunda a sábado, …'. */
+/**
+ * The hours of the shop's settings (the chatbot tells the same), as a sentence:
+ * 'Segunda a sábado, …' with one full stop, however the owner ended them.
+ */
 export function openingHoursText(hours: string): string {
-  return hours.charAt(0).toUpperCase() + hours.slice(1) + '.';
+  const phrase = hours.trim().replace(/\.+$/, '');
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1) + '.';
 }

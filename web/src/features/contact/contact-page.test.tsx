@@ -156,5 +156,8 @@ describe('opening hours', () => {
     await openContact();
     expect(screen.getByText('Segunda a sábado, das 9h às 18h.')).toBeTruthy();
     expect(openingHoursText('todos os dias, das 8h às 20h')).toBe('Todos os dias, das 8h às 20h.');
+    expect(openingHoursText(' Todos os dias, das 8h às 20h. ')).toBe(
+      'Todos os dias, das 8h às 20h.',
+    );
   });
 });
