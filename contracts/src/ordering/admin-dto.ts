@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments/constants';
+import { REFUND_STATUSES, refundMessages } from '../payments/messages';
 import {
   adminMessages as m,
   adminPageAnswer,
@@ -7,7 +8,9 @@ import {
   adminSearchField,
   blankAsMissing,
   positionField,
+  reaisField,
   requiredOr,
+  singleLineField,
 } from '../shared/admin';
 import { messages } from '../shared/messages';
 import { ORDER_STATUSES } from './constants';
@@ -21,12 +24,58 @@ export const adminOrderStatusBodySchema = z.strictObject({
 });
 export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;
 
-/** An order as an order command leaves it. */
+/** The longest note an admin may give a refund (shown to the customer). */
+export const REFUND_NOTE_MAX_LENGTH = 200;
+
+/**
+ * POST /api/admin/orders/{id}/refund (issue 38), with an Idempotency-Key as
+ * checkout: no amount (or a blank one) refunds what is left; an amount in
+ * reais, a number or text typed the Brazilian way ('20,00'), refunds part.
+ */
+export const adminRefundBodySchema = z.strictObject({
+  amount: z.preprocess(
+    blankAsMissing,
+    reaisField(
+      {
+        required: refundMessages.amountZero,
+        invalid: m.amountInvalid,
+        low: refundMessages.amountZero,
+        decimals: m.amountDecimals,
+        tooHigh: m.amountTooHigh,
+      },
+      true,
+    ).optional(),
+  ),
+  reason: singleLineField(
+    refundMessages.reasonRequired,
+    REFUND_NOTE_MAX_LENGTH,
+    refundMessages.reasonTooLong,
+  ),
+});
+export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
+
+/**
+ * A refund's answer: 201 when the provider confirmed it (completed), 202 while
+ * it awaits the provider (pending); a failed one answers 502 with this body
+ * and the message, so the admin can retry it
+ * (POST /api/admin/orders/{id}/refunds/{refundId}/retry).
+ */
+export const adminRefundResultSchema = z.object({
+  refundId: z.string(),
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  message: z.string(),
+  position: positionField,
+});
+export type AdminRefundResult = z.infer<typeof adminRefundResultSchema>;
+
+/** An order as an order command leaves it; a paid order cancelled also says how its refund went. */
 export const adminOrderResultSchema = z.object({
   _id: z.string(),
   orderNumber: z.number().int(),
   orderStatus: z.enum(ORDER_STATUSES),
   isDeleted: z.boolean(),
+  refund: adminRefundResultSchema.optional(),
 });
 export type AdminOrderResult = z.infer<typeof adminOrderResultSchema>;
 
@@ -41,8 +90,30 @@ export const adminOrdersQuerySchema = z.object({
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-/** An order on the admin pages: the same shape the customer's pages read (admin-spec §3). */
-export const adminOrderDtoSchema = orderDtoSchema;
+/** A refund as the admin follows it (issue 38): asked, done, or not confirmed by the provider (retry). */
+export const adminRefundDtoSchema = z.object({
+  refundId: z.string(),
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+  /** The admin's note, or what the reason stands for (REFUND_REASON_LABELS). */
+  reason: z.string(),
+  /** ISO: when it was asked (or, for one made at the provider, when the money moved). */
+  at: z.string(),
+  /** Why it failed, for a failed one; null otherwise. */
+  detail: z.string().nullable(),
+});
+export type AdminRefundDto = z.infer<typeof adminRefundDtoSchema>;
+
+/**
+ * An order on the admin pages: the shape the customer's pages read
+ * (admin-spec §3) and, since issue 38, every refund asked for it and what may
+ * still be refunded (reais: paid, less what went back, is on its way back or
+ * was charged back; 0 for an order never paid).
+ */
+export const adminOrderDtoSchema = orderDtoSchema.extend({
+  refundable: z.number(),
+  refundAttempts: z.array(adminRefundDtoSchema),
+});
 export type AdminOrderDto = z.infer<typeof adminOrderDtoSchema>;
 
 /** Newest first; deleted orders are not listed. */

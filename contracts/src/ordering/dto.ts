@@ -273,6 +273,12 @@ export const orderDtoSchema = z.object({
   externalReference: z.string(),
   /** What the customer should know (payment message; refund notice). */
   details: z.string(),
+  /** Issue 38: the money given back to her so far (reais): the refunds that went through. */
+  refundedTotal: z.number(),
+  /** Those refunds, oldest first: amount in reais, when the money moved (ISO), the reason shown. */
+  refunds: z.array(z.object({ amount: z.number(), at: z.string(), reason: z.string() })),
+  /** The charge she disputed, taken back by the provider (chargeback); null otherwise. */
+  chargeback: z.object({ amount: z.number(), at: z.string() }).nullable(),
   /**
    * How to pay while the payment waits for the customer (a Pix to pay, a boleto), so she
    * can pay after leaving the checkout; absent otherwise.

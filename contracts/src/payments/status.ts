@@ -3,10 +3,14 @@ import type { PaymentEventType } from './events';
 
 /** The shop's payment status as the payment events report it: the orders read model and the payment process read it alike. */
 
-/** The payment events that report a status the provider gave (all but the request and the refund request). */
+/**
+ * The payment events that report a status the provider gave (all but the
+ * request and the refund's own events: a partial refund leaves the payment
+ * approved).
+ */
 export type PaymentStatusEventType = Exclude<
   PaymentEventType,
-  'PaymentRequested' | 'PaymentRefundRequested'
+  'PaymentRequested' | 'PaymentRefundRequested' | 'PaymentRefundCompleted' | 'PaymentRefundFailed'
 >;
 
 /** The shop's payment status each reported status stands for (issue 10's mapping). */

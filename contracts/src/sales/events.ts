@@ -67,11 +67,49 @@ export const onlineSaleReversedSchema = z.object({
   deliveryFeeCents: z.number().int().nonnegative().optional(),
 });
 
+/** What a refund took back from one line of an online sale. */
+export const saleRefundLineSchema = z.object({
+  productId: z.uuid(),
+  name: z.string(),
+  /** Units no longer sold: the line's units on the refund that gives the sale back in full, 0 before. */
+  quantity: z.number().int().nonnegative(),
+  revenueCents: z.number().int().nonnegative(),
+});
+
+/**
+ * Issue 38: money of an online sale went back to the payer (a refund, whole or
+ * partial, or a chargeback), counted on the day it moved (`refundedAt`), not
+ * on the sale's. One per refund (`refundId`, the payment's; a chargeback's is
+ * derived from the order), so a repeat appends nothing. The amount is split
+ * over the sale's lines and its delivery fee in proportion (largest remainder,
+ * so the parts add up to the cent); `final` when it gives back the sale's last
+ * centavo: the sale then no longer counts as one.
+ * Supersedes OnlineSaleReversed, which took the whole sale back on its own day
+ * (still read, for the events recorded before).
+ */
+export const onlineSaleRefundedSchema = z.object({
+  saleId: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.number().int().positive().optional(),
+  refundId: z.uuid(),
+  reason: z.enum(SALE_REVERSAL_REASONS),
+  /** ISO: when the money moved. */
+  refundedAt: z.string(),
+  /** The client's name, as on the sale. */
+  clientName: z.string(),
+  amountCents: z.number().int().positive(),
+  /** The part of amountCents that was delivery fee. */
+  deliveryFeeCents: z.number().int().nonnegative(),
+  items: z.array(saleRefundLineSchema),
+  final: z.boolean(),
+});
+
 export const saleEventSchemas = {
   SaleRecorded: saleRecordedSchema,
   SaleAmended: saleAmendedSchema,
   SaleDeleted: saleDeletedSchema,
   OnlineSaleReversed: onlineSaleReversedSchema,
+  OnlineSaleRefunded: onlineSaleRefundedSchema,
 } as const;
 export type SaleEvent = EventOf<typeof saleEventSchemas>;
 export const SALE_EVENT_TYPES = Object.keys(saleEventSchemas) as SaleEvent['type'][];

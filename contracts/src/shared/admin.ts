@@ -6,6 +6,7 @@ import {
 } from '../catalog/constants';
 import { CLIENT_NAME_MAX_LENGTH } from '../sales/constants';
 import { messages } from './messages';
+import { centsToReais, parseMoneyInput } from './money';
 import { textField } from './text';
 
 /**
@@ -101,15 +102,40 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-/** Reais with two decimals at most, up to MAX_ADMIN_AMOUNT_REAIS; ≥ 0, or > 0 when `positive`. */
+/** A typed amount parseMoneyInput refused, carried to the number check so its message is the one shown. */
+interface RefusedMoneyText {
+  refusedMoneyText: string;
+}
+const isRefusedMoneyText = (value: unknown): value is RefusedMoneyText =>
+  typeof value === 'object' && value !== null && 'refusedMoneyText' in value;
+
+/**
+ * Reais with two decimals at most, up to MAX_ADMIN_AMOUNT_REAIS; ≥ 0, or > 0
+ * when `positive`. A JSON number, or text typed the Brazilian way (issue 38:
+ * '1,20', '1.234,56', '1234.56'; parseMoneyInput), so '1,20' is R$ 1,20 and
+ * never R$ 120,00; an ambiguous text is refused with its reason.
+ */
 export function reaisField(
   texts: { required: string; invalid: string; low: string; decimals: string; tooHigh: string },
   positive: boolean,
 ) {
-  const number = z.number(requiredOr(texts.required, texts.invalid));
-  return (positive ? number.positive(texts.low) : number.nonnegative(texts.low))
+  const number = z.number({
+    error: (issue) =>
+      issue.input === undefined
+        ? texts.required
+        : isRefusedMoneyText(issue.input)
+          ? issue.input.refusedMoneyText
+          : texts.invalid,
+  });
+  const checked = (positive ? number.positive(texts.low) : number.nonnegative(texts.low))
     .max(MAX_ADMIN_AMOUNT_REAIS, texts.tooHigh)
     .refine(hasAtMostTwoDecimals, texts.decimals);
+  return z.preprocess((value): unknown => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    const parsed = parseMoneyInput(value);
+    return parsed.ok ? centsToReais(parsed.cents) : { refusedMoneyText: parsed.message };
+  }, checked);
 }
 
 /** One line of text, trimmed, inner runs of spaces made one. */

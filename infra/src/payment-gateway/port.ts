@@ -88,6 +88,20 @@ export interface BoletoData {
   barcode: string;
 }
 
+/** Mercado Pago's refund statuses (PaymentRefund). */
+export type ProviderRefundStatus = 'approved' | 'in_process' | 'rejected' | 'cancelled';
+
+/** One refund of a payment, as the provider reports it (issue 38). */
+export interface ProviderRefund {
+  /** The provider's id of the refund (Mercado Pago's are numeric; kept as text). */
+  id: string;
+  amountCents: number;
+  /** Only `approved` means the money went back. */
+  status: ProviderRefundStatus;
+  /** ISO time the provider made it. */
+  createdAt: string;
+}
+
 /** A payment as the provider reports it: always re-read, never trusted from a webhook body. */
 export interface ProviderPayment {
   /** The provider's id (Mercado Pago's are numeric; kept as text). */
@@ -104,6 +118,12 @@ export interface ProviderPayment {
   boleto?: BoletoData;
   /** ISO time of the provider's last change. */
   updatedAt: string;
+  /**
+   * Its refunds, whole or partial, made by the shop or at the provider
+   * (issue 38); absent or empty when none. A partial refund leaves the status
+   * `approved` (detail `partially_refunded`); a whole one makes it `refunded`.
+   */
+  refunds?: ProviderRefund[];
 }
 
 /** A notification after its signature was checked: only says which payment to re-read. */
@@ -143,8 +163,15 @@ export interface PaymentGateway {
   get(paymentId: string): Promise<ProviderPayment | null>;
   /** Only for payments not yet approved (pending, in_process, authorized). */
   cancel(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
-  /** Full refund of an approved payment. */
-  refund(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
+  /**
+   * Refunds an approved payment, all that is left of it (no amount) or part
+   * (issue 38; Mercado Pago's PaymentRefund). The key is stable per refund:
+   * the same key again refunds once and answers the same refund.
+   */
+  refund(
+    paymentId: string,
+    request: { idempotencyKey: string; amountCents?: number },
+  ): Promise<ProviderRefund>;
   /** Checks the `x-signature` of a notification (integration-facts §4.8). */
   verifyWebhook(request: WebhookRequest): WebhookVerdict;
 }
