@@ -51,6 +51,7 @@ export * from './payments/messages';
 export * from './payments/events';
 export * from './payments/status';
 export * from './payments/integration';
+export * from './payments/boleto-dates';
 export * from './sales/constants';
 export * from './sales/events';
 export * from './sales/messages';

@@ -19,6 +19,8 @@ export const productDtoSchema = z.object({
   isActive: z.boolean(),
   isDeleted: z.boolean(),
   itens: z.array(z.string()).optional(),
+  /** Issue 38: no unit left to order (its stock, less what unpaid and paid orders hold, is 0): the menu says 'Esgotado'. */
+  soldOut: z.boolean(),
 });
 export type ProductDto = z.infer<typeof productDtoSchema>;
 
