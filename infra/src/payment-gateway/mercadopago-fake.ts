@@ -9,7 +9,9 @@ import type { ProviderPaymentStatus } from './port';
  * `fake.url`.
  *
  * - `POST /v1/payments`, `GET /v1/payments/:id`, `PUT /v1/payments/:id`
- *   (`{status:"cancelled"}` only) and `POST /v1/payments/:id/refunds` (full).
+ *   (`{status:"cancelled"}` only) and `POST /v1/payments/:id/refunds` (all
+ *   that is left, or `{amount}` in reais for part: `approved/partially_refunded`
+ *   until the last centavo, then `refunded/refunded`; the payment lists its `refunds`).
  * - Every request needs `Authorization: Bearer <accessToken>` (else 401);
  *   every write needs `X-Idempotency-Key` (else 400), and a key seen before on
  *   the same route gets the first answer again, with no new effect.
@@ -45,6 +47,15 @@ export interface FakePayment {
   payer: Record<string, unknown>;
   point_of_interaction: Record<string, unknown>;
   transaction_details: Record<string, unknown>;
+  refunds: FakeRefund[];
+}
+
+export interface FakeRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: 'approved';
+  date_created: string;
 }
 
 export interface MercadoPagoFake {
@@ -119,6 +130,7 @@ export async function startMercadoPagoFake(
       payer,
       point_of_interaction: {},
       transaction_details: {},
+      refunds: [],
     };
     if (methodId === 'pix' || methodId === 'bolbradesco') {
       const expires = body.date_of_expiration;
@@ -189,18 +201,36 @@ export async function startMercadoPagoFake(
     return { status: 200, body: payment };
   }
 
-  function refundPayment(payment: FakePayment): Answer {
+  function refundPayment(payment: FakePayment, body: Record<string, unknown>): Answer {
     if (payment.status !== 'approved') {
       return badRequest(`a ${payment.status} payment cannot be refunded`);
     }
-    changePayment(payment, 'refunded', 'refunded');
-    const refund = {
+    const cents = (reais: number) => Math.round(reais * 100);
+    const given = payment.refunds.reduce((sum, refund) => sum + cents(refund.amount), 0);
+    const left = cents(payment.transaction_amount) - given;
+    const asked = body.amount;
+    if (
+      asked !== undefined &&
+      (typeof asked !== 'number' || asked <= 0 || Math.round(asked * 100) / 100 !== asked)
+    ) {
+      return badRequest('amount must be positive reais with at most 2 decimals');
+    }
+    const amountCents = asked === undefined ? left : cents(asked);
+    if (amountCents > left) return badRequest('amount is greater than what is left to refund');
+    const whole = amountCents === left;
+    changePayment(
+      payment,
+      whole ? 'refunded' : 'approved',
+      whole ? 'refunded' : 'partially_refunded',
+    );
+    const refund: FakeRefund = {
       id: nextId++,
       payment_id: payment.id,
-      amount: payment.transaction_amount,
+      amount: amountCents / 100,
       status: 'approved',
       date_created: payment.date_last_updated,
     };
+    payment.refunds.push(refund);
     return { status: 201, body: refund };
   }
 
@@ -221,7 +251,7 @@ export async function startMercadoPagoFake(
       if (!payment) return failure(404, 'not_found', 'Payment not found');
       if (method === 'GET' && !match[2]) return { status: 200, body: payment };
       if (method === 'PUT' && !match[2]) return cancelPayment(payment, record(body));
-      if (method === 'POST' && match[2]) return refundPayment(payment);
+      if (method === 'POST' && match[2]) return refundPayment(payment, record(body));
       return failure(405, 'method_not_allowed', 'method not allowed');
     }
   }

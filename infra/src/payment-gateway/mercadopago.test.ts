@@ -353,25 +353,46 @@ describe('Mercado Pago gateway: get, cancel, refund', () => {
     expect(request?.headers).not.toHaveProperty('x-meli-session-id');
   });
 
-  it('given an approved card payment, when refunded, then a full refund with the key, then the payment is re-read as refunded', async () => {
+  it('given an approved card payment, when refunded without an amount, then a refund of all with the key, no body, and the refund comes back', async () => {
     const server = await fake();
     const gateway = gatewayFor(server);
     const approved = await approvedCard(server);
-    const refunded = await gateway.refund(approved.id, 'order-1:refund');
+    const refund = await gateway.refund(approved.id, { idempotencyKey: 'refund-1' });
 
-    expect(refunded).toMatchObject({ id: approved.id, status: 'refunded', amountCents: 1005 });
-    const [refund, reread] = server.requests.slice(-2);
-    expect(refund).toMatchObject({ method: 'POST', path: `/v1/payments/${approved.id}/refunds` });
-    expect(refund?.body).toBeUndefined();
-    expect(refund?.headers['x-idempotency-key']).toBe('order-1:refund');
-    expect(reread).toMatchObject({ method: 'GET', path: `/v1/payments/${approved.id}` });
+    expect(refund).toMatchObject({ amountCents: 1005, status: 'approved', createdAt: clockIso });
+    const request = server.requests.at(-1);
+    expect(request).toMatchObject({ method: 'POST', path: `/v1/payments/${approved.id}/refunds` });
+    expect(request?.body).toBeUndefined();
+    expect(request?.headers['x-idempotency-key']).toBe('refund-1');
+    expect(await gateway.get(approved.id)).toMatchObject({
+      status: 'refunded',
+      refunds: [{ id: refund.id, amountCents: 1005, status: 'approved' }],
+    });
+  });
+
+  it('given an approved card payment, when part is refunded, then Mercado Pago gets the amount in reais and the payment stays approved, partially refunded', async () => {
+    const server = await fake();
+    const gateway = gatewayFor(server);
+    const approved = await approvedCard(server);
+    const refund = await gateway.refund(approved.id, {
+      idempotencyKey: 'refund-1',
+      amountCents: 205,
+    });
+
+    expect(refund).toMatchObject({ amountCents: 205, status: 'approved' });
+    expect(server.requests.at(-1)?.body).toEqual({ amount: 2.05 });
+    expect(await gateway.get(approved.id)).toMatchObject({
+      status: 'approved',
+      statusDetail: 'partially_refunded',
+      refunds: [{ amountCents: 205 }],
+    });
   });
 
   it('given a pending payment, when refunded, then a non-retryable 400', async () => {
     const server = await fake();
     const gateway = gatewayFor(server);
     const created = await gateway.create(pix());
-    await expect(gateway.refund(created.id, 'r')).rejects.toMatchObject({
+    await expect(gateway.refund(created.id, { idempotencyKey: 'r' })).rejects.toMatchObject({
       status: 400,
       retryable: false,
     });

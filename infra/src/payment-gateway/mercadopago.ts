@@ -11,6 +11,7 @@ import {
   type PaymentGateway,
   type PaymentMethod,
   type ProviderPayment,
+  type ProviderRefund,
   type WebhookRequest,
   type WebhookVerdict,
 } from './port';
@@ -159,18 +160,19 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       return toProviderPayment(payment);
     },
 
-    async refund(paymentId, idempotencyKey) {
-      // No amount: a full refund.
-      await call('refund', (config, { PaymentRefund }) =>
+    async refund(paymentId, { idempotencyKey, amountCents }) {
+      if (amountCents !== undefined && (!Number.isSafeInteger(amountCents) || amountCents <= 0)) {
+        throw new RangeError(`amountCents must be a positive integer, got ${amountCents}`);
+      }
+      // Reais at the edge; no amount: all that is left of the payment.
+      const refund = await call('refund', (config, { PaymentRefund }) =>
         new PaymentRefund(config).create({
           payment_id: paymentId,
+          ...(amountCents === undefined ? {} : { body: { amount: amountCents / 100 } }),
           requestOptions: { idempotencyKey },
         }),
       );
-      const refunded = await get(paymentId);
-      if (!refunded)
-        throw new PaymentGatewayError('Mercado Pago lost the refunded payment', 404, false);
-      return refunded;
+      return toProviderRefund(refund);
     },
 
     verifyWebhook(request) {
@@ -293,6 +295,35 @@ export function mercadoPagoDate(date: Date): string {
   return formatShopDateTime(date, { milliseconds: true });
 }
 
+/** The part of Mercado Pago's refund (PaymentRefund) this adapter reads. */
+const refundResponse = z.object({
+  id: z.union([z.number(), z.string()]),
+  amount: z.number(),
+  status: z.enum(['approved', 'in_process', 'rejected', 'cancelled']),
+  date_created: z.string(),
+});
+
+function toRefund(refund: z.infer<typeof refundResponse>): ProviderRefund {
+  return {
+    id: String(refund.id),
+    amountCents: Math.round(refund.amount * 100),
+    status: refund.status,
+    createdAt: isoTime(refund.date_created),
+  };
+}
+
+function toProviderRefund(response: unknown): ProviderRefund {
+  const parsed = refundResponse.safeParse(response);
+  if (!parsed.success) {
+    throw new PaymentGatewayError(
+      `Mercado Pago answered with an unexpected refund: ${z.prettifyError(parsed.error)}`,
+      502,
+      false,
+    );
+  }
+  return toRefund(parsed.data);
+}
+
 /** The part of Mercado Pago's payment this adapter reads. */
 const paymentResponse = z.object({
   id: z.union([z.number(), z.string()]),
@@ -323,6 +354,7 @@ const paymentResponse = z.object({
       barcode: z.object({ content: z.string().nullish() }).nullish(),
     })
     .nullish(),
+  refunds: z.array(refundResponse).nullish(),
 });
 
 function toProviderPayment(response: unknown): ProviderPayment {
@@ -366,6 +398,9 @@ function toProviderPayment(response: unknown): ProviderPayment {
         }
       : {}),
     updatedAt: isoTime(payment.date_last_updated ?? payment.date_created),
+    ...(payment.refunds && payment.refunds.length > 0
+      ? { refunds: payment.refunds.map(toRefund) }
+      : {}),
   };
 }
 

@@ -12,7 +12,15 @@ import {
   type CreatePaymentRequest,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
 } from './port';
+
+const refundSchema = z.object({
+  id: z.string(),
+  amountCents: z.int().positive(),
+  status: z.enum(['approved', 'in_process', 'rejected', 'cancelled']),
+  createdAt: z.iso.datetime({ offset: true }),
+});
 
 const paymentSchema = z.object({
   id: z.string().regex(/^\d{10,12}$/),
@@ -27,6 +35,7 @@ const paymentSchema = z.object({
     .optional(),
   boleto: z.object({ url: z.string(), digitableLine: z.string(), barcode: z.string() }).optional(),
   updatedAt: z.iso.datetime({ offset: true }),
+  refunds: z.array(refundSchema).optional(),
 });
 
 /** A payment with what the simulator must remember about the requests that made and changed it. */
@@ -38,7 +47,10 @@ const recordSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   notificationUrl: z.string().optional(),
   cancelKey: z.string().optional(),
+  /** The key of the one whole refund the simulator made before issue 38 (older records). */
   refundKey: z.string().optional(),
+  /** Each refund's idempotency key, by the refund's id (issue 38: partial refunds). */
+  refundKeys: z.record(z.string(), z.string()).optional(),
 });
 export type PaymentRecord = z.infer<typeof recordSchema>;
 
@@ -94,9 +106,16 @@ export interface PaymentBook {
   ): Promise<{ record: PaymentRecord; isNew: boolean }>;
   get(paymentId: string): Promise<ProviderPayment | null>;
   cancel(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
-  refund(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
+  refund(
+    paymentId: string,
+    request: { idempotencyKey: string; amountCents?: number },
+  ): Promise<ProviderRefund>;
   /** The simulator page's approve and reject: 404/409 AppErrors. */
   settle(paymentId: string, outcome: 'approve' | 'reject'): Promise<ProviderPayment>;
+  /** The simulator page's refund made at the provider (not asked by the shop): 404/409 AppErrors. */
+  refundAtProvider(paymentId: string, amountCents: number | undefined): Promise<ProviderPayment>;
+  /** The simulator page's chargeback: the payer disputed an approved payment; 404/409 AppErrors. */
+  chargeBack(paymentId: string): Promise<ProviderPayment>;
   /** Cancels the payment if it is past its expiry (a read does the same). */
   expire(paymentId: string): Promise<void>;
   /** Approves the payment if it still awaits payment. */
@@ -159,12 +178,20 @@ export function openPaymentBook(options: {
     record: PaymentRecord,
     status: ProviderPaymentStatus,
     statusDetail: string,
-    keys: Pick<PaymentRecord, 'cancelKey' | 'refundKey'> = {},
+    changes: Pick<PaymentRecord, 'cancelKey' | 'refundKeys'> &
+      Pick<ProviderPayment, 'refunds'> = {},
   ): Promise<ProviderPayment> {
+    const { refunds, ...keys } = changes;
     const changed: PaymentRecord = {
       ...record,
       ...keys,
-      payment: { ...record.payment, status, statusDetail, updatedAt: now().toISOString() },
+      payment: {
+        ...record.payment,
+        status,
+        statusDetail,
+        updatedAt: now().toISOString(),
+        ...(refunds ? { refunds } : {}),
+      },
     };
     await save(changed);
     notify(changed.payment.id, changed.notificationUrl, 'payment.updated');
@@ -260,6 +287,51 @@ export function openPaymentBook(options: {
     );
   }
 
+  /**
+   * Gives back part (amountCents) or all that is left of an approved payment,
+   * as Mercado Pago's PaymentRefund: `approved/partially_refunded` while money
+   * is left, `refunded/refunded` once the last centavo went back.
+   */
+  async function refund(
+    record: PaymentRecord,
+    amountCents: number | undefined,
+    idempotencyKey: string,
+    refuse: (message: string) => Error,
+  ): Promise<{ refund: ProviderRefund; payment: ProviderPayment }> {
+    if (record.payment.status !== 'approved') {
+      throw refuse('Só é possível reembolsar pagamentos aprovados.');
+    }
+    const refunds = record.payment.refunds ?? [];
+    const given = refunds
+      .filter((made) => made.status === 'approved')
+      .reduce((sum, made) => sum + made.amountCents, 0);
+    const left = record.payment.amountCents - given;
+    const amount = amountCents ?? left;
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      throw refuse('O valor do reembolso deve ser maior que zero.');
+    }
+    if (amount > left) {
+      throw refuse('O valor do reembolso é maior que o restante do pagamento.');
+    }
+    const made: ProviderRefund = {
+      id: newNumericId(10),
+      amountCents: amount,
+      status: 'approved',
+      createdAt: now().toISOString(),
+    };
+    const whole = amount === left;
+    const payment = await transition(
+      record,
+      whole ? 'refunded' : 'approved',
+      whole ? 'refunded' : 'partially_refunded',
+      {
+        refunds: [...refunds, made],
+        refundKeys: { ...record.refundKeys, [made.id]: idempotencyKey },
+      },
+    );
+    return { refund: made, payment };
+  }
+
   return {
     records: payments,
     isPastExpiry,
@@ -283,17 +355,37 @@ export function openPaymentBook(options: {
         return transition(record, 'cancelled', 'by_collector', { cancelKey: idempotencyKey });
       }),
 
-    refund: (paymentId, idempotencyKey) =>
+    refund: (paymentId, { idempotencyKey, amountCents }) =>
       onPayment(paymentId, async () => {
         const record = await current(paymentId);
         if (!record) throw gatewayError.notFound();
-        if (record.payment.status === 'refunded' && record.refundKey === idempotencyKey) {
-          return record.payment;
-        }
+        const keys = record.refundKeys ?? {};
+        const again = (record.payment.refunds ?? []).find(
+          (refund) => keys[refund.id] === idempotencyKey,
+        );
+        if (again) return again;
+        const made = await refund(record, amountCents, idempotencyKey, (message) =>
+          gatewayError.badRequest(message),
+        );
+        return made.refund;
+      }),
+
+    refundAtProvider: (paymentId, amountCents) =>
+      onPayment(paymentId, async () => {
+        const record = await current(paymentId);
+        if (!record) throw notFound('Pagamento não encontrado.');
+        const made = await refund(record, amountCents, `simulator-${newNumericId(12)}`, conflict);
+        return made.payment;
+      }),
+
+    chargeBack: (paymentId) =>
+      onPayment(paymentId, async () => {
+        const record = await current(paymentId);
+        if (!record) throw notFound('Pagamento não encontrado.');
         if (record.payment.status !== 'approved') {
-          throw gatewayError.badRequest('Só é possível reembolsar pagamentos aprovados.');
+          throw conflict('Só é possível contestar pagamentos aprovados.');
         }
-        return transition(record, 'refunded', 'refunded', { refundKey: idempotencyKey });
+        return transition(record, 'charged_back', 'settled');
       }),
 
     settle: (paymentId, outcome) => onPayment(paymentId, () => settle(paymentId, outcome)),

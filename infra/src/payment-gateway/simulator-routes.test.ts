@@ -275,3 +275,56 @@ describe('payment simulator card tokens', () => {
     expect(await response.json()).toMatchObject({ message });
   });
 });
+
+describe('payment simulator: refund and chargeback at the provider (issue 38)', () => {
+  it('given an approved Pix, when its page refunds R$ 10,00 then the rest, then the page lists both refunds and the payment is refunded', async () => {
+    const { simulator, url } = await shop();
+    const payment = await create(simulator, pix);
+    await simulator.approve(payment.id);
+    const page = await (await fetch(`${url}/simulator/payments/${payment.id}`)).text();
+    expect(page).toContain('Reembolsar');
+    expect(page).toContain('Simular contestação (chargeback)');
+
+    const refund = (body: string) =>
+      fetch(`${url}/simulator/payments/${payment.id}/refund`, {
+        method: 'POST',
+        headers: { ...form, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        redirect: 'manual',
+      });
+    expect((await refund('amount=10%2C00')).status).toBe(303);
+    expect((await refund('amount=')).status).toBe(303);
+    const html = await (await fetch(`${url}/simulator/payments/${payment.id}`)).text();
+    expect(html).toContain('Reembolsos');
+    expect(html).toMatch(/R\$\s10,00/u);
+    expect(html).toMatch(/R\$\s35,90/u);
+    expect(await simulator.get(payment.id)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('given an approved Pix, when a JSON client asks an ambiguous amount, then 400 with the pt-BR reason and nothing moves', async () => {
+    const { simulator, url } = await shop();
+    const payment = await create(simulator, pix);
+    await simulator.approve(payment.id);
+    const response = await fetch(`${url}/simulator/payments/${payment.id}/refund`, {
+      method: 'POST',
+      headers: { ...json, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '1.234' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: expect.stringContaining('ambíguo') });
+    expect((await simulator.get(payment.id))?.refunds).toBeUndefined();
+  });
+
+  it('given an approved Pix, when charged back over JSON, then charged_back; a pending one answers 409', async () => {
+    const { simulator, url } = await shop();
+    const payment = await create(simulator, pix);
+    await simulator.approve(payment.id);
+    const chargeBack = (id: string) =>
+      fetch(`${url}/simulator/payments/${id}/chargeback`, { method: 'POST', headers: json });
+    const answer = await chargeBack(payment.id);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ status: 'charged_back' });
+    const pending = await create(simulator, pix);
+    expect((await chargeBack(pending.id)).status).toBe(409);
+  });
+});

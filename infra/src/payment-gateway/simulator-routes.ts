@@ -1,11 +1,16 @@
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { accountMessages, formatDigitableLine, formatShopDayTime } from '@quitute/contracts';
+import {
+  accountMessages,
+  formatDigitableLine,
+  formatShopDayTime,
+  parseMoneyInput,
+} from '@quitute/contracts';
 import { AppError } from '../errors';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../http/html-page';
 import { parseWith } from '../http/parse';
-import type { PaymentMethod, ProviderPayment, ProviderPaymentStatus } from './port';
+import type { PaymentMethod, ProviderPayment, ProviderPaymentStatus, ProviderRefund } from './port';
 import { isSettleable, type PaymentSimulator } from './simulator';
 
 const TITLE = 'Simular pagamento';
@@ -27,6 +32,10 @@ img{display:block;image-rendering:pixelated;border:1px solid #e5ddd1;background:
 button{font:inherit;padding:.6rem 1.1rem;border-radius:.4rem;border:1px solid #8a3b12;cursor:pointer}
 .approve{background:#2f6b2f;border-color:#2f6b2f;color:#fff}
 .reject{background:#fff;color:#8a3b12}
+.refund{display:flex;gap:.5rem;align-items:center}
+input{font:inherit;padding:.5rem;width:8rem}
+table{border-collapse:collapse}
+td,th{padding:.3rem .6rem;border-bottom:1px solid #e5ddd1;text-align:left}
 .notice{background:#fdecea;border:1px solid #e6a29a;padding:.6rem}
 .meta{color:#6b5b4b;font-size:.9rem}
 `;
@@ -74,6 +83,39 @@ function instrumentSection(payment: ProviderPayment): string {
   return '';
 }
 
+const REFUND_STATUS_LABELS: Record<ProviderRefund['status'], string> = {
+  approved: 'Aprovado',
+  in_process: 'Em processamento',
+  rejected: 'Rejeitado',
+  cancelled: 'Cancelado',
+};
+
+function refundsSection(payment: ProviderPayment): string {
+  const refunds = payment.refunds ?? [];
+  if (refunds.length === 0) return '';
+  const rows = refunds
+    .map(
+      (refund) =>
+        `<tr><td><code>${escapeHtml(refund.id)}</code></td><td>${escapeHtml(money.format(refund.amountCents / 100))}</td><td>${escapeHtml(REFUND_STATUS_LABELS[refund.status])}</td><td>${escapeHtml(formatShopDayTime(new Date(refund.createdAt)))}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Reembolsos</h2>
+<table><thead><tr><th>Reembolso</th><th>Valor</th><th>Status</th><th>Quando</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
+/** An approved payment may be refunded or charged back "at the provider" (issue 38). */
+function providerActions(path: string, payment: ProviderPayment): string {
+  if (payment.status !== 'approved') return '';
+  return `<h2>Ações do sistema de pagamento</h2>
+<div class="actions">
+<form method="post" action="${path}/refund" class="refund"><label>Valor (vazio: o restante) <input name="amount" inputmode="decimal" placeholder="10,00"></label><button type="submit" class="reject">Reembolsar</button></form>
+<form method="post" action="${path}/chargeback"><button type="submit" class="reject">Simular contestação (chargeback)</button></form>
+</div>`;
+}
+
 function paymentPage(req: Request, payment: ProviderPayment, notice?: string): string {
   const path = escapeHtml(paymentPath(req, payment.id));
   const expiry = payment.expiresAt
@@ -84,7 +126,9 @@ function paymentPage(req: Request, payment: ProviderPayment, notice?: string): s
 <form method="post" action="${path}/approve"><button type="submit" class="approve">Aprovar pagamento</button></form>
 <form method="post" action="${path}/reject"><button type="submit" class="reject">Rejeitar pagamento</button></form>
 </div>`
-    : '<p>Este pagamento não está pendente: não há o que simular.</p>';
+    : payment.status === 'approved'
+      ? ''
+      : '<p>Este pagamento não está pendente: não há o que simular.</p>';
   return page(
     `${TITLE} — ${payment.id}`,
     `<h1>${TITLE}</h1>
@@ -98,7 +142,9 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
 ${expiry}
 </dl>
 ${instrumentSection(payment)}
+${refundsSection(payment)}
 ${actions}
+${providerActions(path, payment)}
 <p class="meta">Simulador de pagamentos: nenhum dinheiro de verdade é movimentado.</p>`,
   );
 }
@@ -170,6 +216,31 @@ export function paymentSimulatorRouter(
       else res.json(payment);
     });
   }
+
+  const refundForm = z.object({ amount: z.string().max(30).optional() });
+  router.post(
+    `${BASE_PATH}/:paymentId/refund`,
+    express.urlencoded({ extended: false, limit: '1kb', inflate: false }),
+    express.json({ limit: '1kb', strict: true, inflate: false }),
+    async (req, res) => {
+      const { amount } = parseWith(refundForm, req.body ?? {});
+      let amountCents: number | undefined;
+      if (amount !== undefined && amount.trim() !== '') {
+        const parsed = parseMoneyInput(amount);
+        if (!parsed.ok) throw new AppError('validation', parsed.message);
+        amountCents = parsed.cents;
+      }
+      const payment = await simulator.refundAtProvider(req.params.paymentId, amountCents);
+      if (wantsHtml(req)) res.redirect(303, paymentPath(req, payment.id));
+      else res.json(payment);
+    },
+  );
+
+  router.post(`${BASE_PATH}/:paymentId/chargeback`, async (req, res) => {
+    const payment = await simulator.chargeBack(req.params.paymentId);
+    if (wantsHtml(req)) res.redirect(303, paymentPath(req, payment.id));
+    else res.json(payment);
+  });
 
   router.post(
     '/simulator/card_tokens',

@@ -517,15 +517,66 @@ describe('payment simulator: cancel and refund', () => {
     expect(await simulator.cancel(payment.id, 'cancel')).toMatchObject({ status: 'cancelled' });
   });
 
-  it('given an approved payment, when refunded twice with one key, then both answers are the refunded payment; another key is refused', async () => {
-    const { simulator } = simulatorWith();
+  it('given an approved payment, when refunded twice with one key, then one refund, answered again; the payment is refunded and notified once', async () => {
+    const receiver = await webhookReceiver();
+    const { simulator } = simulatorWith({ webhookUrl: receiver.url });
     const payment = await cardPayment(simulator, 'APRO');
-    const refunded = await simulator.refund(payment.id, 'refund-1');
-    expect(refunded).toMatchObject({ status: 'refunded', statusDetail: 'refunded' });
-    expect(await simulator.refund(payment.id, 'refund-1')).toEqual(refunded);
-    expect(await rejection(simulator.refund(payment.id, 'refund-2'))).toMatchObject({
+    const refund = await simulator.refund(payment.id, { idempotencyKey: 'refund-1' });
+    expect(refund).toMatchObject({ amountCents: payment.amountCents, status: 'approved' });
+    expect(await simulator.refund(payment.id, { idempotencyKey: 'refund-1' })).toEqual(refund);
+    expect(await simulator.get(payment.id)).toMatchObject({
+      status: 'refunded',
+      statusDetail: 'refunded',
+      refunds: [refund],
+    });
+    expect(
+      await rejection(simulator.refund(payment.id, { idempotencyKey: 'refund-2' })),
+    ).toMatchObject({
       status: 400,
     });
+    await simulator.settled();
+    expect(actionsFor(receiver.received, payment.id)).toEqual([
+      'payment.created',
+      'payment.updated',
+    ]);
+  });
+
+  it('given an approved payment, when refunded in two parts, then partially refunded, then refunded; more than is left is refused', async () => {
+    const { simulator } = simulatorWith();
+    const payment = await cardPayment(simulator, 'APRO');
+    await simulator.refund(payment.id, { idempotencyKey: 'refund-1', amountCents: 1000 });
+    expect(await simulator.get(payment.id)).toMatchObject({
+      status: 'approved',
+      statusDetail: 'partially_refunded',
+    });
+    expect(
+      await rejection(
+        simulator.refund(payment.id, {
+          idempotencyKey: 'refund-2',
+          amountCents: payment.amountCents,
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
+    const rest = await simulator.refund(payment.id, { idempotencyKey: 'refund-3' });
+    expect(rest.amountCents).toBe(payment.amountCents - 1000);
+    expect(await simulator.get(payment.id)).toMatchObject({
+      status: 'refunded',
+      refunds: [{ amountCents: 1000 }, { amountCents: payment.amountCents - 1000 }],
+    });
+  });
+
+  it('given an approved payment, when refunded or charged back at the provider (its page), then the payment says so; a pending one conflicts', async () => {
+    const { simulator } = simulatorWith();
+    const payment = await cardPayment(simulator, 'APRO');
+    expect(await simulator.refundAtProvider(payment.id, 500)).toMatchObject({
+      status: 'approved',
+      statusDetail: 'partially_refunded',
+      refunds: [{ amountCents: 500, status: 'approved' }],
+    });
+    expect(await simulator.chargeBack(payment.id)).toMatchObject({ status: 'charged_back' });
+    const pending = await simulator.create(request(pix()));
+    expect(await rejection(simulator.chargeBack(pending.id))).toMatchObject({ status: 409 });
+    expect(await rejection(simulator.refundAtProvider(pending.id))).toMatchObject({ status: 409 });
   });
 
   it('given a pending or rejected payment, when refunded, then it is refused with 400', async () => {
@@ -533,7 +584,9 @@ describe('payment simulator: cancel and refund', () => {
     const pending = await simulator.create(request(pix()));
     const rejected = await cardPayment(simulator, 'FUND');
     for (const payment of [pending, rejected]) {
-      expect(await rejection(simulator.refund(payment.id, 'refund'))).toMatchObject({
+      expect(
+        await rejection(simulator.refund(payment.id, { idempotencyKey: 'refund' })),
+      ).toMatchObject({
         name: 'PaymentGatewayError',
         status: 400,
       });
@@ -543,7 +596,9 @@ describe('payment simulator: cancel and refund', () => {
   it('given an unknown id, when cancelled or refunded, then it is a 404', async () => {
     const { simulator } = simulatorWith();
     expect(await rejection(simulator.cancel('1234567890', 'k'))).toMatchObject({ status: 404 });
-    expect(await rejection(simulator.refund('1234567890', 'k'))).toMatchObject({ status: 404 });
+    expect(await rejection(simulator.refund('1234567890', { idempotencyKey: 'k' }))).toMatchObject({
+      status: 404,
+    });
   });
 });
 

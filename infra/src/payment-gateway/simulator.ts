@@ -42,6 +42,13 @@ export interface PaymentSimulator extends PaymentGateway {
   approve(paymentId: string): Promise<ProviderPayment>;
   /** Declines a pending Pix/boleto (or a card payment in review): 404/409 AppErrors otherwise. */
   reject(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * A refund made at the provider, not asked by the shop (issue 38): part
+   * (amountCents) or all that is left of an approved payment; 404/409 AppErrors otherwise.
+   */
+  refundAtProvider(paymentId: string, amountCents?: number): Promise<ProviderPayment>;
+  /** The payer disputed an approved payment and the provider took it back: 404/409 AppErrors otherwise. */
+  chargeBack(paymentId: string): Promise<ProviderPayment>;
   /** What MercadoPago.js does in the browser; 400 AppErrors with pt-BR messages per field. */
   createCardToken(request: CardTokenRequest): Promise<CardToken>;
   /** Resolves once every notification sent so far was delivered or given up on. */
@@ -99,6 +106,8 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
     verifyWebhook: (request) => verifyNotification(webhookSecret, request, now().getTime()),
     approve: (paymentId) => book.settle(paymentId, 'approve'),
     reject: (paymentId) => book.settle(paymentId, 'reject'),
+    refundAtProvider: (paymentId, amountCents) => book.refundAtProvider(paymentId, amountCents),
+    chargeBack: book.chargeBack,
     createCardToken: async (request) => cardTokens.create(request),
     settled: webhooks.settled,
     close() {
