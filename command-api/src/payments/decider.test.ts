@@ -8,6 +8,7 @@ import {
   NO_PROVIDER_ANSWER,
   paymentDecider,
   paymentStatusEventId,
+  refundedRestId,
   shopPaymentStatus,
   type PaymentCommand,
   type PaymentRequest,
@@ -162,8 +163,10 @@ describe('payment decider: RecordProviderPayment', () => {
   ] as const)(
     'given a request, when the provider reports %s, then %s',
     (status, statusDetail, type) => {
+      // A chargeback says what it took back (issue 38): what was left of the payment.
+      const taken = type === 'PaymentChargedBack' ? { amountCents: request.amountCents } : {};
       expect(given([requested]).when(record(report(status, statusDetail)))()).toEqual([
-        { type, data: { ...ids, statusDetail } },
+        { type, data: { ...ids, statusDetail, ...taken } },
       ]);
     },
   );
@@ -206,8 +209,22 @@ describe('payment decider: RecordProviderPayment', () => {
     expect(given([requested, inReview]).when(record(report('pending', 'x')))()).toEqual([]);
   });
 
-  it('given an approved payment, when the provider reports a refund of its own, then PaymentRefunded reason provider', () => {
-    expect(given([requested, approved]).when(record(report('refunded', 'refunded')))()).toEqual([
+  it('given an approved payment, when the provider reports a refund of its own, then the whole amount completed (reason provider) and PaymentRefunded reason provider', () => {
+    expect(
+      given([requested, approved]).when(
+        record(report('refunded', 'refunded', { updatedAt: '2026-11-25T10:00:00.000Z' })),
+      )(),
+    ).toEqual([
+      {
+        type: 'PaymentRefundCompleted',
+        data: {
+          ...ids,
+          refundId: refundedRestId(paymentId),
+          amountCents: 1200,
+          reason: 'provider',
+          refundedAt: '2026-11-25T10:00:00.000Z',
+        },
+      },
       { type: 'PaymentRefunded', data: { ...ids, statusDetail: 'refunded', reason: 'provider' } },
     ]);
   });
@@ -332,12 +349,32 @@ describe('payment decider: RequestRefund', () => {
     expect(events).toEqual([
       {
         type: 'PaymentRefundRequested',
-        data: { ...ids, reason: 'approved_after_cancel' },
+        data: { ...ids, reason: 'approved_after_cancel', refundId: paymentId, amountCents: 1200 },
       },
     ]);
     const afterRequest = [requested, approved, ...events];
     expect(given(afterRequest).when({ type: 'RequestRefund' })()).toEqual([]);
-    expect(given(afterRequest).when(record(report('refunded', 'refunded')))()).toEqual([
+    const refundedAt = '2026-11-25T10:00:00.000Z';
+    expect(
+      given(afterRequest).when(
+        record(
+          report('refunded', 'refunded', {
+            refunds: [{ id: '777', amountCents: 1200, status: 'approved', createdAt: refundedAt }],
+          }),
+        ),
+      )(),
+    ).toEqual([
+      {
+        type: 'PaymentRefundCompleted',
+        data: {
+          ...ids,
+          refundId: paymentId,
+          amountCents: 1200,
+          reason: 'approved_after_cancel',
+          providerRefundId: '777',
+          refundedAt,
+        },
+      },
       {
         type: 'PaymentRefunded',
         data: { ...ids, statusDetail: 'refunded', reason: 'approved_after_cancel' },
@@ -362,6 +399,9 @@ describe('payment decider: evolve and ids', () => {
       boleto: null,
       refundRequested: false,
       declinedProviderPaymentIds: [],
+      refunds: [],
+      refundedCents: 0,
+      chargedBackCents: 0,
     });
   });
 

@@ -98,18 +98,21 @@ export async function runPaymentCommand(
 ): Promise<PaymentCommandResult> {
   // The events of the run that appended: the pipeline decides last on the state it appends to.
   let decided: PaymentEvent[] = [];
-  const decide = (toDecide: PaymentCommand, state: PaymentState) =>
-    (decided = paymentDecider.decide(toDecide, state));
+  let decidedOn: PaymentState = paymentDecider.initialState;
+  const decide = (toDecide: PaymentCommand, state: PaymentState) => {
+    decidedOn = state;
+    return (decided = paymentDecider.decide(toDecide, state));
+  };
   const recording = {
     ...paymentStream(work.stores, paymentId),
     decider: { ...paymentDecider, decide },
   };
   const stream = namingFacts(startingFrom(recording, loaded), (event) =>
-    paymentStatusEventId(work.gateway.provider, event),
+    paymentStatusEventId(work.gateway.provider, event, decidedOn),
   );
   const result = await retryOnConflict(PAYMENT_CONFLICT_RETRIES, stream, command, context);
   for (const event of decided) {
-    if (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel') {
+    if (event.type === 'PaymentRefundCompleted' && event.data.reason === 'approved_after_cancel') {
       await tellRefundedAfterCancel(work, result.state);
     }
   }
