@@ -151,9 +151,25 @@ describe('order decider: ChangeOrderStatus (admin)', () => {
 describe('order decider: DeleteOrder (admin)', () => {
   const deleted: OrderEvent = { type: 'OrderDeleted', data: { orderId } };
 
-  it('given an order, when deleted, then OrderDeleted; it keeps its status and payment', () => {
-    expect(given([placed, paid]).when({ type: 'DeleteOrder', orderId })()).toEqual([deleted]);
-    expect(fold(orderDecider, [placed, paid, deleted])).toMatchObject({
+  it('given an unpaid order, when deleted, then OrderDeleted; it keeps its status', () => {
+    expect(given([placed]).when({ type: 'DeleteOrder', orderId })()).toEqual([deleted]);
+    expect(fold(orderDecider, [placed, deleted])).toMatchObject({
+      status: 'pending',
+      paid: false,
+      deleted: true,
+    });
+  });
+
+  it('given a paid order, when deleted, then 409 paidCannotBeDeleted (issue 38: cancel it instead)', () => {
+    rejectsWith(
+      given([placed, paid]).when({ type: 'DeleteOrder', orderId }),
+      'conflict',
+      orderMessages.paidCannotBeDeleted,
+    );
+  });
+
+  it('given an order deleted before issue 38 and paid since, then it reads deleted and paid', () => {
+    expect(fold(orderDecider, [placed, deleted, paid])).toMatchObject({
       status: 'processing',
       paid: true,
       deleted: true,

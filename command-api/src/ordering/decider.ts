@@ -109,9 +109,12 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
           },
         ];
       }
-      case 'DeleteOrder':
-        notDeleted(state);
+      case 'DeleteOrder': {
+        // A paid order stays visible to its customer: it is cancelled (and refunded), never deleted.
+        if (notDeleted(state).paid)
+          throw new AppError('conflict', orderMessages.paidCannotBeDeleted);
         return [{ type: 'OrderDeleted', data: { orderId: command.orderId } }];
+      }
       default:
         return assertNever(command);
     }
