@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  moneyInputMessages,
   adminMessages,
   adminSaleResultSchema,
   messages,
@@ -79,7 +80,8 @@ describe('POST /api/admin/sales', () => {
     ['no client', { clientName: '  ' }, adminMessages.clientNameRequired],
     ['no amount', { amount: undefined }, adminMessages.amountRequired],
     ['a zero amount', { amount: 0 }, adminMessages.amountPositive],
-    ['an amount as text', { amount: '10' }, adminMessages.amountInvalid],
+    // Issue 38: text typed the Brazilian way is read ('10' is R$ 10,00); an ambiguous one is refused.
+    ['an ambiguous amount', { amount: '1.234' }, moneyInputMessages.ambiguous],
     ['three decimals', { amount: 1.005 }, adminMessages.amountDecimals],
     ['no date', { date: undefined }, adminMessages.dateRequired],
     ['an impossible date', { date: '2026-02-30' }, adminMessages.dateInvalid],

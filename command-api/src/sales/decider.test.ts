@@ -3,7 +3,7 @@ import { salesMessages, type SaleEvent } from '@quitute/contracts';
 import { aPlacedOrder } from '@quitute/contracts/testing';
 import { fold } from '../shared/decider';
 import { deciderSpec, rejectsWith } from '../shared/decider-testing';
-import { saleDecider } from './decider';
+import { saleDecider, splitInProportion } from './decider';
 
 const saleId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const order = aPlacedOrder();
@@ -227,5 +227,116 @@ describe('sale decider: online sales', () => {
       'conflict',
       salesMessages.onlySaleOfPaymentReversible,
     );
+  });
+});
+
+describe('sale decider: an online sale refunded on the day the money moved (issue 38)', () => {
+  const pao = '4a1d0b63-9b5f-4d66-8e8f-6d2a1a1c3b22';
+  const withFee: SaleEvent = {
+    type: 'SaleRecorded',
+    data: {
+      ...onlineSale,
+      amountCents: 3000,
+      items: [
+        { ...onlineSale.items![0]!, quantity: 20, revenueCents: 1200 },
+        { productId: pao, name: 'Pão de Queijo', quantity: 10, revenueCents: 1000 },
+      ],
+      deliveryFeeCents: 800,
+    },
+  };
+  const refundA = '11111111-1111-4111-8111-111111111111';
+  const refundB = '22222222-2222-4222-8222-222222222222';
+  const refund = (
+    refundId: string,
+    amountCents: number,
+    reason: 'refunded' | 'charged_back' = 'refunded',
+  ) =>
+    ({
+      type: 'RefundOnlineSale',
+      saleId: orderId,
+      refundId,
+      amountCents,
+      reason,
+      refundedAt: '2026-12-02T15:00:00.000Z',
+    }) as const;
+
+  it('given a sale of R$ 30,00 (R$ 12 + R$ 10 + fee R$ 8), when R$ 10,00 goes back, then split in proportion to the centavo, not final', () => {
+    const [event] = given([withFee]).when(refund(refundA, 1000))();
+    expect(event).toEqual({
+      type: 'OnlineSaleRefunded',
+      data: {
+        saleId: orderId,
+        orderId,
+        orderNumber: 1001,
+        refundId: refundA,
+        reason: 'refunded',
+        refundedAt: '2026-12-02T15:00:00.000Z',
+        clientName: 'Maria da Silva',
+        amountCents: 1000,
+        deliveryFeeCents: 267,
+        items: [
+          expect.objectContaining({ quantity: 0, revenueCents: 400 }),
+          expect.objectContaining({ productId: pao, quantity: 0, revenueCents: 333 }),
+        ],
+        final: false,
+      },
+    });
+  });
+
+  it('given R$ 10,00 refunded, when the rest goes back, then each line and the fee give back exactly what they still counted, with their units, final', () => {
+    const first = given([withFee]).when(refund(refundA, 1000))();
+    const [rest] = given([withFee, ...first]).when(refund(refundB, 2000))();
+    expect(rest).toMatchObject({
+      data: {
+        amountCents: 2000,
+        deliveryFeeCents: 800 - 267,
+        items: [
+          { quantity: 20, revenueCents: 800 },
+          { quantity: 10, revenueCents: 667 },
+        ],
+        final: true,
+      },
+    });
+  });
+
+  it('given a refund taken, when the same refundId comes again, then nothing; given nothing left, nothing', () => {
+    const first = given([withFee]).when(refund(refundA, 3000))();
+    expect(given([withFee, ...first]).when(refund(refundA, 3000))()).toEqual([]);
+    expect(given([withFee, ...first]).when(refund(refundB, 1, 'charged_back'))()).toEqual([]);
+  });
+
+  it('given a sale reversed whole before issue 38, when a refund comes, then nothing (it no longer counts)', () => {
+    const reversed = given([online]).when({
+      type: 'ReverseOnlineSale',
+      saleId: orderId,
+      reason: 'refunded',
+    })();
+    expect(given([online, ...reversed]).when(refund(refundA, 1200))()).toEqual([]);
+  });
+
+  it('given a chargeback larger than what is left, then only what is left, final', () => {
+    const [event] = given([online]).when(refund(refundA, 5000, 'charged_back'))();
+    expect(event).toMatchObject({
+      data: {
+        amountCents: 1200,
+        reason: 'charged_back',
+        final: true,
+        items: [{ quantity: 20, revenueCents: 1200 }],
+      },
+    });
+  });
+
+  it('given a physical sale, when refunded, then 409', () => {
+    rejectsWith(
+      given([recorded]).when({ ...refund(refundA, 100), saleId }),
+      'conflict',
+      salesMessages.onlySaleOfPaymentReversible,
+    );
+  });
+
+  it('splits in proportion, largest remainder first, adding up to the amount', () => {
+    expect(splitInProportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitInProportion(7, [0, 5, 5])).toEqual([0, 4, 3]);
+    expect(splitInProportion(5, [0, 0])).toEqual([0, 0]);
   });
 });

@@ -22,6 +22,14 @@ export interface SaleFigures {
 /** What an online sale sold (its order's lines). */
 export type SaleLines = Extract<SaleEvent, { type: 'OnlineSaleReversed' }>['data']['items'];
 
+/** What an online sale still counts after its refunds (issue 38): by line, and its fee. */
+export interface SaleLeft {
+  lineCents: readonly number[];
+  feeCents: number;
+  /** The refunds (and chargeback) already taken from it, by refundId. */
+  refundIds: readonly string[];
+}
+
 /**
  * A sale (stream `sale-<saleId>`): nothing, then recorded (and maybe amended),
  * then maybe deleted (a physical one) or reversed (an online one whose payment
@@ -36,6 +44,8 @@ export type SaleState =
       items: SaleLines;
       /** The order's delivery fee inside amountCents (0 for a counter sale, and before fees existed). */
       deliveryFeeCents: number;
+      orderNumber: number | undefined;
+      left: SaleLeft;
     } & SaleFigures)
   | { status: 'deleted'; saleId: string; source: SaleSource }
   | { status: 'reversed'; saleId: string; source: SaleSource };
@@ -48,7 +58,19 @@ export type SaleCommand =
   | ({ type: 'AmendSale'; saleId: string } & SaleFigures)
   | { type: 'DeleteSale'; saleId: string }
   /** The payment process takes back an online sale whose payment was refunded or charged back, once. */
-  | { type: 'ReverseOnlineSale'; saleId: string; reason: SaleReversalReason };
+  | { type: 'ReverseOnlineSale'; saleId: string; reason: SaleReversalReason }
+  /**
+   * Issue 38: money of an online sale went back (a refund, whole or partial,
+   * or a chargeback), counted on the day it moved; once per refundId.
+   */
+  | {
+      type: 'RefundOnlineSale';
+      saleId: string;
+      refundId: string;
+      amountCents: number;
+      reason: SaleReversalReason;
+      refundedAt: string;
+    };
 
 type Recorded = Extract<SaleState, { status: 'recorded' }>;
 
@@ -79,6 +101,12 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
           soldAt,
           items,
           deliveryFeeCents,
+          orderNumber: event.data.orderNumber,
+          left: {
+            lineCents: items.map((line) => line.revenueCents),
+            feeCents: deliveryFeeCents,
+            refundIds: [],
+          },
         };
       }
       case 'SaleAmended': {
@@ -94,6 +122,20 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
         return state.status === 'recorded'
           ? { status: 'reversed', saleId: state.saleId, source: state.source }
           : state;
+      case 'OnlineSaleRefunded': {
+        if (state.status !== 'recorded') return state;
+        const { items, deliveryFeeCents, refundId } = event.data;
+        return {
+          ...state,
+          left: {
+            lineCents: state.left.lineCents.map(
+              (cents, index) => cents - (items[index]?.revenueCents ?? 0),
+            ),
+            feeCents: state.left.feeCents - deliveryFeeCents,
+            refundIds: [...state.left.refundIds, refundId],
+          },
+        };
+      }
       default:
         return assertNever(event);
     }
@@ -174,11 +216,83 @@ export const saleDecider: Decider<SaleState, SaleCommand, SaleEvent> = {
           },
         ];
       }
+      case 'RefundOnlineSale':
+        return refundOnlineSale(state, command);
       default:
         return assertNever(command);
     }
   },
 };
+
+/**
+ * Splits `amount` over parts in proportion to their weights, largest
+ * remainder first (ties to the earlier part), so the parts add up to the
+ * centavo; no part gets more than its weight when amount ≤ the weights' sum.
+ */
+export function splitInProportion(amount: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (amount * weight) / total);
+  const parts = exact.map(Math.floor);
+  let left = amount - parts.reduce((sum, part) => sum + part, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * The money of one refund taken from what the sale still counts, split over
+ * its lines and fee in proportion to what each still counts, so every part
+ * stays within it and the last refund takes exactly what is left (`final`: the
+ * sale no longer counts as one, its units no longer sold). A sale reversed
+ * whole before issue 38, a refund already taken, or nothing left: nothing.
+ */
+function refundOnlineSale(
+  state: SaleState,
+  command: Extract<SaleCommand, { type: 'RefundOnlineSale' }>,
+): SaleEvent[] {
+  if (state.status !== 'recorded') return [];
+  if (state.source !== 'online') {
+    throw new AppError('conflict', salesMessages.onlySaleOfPaymentReversible);
+  }
+  const { left } = state;
+  if (left.refundIds.includes(command.refundId)) return [];
+  const weights = [...left.lineCents, left.feeCents];
+  const remaining = weights.reduce((sum, cents) => sum + cents, 0);
+  const amountCents = Math.min(command.amountCents, remaining);
+  if (amountCents <= 0) return [];
+  const parts = splitInProportion(amountCents, weights);
+  const final = amountCents === remaining;
+  return [
+    {
+      type: 'OnlineSaleRefunded',
+      data: {
+        saleId: state.saleId,
+        orderId: state.saleId,
+        ...(state.orderNumber === undefined ? {} : { orderNumber: state.orderNumber }),
+        refundId: command.refundId,
+        reason: command.reason,
+        refundedAt: command.refundedAt,
+        clientName: state.clientName,
+        amountCents,
+        deliveryFeeCents: parts[weights.length - 1] ?? 0,
+        items: state.items.map((line, index) => ({
+          productId: line.productId,
+          name: line.name,
+          quantity: final ? line.quantity : 0,
+          revenueCents: parts[index] ?? 0,
+        })),
+        final,
+      },
+    },
+  ];
+}
 
 export function parseSaleEvent(recorded: RecordedEvent): SaleEvent | null {
   return parseEvent(saleEventSchemas, recorded);
