@@ -238,7 +238,12 @@ describe('sale decider: an online sale refunded on the day the money moved (issu
       ...onlineSale,
       amountCents: 3000,
       items: [
-        { ...onlineSale.items![0]!, quantity: 20, revenueCents: 1200 },
+        {
+          productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11',
+          name: 'Coxinha de Frango',
+          quantity: 20,
+          revenueCents: 1200,
+        },
         { productId: pao, name: 'Pão de Queijo', quantity: 10, revenueCents: 1000 },
       ],
       deliveryFeeCents: 800,
