@@ -109,9 +109,41 @@ export async function sendPendingRefund(
     { ...context, commandId: uuidv5(`${context.commandId}:answer`, REFUND_NAMESPACE) },
     current,
   );
-  const after = requestedPayment(recorded.state);
+  const settled = await recordPaymentAfterRefund(work, paymentId, context, recorded);
+  const after = requestedPayment(settled.state);
   const now = after ? refundOf(after, refundId) : undefined;
-  return outcomeOf(now ?? entry, recorded.position);
+  return outcomeOf(now ?? entry, settled.position);
+}
+
+/**
+ * After a refund went through, the payment as the provider now says
+ * (`refunded` once the last centavo went back), so the order's status does not
+ * wait for the notification; a failed read changes nothing (the notification
+ * and the reconciliation still come).
+ */
+async function recordPaymentAfterRefund(
+  work: PaymentWork,
+  paymentId: string,
+  context: CommandContext,
+  recorded: Awaited<ReturnType<typeof runPaymentCommand>>,
+): Promise<Awaited<ReturnType<typeof runPaymentCommand>>> {
+  const completed = recorded.appended.some((event) => event.type === 'PaymentRefundCompleted');
+  const payment = requestedPayment(recorded.state);
+  if (!completed || payment?.providerPaymentId == null) return recorded;
+  try {
+    const report = await work.gateway.get(payment.providerPaymentId);
+    if (!report) return recorded;
+    return await runPaymentCommand(
+      work,
+      paymentId,
+      { type: 'RecordProviderPayment', report },
+      { ...context, commandId: uuidv5(`${context.commandId}:reread`, REFUND_NAMESPACE) },
+      recorded,
+    );
+  } catch (error) {
+    work.logger.warn({ err: error, paymentId }, 'payment not re-read after its refund');
+    return recorded;
+  }
 }
 
 function outcomeOf(entry: RefundEntry, position: number): RefundOutcome {

@@ -97,7 +97,7 @@ async function soldOrder() {
 
 /** The shop's provider gives the payment back on its own (a refund from its dashboard) and the shop re-reads it. */
 async function refundAtProvider(order: Awaited<ReturnType<typeof pendingOrder>>) {
-  await order.shop.simulator.refund(order.providerPaymentId, `refund-${order.paymentId}`);
+  await order.shop.simulator.refundAtProvider(order.providerPaymentId);
   await order.commands.syncPaymentFromProvider({ paymentId: order.paymentId }, null);
   return order.cause('PaymentRefunded');
 }
@@ -297,7 +297,7 @@ describe('payment process commands', () => {
   });
 
   it.each([false, true])(
-    'given a payment approved after its order was cancelled (provider notifying: %s), when refundApprovedPayment runs twice, then one refund request, one refund at the provider, PaymentRefunded approved_after_cancel and one e-mail',
+    'given a payment approved after its order was cancelled (provider notifying: %s), when refundApprovedPayment runs twice, then one refund request, one refund at the provider, its completion and PaymentRefunded approved_after_cancel and one e-mail',
     async (notifications) => {
       const order = await pendingOrder({ notifications });
       await order.commands.cancelOrder(
@@ -319,9 +319,16 @@ describe('payment process commands', () => {
         'PaymentPending',
         'PaymentApproved',
         'PaymentRefundRequested',
+        'PaymentRefundCompleted',
         'PaymentRefunded',
       ]);
-      expect(events[4]?.data).toMatchObject({ reason: 'approved_after_cancel' });
+      expect(events[4]?.data).toMatchObject({
+        reason: 'approved_after_cancel',
+        refundId: order.paymentId,
+        amountCents: 1200,
+      });
+      expect(events[5]?.data).toMatchObject({ reason: 'approved_after_cancel' });
+      expect((await order.shop.simulator.get(order.providerPaymentId))?.refunds).toHaveLength(1);
       expect((await order.shop.simulator.get(order.providerPaymentId))?.status).toBe('refunded');
       expect(order.shop.mails).toHaveLength(1);
       expect(order.shop.mails[0]).toMatchObject({ to: order.maria.email });

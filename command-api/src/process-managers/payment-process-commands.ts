@@ -6,9 +6,12 @@ import {
   type OrderCancelReason,
   type SaleReversalReason,
 } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
 import type { EventStore } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { ProviderPayment } from '@quitute/infra/payment-gateway';
+import { approvedAfterCancelRefundId, pendingRefund } from '../payments/decider';
+import { orderCancelledRefundId, refundInLane, sendPendingRefund } from '../payments/refunds';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { MailSender } from '../accounts/routes';
 import { runCartCommand } from '../cart/carts';
@@ -23,7 +26,6 @@ import {
   providerUnavailable,
   readPayment,
   recordProviderPayment,
-  refundKey,
   requestedPayment,
   runPaymentCommand,
   UUID,
@@ -60,6 +62,24 @@ export interface PaymentProcessCommands {
     input: { orderId: string; reason: SaleReversalReason },
     cause: CausingEvent,
   ): Promise<void>;
+  /** Issue 38: money of the order's sale went back (a refund or a chargeback), on the day it moved. */
+  refundOnlineSale(
+    input: {
+      orderId: string;
+      refundId: string;
+      amountCents: number;
+      reason: SaleReversalReason;
+      refundedAt: string;
+    },
+    cause: CausingEvent,
+  ): Promise<void>;
+  /** The backstop: a paid order an admin cancelled gives back what is left, under its one refund. */
+  refundCancelledOrder(
+    input: { orderId: string; paymentId: string },
+    cause: CausingEvent,
+  ): Promise<void>;
+  /** The backstop: a refund asked and never answered goes to the provider again, same key. */
+  resendRefund(input: { paymentId: string; refundId: string }, cause: CausingEvent): Promise<void>;
   refundApprovedPayment(input: { paymentId: string }, cause: CausingEvent): Promise<void>;
   expirePayment(
     input: { paymentId: string; reason: 'expired' | 'failed' },
@@ -198,23 +218,69 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
           context,
         );
         const payment = requestedPayment(requested.state);
-        const providerPaymentId = payment?.providerPaymentId;
         // Refunded already, or never approved: nothing to give back.
-        if (!payment?.refundRequested || payment.stage !== 'approved' || !providerPaymentId) return;
-        let report: ProviderPayment | null;
-        try {
-          report = await work.gateway.refund(providerPaymentId, refundKey(paymentId));
-        } catch (error) {
-          if (!isRefusal(error)) throw providerUnavailable(logger, error, 'refund');
-          report = await reread(providerPaymentId, error, 'refund');
-        }
-        if (!report) return;
-        await runPaymentCommand(
+        if (!payment?.refundRequested || payment.providerPaymentId === null) return;
+        // The whole payment under its own id: the provider sees the key it always saw.
+        await sendPendingRefund(
           work,
           paymentId,
-          { type: 'RecordProviderPayment', report },
-          { ...context, commandId: uuidv5(`${context.commandId}:answer`, REACTION_NAMESPACE) },
+          approvedAfterCancelRefundId(paymentId),
+          context,
+          requested,
         );
+      });
+    },
+
+    async refundOnlineSale({ orderId, refundId, amountCents, reason, refundedAt }, cause) {
+      await runSaleCommand(
+        stores,
+        orderId,
+        { type: 'RefundOnlineSale', saleId: orderId, refundId, amountCents, reason, refundedAt },
+        reaction(cause, `refund-online-sale-${refundId}`),
+        { idsNameFacts: true },
+      );
+    },
+
+    async refundCancelledOrder({ orderId, paymentId }, cause) {
+      const context = reaction(cause, 'refund-cancelled-order');
+      const refundId = orderCancelledRefundId(orderId);
+      await withPaymentLane(stores, paymentId, async () => {
+        const payment = requestedPayment((await readPayment(stores, paymentId)).state);
+        if (!payment) return;
+        const other = pendingRefund(payment);
+        if (other && other.refundId !== refundId) {
+          // Its answer (or the resend backstop) comes first; this step is tried again later.
+          throw new Error(`refund ${other.refundId} in progress; cancelled order refunded later`);
+        }
+        try {
+          await refundInLane(
+            work,
+            paymentId,
+            {
+              type: 'RequestPaymentRefund',
+              refundId,
+              amountCents: 'rest',
+              reason: 'order_cancelled',
+            },
+            context,
+          );
+        } catch (error) {
+          // Nothing left, or charged back meanwhile: nothing to give back.
+          if (error instanceof AppError && error.code === 'conflict') {
+            logger.info({ orderId, reason: error.message }, 'cancelled order: nothing refunded');
+            return;
+          }
+          throw error;
+        }
+      });
+    },
+
+    async resendRefund({ paymentId, refundId }, cause) {
+      const context = reaction(cause, `resend-refund-${refundId}`);
+      await withPaymentLane(stores, paymentId, async () => {
+        const payment = requestedPayment((await readPayment(stores, paymentId)).state);
+        if (!payment || pendingRefund(payment)?.refundId !== refundId) return;
+        await sendPendingRefund(work, paymentId, refundId, context);
       });
     },
 

@@ -90,6 +90,15 @@ function fakeCommands(eventStore: EventStore) {
       const order = record('expirePayment', input, cause.id);
       await appendEvent(eventStore, order.paymentCancelled(input.reason), cause);
     },
+    async refundOnlineSale(input, cause) {
+      record('refundOnlineSale', input, cause.id);
+    },
+    async refundCancelledOrder(input, cause) {
+      record('refundCancelledOrder', input, cause.id);
+    },
+    async resendRefund(input, cause) {
+      record('resendRefund', input, cause.id);
+    },
     async syncPaymentFromProvider(input, cause) {
       const order = record('syncPaymentFromProvider', input, cause?.id ?? null);
       const event = providerSays(order);

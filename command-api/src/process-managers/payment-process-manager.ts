@@ -357,6 +357,12 @@ function execute(commands: PaymentProcessCommands, step: Step): Promise<void> {
       return commands.refundApprovedPayment(step.input, step.cause);
     case 'expirePayment':
       return commands.expirePayment(step.input, step.cause);
+    case 'refundOnlineSale':
+      return commands.refundOnlineSale(step.input, step.cause);
+    case 'refundCancelledOrder':
+      return commands.refundCancelledOrder(step.input, step.cause);
+    case 'resendRefund':
+      return commands.resendRefund(step.input, step.cause);
     default: {
       const unexpected: never = step;
       throw new Error(`Unexpected step ${JSON.stringify(unexpected)}`);

@@ -7,7 +7,7 @@ import { paymentEventSchemas } from './events';
 /**
  * The events an order's payment process follows (command-api's process
  * manager): an order's, its payment's, its online sale (and its reversal),
- * its cart's check-out.
+ * its cart's check-out; since issue 38 its sale's refunds.
  */
 export const orderProcessEventSchemas = {
   OrderPlaced: orderEventSchemas.OrderPlaced,
@@ -17,6 +17,7 @@ export const orderProcessEventSchemas = {
   ...paymentEventSchemas,
   SaleRecorded: saleEventSchemas.SaleRecorded,
   OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
+  OnlineSaleRefunded: saleEventSchemas.OnlineSaleRefunded,
   CartCheckedOut: cartCheckedOutSchema,
 } as const;
 export type OrderProcessEvent = EventOf<typeof orderProcessEventSchemas>;
