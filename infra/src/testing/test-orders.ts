@@ -158,6 +158,7 @@ export function streamOf(event: OrderProcessEvent): string {
       return orderStreamName(event.data.orderId);
     case 'SaleRecorded':
     case 'OnlineSaleReversed':
+    case 'OnlineSaleRefunded':
       return saleStreamName(event.data.saleId);
     case 'CartCheckedOut':
       return cartStreamName(event.data.userId);
