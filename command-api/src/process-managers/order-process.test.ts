@@ -7,7 +7,11 @@ import {
   streamOf,
   testOrder,
 } from '@quitute/infra/testing';
+import { orderCancelledRefundId } from '../payments/refunds';
 import {
+  chargebackRefundId,
+  DEFAULT_CANCEL_REFUND_GRACE_MS,
+  DEFAULT_REFUND_ANSWER_TIMEOUT_MS,
   dormancyOf,
   evolveOrderProcess,
   isFinished,
@@ -457,5 +461,134 @@ describe('payment process: nextSteps', () => {
     expect(
       evolveOrderProcess(null, other.approved(), recordedAt(other.approved(), 1, 'payment-x')),
     ).toBeNull();
+  });
+});
+
+describe('payment process: refunds (issue 38)', () => {
+  const order = testOrder('pix');
+  const { orderId, paymentId } = order;
+  const providerPaymentId = `mp-${orderId.slice(0, 8)}`;
+  const ids = { orderId, paymentId, providerPaymentId };
+  const refundA = '11111111-1111-4111-8111-111111111111';
+  const settled = [
+    order.placed(),
+    order.requested(),
+    order.approved(),
+    order.paid(),
+    order.cartCheckedOut(),
+    order.saleRecorded(),
+  ] as const;
+  const asked = (refundId: string, amountCents: number): OrderProcessEvent => ({
+    type: 'PaymentRefundRequested',
+    data: { ...ids, reason: 'admin', refundId, amountCents, note: 'Item em falta' },
+  });
+  const completed = (refundId: string, amountCents: number): OrderProcessEvent => ({
+    type: 'PaymentRefundCompleted',
+    data: {
+      ...ids,
+      refundId,
+      amountCents,
+      reason: 'admin',
+      refundedAt: '2026-12-02T15:00:00.000Z',
+    },
+  });
+  const saleRefunded = (refundId: string): OrderProcessEvent => ({
+    type: 'OnlineSaleRefunded',
+    data: {
+      saleId: orderId,
+      orderId,
+      refundId,
+      reason: 'refunded',
+      refundedAt: '2026-12-02T15:00:00.000Z',
+      clientName: 'Maria',
+      amountCents: 200,
+      deliveryFeeCents: 0,
+      items: [],
+      final: false,
+    },
+  });
+
+  it('given a completed refund of a recorded sale, then refund the sale on the day the money moved, once', () => {
+    const state = given(...settled, asked(refundA, 200), completed(refundA, 200));
+    expect(due(state, seconds(10))).toEqual([
+      {
+        kind: 'refundOnlineSale',
+        input: {
+          orderId,
+          refundId: refundA,
+          amountCents: 200,
+          reason: 'refunded',
+          refundedAt: '2026-12-02T15:00:00.000Z',
+        },
+        cause: 8,
+      },
+    ]);
+    const done = evolve(state, saleRefunded(refundA), 9);
+    expect(due(done, seconds(10))).toEqual([]);
+    expect(isSettled(done, seconds(10))).toBe(true);
+  });
+
+  it('given a chargeback of what was left, then refund the sale by that amount under the order chargeback id', () => {
+    const state = given(...settled, {
+      type: 'PaymentChargedBack',
+      data: { ...ids, statusDetail: 'settled', amountCents: 1_200 },
+    });
+    expect(due(state, seconds(10))).toEqual([
+      expect.objectContaining({
+        kind: 'refundOnlineSale',
+        input: expect.objectContaining({
+          refundId: chargebackRefundId(orderId),
+          amountCents: 1_200,
+          reason: 'charged_back',
+        }),
+      }),
+    ]);
+  });
+
+  it('given a payment given back before issue 38 (no refund amounts), then the sale is reversed whole as then', () => {
+    const state = given(...settled, order.refunded());
+    expect(due(state, seconds(10)).map((step) => step.kind)).toEqual(['reverseOnlineSale']);
+  });
+
+  it('given a refund asked and never answered, then it is sent again once its answer is overdue', () => {
+    const state = given(...settled, asked(refundA, 200));
+    expect(due(state, seconds(60))).toEqual([]);
+    expect(isSettled(state, seconds(60))).toBe(false);
+    expect(nextDeadline(state, seconds(60))).toBe(seconds(7) + DEFAULT_REFUND_ANSWER_TIMEOUT_MS);
+    expect(due(state, seconds(7) + DEFAULT_REFUND_ANSWER_TIMEOUT_MS)).toEqual([
+      { kind: 'resendRefund', input: { paymentId, refundId: refundA }, cause: 7 },
+    ]);
+  });
+
+  it('given a paid order an admin cancelled with no refund asked, then after the grace the rest is refunded under the cancellation refund; a settled order wakes for it', () => {
+    const cancelled = order.statusChanged('processing', 'cancelled');
+    expect(wakes('settled', cancelled)).toBe(true);
+    expect(wakes('settled', order.statusChanged('processing', 'delivered'))).toBe(false);
+    const state = given(...settled, cancelled);
+    expect(due(state, seconds(8))).toEqual([]);
+    expect(nextDeadline(state, seconds(8))).toBe(seconds(7) + DEFAULT_CANCEL_REFUND_GRACE_MS);
+    expect(due(state, seconds(7) + DEFAULT_CANCEL_REFUND_GRACE_MS)).toEqual([
+      { kind: 'refundCancelledOrder', input: { orderId, paymentId }, cause: 7 },
+    ]);
+    const refunded = evolve(state, asked(orderCancelledRefundId(orderId), 1_200), 8);
+    expect(due(refunded, seconds(9) + DEFAULT_CANCEL_REFUND_GRACE_MS)).toEqual([]);
+  });
+
+  it('given a paid order cancelled long ago (before issue 38), then the backstop leaves it alone', () => {
+    const state = given(...settled, order.statusChanged('processing', 'cancelled'));
+    const later = seconds(7) + 30 * 24 * 60 * 60_000;
+    expect(due(state, later)).toEqual([]);
+    expect(isSettled(state, later)).toBe(true);
+  });
+
+  it('given a payment refunded in full with every refund taken from the sale, then the order is finished', () => {
+    const state = given(
+      ...settled,
+      asked(refundA, 1_200),
+      completed(refundA, 1_200),
+      order.refunded(),
+      saleRefunded(refundA),
+    );
+    expect(isFinished(state)).toBe(true);
   });
 });
