@@ -499,7 +499,11 @@ describe('orders projection', () => {
         providerStatus: 'refunded',
         refundedCents: 1_200,
       });
-      expect(document?.refunds.map((refund) => [refund.refundId, refund.status])).toEqual([
+      expect(
+        orderDocumentSchema
+          .parse(document)
+          .refunds.map((refund) => [refund.refundId, refund.status]),
+      ).toEqual([
         [refundA, 'completed'],
         [refundB, 'completed'],
       ]);

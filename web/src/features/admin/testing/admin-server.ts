@@ -61,6 +61,7 @@ export function saleDto(overrides: Partial<SaleDto> = {}): SaleDto {
     clientName: 'João Souza',
     amount: 150.5,
     source: 'Fisico',
+    kind: 'sale',
     ...overrides,
   };
 }
