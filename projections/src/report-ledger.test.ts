@@ -201,7 +201,7 @@ function refunded(
   const { orderId, paymentId } = order;
   const refundId = id(500 + refundNumber);
   const amountCents = split.feeCents + split.lines.reduce((total, cents) => total + cents, 0);
-  const note = options.reason === 'admin' ? { note: 'Item em falta' } : {};
+  const note: JsonObject = options.reason === 'admin' ? { note: 'Item em falta' } : {};
   return [
     {
       stream: paymentStreamName(paymentId),
@@ -309,7 +309,7 @@ const statusChanged = (order: ScriptedOrder, from: string, to: string, at: strin
 /** A checkout that ended without payment: a Pix that expired, or a card declined. */
 function abandoned(order: ScriptedOrder, at: string, how: 'expired' | 'declined'): Step[] {
   const { orderId, paymentId } = order;
-  const payment =
+  const payment: { type: string; data: JsonObject } =
     how === 'expired'
       ? {
           type: 'PaymentCancelled',
