@@ -15,6 +15,8 @@ import {
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
 const paymentId = '9d8c7b6a-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const userId = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
+const refundId = '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a';
+const coxinha = '11111111-1111-4111-8111-111111111111';
 const placed = aPlacedOrder({ orderId, paymentId });
 
 /** One event of every type an order's history can hold: the type checker wants each one here. */
@@ -80,6 +82,23 @@ const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
       reason: 'approved_after_cancel',
     },
   },
+  PaymentRefundCompleted: {
+    type: 'PaymentRefundCompleted',
+    data: {
+      paymentId,
+      orderId,
+      providerPaymentId: 'mp-1',
+      refundId,
+      amountCents: 1_000,
+      reason: 'admin',
+      note: 'Item em falta',
+      refundedAt: '2026-11-26T13:00:00.000Z',
+    },
+  },
+  PaymentRefundFailed: {
+    type: 'PaymentRefundFailed',
+    data: { paymentId, orderId, refundId, amountCents: 1_000, detail: 'sem resposta do provedor' },
+  },
   PaymentChargedBack: {
     type: 'PaymentChargedBack',
     data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'chargeback' },
@@ -106,12 +125,28 @@ const samples: { [T in AuditedEventType]: AuditedEvent & { type: T } } = {
       amountCents: 1200,
       items: [
         {
-          productId: '11111111-1111-4111-8111-111111111111',
+          productId: coxinha,
           name: 'Coxinha',
           quantity: 20,
           revenueCents: 1200,
         },
       ],
+    },
+  },
+  OnlineSaleRefunded: {
+    type: 'OnlineSaleRefunded',
+    data: {
+      saleId: orderId,
+      orderId,
+      orderNumber: 1001,
+      refundId,
+      reason: 'refunded',
+      refundedAt: '2026-11-26T13:00:00.000Z',
+      clientName: placed.customer.name,
+      amountCents: 1_000,
+      deliveryFeeCents: 0,
+      items: [{ productId: coxinha, name: 'Coxinha', quantity: 0, revenueCents: 1_000 }],
+      final: false,
     },
   },
 };
@@ -120,12 +155,13 @@ const admin = { id: userId, role: 'admin' as const, name: 'Joana Admin' };
 const system = { id: 'system', role: 'system' as const, name: null };
 
 describe('describing an order history event', () => {
-  it('given every order and payment event type of the contracts, and a sale recorded and reversed, then each has its own pt-BR description', () => {
+  it('given every order and payment event type of the contracts, and a sale recorded, reversed and refunded, then each has its own pt-BR description', () => {
     const types = [
       ...ORDER_EVENT_TYPES,
       ...PAYMENT_EVENT_TYPES,
       'SaleRecorded' as const,
       'OnlineSaleReversed' as const,
+      'OnlineSaleRefunded' as const,
     ];
     const descriptions = types.map((type) => {
       const sample: AuditedEvent | undefined = Object.hasOwn(samples, type)
@@ -233,6 +269,77 @@ describe('describing an order history event', () => {
     };
     expect(describeEvent(refunded, context)).toBe(
       'Venda online de R$ 12,00 estornada dos relatórios de vendas: pagamento reembolsado',
+    );
+  });
+});
+
+describe('describing the money of an order going back (issue 38)', () => {
+  const context = { actor: admin, paymentMethod: 'pix' as const };
+  const requested = (data: Partial<(AuditedEvent & { type: 'PaymentRefundRequested' })['data']>) =>
+    describeEvent(
+      {
+        type: 'PaymentRefundRequested',
+        data: { ...samples.PaymentRefundRequested.data, ...data },
+      },
+      context,
+    );
+
+  it('given an admin’s partial refund asked, completed and failed, then its amount, her note, done, and why it failed', () => {
+    expect(
+      requested({ refundId, amountCents: 1_000, reason: 'admin', note: 'Item em falta' }),
+    ).toBe('Reembolso de R$ 10,00 solicitado: Item em falta');
+    expect(describeEvent(samples.PaymentRefundCompleted, context)).toBe(
+      'Reembolso de R$ 10,00 concluído',
+    );
+    expect(describeEvent(samples.PaymentRefundFailed, context)).toBe(
+      'Reembolso de R$ 10,00 falhou: sem resposta do provedor',
+    );
+  });
+
+  it('given a paid order cancelled by the admin, then the refund of the rest says why; one made at the provider says so', () => {
+    expect(requested({ refundId, amountCents: 11_000, reason: 'order_cancelled' })).toBe(
+      'Reembolso de R$ 110,00 solicitado: Pedido cancelado pela loja',
+    );
+    const atProvider = {
+      type: 'PaymentRefundCompleted' as const,
+      data: {
+        ...samples.PaymentRefundCompleted.data,
+        reason: 'provider' as const,
+        note: undefined,
+      },
+    };
+    expect(describeEvent(atProvider, context)).toBe(
+      'Reembolso de R$ 10,00 concluído (Reembolso feito pelo sistema de pagamento)',
+    );
+  });
+
+  it('given a request from before issue 38 (no amount), then the whole payment as before', () => {
+    expect(describeEvent(samples.PaymentRefundRequested, context)).toBe(
+      'Reembolso do pagamento via Pix solicitado ao provedor: aprovado depois do cancelamento do pedido',
+    );
+  });
+
+  it('given a chargeback with its amount, then the amount; an older one without, as before', () => {
+    const withAmount = {
+      type: 'PaymentChargedBack' as const,
+      data: { ...samples.PaymentChargedBack.data, amountCents: 11_000 },
+    };
+    expect(describeEvent(withAmount, context)).toBe('Pagamento contestado (chargeback): R$ 110,00');
+    expect(describeEvent(samples.PaymentChargedBack, context)).toBe(
+      'Pagamento via Pix estornado (chargeback)',
+    );
+  });
+
+  it('given an online sale refunded in part, then its amount and the day the money moved; in full, that it no longer counts', () => {
+    expect(describeEvent(samples.OnlineSaleRefunded, context)).toBe(
+      'Venda online estornada: R$ 10,00 (pagamento reembolsado, em 26/11/2026)',
+    );
+    const whole = {
+      type: 'OnlineSaleRefunded' as const,
+      data: { ...samples.OnlineSaleRefunded.data, reason: 'charged_back' as const, final: true },
+    };
+    expect(describeEvent(whole, context)).toBe(
+      'Venda online estornada: R$ 10,00 (pagamento contestado (chargeback), em 26/11/2026, devolvida por inteiro: deixa de contar como venda)',
     );
   });
 });

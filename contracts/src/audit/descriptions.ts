@@ -9,7 +9,12 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
 } from '../payments/constants';
-import { paymentEventSchemas, type PaymentEvent } from '../payments/events';
+import {
+  paymentEventSchemas,
+  type PaymentEvent,
+  type PaymentRefundReason,
+} from '../payments/events';
+import { REFUND_REASON_LABELS } from '../payments/messages';
 import { saleEventSchemas, type SaleEvent, type SaleReversalReason } from '../sales/events';
 import { centsToReais, formatBRL } from '../shared/money';
 import type { ShopSettingsEvent, ShopSettingsField } from '../shop/events';
@@ -19,16 +24,20 @@ import type { HistoryActor } from './history';
 /**
  * Every event an order's history holds: its own and its payments'; and its
  * online sale (stream `sale-<orderId>`): recorded once paid, which puts it in
- * the sales reports, and reversed when the payment is given back.
+ * the sales reports, reversed when the payment is given back (older logs), and
+ * refunded, wholly or in part, on the day money went back (issue 38).
  */
 export const auditedEventSchemas = {
   ...orderEventSchemas,
   ...paymentEventSchemas,
   SaleRecorded: saleEventSchemas.SaleRecorded,
   OnlineSaleReversed: saleEventSchemas.OnlineSaleReversed,
+  OnlineSaleRefunded: saleEventSchemas.OnlineSaleRefunded,
 };
 export type AuditedEvent =
-  OrderEvent | PaymentEvent | Extract<SaleEvent, { type: 'SaleRecorded' | 'OnlineSaleReversed' }>;
+  | OrderEvent
+  | PaymentEvent
+  | Extract<SaleEvent, { type: 'SaleRecorded' | 'OnlineSaleReversed' | 'OnlineSaleRefunded' }>;
 export type AuditedEventType = AuditedEvent['type'];
 
 export interface DescriptionContext {
@@ -62,13 +71,17 @@ const PAYMENT_CANCEL_REASON_LABELS: Record<
   failed: 'falha ao criar o pagamento',
 };
 
-const REFUND_REASON_LABELS: Record<
-  (PaymentEvent & { type: 'PaymentRefunded' })['data']['reason'],
-  string
-> = {
+/** Why money went back, as an auditor reads it after 'Pagamento reembolsado: '. */
+const AUDIT_REFUND_REASON_LABELS: Record<PaymentRefundReason, string> = {
   approved_after_cancel: 'aprovado depois do cancelamento do pedido',
   provider: 'por iniciativa do provedor',
+  admin: 'a pedido da loja',
+  order_cancelled: 'pedido cancelado pela loja',
 };
+
+/** A refund's reason as the customer reads it: the admin's note, else what the reason stands for. */
+const refundReason = (reason: PaymentRefundReason, note: string | undefined) =>
+  note !== undefined && note.trim() !== '' ? note : REFUND_REASON_LABELS[reason];
 
 const SALE_REVERSAL_REASON_LABELS: Record<SaleReversalReason, string> = {
   refunded: 'pagamento reembolsado',
@@ -145,16 +158,36 @@ export function describeEvent(event: AuditedEvent, context: DescriptionContext):
       return `Pagamento ${paymentStatus('in_review')}${via(paymentMethod)}${detail(event.data.statusDetail)}`;
     case 'PaymentCancelled':
       return `Pagamento${via(paymentMethod)} ${paymentStatus('cancelled')}: ${PAYMENT_CANCEL_REASON_LABELS[event.data.reason]}`;
-    case 'PaymentRefundRequested':
-      return `Reembolso do pagamento${via(paymentMethod)} solicitado ao provedor: ${REFUND_REASON_LABELS[event.data.reason]}`;
+    case 'PaymentRefundRequested': {
+      const { amountCents, reason, note } = event.data;
+      // Before issue 38 a refund request was always for the whole payment, without an amount.
+      if (amountCents === undefined) {
+        return `Reembolso do pagamento${via(paymentMethod)} solicitado ao provedor: ${AUDIT_REFUND_REASON_LABELS[reason]}`;
+      }
+      return `Reembolso de ${money(amountCents)} solicitado: ${refundReason(reason, note)}`;
+    }
+    case 'PaymentRefundCompleted': {
+      const { amountCents, reason } = event.data;
+      const byProvider = reason === 'provider' ? ` (${REFUND_REASON_LABELS.provider})` : '';
+      return `Reembolso de ${money(amountCents)} concluído${byProvider}`;
+    }
+    case 'PaymentRefundFailed':
+      return `Reembolso de ${money(event.data.amountCents)} falhou: ${event.data.detail}`;
     case 'PaymentRefunded':
-      return `Pagamento${via(paymentMethod)} ${paymentStatus('refunded')}: ${REFUND_REASON_LABELS[event.data.reason]}`;
+      return `Pagamento${via(paymentMethod)} ${paymentStatus('refunded')}: ${AUDIT_REFUND_REASON_LABELS[event.data.reason]}`;
     case 'PaymentChargedBack':
-      return `Pagamento${via(paymentMethod)} ${paymentStatus('charged_back')} (chargeback)`;
+      return event.data.amountCents === undefined
+        ? `Pagamento${via(paymentMethod)} ${paymentStatus('charged_back')} (chargeback)`
+        : `Pagamento contestado (chargeback): ${money(event.data.amountCents)}`;
     case 'SaleRecorded':
       return `Venda online de ${money(event.data.amountCents)} registrada nos relatórios de vendas`;
     case 'OnlineSaleReversed':
       return `Venda online de ${money(event.data.amountCents)} estornada dos relatórios de vendas: ${SALE_REVERSAL_REASON_LABELS[event.data.reason]}`;
+    case 'OnlineSaleRefunded': {
+      const { amountCents, final, refundedAt } = event.data;
+      const whole = final ? ', devolvida por inteiro: deixa de contar como venda' : '';
+      return `Venda online estornada: ${money(amountCents)} (${SALE_REVERSAL_REASON_LABELS[event.data.reason]}, em ${formatShopDay(new Date(refundedAt))}${whole})`;
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

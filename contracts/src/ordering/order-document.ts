@@ -1,12 +1,12 @@
 import { orderStatusAfterPayment } from './constants';
 import { orderEventSchemas } from './events';
-import type { OrderDocument } from './read-model';
+import type { OrderDocument, OrderRefund } from './read-model';
 import { PAYMENT_STATUS_OF, PROVIDER_STATUS_OF, paymentStatusAfter } from '../payments/status';
 import { paymentEventSchemas } from '../payments/events';
 import type { EventOf, LoggedEvent } from '../shared/events';
 import { foldForSearch } from '../shared/text';
 
-/** The events an order's document (orders_v4) is folded from, keyed by the orderId each carries. */
+/** The events an order's document (orders_v5) is folded from, keyed by the orderId each carries. */
 export const orderDocumentEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
 export type OrderDocumentEvent = EventOf<typeof orderDocumentEventSchemas>;
 
@@ -51,6 +51,11 @@ export function evolveOrderDocument(
       cancelledAt: null,
       cancelReason: null,
       refundedAfterCancel: false,
+      paidCents: 0,
+      refunds: [],
+      refundedCents: 0,
+      chargeback: null,
+      providerRefund: null,
       pix: null,
       boleto: null,
       paymentExpiresAt: null,
@@ -66,12 +71,13 @@ export function evolveOrderDocument(
   const touched = { updatedAt: at, position: recorded.position };
   switch (event.type) {
     case 'OrderPaid':
-      return {
+      return settled({
         ...document,
         ...touched,
         orderStatus: orderStatusAfterPayment(document.orderStatus),
         paidAt: at,
-      };
+        paidCents: event.data.amountCents,
+      });
     case 'OrderStatusChanged':
       return {
         ...document,
@@ -104,14 +110,69 @@ export function evolveOrderDocument(
         boleto: null,
         paymentExpiresAt: null,
       };
-    case 'PaymentRefundRequested':
+    case 'PaymentRefundRequested': {
       // The customer is told as soon as the shop asks for the money back.
-      return {
+      const asked = {
         ...document,
         ...touched,
         refundedAfterCancel:
           document.refundedAfterCancel || event.data.reason === 'approved_after_cancel',
       };
+      const { refundId, amountCents, reason, note } = event.data;
+      // Before issue 38 a refund had no id: the provider's PaymentRefunded tells the rest.
+      if (refundId === undefined) return asked;
+      return withRefund(asked, refundId, (known) =>
+        known?.status === 'completed'
+          ? known
+          : {
+              refundId,
+              amountCents: amountCents ?? known?.amountCents ?? paymentAmount(document),
+              status: 'pending',
+              reason,
+              note: note ?? known?.note ?? null,
+              requestedAt: known?.requestedAt ?? at,
+              refundedAt: null,
+              failureDetail: null,
+            },
+      );
+    }
+    case 'PaymentRefundCompleted': {
+      const { refundId, amountCents, reason, note, refundedAt } = event.data;
+      return settled(
+        withRefund({ ...document, ...touched }, refundId, (known) =>
+          known?.status === 'completed'
+            ? known
+            : {
+                refundId,
+                amountCents,
+                status: 'completed',
+                reason,
+                note: note ?? known?.note ?? null,
+                requestedAt: known?.requestedAt ?? null,
+                refundedAt,
+                failureDetail: null,
+              },
+        ),
+      );
+    }
+    case 'PaymentRefundFailed': {
+      const { refundId, amountCents, detail } = event.data;
+      return withRefund({ ...document, ...touched }, refundId, (known) =>
+        known?.status === 'completed'
+          ? known
+          : {
+              refundId,
+              amountCents,
+              status: 'failed',
+              // A failure reported for a refund never seen asked for: the shop's own.
+              reason: known?.reason ?? 'admin',
+              note: known?.note ?? null,
+              requestedAt: known?.requestedAt ?? at,
+              refundedAt: null,
+              failureDetail: detail,
+            },
+      );
+    }
     case 'PaymentPending':
     case 'PaymentApproved':
     case 'PaymentRejected':
@@ -119,12 +180,30 @@ export function evolveOrderDocument(
     case 'PaymentCancelled':
     case 'PaymentRefunded':
     case 'PaymentChargedBack': {
-      const reported = PAYMENT_STATUS_OF[event.type];
-      const status = paymentStatusAfter(document.paymentStatus, reported);
-      if (status !== reported) return { ...document, position: recorded.position };
-      const pending = event.type === 'PaymentPending' ? event.data : undefined;
-      return {
+      const money = {
         ...document,
+        ...(event.type === 'PaymentRefunded' && document.providerRefund === null
+          ? { ...touched, providerRefund: { at, reason: event.data.reason } }
+          : {}),
+        ...(event.type === 'PaymentChargedBack' && document.chargeback === null
+          ? {
+              ...touched,
+              chargeback: {
+                // Older chargebacks carry no amount: what had not been refunded yet.
+                amountCents:
+                  event.data.amountCents ??
+                  Math.max(0, paymentAmount(document) - document.refundedCents),
+                at,
+              },
+            }
+          : {}),
+      };
+      const reported = PAYMENT_STATUS_OF[event.type];
+      const status = paymentStatusAfter(money.paymentStatus, reported);
+      if (status !== reported) return settled({ ...money, position: recorded.position });
+      const pending = event.type === 'PaymentPending' ? event.data : undefined;
+      return settled({
+        ...money,
         ...touched,
         paymentStatus: status,
         providerStatus: PROVIDER_STATUS_OF[event.type],
@@ -136,7 +215,7 @@ export function evolveOrderDocument(
         refundedAfterCancel:
           document.refundedAfterCancel ||
           (event.type === 'PaymentRefunded' && event.data.reason === 'approved_after_cancel'),
-      };
+      });
     }
     case 'OrderDeleted':
       // Kept, flagged: the lists leave it out, the sales reports never read it.
@@ -146,4 +225,46 @@ export function evolveOrderDocument(
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/**
+ * What the order's payment took: OrderPaid's amount, or the order's total
+ * while that has not been folded yet (a refund reported before it).
+ */
+export function paymentAmount(document: OrderDocument): number {
+  return document.paidCents > 0 ? document.paidCents : document.totalCents;
+}
+
+/**
+ * The document with one refund as `next` makes it from what was known of it
+ * (undefined: never seen), kept in the order refunds were first seen, and the
+ * completed ones added up again.
+ */
+function withRefund(
+  document: OrderDocument,
+  refundId: string,
+  next: (known: OrderRefund | undefined) => OrderRefund,
+): OrderDocument {
+  const known = document.refunds.find((refund) => refund.refundId === refundId);
+  const refund = next(known);
+  const refunds = known
+    ? document.refunds.map((each) => (each === known ? refund : each))
+    : [...document.refunds, refund];
+  const refundedCents = refunds
+    .filter((each) => each.status === 'completed')
+    .reduce((total, each) => total + each.amountCents, 0);
+  return { ...document, refunds, refundedCents };
+}
+
+/**
+ * A payment whose every centavo went back through completed refunds is
+ * refunded, whatever order the provider's status reports and the refunds
+ * arrived in (a late 'approved' does not undo it); a partial refund leaves it
+ * as it was (approved). A chargeback keeps its own status.
+ */
+function settled(document: OrderDocument): OrderDocument {
+  const givenBack = document.refundedCents > 0 && document.refundedCents >= paymentAmount(document);
+  if (!givenBack || document.paymentStatus === 'charged_back') return document;
+  if (document.paymentStatus === 'refunded') return document;
+  return { ...document, paymentStatus: 'refunded', providerStatus: 'refunded' };
 }

@@ -16,6 +16,7 @@ import { parseShopDateTime } from '../shared/shop-time';
 import { textField } from '../shared/text';
 import { CLIENT_NAME_MAX_LENGTH } from './constants';
 import { SALE_SOURCES } from './events';
+import { SALE_ROW_KINDS } from './read-model';
 
 /**
  * The admin's sales (admin-spec §3, §5, §7, §9): the sale form, the list, its
@@ -116,13 +117,22 @@ export const adminSalesQuerySchema = z.object({
 });
 export type AdminSalesQuery = z.infer<typeof adminSalesQuerySchema>;
 
-/** A sale (admin-spec §3): `date` the ISO time it happened, `amount` in reais. */
+/** How the sales list labels a row by its kind (issue 38: a refund is 'Estorno'). */
+export const SALE_KIND_LABELS = { sale: 'Venda', refund: 'Estorno' } as const;
+
+/**
+ * A sale (admin-spec §3): `date` the ISO time it happened, `amount` in reais.
+ * Issue 38: `kind` 'refund' is money of an online sale that went back, on
+ * the day it moved: a negative amount, origin Online, no actions (only
+ * physical sales are edited or deleted).
+ */
 export const saleDtoSchema = z.object({
   id: z.string(),
   date: z.string(),
   clientName: z.string(),
   amount: z.number(),
   source: z.enum(SALE_SOURCE_WIRE),
+  kind: z.enum(SALE_ROW_KINDS),
 });
 export type SaleDto = z.infer<typeof saleDtoSchema>;
 
@@ -136,10 +146,12 @@ export type SaleList = z.infer<typeof saleListSchema>;
 /**
  * GET /api/admin/sales/stats: totalSales, monthlyRevenue and averageTicket over
  * the current month (shop's calendar), the lifetime figures over every sale;
- * online and physical sales alike, deleted ones never.
+ * online and physical sales alike, deleted ones never. Issue 38: net of the
+ * money that went back in the month (refunds, chargebacks), and less the sales
+ * given back in full in it — a month may then count fewer sales than none.
  */
 export const salesStatsSchema = z.object({
-  totalSales: z.number().int().nonnegative(),
+  totalSales: z.number().int(),
   monthlyRevenue: z.number(),
   averageTicket: z.number(),
   lifetimeTotalSales: z.number().int().nonnegative(),
@@ -199,6 +211,11 @@ export type MonthlyReportQuery = z.infer<ReturnType<typeof monthlyReportQuerySch
  * topProducts: the 5 products sold most (by quantity, then revenue) in the
  * month's online sales — physical sales carry no items; topProductsByRevenue
  * (issue 36): the 5 that brought in most (by revenue, then quantity).
+ * Issue 38: every figure is net of the money that went back in the month, on
+ * the day it moved (a refund in March lowers March); a sale given back in full
+ * leaves the count on that day; bestDay is the day that kept the most (null
+ * when none kept anything); a product whose net units or revenue is not
+ * positive is no top product.
  */
 const monthlyTopProductSchema = z.object({
   productName: z.string(),
@@ -214,7 +231,7 @@ export const monthlyReportSchema = z.object({
   deliveryFees: z.number(),
   /** totalRevenue without the delivery fees: what the products brought in. */
   productRevenue: z.number(),
-  totalSales: z.number().int().nonnegative(),
+  totalSales: z.number().int(),
   averageTicket: z.number(),
   bestDay: z.object({ date: z.string(), revenue: z.number(), sales: z.number().int() }).nullable(),
   growthComparison: z.object({

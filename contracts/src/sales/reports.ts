@@ -24,6 +24,8 @@ import {
  * query-api narrows with the read store's filters first. Money is added in
  * centavos and turned into reais last. `today` is the shop's calendar date
  * (`shopDate(now)`).
+ * Issue 38: the online months hold refunds and chargebacks as negative money
+ * on the day it moved, so every figure here is net of them, on that day.
  */
 
 /** What a shop day sold through one channel. */
@@ -159,9 +161,16 @@ const RANKINGS: Readonly<Record<TopProductsRanking, (a: ProductTotal, b: Product
     revenue: highestRevenueFirst,
   };
 
+/**
+ * A product the shop really sold over the period: refunds may have taken back
+ * all its money, or more (of an earlier period's sale), or its units.
+ */
+const soldNet = (product: ProductTotal) => product.quantity > 0 && product.revenueCents > 0;
+
 /** The month's top products in one ranking, as the report lists them. */
 const topOfMonth = (products: readonly ProductTotal[], rankBy: TopProductsRanking) =>
-  [...products]
+  products
+    .filter(soldNet)
     .sort(RANKINGS[rankBy])
     .slice(0, MONTHLY_REPORT_TOP_PRODUCTS)
     .map((product) => ({
@@ -262,10 +271,10 @@ export function monthlyReport(
   }
   const dayOf = (index: number) => `${key}-${String(index + 1).padStart(2, '0')}`;
 
-  // The first of the days with the most revenue.
+  // The first of the days with the most revenue, among those that kept any (net of refunds).
   let bestDay: { index: number; cents: number; sales: number } | null = null;
   for (const [index, slot] of byDay.entries()) {
-    if (slot.sales > 0 && (bestDay === null || slot.cents > bestDay.cents)) {
+    if (slot.cents > 0 && (bestDay === null || slot.cents > bestDay.cents)) {
       bestDay = { index, ...slot };
     }
   }
@@ -273,7 +282,7 @@ export function monthlyReport(
   const lastElapsed = today.slice(0, 7) === key ? Number(today.slice(8, 10)) : days;
   const weekdays = WEEKDAY_LABELS.map(() => ({ cents: 0, days: 0 }));
   byDay.forEach((slot, index) => {
-    if (index + 1 > lastElapsed && slot.sales === 0) return;
+    if (index + 1 > lastElapsed && slot.sales === 0 && slot.cents === 0) return;
     const weekday = weekdays[weekdayOf(dayOf(index))];
     if (weekday) {
       weekday.cents += slot.cents;
@@ -319,7 +328,8 @@ export function monthlyReport(
 
 /**
  * GET /api/admin/dashboard/top-selling-products: units sold in every online
- * sale (physical sales carry no items), most units (or most revenue) first;
+ * sale (physical sales carry no items), net of refunds, most units (or most
+ * revenue) first, none whose net is not positive;
  * name and category as the catalogue has them now, the sold name when the
  * product is not in it.
  */
@@ -330,7 +340,8 @@ export function topSellingProducts(
   rankBy: TopProductsRanking = 'units',
 ): TopSellingProduct[] {
   const known = new Map(catalogue.map((product) => [product._id, product]));
-  return [...products]
+  return products
+    .filter(soldNet)
     .sort(RANKINGS[rankBy])
     .slice(0, limit)
     .map((product) => ({

@@ -6,6 +6,7 @@ import {
   paymentStreamName,
   readOrderHistory,
   resolveOrderId,
+  saleStreamName,
 } from '@quitute/contracts';
 import { createMemoryEventStore } from '@quitute/infra/event-store';
 import { adminId, minute, orderId, paymentId, seedOneOrder } from './test-order';
@@ -138,5 +139,66 @@ describe('an order history from the event store', () => {
     expect(history?.entries[5]?.description).toBe(
       'Status alterado de Em Preparação para Pronto para Retirada por um administrador',
     );
+  });
+
+  it('given the paid order cancelled by the admin, when its refund is asked, completed and its sale refunded (issue 38), then the history tells each in pt-BR and the state holds the money back', async () => {
+    const store = await shopWithOneOrder();
+    const refundId = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+    const meta = (n: number) => ({
+      correlationId: 'cancel-1',
+      causationId: 'cancel-1',
+      actorId: adminId,
+      actorRole: 'admin' as const,
+      occurredAt: minute(n),
+    });
+    const refund = { paymentId, orderId, providerPaymentId: 'mp-1', refundId, amountCents: 1_200 };
+    await store.appendToStream(paymentStreamName(paymentId), [
+      {
+        id: randomUUID(),
+        type: 'PaymentRefundRequested',
+        data: { ...refund, reason: 'order_cancelled' },
+        metadata: meta(31),
+      },
+      {
+        id: randomUUID(),
+        type: 'PaymentRefundCompleted',
+        data: { ...refund, reason: 'order_cancelled', refundedAt: minute(32) },
+        metadata: meta(32),
+      },
+    ]);
+    await store.appendToStream(saleStreamName(orderId), [
+      {
+        id: randomUUID(),
+        type: 'OnlineSaleRefunded',
+        data: {
+          saleId: orderId,
+          orderId,
+          orderNumber: 1001,
+          refundId,
+          reason: 'refunded',
+          refundedAt: minute(32),
+          clientName: 'Maria da Silva',
+          amountCents: 1_200,
+          deliveryFeeCents: 0,
+          items: [],
+          final: true,
+        },
+        metadata: meta(32),
+      },
+    ]);
+
+    const history = await readOrderHistory(store, orderId, null);
+
+    expect(history?.entries.slice(-3).map((entry) => entry.description)).toEqual([
+      'Reembolso de R$ 12,00 solicitado: Pedido cancelado pela loja',
+      'Reembolso de R$ 12,00 concluído',
+      'Venda online estornada: R$ 12,00 (pagamento reembolsado, em 25/11/2026, devolvida por inteiro: deixa de contar como venda)',
+    ]);
+    expect(history?.state).toMatchObject({
+      orderStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      refundedCents: 1_200,
+      refunds: [{ refundId, status: 'completed', reason: 'order_cancelled' }],
+    });
   });
 });

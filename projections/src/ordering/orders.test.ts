@@ -80,6 +80,11 @@ describe('orders projection', () => {
       cancelledAt: null,
       cancelReason: null,
       refundedAfterCancel: false,
+      paidCents: 0,
+      refunds: [],
+      refundedCents: 0,
+      chargeback: null,
+      providerRefund: null,
       pix: null,
       boleto: null,
       paymentExpiresAt: null,
@@ -404,6 +409,197 @@ describe('orders projection', () => {
     };
     expect(given([accented])).toMatchObject({
       searchText: '1001 angela conceicao maria@example.com',
+    });
+  });
+
+  describe('the money of a paid order going back (issue 38)', () => {
+    const refundA = '1a1a1a1a-1a1a-4a1a-8a1a-1a1a1a1a1a1a';
+    const refundB = '2b2b2b2b-2b2b-4b2b-8b2b-2b2b2b2b2b2b';
+    const requested = (refundId: string, amountCents: number, note?: string): PaymentEvent => ({
+      type: 'PaymentRefundRequested',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-1',
+        reason: note === undefined ? 'order_cancelled' : 'admin',
+        refundId,
+        amountCents,
+        ...(note === undefined ? {} : { note }),
+      },
+    });
+    const completed = (refundId: string, amountCents: number, note?: string): PaymentEvent => ({
+      type: 'PaymentRefundCompleted',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-1',
+        refundId,
+        amountCents,
+        reason: note === undefined ? 'order_cancelled' : 'admin',
+        ...(note === undefined ? {} : { note }),
+        refundedAt: '2026-11-23T15:00:00.000Z',
+      },
+    });
+    const failed = (refundId: string, amountCents: number): PaymentEvent => ({
+      type: 'PaymentRefundFailed',
+      data: { paymentId, orderId, refundId, amountCents, detail: 'sem resposta' },
+    });
+    const providerRefunded: PaymentEvent = {
+      type: 'PaymentRefunded',
+      data: {
+        paymentId,
+        orderId,
+        providerPaymentId: 'mp-1',
+        statusDetail: 'refunded',
+        reason: 'provider',
+      },
+    };
+
+    it('given R$ 2,00 of a R$ 12,00 payment refunded, then the refund completed, 2,00 refunded, and the payment still approved', () => {
+      const document = given([
+        placed,
+        approved,
+        paid,
+        requested(refundA, 200, 'Item em falta'),
+        completed(refundA, 200, 'Item em falta'),
+      ]);
+      expect(document).toMatchObject({
+        paymentStatus: 'approved',
+        paidCents: 1_200,
+        refundedCents: 200,
+        refunds: [
+          {
+            refundId: refundA,
+            amountCents: 200,
+            status: 'completed',
+            reason: 'admin',
+            note: 'Item em falta',
+            requestedAt: at(4),
+            refundedAt: '2026-11-23T15:00:00.000Z',
+            failureDetail: null,
+          },
+        ],
+      });
+    });
+
+    it('given a partial refund and then the rest refunded on cancelling, then refunded, both kept in order', () => {
+      const document = given([
+        placed,
+        approved,
+        paid,
+        requested(refundA, 200, 'Item em falta'),
+        completed(refundA, 200),
+        { type: 'OrderStatusChanged', data: { orderId, from: 'processing', to: 'cancelled' } },
+        requested(refundB, 1_000),
+        completed(refundB, 1_000),
+      ]);
+      expect(document).toMatchObject({
+        orderStatus: 'cancelled',
+        paymentStatus: 'refunded',
+        providerStatus: 'refunded',
+        refundedCents: 1_200,
+      });
+      expect(
+        orderDocumentSchema
+          .parse(document)
+          .refunds.map((refund) => [refund.refundId, refund.status]),
+      ).toEqual([
+        [refundA, 'completed'],
+        [refundB, 'completed'],
+      ]);
+    });
+
+    it('given the provider’s refunded status before the last refund completed, and a late approved after, then refunded all the same', () => {
+      expect(
+        given([
+          placed,
+          approved,
+          paid,
+          requested(refundA, 1_200),
+          providerRefunded,
+          completed(refundA, 1_200),
+          approved,
+        ]),
+      ).toMatchObject({ paymentStatus: 'refunded', refundedCents: 1_200 });
+    });
+
+    it('given a refund that failed, then it stands failed with the detail; retried under the same id and completed, then one refund, completed', () => {
+      const failedOnce = given([
+        placed,
+        approved,
+        paid,
+        requested(refundA, 500),
+        failed(refundA, 500),
+      ]);
+      expect(failedOnce).toMatchObject({
+        paymentStatus: 'approved',
+        refundedCents: 0,
+        refunds: [{ refundId: refundA, status: 'failed', failureDetail: 'sem resposta' }],
+      });
+      const retried = given([
+        placed,
+        approved,
+        paid,
+        requested(refundA, 500),
+        failed(refundA, 500),
+        requested(refundA, 500),
+        completed(refundA, 500),
+        completed(refundA, 500),
+      ]);
+      expect(retried?.refunds).toHaveLength(1);
+      expect(retried).toMatchObject({
+        refundedCents: 500,
+        refunds: [{ status: 'completed', failureDetail: null, requestedAt: at(4) }],
+      });
+    });
+
+    it('given a chargeback with its amount after a partial refund, then charged back with its amount and time', () => {
+      expect(
+        given([
+          placed,
+          approved,
+          paid,
+          requested(refundA, 200, 'Atraso'),
+          completed(refundA, 200),
+          {
+            type: 'PaymentChargedBack',
+            data: {
+              paymentId,
+              orderId,
+              providerPaymentId: 'mp-1',
+              statusDetail: 'chargeback',
+              amountCents: 1_000,
+            },
+          },
+        ]),
+      ).toMatchObject({
+        paymentStatus: 'charged_back',
+        refundedCents: 200,
+        chargeback: { amountCents: 1_000, at: at(6) },
+      });
+    });
+
+    it('given an older chargeback without an amount, then what had not been refunded', () => {
+      expect(
+        given([
+          placed,
+          approved,
+          paid,
+          {
+            type: 'PaymentChargedBack',
+            data: { paymentId, orderId, providerPaymentId: 'mp-1', statusDetail: 'chargeback' },
+          },
+        ]),
+      ).toMatchObject({ chargeback: { amountCents: 1_200, at: at(4) } });
+    });
+
+    it('given an older log’s refund (no id: the provider’s refunded), then refunded, when and why the provider said so, no refund recorded', () => {
+      expect(given([placed, approved, paid, providerRefunded])).toMatchObject({
+        paymentStatus: 'refunded',
+        refunds: [],
+        refundedCents: 0,
+        providerRefund: { at: at(4), reason: 'provider' },
+      });
     });
   });
 

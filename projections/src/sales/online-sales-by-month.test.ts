@@ -51,6 +51,41 @@ const reversed = (sale: SaleEvent, reason: 'refunded' | 'charged_back' = 'refund
   };
 };
 
+/**
+ * Issue 38: `amountCents` of a recorded sale went back at `refundedAt`, split
+ * over its lines (fee first, then the lines in order), units only when `final`.
+ */
+const refund = (
+  sale: SaleEvent,
+  refundedAt: string,
+  split: { feeCents?: number; lines: number[] },
+  final = false,
+): SaleEvent => {
+  if (sale.type !== 'SaleRecorded') throw new Error('only a recorded sale is refunded');
+  const { saleId: id, items = [] } = sale.data;
+  const feeCents = split.feeCents ?? 0;
+  return {
+    type: 'OnlineSaleRefunded',
+    data: {
+      saleId: id,
+      orderId: id,
+      refundId: saleId(),
+      reason: 'refunded',
+      refundedAt,
+      clientName: 'Ana',
+      amountCents: feeCents + split.lines.reduce((total, cents) => total + cents, 0),
+      deliveryFeeCents: feeCents,
+      items: items.map((line, index) => ({
+        productId: line.productId,
+        name: line.name,
+        quantity: final ? line.quantity : 0,
+        revenueCents: split.lines[index] ?? 0,
+      })),
+      final,
+    },
+  };
+};
+
 /** Given these sales (each of its own stream), then the document of `month`. */
 function given(events: SaleEvent[], month: string) {
   return events.reduce<ReturnType<ReturnType<typeof onlineSalesByMonthProjection.route>['evolve']>>(
@@ -171,6 +206,75 @@ describe('online sales by month projection', () => {
       days: { '2026-11-02': { count: 2, amountCents: 5_100, deliveryFeeCents: 1_500 } },
       products: { [coxinha]: { name: 'Coxinha', quantity: 60, revenueCents: 3_600 } },
       position: 4,
+    });
+  });
+
+  it('given R$ 6,00 of a November sale refunded in December, then November keeps the sale whole and December loses 6,00 on that day: revenue off the product, no unit, no sale off the count', () => {
+    const sale = online('2026-11-10T15:00:00.000Z', 3_000, [
+      { productId: coxinha, name: 'Coxinha', quantity: 50 },
+    ]);
+    const partial = refund(sale, '2026-12-03T15:00:00.000Z', { lines: [600] });
+
+    expect(given([sale, partial], '2026-11')).toMatchObject({
+      days: { '2026-11-10': { count: 1, amountCents: 3_000, deliveryFeeCents: 0 } },
+      products: { [coxinha]: { quantity: 50, revenueCents: 3_000 } },
+    });
+    expect(given([sale, partial], '2026-12')).toEqual({
+      _id: '2026-12',
+      days: { '2026-12-03': { count: 0, amountCents: -600, deliveryFeeCents: 0 } },
+      products: { [coxinha]: { name: 'Coxinha', quantity: 0, revenueCents: -600 } },
+      position: 2,
+    });
+  });
+
+  it('given a delivery refunded in part and then in full the same day (final), then that day nets to nothing: the sale, its fee, its units and its count all gone', () => {
+    const sale = online(
+      '2026-11-10T15:00:00.000Z',
+      4_500,
+      [
+        { productId: coxinha, name: 'Coxinha', quantity: 30 },
+        { productId: quibe, name: 'Quibe', quantity: 20 },
+      ],
+      1_500,
+    );
+    const part = refund(sale, '2026-11-10T16:00:00.000Z', { lines: [600, 400] });
+    const rest = refund(
+      sale,
+      '2026-11-10T17:00:00.000Z',
+      { feeCents: 1_500, lines: [1_200, 800] },
+      true,
+    );
+
+    expect(given([sale, part], '2026-11')).toMatchObject({
+      days: { '2026-11-10': { count: 1, amountCents: 3_500, deliveryFeeCents: 1_500 } },
+      products: {
+        [coxinha]: { quantity: 30, revenueCents: 1_200 },
+        [quibe]: { quantity: 20, revenueCents: 800 },
+      },
+    });
+    expect(given([sale, part, rest], '2026-11')).toEqual({
+      _id: '2026-11',
+      days: {},
+      products: {},
+      position: 3,
+    });
+  });
+
+  it('given a sale refunded in full in the next month (final), then that month loses the money, the units and one sale, the sale’s month keeps it', () => {
+    const sale = online('2026-11-29T15:00:00.000Z', 600, [
+      { productId: quibe, name: 'Quibe', quantity: 10 },
+    ]);
+    const other = online('2026-12-02T15:00:00.000Z', 1_200, [
+      { productId: quibe, name: 'Quibe', quantity: 20 },
+    ]);
+    const whole = refund(sale, '2026-12-02T18:00:00.000Z', { lines: [600] }, true);
+
+    expect(given([sale, other, whole], '2026-12')).toMatchObject({
+      days: { '2026-12-02': { count: 0, amountCents: 600, deliveryFeeCents: 0 } },
+      products: { [quibe]: { quantity: 10, revenueCents: 600 } },
+    });
+    expect(given([sale, other, whole], '2026-11')).toMatchObject({
+      days: { '2026-11-29': { count: 1, amountCents: 600 } },
     });
   });
 

@@ -41,6 +41,7 @@ describe('sales projection', () => {
   it('given an online sale from before delivery fees, then its amount (no fee), the shop day and month it counts on', () => {
     expect(given([online])).toEqual({
       _id: saleId,
+      kind: 'sale',
       source: 'online',
       amountCents: 3_000,
       deliveryFeeCents: 0,
@@ -117,6 +118,51 @@ describe('sales projection', () => {
     expect(() =>
       given([{ ...counter, data: { ...counter.data, soldAt: 'ontem' } } satisfies SaleEvent]),
     ).toThrow('names no instant');
+  });
+});
+
+describe('sales projection: money of an online sale going back (issue 38)', () => {
+  const refundId = '9e8d7c6b-5a49-4382-9716-a5b4c3d2e1f0';
+  const refunded: SaleEvent = {
+    type: 'OnlineSaleRefunded',
+    data: {
+      saleId,
+      orderId,
+      orderNumber: 1001,
+      refundId,
+      reason: 'refunded',
+      // 02:00 UTC on 1 January is still 31 December in São Paulo.
+      refundedAt: '2027-01-01T02:00:00.000Z',
+      clientName: 'Ângela Souza',
+      amountCents: 1_000,
+      deliveryFeeCents: 0,
+      items: [{ productId: coxinha, name: 'Coxinha', quantity: 0, revenueCents: 1_000 }],
+      final: false,
+    },
+  };
+
+  it('given a sale refunded in part a month later, then a row of its own, keyed by the refund: negative, on the shop day the money moved, online', () => {
+    expect(
+      project(salesProjection, [refunded], {
+        streamName: saleStreamName(saleId),
+        documentId: refundId,
+      }),
+    ).toEqual({
+      _id: refundId,
+      kind: 'refund',
+      source: 'online',
+      amountCents: -1_000,
+      deliveryFeeCents: 0,
+      clientName: 'Ângela Souza',
+      soldAt: '2027-01-01T02:00:00.000Z',
+      at: '2027-01-01T02:00:00.000Z',
+      day: '2026-12-31',
+      month: '2026-12',
+      orderId,
+      orderNumber: 1001,
+      searchText: 'angela souza',
+      position: 1,
+    });
   });
 });
 

@@ -50,25 +50,29 @@ function anyInstant(text: string): Date | null {
 }
 
 /**
- * One document per sale (sales_v2), keyed by its id, with the delivery fee an
- * online sale's amount holds. Amended sales move to
- * their new day; deleted ones, and online ones whose payment was given back
- * (reversed), are removed, so every report over this read model counts
- * exactly the sales that stand. What an online sale sold is in
- * the monthly documents (online-sales-by-month.ts), not here.
+ * One document per sale (sales_v3), keyed by its id, with the delivery fee an
+ * online sale's amount holds, and one per refund of an online sale, keyed by
+ * the refund's id: the money that went back, negative, on the day it moved
+ * (issue 38), so the list shows each refund on its own day and its rows add up
+ * to what the shop kept. Amended sales move to their new day; deleted ones,
+ * and online ones reversed by an older log (OnlineSaleReversed), are removed.
+ * What an online sale sold is in the monthly documents
+ * (online-sales-by-month.ts), not here.
  */
 export const salesProjection = defineProjection({
   name: SALES_PROJECTION,
   collection: SALES_COLLECTION,
   events: saleEventSchemas,
   document: saleDocumentSchema,
-  documentId: (event) => event.data.saleId,
+  documentId: (event) =>
+    event.type === 'OnlineSaleRefunded' ? event.data.refundId : event.data.saleId,
   evolve(document, event, recorded): SaleDocument | null {
     switch (event.type) {
       case 'SaleRecorded': {
         const sale = event.data;
         return {
           _id: sale.saleId,
+          kind: 'sale',
           source: sale.source,
           amountCents: sale.amountCents,
           deliveryFeeCents: sale.deliveryFeeCents ?? 0,
@@ -98,6 +102,24 @@ export const salesProjection = defineProjection({
       case 'SaleDeleted':
       case 'OnlineSaleReversed':
         return null;
+      case 'OnlineSaleRefunded': {
+        const refund = event.data;
+        return {
+          _id: refund.refundId,
+          kind: 'refund',
+          source: 'online',
+          // 0 − x, not −x: a refund without a fee keeps 0, not −0.
+          amountCents: 0 - refund.amountCents,
+          deliveryFeeCents: 0 - refund.deliveryFeeCents,
+          clientName: refund.clientName,
+          soldAt: refund.refundedAt,
+          ...saleMoment(refund.refundedAt),
+          orderId: refund.orderId,
+          orderNumber: refund.orderNumber ?? null,
+          searchText: foldForSearch(refund.clientName),
+          position: recorded.position,
+        };
+      }
       default: {
         const unexpected: never = event;
         throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

@@ -49,6 +49,7 @@ const lastOfToday = order('2026-11-26T02:59:59.999Z', { customerName: 'Davi' });
 
 const sale = (day: string, amountCents: number, fields: Partial<SaleDocument> = {}) => {
   const document: SaleDocument = {
+    kind: 'sale',
     _id: nextId(),
     source: 'physical',
     amountCents,
@@ -215,7 +216,7 @@ describe('GET /api/admin/dashboard/orders-today, sales-today, sales-month, daily
   });
 });
 
-describe('GET /api/admin/dashboard/orders-today with declined cards (issue 36)', () => {
+describe('GET /api/admin/dashboard/orders-today with declined cards (issue 36) and checkouts ended without payment (issue 38)', () => {
   let reads: AdminReads;
   beforeAll(async () => {
     reads = await openAdminReads({ projections: [ORDERS_PROJECTION], position: 40, now });
@@ -241,11 +242,28 @@ describe('GET /api/admin/dashboard/orders-today with declined cards (issue 36)',
         cancelReason: 'payment_expired',
       }),
       order('2026-11-25T13:40:00.000Z', { paymentMethod: 'credit_card', paymentStatus: 'pending' }),
+      order('2026-11-25T13:50:00.000Z', {
+        paymentMethod: 'boleto',
+        paymentStatus: 'cancelled',
+        orderStatus: 'cancelled',
+        cancelReason: 'payment_cancelled',
+      }),
+      order('2026-11-25T14:00:00.000Z', {
+        paymentStatus: 'rejected',
+        orderStatus: 'cancelled',
+        cancelReason: 'payment_failed',
+      }),
+      // Paid, then cancelled by the admin (no cancelReason) and refunded: an order she received.
+      order('2026-11-25T14:10:00.000Z', {
+        paymentStatus: 'refunded',
+        orderStatus: 'cancelled',
+        paidAt: '2026-11-25T14:11:00.000Z',
+      }),
     ]);
   });
   afterAll(() => reads.close());
 
-  it('given a card awaiting another after its decline and one cancelled for it, then neither counts; paid by another card, awaiting its answer, or an expired Pix, each counts', async () => {
+  it('given a card awaiting another after its decline and checkouts that ended without payment (declined, Pix expired, boleto cancelled, payment never created), then none counts; paid by another card, awaiting its answer, or paid and cancelled by the admin (issue 38), each counts', async () => {
     const { body } = await reads.read('/api/admin/dashboard/orders-today');
     expect(ordersTodaySchema.parse(body).count).toBe(3);
   });

@@ -6,6 +6,7 @@ import {
   dashboardLimitQuerySchema,
   messages,
   MENU_PROJECTION,
+  ORDER_CANCEL_REASONS,
   orderDocumentSchema,
   ORDERS_COLLECTION,
   ORDERS_PROJECTION,
@@ -37,8 +38,10 @@ function shopMidnight(day: string): string {
 /**
  * The dashboard (admin-spec §2, §7), behind the admin guard (app.ts). "Today"
  * and "this month" are the shop's (America/Sao_Paulo). Orders: placed in the
- * period, whatever their status, deleted ones and declined payments not counted. Sales: online (paid
- * orders) and physical, as in the sales reports.
+ * period, whatever their status, deleted ones, declined payments and checkouts
+ * that ended without payment not counted. Sales: online (paid orders) and
+ * physical, net of refunds and chargebacks on the day the money moved, as in
+ * the sales reports.
  */
 export function adminDashboardRoutes(deps: { readStore: ReadStore; now: () => Date }): Router {
   const orders = deps.readStore.collection(ORDERS_COLLECTION);
@@ -101,6 +104,10 @@ export function adminDashboardRoutes(deps: { readStore: ReadStore; now: () => Da
         // A declined payment is no order received (issue 36): awaiting another card, or
         // cancelled for the decline. Paid by another card, the order counts once again.
         paymentStatus: { $ne: 'rejected' },
+        // Issue 38: nor is a checkout that ended without payment (the customer cancelled
+        // the Pix or boleto, it expired, the card was declined, the payment never started).
+        // An admin's cancellation (no cancelReason) was an order received: it counts.
+        cancelReason: { $nin: [...ORDER_CANCEL_REASONS] },
         createdAt: { $gte: shopMidnight(today), $lt: shopMidnight(addDays(today, 1)) },
       }),
     );

@@ -26,6 +26,7 @@ import {
   type LastOrderFact,
   type MenuFact,
 } from './assistant';
+import { SHOWN_TO_CUSTOMER } from '../ordering/routes';
 
 /**
  * A person types a few messages a minute; the limit, per client address and
@@ -164,7 +165,8 @@ export function chatbotRoutes(deps: {
     const userId = await callerId(req);
     if (!userId) return { signedIn: false };
     const [stored] = await orders.find(
-      { userId, isDeleted: { $ne: true } },
+      // The orders her own page lists: a paid one stays hers even if deleted (issue 38).
+      { userId, ...SHOWN_TO_CUSTOMER },
       { sort: { createdAt: -1, orderNumber: -1 }, limit: 1 },
     );
     const lastOrder: LastOrderFact | null = stored ? lastOrderSchema.parse(stored) : null;

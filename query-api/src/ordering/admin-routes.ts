@@ -14,7 +14,7 @@ import { AppError } from '@quitute/infra/errors';
 import { parseWith } from '@quitute/infra/http';
 import type { Filter, ReadStore } from '@quitute/infra/read-store';
 import { pageOf, positionedReads, searchTextFilter, sendAdminAnswer } from '../admin/reads';
-import { toOrderDto } from './order-dto';
+import { toAdminOrderDto } from './order-dto';
 
 /** Newest first; the order number breaks ties (orders placed in the same millisecond). */
 export const NEWEST_ORDERS_FIRST = { createdAt: -1, orderNumber: -1 } as const;
@@ -43,7 +43,7 @@ export function adminOrderRoutes(deps: { readStore: ReadStore }): Router {
       ),
     );
     sendAdminAnswer(res, position, {
-      orders: answer.documents.map(toOrderDto),
+      orders: answer.documents.map(toAdminOrderDto),
       totalPages: answer.totalPages,
       total: answer.total,
       page: answer.page,
@@ -79,7 +79,7 @@ export function adminOrderRoutes(deps: { readStore: ReadStore }): Router {
     const { answer: stored, position } = await positioned(() => orders.get(id.data));
     const order = stored && orderDocumentSchema.parse(stored);
     if (!order || order.isDeleted) throw notFound;
-    sendAdminAnswer(res, position, toOrderDto(order));
+    sendAdminAnswer(res, position, toAdminOrderDto(order));
   });
 
   return router;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { orderDtoSchema, paymentMessages, paymentStatusDtoSchema } from '@quitute/contracts';
+import {
+  adminOrderDtoSchema,
+  orderDtoSchema,
+  paymentMessages,
+  paymentStatusDtoSchema,
+  type OrderRefund,
+} from '@quitute/contracts';
 import { anOrder } from './order-fixtures';
-import { toOrderDto, toPaymentStatusDto } from './order-dto';
+import { toAdminOrderDto, toOrderDto, toPaymentStatusDto } from './order-dto';
 
 describe('toOrderDto', () => {
   it('given a pending Pix order, then money in reais, lines as {item, quantity}, the provider id as paymentId, the order id as external reference and the Pix message as details', () => {
@@ -47,6 +53,9 @@ describe('toOrderDto', () => {
       paymentId: '1325547890',
       externalReference: '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
       details: 'Aguardando pagamento via Pix.',
+      refundedTotal: 0,
+      refunds: [],
+      chargeback: null,
       pendingPayment: {
         pixQrCode: '00020126580014br.gov.bcb.pix0136…',
         ticketUrl: 'http://127.0.0.1/simulator',
@@ -162,6 +171,161 @@ describe('toOrderDto', () => {
 
   it('given a payment the provider never answered, then paymentId is null', () => {
     expect(toOrderDto(anOrder({ providerPaymentId: null })).paymentId).toBeNull();
+  });
+});
+
+describe('refunds on the customer’s and the admin’s order (issue 38)', () => {
+  const paidAt = '2026-11-25T13:05:00.000Z';
+  const paidOrder = (fields: Parameters<typeof anOrder>[0] = {}) =>
+    anOrder({
+      orderStatus: 'processing',
+      paymentStatus: 'approved',
+      providerStatus: 'approved',
+      statusDetail: 'accredited',
+      paidAt,
+      paidCents: 16_900,
+      ...fields,
+    });
+  const refund = (fields: Partial<OrderRefund>): OrderRefund => ({
+    refundId: '1a1a1a1a-1a1a-4a1a-8a1a-1a1a1a1a1a1a',
+    amountCents: 2_000,
+    status: 'completed',
+    reason: 'admin',
+    note: 'Item em falta',
+    requestedAt: '2026-11-26T12:00:00.000Z',
+    refundedAt: '2026-11-26T12:00:05.000Z',
+    failureDetail: null,
+    ...fields,
+  });
+  const missingItem = refund({});
+  const lateDelivery = refund({
+    refundId: '2b2b2b2b-2b2b-4b2b-8b2b-2b2b2b2b2b2b',
+    amountCents: 1_000,
+    status: 'pending',
+    note: 'Atraso na entrega',
+    requestedAt: '2026-11-27T12:00:00.000Z',
+    refundedAt: null,
+  });
+  const failed = refund({
+    refundId: '3c3c3c3c-3c3c-4c3c-8c3c-3c3c3c3c3c3c',
+    amountCents: 500,
+    status: 'failed',
+    note: null,
+    requestedAt: '2026-11-27T13:00:00.000Z',
+    refundedAt: null,
+    failureDetail: 'O provedor não respondeu',
+  });
+
+  it('given R$ 20,00 refunded, R$ 10,00 on its way back and a failed one, then she sees only the completed refund, her note as its reason, and both in details', () => {
+    const dto = toOrderDto(
+      paidOrder({ refunds: [missingItem, lateDelivery, failed], refundedCents: 2_000 }),
+    );
+
+    expect(orderDtoSchema.parse(dto)).toEqual(dto);
+    expect(dto).toMatchObject({
+      paymentStatus: 'approved',
+      refundedTotal: 20,
+      refunds: [{ amount: 20, at: '2026-11-26T12:00:05.000Z', reason: 'Item em falta' }],
+      chargeback: null,
+      details:
+        'Pagamento aprovado com sucesso! Reembolso parcial de R$ 20,00. Reembolso de R$ 10,00 solicitado. Aguardando a confirmação do sistema de pagamento.',
+    });
+  });
+
+  it('given the same order, then the admin sees what may still be refunded (paid − completed − pending) and every attempt with its status and detail', () => {
+    const dto = toAdminOrderDto(
+      paidOrder({ refunds: [missingItem, lateDelivery, failed], refundedCents: 2_000 }),
+    );
+
+    expect(adminOrderDtoSchema.parse(dto)).toEqual(dto);
+    expect(dto.refundable).toBe(139);
+    expect(dto.refundAttempts).toEqual([
+      {
+        refundId: missingItem.refundId,
+        amount: 20,
+        status: 'completed',
+        reason: 'Item em falta',
+        at: '2026-11-26T12:00:00.000Z',
+        detail: null,
+      },
+      {
+        refundId: lateDelivery.refundId,
+        amount: 10,
+        status: 'pending',
+        reason: 'Atraso na entrega',
+        at: '2026-11-27T12:00:00.000Z',
+        detail: null,
+      },
+      {
+        refundId: failed.refundId,
+        amount: 5,
+        status: 'failed',
+        reason: 'Reembolso da loja',
+        at: '2026-11-27T13:00:00.000Z',
+        detail: 'O provedor não respondeu',
+      },
+    ]);
+  });
+
+  it('given a paid order cancelled and refunded in full, then Reembolsado, the refunds oldest first, the cancellation’s reason, nothing left to refund', () => {
+    const cancelled = refund({
+      refundId: '4d4d4d4d-4d4d-4d4d-8d4d-4d4d4d4d4d4d',
+      amountCents: 14_900,
+      reason: 'order_cancelled',
+      note: null,
+      requestedAt: '2026-11-27T09:00:00.000Z',
+      refundedAt: '2026-11-27T09:00:03.000Z',
+    });
+    const order = paidOrder({
+      orderStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      refunds: [cancelled, missingItem],
+      refundedCents: 16_900,
+    });
+
+    expect(toOrderDto(order)).toMatchObject({
+      refundedTotal: 169,
+      refunds: [
+        { amount: 20, at: '2026-11-26T12:00:05.000Z', reason: 'Item em falta' },
+        { amount: 149, at: '2026-11-27T09:00:03.000Z', reason: 'Pedido cancelado pela loja' },
+      ],
+      details: 'Pagamento reembolsado.',
+    });
+    expect(toAdminOrderDto(order).refundable).toBe(0);
+  });
+
+  it('given a chargeback, then its amount and time for her, and nothing left for the admin to refund', () => {
+    const order = paidOrder({
+      paymentStatus: 'charged_back',
+      chargeback: { amountCents: 16_900, at: '2026-12-01T10:00:00.000Z' },
+    });
+
+    expect(toOrderDto(order).chargeback).toEqual({ amount: 169, at: '2026-12-01T10:00:00.000Z' });
+    expect(toAdminOrderDto(order).refundable).toBe(0);
+  });
+
+  it('given an order refunded before issue 38 (only the provider’s refunded), then the whole payment back when the provider said so', () => {
+    const dto = toOrderDto(
+      paidOrder({
+        paymentStatus: 'refunded',
+        providerRefund: { at: '2026-11-28T10:00:00.000Z', reason: 'provider' },
+      }),
+    );
+
+    expect(dto).toMatchObject({
+      refundedTotal: 169,
+      refunds: [
+        {
+          amount: 169,
+          at: '2026-11-28T10:00:00.000Z',
+          reason: 'Reembolso feito pelo sistema de pagamento',
+        },
+      ],
+    });
+  });
+
+  it('given an order never paid, then nothing to refund', () => {
+    expect(toAdminOrderDto(anOrder())).toMatchObject({ refundable: 0, refundAttempts: [] });
   });
 });
 

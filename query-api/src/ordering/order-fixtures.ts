@@ -1,7 +1,7 @@
 import { foldForSearch, orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
 
 /**
- * An orders_v4 document for tests, as the orders projection writes it: a Pix
+ * An orders_v5 document for tests, as the orders projection writes it: a Pix
  * order of 40 coxinhas and a kit, pending, for pickup (no delivery fee), with
  * the customer's phone and CPF. Parsed, so a fixture
  * can never drift from the read model's shape.
@@ -50,6 +50,11 @@ export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
     cancelledAt: null,
     cancelReason: null,
     refundedAfterCancel: false,
+    paidCents: 0,
+    refunds: [],
+    refundedCents: 0,
+    chargeback: null,
+    providerRefund: null,
     pix: { qrCode: '00020126580014br.gov.bcb.pix0136…', ticketUrl: 'http://127.0.0.1/simulator' },
     boleto: null,
     paymentExpiresAt: '2026-11-25T13:30:00.000Z',

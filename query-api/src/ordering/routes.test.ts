@@ -333,6 +333,30 @@ describe('an order deleted by an admin', () => {
     expect((await get(`/api/admin/orders/${gone._id}`, tokenOf(admin, 'admin'))).status).toBe(404);
     await readStore.collection(ORDERS_COLLECTION).delete(gone._id);
   });
+
+  it('given Bia’s paid order deleted by an older log (issue 38), then she still finds it in her list and its details, with her money; the admin’s list leaves it out', async () => {
+    const paidGone = order(bia, '2026-11-25T14:45:00.000Z', {
+      isDeleted: true,
+      orderStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      paidAt: '2026-11-25T14:46:00.000Z',
+      paidCents: 16_900,
+      refundedCents: 16_900,
+    });
+    await readStore.collection(ORDERS_COLLECTION).put(paidGone);
+
+    expect(await numbersOf(await get('/api/orders', tokenOf(bia)))).toEqual([
+      paidGone.orderNumber,
+      biaOrder.orderNumber,
+    ]);
+    const details = await get(`/api/orders/${paidGone._id}`, tokenOf(bia));
+    expect(details.status).toBe(200);
+    expect(await details.json()).toMatchObject({ paymentStatus: 'refunded', total: 169 });
+    expect((await get(`/api/admin/orders/${paidGone._id}`, tokenOf(admin, 'admin'))).status).toBe(
+      404,
+    );
+    await readStore.collection(ORDERS_COLLECTION).delete(paidGone._id);
+  });
 });
 
 describe('GET /payments/process-payment/{paymentId}', () => {

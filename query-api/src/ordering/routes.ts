@@ -50,9 +50,22 @@ export function ordersSince(now: Date, days: number): string {
 }
 
 /**
+ * An order its customer still sees: any not deleted, and one she paid even if
+ * an admin deleted it (issue 38: older logs could delete a paid order; her
+ * money and its refunds stay in her view).
+ */
+export const SHOWN_TO_CUSTOMER: Filter = {
+  $or: [{ isDeleted: false }, { paidAt: { $ne: null } }, { refundedCents: { $gt: 0 } }],
+};
+
+function isShownToCustomer(order: OrderDocument): boolean {
+  return !order.isDeleted || order.paidAt !== null || order.refundedCents > 0;
+}
+
+/**
  * Orders and payments as their owner sees them (spec §7): GET /api/orders,
  * /api/orders/{id}, /payments/process-payment/{paymentId}; and the public
- * /api/payments/config. Deleted orders are left out. Another
+ * /api/payments/config. Deleted orders are left out, unless paid. Another
  * customer's order or payment is answered exactly like one that does not
  * exist (no IDOR, no existence leak).
  */
@@ -76,7 +89,7 @@ export function orderQueryRoutes(deps: {
 
   router.get('/api/orders', ...signedIn, async (req, res) => {
     const query = parseWith(ordersQuerySchema, req.query, messages.invalidRequest);
-    const filter: Filter = { userId: currentUser(req).userId, isDeleted: false };
+    const filter: Filter = { userId: currentUser(req).userId, ...SHOWN_TO_CUSTOMER };
     if (query.orderStatus) filter['orderStatus'] = query.orderStatus;
     // createdAt is an ISO time in UTC (toISOString), so text order is time order.
     if (query.dateFilter) filter['createdAt'] = { $gte: ordersSince(deps.now(), query.dateFilter) };
@@ -95,8 +108,12 @@ export function orderQueryRoutes(deps: {
     if (!id.success) return next();
     const caller = currentUser(req);
     const order = await orderById(id.data);
-    // A deleted order is gone for its customer too (admin-spec §2 delete).
-    if (!order || order.isDeleted || (order.userId !== caller.userId && caller.role !== 'admin')) {
+    // A deleted order is gone for its customer too (admin-spec §2 delete), unless she paid it.
+    if (
+      !order ||
+      !isShownToCustomer(order) ||
+      (order.userId !== caller.userId && caller.role !== 'admin')
+    ) {
       throw new AppError('not_found', orderMessages.notFound);
     }
     res.set('Cache-Control', 'private, no-store').json(toOrderDto(order));

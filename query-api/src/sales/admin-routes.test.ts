@@ -7,6 +7,8 @@ import {
   ONLINE_SALES_BY_MONTH_COLLECTION,
   ONLINE_SALES_BY_MONTH_PROJECTION,
   POSITION_HEADER,
+  SALE_KIND_LABELS,
+  saleDtoSchema,
   saleListSchema,
   SALES_COLLECTION,
   SALES_PROJECTION,
@@ -15,6 +17,7 @@ import {
   type SaleDocument,
 } from '@quitute/contracts';
 import { openAdminReads, type AdminReads } from '../admin/test-shop';
+import { toSaleDto } from './admin-routes';
 
 /** Wednesday 2026-11-25, noon in São Paulo. */
 const now = new Date('2026-11-25T15:00:00.000Z');
@@ -24,6 +27,7 @@ let seq = 0;
 const sale = (at: string, day: string, amountCents: number, fields: Partial<SaleDocument> = {}) => {
   seq += 1;
   const document: SaleDocument = {
+    kind: 'sale',
     _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     source: 'physical',
     amountCents,
@@ -101,6 +105,7 @@ describe('GET /api/admin/sales', () => {
         clientName: 'Ângela Prado',
         amount: 169,
         source: 'Online',
+        kind: 'sale',
       },
       {
         id: counter._id,
@@ -108,6 +113,7 @@ describe('GET /api/admin/sales', () => {
         clientName: 'Dona Célia',
         amount: 50.5,
         source: 'Fisico',
+        kind: 'sale',
       },
       expect.objectContaining({ id: lateOctober._id, amount: 100 }),
     ]);
@@ -128,6 +134,28 @@ describe('GET /api/admin/sales', () => {
     const response = await shop.get('/api/admin/sales?source=Balcao');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: messages.invalidSearch });
+  });
+});
+
+describe('a refund in the sales list (issue 38)', () => {
+  it('given a refund row of the sales read model, then a row of its own: negative, origin Online, kind refund (the web labels it Estorno)', () => {
+    const refund = sale('2026-12-02T15:00:00.000Z', '2026-12-02', -2_000, {
+      kind: 'refund',
+      source: 'online',
+      clientName: 'Ângela Prado',
+      orderId: online.orderId,
+      orderNumber: 1001,
+    });
+
+    expect(saleDtoSchema.parse(toSaleDto(refund))).toEqual({
+      id: refund._id,
+      date: '2026-12-02T15:00:00.000Z',
+      clientName: 'Ângela Prado',
+      amount: -20,
+      source: 'Online',
+      kind: 'refund',
+    });
+    expect(SALE_KIND_LABELS[refund.kind]).toBe('Estorno');
   });
 });
 

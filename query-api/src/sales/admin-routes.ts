@@ -33,7 +33,10 @@ import { parseWith } from '@quitute/infra/http';
 import type { Filter, ReadCollection, ReadStore } from '@quitute/infra/read-store';
 import { pageOf, positionedReads, searchTextFilter, sendAdminAnswer } from '../admin/reads';
 
-/** A sale on the admin pages (admin-spec §3): amount in reais, origin as the wire spells it. */
+/**
+ * A sale on the admin pages (admin-spec §3): amount in reais, origin as the
+ * wire spells it; a refund (issue 38) on the day the money moved, negative.
+ */
 export function toSaleDto(sale: SaleDocument): SaleDto {
   return {
     id: sale._id,
@@ -41,6 +44,7 @@ export function toSaleDto(sale: SaleDocument): SaleDto {
     clientName: sale.clientName,
     amount: centsToReais(sale.amountCents),
     source: SALE_SOURCE_LABELS[sale.source],
+    kind: sale.kind,
   };
 }
 

@@ -61,6 +61,7 @@ export function saleDto(overrides: Partial<SaleDto> = {}): SaleDto {
     clientName: 'João Souza',
     amount: 150.5,
     source: 'Fisico',
+    kind: 'sale',
     ...overrides,
   };
 }
@@ -138,6 +139,11 @@ export function orderDocument(overrides: Partial<OrderDocument> = {}): OrderDocu
     cancelledAt: null,
     cancelReason: null,
     refundedAfterCancel: false,
+    paidCents: 0,
+    refunds: [],
+    refundedCents: 0,
+    chargeback: null,
+    providerRefund: null,
     pix: null,
     boleto: null,
     paymentExpiresAt: null,
