@@ -1,7 +1,10 @@
 import {
+  orderProcessEventSchemas,
   orderStatusAfterPayment,
+  parseEvent,
   PAYMENT_STATUS_OF,
   paymentStatusAfter,
+  type CartLineRecord,
   type OrderCancelReason,
   type OrderProcessEvent,
   type OrderStatus,
@@ -265,7 +268,7 @@ export function nextSteps(
     if (!state.cartCheckedOut) {
       steps.push({
         kind: 'checkOutCart',
-        input: { userId: state.userId, orderId },
+        input: { userId: state.userId, orderId, lines: orderedLines(state.placed) },
         cause: state.paid,
       });
     }
@@ -322,6 +325,16 @@ export function nextSteps(
     const progress = state.progress[stepKey(step)];
     return !progress || (!progress.running && !progress.succeeded && progress.retryAt <= now);
   });
+}
+
+/**
+ * What the order took out of the cart (issue 38): its lines, as the cart counts
+ * them. Read from OrderPlaced as folded (parseEvent keeps the parse it made).
+ */
+function orderedLines(placed: RecordedEvent): CartLineRecord[] {
+  const event = parseEvent(orderProcessEventSchemas, placed);
+  if (event?.type !== 'OrderPlaced') throw new Error(`event ${placed.id} is not OrderPlaced`);
+  return event.data.items.map(({ productId, quantity }) => ({ productId, quantidade: quantity }));
 }
 
 /**

@@ -278,7 +278,11 @@ describe('payment process manager', () => {
         },
         {
           command: 'checkOutCart',
-          input: { userId: order.userId, orderId: order.orderId },
+          input: {
+            userId: order.userId,
+            orderId: order.orderId,
+            lines: [{ productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11', quantidade: 20 }],
+          },
           causeId: paid?.id,
         },
         { command: 'recordOnlineSale', input: { orderId: order.orderId }, causeId: paid?.id },
