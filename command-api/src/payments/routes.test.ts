@@ -639,6 +639,7 @@ describe('checkout: who may call', () => {
       rateLimits: {
         checkoutPerUser: { limit: 2, windowMs: 60_000 },
         cancelPerUser: { limit: 2, windowMs: 60_000 },
+        checkoutPerAddress: { limit: 100, windowMs: 60_000 },
       },
     });
     const maria = await shop.customer();
