@@ -541,7 +541,10 @@ describe('payment process manager', () => {
     await given(eventStore, inReview.placed(), inReview.requested(), inReview.inReview());
     await given(eventStore, unanswered.placed(), unanswered.requested());
 
-    await started(eventStore, fake.commands, { reconcileIntervalMs: 10 });
+    await started(eventStore, fake.commands, {
+      reconcileIntervalMs: 10,
+      reconcileBackoff: { firstMs: 1, maxMs: 20 },
+    });
 
     await eventually(() => {
       expect(fake.commandsFor(pending)).toEqual(
