@@ -115,7 +115,11 @@ export async function openBenchShop(options: {
     {
       web: [(_req, _res, next) => next()],
       rateLimits: uniformRateLimits(lifted),
-      paymentRateLimits: { checkoutPerUser: lifted, cancelPerUser: lifted },
+      paymentRateLimits: {
+        checkoutPerUser: lifted,
+        cancelPerUser: lifted,
+        checkoutPerAddress: lifted,
+      },
     },
   );
   const close = async () => {

@@ -230,12 +230,26 @@ describe('cart decider: evolve', () => {
 
 describe('cart decider: CheckOut', () => {
   const orderId = '5b1e7c2a-3d4f-4a6b-8c9d-0e1f2a3b4c5d';
-  const checkOut: CartCommand = { type: 'CheckOut', userId, orderId };
-  const checkedOut: CartEvent = { type: 'CartCheckedOut', data: { userId, orderId } };
+  const ordered = [{ productId: coxinha, quantidade: 20 }];
+  const checkOut: CartCommand = { type: 'CheckOut', userId, orderId, lines: ordered };
+  const checkedOut: CartEvent = {
+    type: 'CartCheckedOut',
+    data: { userId, orderId, lines: ordered },
+  };
 
-  it('given a cart, when its order was paid, then CartCheckedOut and the cart is empty', () => {
+  it('given a cart holding just the order, when its order was paid, then CartCheckedOut with its lines and the cart is empty', () => {
     expect(given([added(coxinha, 20)]).when(checkOut)()).toEqual([checkedOut]);
     expect(fold(cartDecider, [added(coxinha, 20), checkedOut]).lines).toEqual([]);
+  });
+
+  it("given lines added after the checkout, when the order is paid days later, then only its units leave and today's cart stays", () => {
+    // A boleto for 20 coxinhas, paid days later; meanwhile 30 more coxinhas and 30 kibes went in.
+    const events = [added(coxinha, 20), added(coxinha, 30), added(kibe, 30)];
+    expect(given(events).when(checkOut)()).toEqual([checkedOut]);
+    expect(fold(cartDecider, [...events, checkedOut]).lines).toEqual([
+      { productId: coxinha, quantidade: 30 },
+      { productId: kibe, quantidade: 30 },
+    ]);
   });
 
   it('given a cart that checked out the order, when it comes again after new lines, then nothing and the new lines stay', () => {
@@ -250,5 +264,10 @@ describe('cart decider: CheckOut', () => {
       data: { userId, orderId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' },
     };
     expect(given([other, added(kibe, 30)]).when(checkOut)()).toEqual([checkedOut]);
+  });
+
+  it('given a check-out recorded before lines were named, then it took the whole cart', () => {
+    const wholeCart: CartEvent = { type: 'CartCheckedOut', data: { userId, orderId } };
+    expect(fold(cartDecider, [added(coxinha, 20), added(kibe, 30), wholeCart]).lines).toEqual([]);
   });
 });

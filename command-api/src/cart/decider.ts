@@ -39,8 +39,8 @@ export type CartCommand =
     }
   | SyncCartCommand
   | { type: 'ClearCart'; userId: string }
-  /** The order was paid: its lines leave the cart, once per order. */
-  | { type: 'CheckOut'; userId: string; orderId: string };
+  /** The order was paid: its lines (its units of each product) leave the cart, once per order. */
+  | { type: 'CheckOut'; userId: string; orderId: string; lines: CartLineRecord[] };
 
 /** The whole cart as the client wants it: duplicates summed, 0-quantity lines dropped. */
 export interface SyncCartCommand {
@@ -139,9 +139,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
           ? []
           : [{ type: 'CartCleared', data: { userId: command.userId } }];
       case 'CheckOut': {
-        const { userId, orderId } = command;
+        const { userId, orderId, lines } = command;
         if (state.checkedOut?.includes(orderId)) return [];
-        return [{ type: 'CartCheckedOut', data: { userId, orderId } }];
+        return [{ type: 'CartCheckedOut', data: { userId, orderId, lines } }];
       }
       default:
         return assertNever(command);

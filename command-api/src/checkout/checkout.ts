@@ -43,10 +43,11 @@ import {
   type CommandContext,
   type LoadedAggregate,
 } from '../shared/handle-command';
+import { boletoDueDay } from './boleto-due';
 import { deliveryCharge } from './delivery-charge';
 import { paymentResult } from './payment-result';
 import { priceLines, type WantedLine } from './pricing';
-import { paymentRequest, providerRequest } from './provider-request';
+import { orderDeliveryDate, paymentRequest, providerRequest } from './provider-request';
 
 export interface CheckoutWork extends PaymentWork {
   catalog: CatalogView;
@@ -186,6 +187,8 @@ async function placeOrder(
   if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
   const deliveryDate = parseShopDateTime(body.deliveryDate);
   if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
+  // A boleto that cannot clear before the date is refused before anything is placed.
+  if (body.paymentMethod === 'boleto') boletoDueDay(new Date(context.occurredAt), deliveryDate);
   const account = activeUser(await work.userState(body.userId));
 
   const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
@@ -288,6 +291,9 @@ async function payOrder(
     // its payment requested again.
     if (known.orderCancelled) {
       throw new AppError('conflict', checkoutMessages.orderClosedForAnotherCard);
+    }
+    if (body.paymentMethod === 'boleto') {
+      boletoDueDay(new Date(context.occurredAt), orderDeliveryDate(order));
     }
     const attempt = attemptOf(requested.state.request) + 1;
     requested = await runPaymentCommand(

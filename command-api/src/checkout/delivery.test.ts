@@ -136,6 +136,8 @@ describe('checkout: the delivery fee comes from the CEP’s zone', () => {
     const answer = await maria.checkout(
       deliveryBody(maria.userId, {
         deliveryType: 'pickup',
+        // A boleto clears in time for the 30th (Monday), not for the 25th.
+        deliveryDate: '2026-11-30T10:00',
         paymentMethod: 'boleto',
         paymentMethodId: 'bolbradesco',
         address: { ...address, zipCode: '20040-020', city: 'Rio de Janeiro', federalUnit: 'RJ' },

@@ -1,7 +1,7 @@
 import {
-  BOLETO_EXPIRY_DAYS,
   BOLETO_PAYMENT_METHOD_ID,
   checkoutMessages,
+  parseShopDateTime,
   type CheckoutBody,
   type OrderAddress,
 } from '@quitute/contracts';
@@ -9,6 +9,7 @@ import { AppError } from '@quitute/infra/errors';
 import type { CreatePaymentRequest, PaymentInstrument } from '@quitute/infra/payment-gateway';
 import type { PlacedOrder } from '../ordering/decider';
 import type { PaymentRequest } from '../payments/decider';
+import { boletoDueDay, boletoExpiry } from './boleto-due';
 
 /**
  * What a checkout asks for its order's payment: the shop's own record of the
@@ -84,12 +85,14 @@ export function providerRequest(
         expiresAt: new Date(requestedAt.getTime() + options.pixExpiryMinutes * 60_000),
       };
       break;
-    case 'boleto':
+    case 'boleto': {
+      // From when it was requested, as the checkout checked it: a retry asks the same date.
       instrument = {
         method: 'boleto',
-        expiresAt: new Date(requestedAt.getTime() + BOLETO_EXPIRY_DAYS * 86_400_000),
+        expiresAt: boletoExpiry(boletoDueDay(requestedAt, orderDeliveryDate(order))),
       };
       break;
+    }
     case 'credit_card':
     case 'debit_card': {
       const { token, paymentMethodId } = body;
@@ -123,6 +126,13 @@ export function providerRequest(
     ...(options.notificationUrl ? { notificationUrl: options.notificationUrl } : {}),
     ...(body.deviceId ? { deviceId: body.deviceId } : {}),
   };
+}
+
+/** The order's delivery date and time, as placed (an ISO time with the shop's offset). */
+export function orderDeliveryDate(order: PlacedOrder): Date {
+  const deliveryDate = parseShopDateTime(order.deliveryDate);
+  if (!deliveryDate) throw new Error(`order ${order.orderId} has no delivery date`);
+  return deliveryDate;
 }
 
 /** The provider's payer has no complement line. */

@@ -195,7 +195,12 @@ describe('checkout: Pix', () => {
     const maria = await shop.customer();
 
     const answer = await maria.checkout(
-      pixBody(maria.userId, { paymentMethod: 'boleto', paymentMethodId: 'bolbradesco', address }),
+      pixBody(maria.userId, {
+        paymentMethod: 'boleto',
+        paymentMethodId: 'bolbradesco',
+        address,
+        deliveryDate: '2026-11-30T10:00',
+      }),
     );
 
     expect(answer.status).toBe(200);
@@ -204,7 +209,8 @@ describe('checkout: Pix', () => {
       status: 'pending',
       paymentStatus: 'pending',
       message: paymentMessages.pendingBoleto,
-      boletoExpirationDate: '2026-11-24T12:00:00.000Z',
+      // Due Tuesday 24/11 (three days out), to the end of that day in the shop's time.
+      boletoExpirationDate: '2026-11-25T02:59:59.000Z',
     });
     expect(paid.boletoDigitableLine).toMatch(/^\d{47}$/);
     expect(paid.boletoUrl).toBe(`/simulator/payments/${paid.paymentId}`);
@@ -633,6 +639,7 @@ describe('checkout: who may call', () => {
       rateLimits: {
         checkoutPerUser: { limit: 2, windowMs: 60_000 },
         cancelPerUser: { limit: 2, windowMs: 60_000 },
+        checkoutPerAddress: { limit: 100, windowMs: 60_000 },
       },
     });
     const maria = await shop.customer();

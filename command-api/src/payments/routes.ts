@@ -110,7 +110,7 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
   router.post(
     '/payments/mercadopago/transparent-checkout',
     signedIn,
-    limits.checkout,
+    ...limits.checkout,
     async (req, res) => {
       const body = parseWith(checkoutBodySchema(now()), req.body);
       const caller = currentUser(req);

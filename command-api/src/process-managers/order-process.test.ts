@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderProcessEvent } from '@quitute/contracts';
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import {
   expiredHistory,
   recordedAt,
@@ -58,6 +59,7 @@ const due = (state: OrderProcess, now: number) =>
 describe('payment process: nextSteps', () => {
   const order = testOrder('pix');
   const { orderId, paymentId, userId } = order;
+  const [coxinha] = aPlacedOrder().items.map((item) => item.productId);
 
   it('given a payment approved for a pending order, then mark it paid, caused by the approval', () => {
     const state = given(order.placed(), order.requested(), order.pending(), order.approved());
@@ -69,7 +71,11 @@ describe('payment process: nextSteps', () => {
   it('given the order paid, then check the cart out and record the online sale, both caused by OrderPaid; each done drops out', () => {
     const paid = [order.placed(), order.requested(), order.approved(), order.paid()] as const;
     expect(due(given(...paid), seconds(5))).toEqual([
-      { kind: 'checkOutCart', input: { userId, orderId }, cause: 4 },
+      {
+        kind: 'checkOutCart',
+        input: { userId, orderId, lines: [{ productId: coxinha, quantidade: 20 }] },
+        cause: 4,
+      },
       { kind: 'recordOnlineSale', input: { orderId }, cause: 4 },
     ]);
     expect(due(given(...paid, order.cartCheckedOut()), seconds(6))).toEqual([

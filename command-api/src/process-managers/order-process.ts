@@ -1,7 +1,10 @@
 import {
+  orderProcessEventSchemas,
   orderStatusAfterPayment,
+  parseEvent,
   PAYMENT_STATUS_OF,
   paymentStatusAfter,
+  type CartLineRecord,
   type OrderCancelReason,
   type OrderProcessEvent,
   type OrderStatus,
@@ -398,7 +401,7 @@ export function nextSteps(
     if (!state.cartCheckedOut) {
       steps.push({
         kind: 'checkOutCart',
-        input: { userId: state.userId, orderId },
+        input: { userId: state.userId, orderId, lines: orderedLines(state.placed) },
         cause: state.paid,
       });
     }
@@ -583,6 +586,16 @@ function refundDeadlines(state: OrderProcess, rules: ProcessRules, now: number):
     ...state.payment.refunds.map((refund) => refundResendAt(refund, rules)),
     cancelRefundAt(state, rules, now),
   ];
+}
+
+/**
+ * What the order took out of the cart (issue 38): its lines, as the cart counts
+ * them. Read from OrderPlaced as folded (parseEvent keeps the parse it made).
+ */
+function orderedLines(placed: RecordedEvent): CartLineRecord[] {
+  const event = parseEvent(orderProcessEventSchemas, placed);
+  if (event?.type !== 'OrderPlaced') throw new Error(`event ${placed.id} is not OrderPlaced`);
+  return event.data.items.map(({ productId, quantity }) => ({ productId, quantidade: quantity }));
 }
 
 /**

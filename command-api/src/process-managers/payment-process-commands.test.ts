@@ -155,16 +155,21 @@ describe('payment process commands', () => {
     expect(events[1]?.data).toEqual({ orderId: order.orderId, reason: 'payment_rejected' });
   });
 
-  it('given a paid order, when checkOutCart runs twice, then one CartCheckedOut', async () => {
+  it("given a paid order, when checkOutCart runs twice, then one CartCheckedOut naming the order's lines", async () => {
     const order = await pendingOrder();
     const cause = await order.cause('OrderPlaced');
+    const lines = [{ productId: coxinha.productId, quantidade: 20 }];
 
     await twice(() =>
-      order.commands.checkOutCart({ userId: order.maria.userId, orderId: order.orderId }, cause),
+      order.commands.checkOutCart(
+        { userId: order.maria.userId, orderId: order.orderId, lines },
+        cause,
+      ),
     );
 
     const events = await stream(order.shop, cartStreamName(order.maria.userId));
     expect(types(events)).toEqual(['CartItemAdded', 'CartCheckedOut']);
+    expect(events[1]?.data).toEqual({ userId: order.maria.userId, orderId: order.orderId, lines });
     expect(events[1]?.metadata).toMatchObject({ causationId: cause.id, actorId: 'system' });
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import {
   SYSTEM_ACTOR,
+  type CartLineRecord,
   type EventMetadata,
   type OrderCancelReason,
   type SaleReversalReason,
@@ -55,7 +56,11 @@ export interface PaymentProcessCommands {
     input: { orderId: string; reason: OrderCancelReason },
     cause: CausingEvent,
   ): Promise<void>;
-  checkOutCart(input: { userId: string; orderId: string }, cause: CausingEvent): Promise<void>;
+  /** The order's lines (its units of each product) leave its customer's cart. */
+  checkOutCart(
+    input: { userId: string; orderId: string; lines: CartLineRecord[] },
+    cause: CausingEvent,
+  ): Promise<void>;
   recordOnlineSale(input: { orderId: string }, cause: CausingEvent): Promise<void>;
   /** The order's recorded online sale stops counting: its payment was refunded or charged back. */
   reverseOnlineSale(
@@ -162,10 +167,10 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
       );
     },
 
-    async checkOutCart({ userId, orderId }, cause) {
+    async checkOutCart({ userId, orderId, lines }, cause) {
       await runCartCommand(
         stores,
-        { type: 'CheckOut', userId, orderId },
+        { type: 'CheckOut', userId, orderId, lines },
         reaction(cause, 'check-out-cart'),
       );
     },

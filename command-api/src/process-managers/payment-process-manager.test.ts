@@ -287,7 +287,11 @@ describe('payment process manager', () => {
         },
         {
           command: 'checkOutCart',
-          input: { userId: order.userId, orderId: order.orderId },
+          input: {
+            userId: order.userId,
+            orderId: order.orderId,
+            lines: [{ productId: '3f0c8a52-8a4e-4c55-9d7e-5c1f0f0b2a11', quantidade: 20 }],
+          },
           causeId: paid?.id,
         },
         { command: 'recordOnlineSale', input: { orderId: order.orderId }, causeId: paid?.id },
@@ -546,7 +550,10 @@ describe('payment process manager', () => {
     await given(eventStore, inReview.placed(), inReview.requested(), inReview.inReview());
     await given(eventStore, unanswered.placed(), unanswered.requested());
 
-    await started(eventStore, fake.commands, { reconcileIntervalMs: 10 });
+    await started(eventStore, fake.commands, {
+      reconcileIntervalMs: 10,
+      reconcileBackoff: { firstMs: 1, maxMs: 20 },
+    });
 
     await eventually(() => {
       expect(fake.commandsFor(pending)).toEqual(

@@ -29,6 +29,14 @@ import {
 } from './order-process';
 import { readOrderProcess } from './order-process-history';
 import type { PaymentProcessCommands } from './payment-process-commands';
+import {
+  afterRead,
+  DEFAULT_RECONCILE_BACKOFF,
+  isReadDue,
+  trackFor,
+  type ReconcileBackoff,
+  type ReconcileTrack,
+} from './reconcile-schedule';
 
 export interface PaymentProcessManagerOptions {
   eventStore: EventStore;
@@ -36,8 +44,10 @@ export interface PaymentProcessManagerOptions {
   logger: Logger;
   /** The clock (ms), for the time rules; Date.now by default. */
   now?: () => number;
-  /** How often pending and in-review payments are re-read from the provider (default 60 s). */
+  /** How often the payments awaiting the provider are looked over for a re-read due (default 60 s). */
   reconcileIntervalMs?: number;
+  /** When each is re-read: soon after its last report, then less and less often (reconcile-schedule.ts). */
+  reconcileBackoff?: ReconcileBackoff;
   /** A payment still unanswered by the provider this long after its request has failed (default 15 min). */
   requestTimeoutMs?: number;
   /** An order whose card was declined waits this long for another card before it is cancelled (default 30 min). */
@@ -67,9 +77,10 @@ const PROCESS_EVENT_TYPES = Object.keys(orderProcessEventSchemas);
  * from the log in memory and, once caught up, runs what each order owes
  * (nextSteps) through the command side — after catching up for every order,
  * then on each new event of an order, at each deadline (a Pix expiry, a request
- * timeout, a retry) and, every reconcile interval, re-reads each pending or
- * in-review payment from the provider so a lost webhook cannot leave an order
- * pending forever. Commands are idempotent, so a step run again after a restart
+ * timeout, a retry) and re-reads each pending or in-review payment from the
+ * provider, soon after its last report and then less and less often
+ * (reconcile-schedule.ts), so a lost webhook cannot leave an order pending
+ * forever. Commands are idempotent, so a step run again after a restart
  * changes nothing; within a process a step is never run twice at once nor again
  * once it succeeded. A command that fails is logged and retried later with a
  * growing pause; it never stops the process nor holds up other orders.
@@ -89,6 +100,7 @@ export function createPaymentProcessManager(
     anotherCardMs: options.anotherCardMs ?? DEFAULT_ANOTHER_CARD_MS,
   };
   const reconcileIntervalMs = options.reconcileIntervalMs ?? DEFAULT_RECONCILE_INTERVAL_MS;
+  const reconcileBackoff = options.reconcileBackoff ?? DEFAULT_RECONCILE_BACKOFF;
   const retryDelayMs = options.retryDelayMs ?? 5_000;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 300_000;
 
@@ -97,6 +109,8 @@ export function createPaymentProcessManager(
   /** Orders let go of until an event of theirs comes (dormancyOf), by id. */
   const dormant = new Map<string, Dormancy>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** When each payment awaiting the provider is re-read next, by payment id (not saved: a restart reads each once). */
+  const reconcileTracks = new Map<string, ReconcileTrack>();
   const inFlight = new Set<Promise<void>>();
   /** The position of the log applied so far. */
   let reached = 0;
@@ -242,23 +256,42 @@ export function createPaymentProcessManager(
     timers.set(orderId, timer);
   };
 
-  /** Re-reads each payment awaiting the provider, one at a time (the provider is shared). */
+  /**
+   * Re-reads each payment awaiting the provider whose time has come
+   * (reconcile-schedule.ts), one at a time (the provider is shared). A read that
+   * fails waits for the next time like one that found nothing new.
+   */
   const reconcile = (): void => {
     if (!live || closed || reconciling) return;
     reconciling = (async () => {
+      const awaiting = new Set<string>();
       for (const state of [...orders.values()]) {
         if (closed) return;
         const { paymentId, report, providerPaymentId } = state.payment;
-        const awaiting = report?.status === 'pending' || report?.status === 'in_review';
-        if (!awaiting || providerPaymentId === null) continue;
+        const waits = report?.status === 'pending' || report?.status === 'in_review';
+        if (!waits || providerPaymentId === null) continue;
+        awaiting.add(paymentId);
+        const reportedAt = Date.parse(report.event.metadata.occurredAt);
+        const track = trackFor(
+          reconcileTracks.get(paymentId),
+          { id: report.event.id, reportedAt },
+          reconcileBackoff,
+        );
+        reconcileTracks.set(paymentId, track);
+        if (!isReadDue(track, now())) continue;
         try {
           await commands.syncPaymentFromProvider({ paymentId }, null);
         } catch (error) {
           logger.warn(
             { err: error, orderId: state.orderId, paymentId },
-            'payment reconciliation failed; it is tried again next round',
+            'payment reconciliation failed; it is tried again at its next time',
           );
         }
+        reconcileTracks.set(paymentId, afterRead(track, now(), reconcileBackoff));
+      }
+      // A payment answered, or its order let go of, needs no more reads.
+      for (const paymentId of reconcileTracks.keys()) {
+        if (!awaiting.has(paymentId)) reconcileTracks.delete(paymentId);
       }
     })().finally(() => {
       reconciling = undefined;

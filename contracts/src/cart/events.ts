@@ -30,8 +30,17 @@ export const cartItemRemovedSchema = z.object({ userId, productId });
 /** The whole cart set at once: a sync that merged a local cart, or changed several lines. */
 export const cartReplacedSchema = z.object({ userId, lines: z.array(cartLineSchema) });
 export const cartClearedSchema = z.object({ userId });
-/** The cart became an order and was paid: its lines leave the cart (the order keeps them). */
-export const cartCheckedOutSchema = z.object({ userId, orderId: z.uuid() });
+/**
+ * The cart became an order and was paid: the order's lines leave the cart (the
+ * order keeps them). `lines` (issue 38) are the order's, one per product: only
+ * those units leave, so what the customer added after that checkout stays.
+ * Events from before it have none and took the whole cart.
+ */
+export const cartCheckedOutSchema = z.object({
+  userId,
+  orderId: z.uuid(),
+  lines: z.array(cartLineSchema).optional(),
+});
 
 export const cartEventSchemas = {
   CartItemAdded: cartItemAddedSchema,

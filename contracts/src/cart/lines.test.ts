@@ -44,4 +44,47 @@ describe('applyCartEvent', () => {
     expect(given([added(coxinha, 20), replaced])).toEqual([{ productId: kit, quantidade: 2 }]);
     expect(given([added(coxinha, 20), { type: 'CartCleared', data: { userId } }])).toEqual([]);
   });
+
+  it('given an order paid for some of the cart, when it checks out, then only its units leave', () => {
+    const orderId = '44444444-4444-4444-8444-444444444444';
+    const checkedOut: CartEvent = {
+      type: 'CartCheckedOut',
+      data: {
+        userId,
+        orderId,
+        lines: [
+          { productId: coxinha, quantidade: 20 },
+          { productId: kibe, quantidade: 30 },
+        ],
+      },
+    };
+    // Ordered 20 coxinhas and 30 kibes; since then 25 more coxinhas and a kit were added.
+    expect(
+      given([added(coxinha, 20), added(kibe, 30), added(coxinha, 25), added(kit, 1), checkedOut]),
+    ).toEqual([
+      { productId: coxinha, quantidade: 25 },
+      { productId: kit, quantidade: 1 },
+    ]);
+    // The customer took kibes out meanwhile: a line never goes below nothing.
+    expect(
+      given([
+        added(kibe, 30),
+        { type: 'CartItemQuantityChanged', data: { userId, productId: kibe, quantidade: 20 } },
+        checkedOut,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('given a check-out recorded before it named its lines, then the whole cart leaves', () => {
+    expect(
+      given([
+        added(coxinha, 20),
+        added(kit, 1),
+        {
+          type: 'CartCheckedOut',
+          data: { userId, orderId: '44444444-4444-4444-8444-444444444444' },
+        },
+      ]),
+    ).toEqual([]);
+  });
 });

@@ -30,13 +30,33 @@ export function applyCartEvent(
     case 'CartReplaced':
       return event.data.lines.map(({ productId, quantidade }) => ({ productId, quantidade }));
     case 'CartCleared':
-    case 'CartCheckedOut':
       return [];
+    case 'CartCheckedOut':
+      return event.data.lines ? withoutOrdered(lines, event.data.lines) : [];
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected cart event ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/**
+ * The lines left once an order's units are taken out: each product loses the
+ * units ordered (a line left with none goes), so a line added after the
+ * checkout, or units of the same product added since, stay.
+ */
+function withoutOrdered(
+  lines: readonly CartLineRecord[],
+  ordered: readonly CartLineRecord[],
+): CartLineRecord[] {
+  const taken = new Map<string, number>();
+  for (const { productId, quantidade } of ordered) {
+    taken.set(productId, (taken.get(productId) ?? 0) + quantidade);
+  }
+  return lines.flatMap(({ productId, quantidade }) => {
+    const left = quantidade - (taken.get(productId) ?? 0);
+    return left > 0 ? [{ productId, quantidade: left }] : [];
+  });
 }
 
 /** What a cart line shows of a product: the catalogue's fields now, price in reais (spec §3). */

@@ -89,7 +89,11 @@ export async function openFuzzShop(): Promise<FuzzShop> {
       // Cheap hashing: the fuzz is about request bodies, not the KDF's cost.
       passwords: cheapPasswords,
       rateLimits: uniformRateLimits(lifted),
-      paymentRateLimits: { checkoutPerUser: lifted, cancelPerUser: lifted },
+      paymentRateLimits: {
+        checkoutPerUser: lifted,
+        cancelPerUser: lifted,
+        checkoutPerAddress: lifted,
+      },
       reviewRateLimits: { submissionsPerUser: lifted, reportsPerUser: lifted },
       consentRateLimit: lifted,
       customOrderRateLimit: lifted,

@@ -128,7 +128,11 @@ export async function openSecurityShop(
       web: options.web ?? noWebApp,
       passwords: cheapPasswords,
       rateLimits: options.rateLimits ?? uniformRateLimits(generous),
-      paymentRateLimits: { checkoutPerUser: generous, cancelPerUser: generous },
+      paymentRateLimits: {
+        checkoutPerUser: generous,
+        cancelPerUser: generous,
+        checkoutPerAddress: generous,
+      },
       // A dozen custom orders an hour per address: the suite sends more than that from one.
       customOrderRateLimit: generous,
     },

@@ -39,4 +39,24 @@ describe('carts projection', () => {
       ]),
     ).toEqual({ _id: userId, lines: [], revision: 1 });
   });
+
+  it('given an order paid after more was added, then only its units leave the document', () => {
+    const orderId = '44444444-4444-4444-8444-444444444444';
+    expect(
+      given([
+        {
+          type: 'CartItemAdded',
+          data: { userId, productId: coxinha, quantidade: 20, unitPriceCents: 60 },
+        },
+        {
+          type: 'CartItemAdded',
+          data: { userId, productId: kit, quantidade: 1, unitPriceCents: 14_500 },
+        },
+        {
+          type: 'CartCheckedOut',
+          data: { userId, orderId, lines: [{ productId: coxinha, quantidade: 20 }] },
+        },
+      ]),
+    ).toEqual({ _id: userId, lines: [{ productId: kit, quantidade: 1 }], revision: 2 });
+  });
 });
