@@ -62,3 +62,6 @@ export const ORDER_DATE_FILTERS = [7, 30, 90] as const;
 export const PROFILE_RECENT_ORDERS = 3;
 /** The most orders one list request returns (GET /api/orders has no pages). */
 export const MAX_ORDERS_PER_REQUEST = 100;
+
+/** Issue 38: orders an account may hold awaiting payment at once (a fourth checkout is refused). */
+export const MAX_UNPAID_ORDERS = 3;
