@@ -42,7 +42,14 @@ beforeAll(async () => {
       ...menu,
       { ...coxinha, _id: 'inactive', name: 'Coxinha Antiga', isActive: false, addedAt: 100 },
       { ...coxinha, _id: 'deleted', name: 'Coxinha Removida', isDeleted: true, addedAt: 101 },
-      { ...coxinha, _id: 'sold-out', name: 'Empadinha Esgotada', stock: 0, addedAt: 102 },
+      {
+        ...coxinha,
+        _id: 'sold-out',
+        name: 'Empadinha Esgotada',
+        searchText: 'empadinha esgotada',
+        stock: 0,
+        addedAt: 102,
+      },
     ]);
   server = await listenOnFreePort(
     createQueryApp({
