@@ -164,6 +164,8 @@ export const unpaidOrderOpenedSchema = z.object({
   orderId,
   /** The checkout attempt that opened it: a retry of the checkout takes the slot over. */
   checkoutAttempt: z.string().min(1),
+  /** When (ISO): a slot whose order was never placed lapses a while after. */
+  openedAt: z.string(),
 });
 
 export const UNPAID_ORDER_CLOSE_REASONS = [
