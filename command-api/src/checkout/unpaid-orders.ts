@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CHECKOUT_HOLD_LAPSE_MS,
   MAX_UNPAID_ORDERS,
@@ -206,15 +208,28 @@ export async function openUnpaidOrder(
   );
 }
 
-/** The 409 naming the open orders by their numbers (an order not placed yet has none to name). */
+/** How long the refusal waits for an open order a racing checkout is placing right now, to name it. */
+const NAMING_WAIT_MS = 1_000;
+const NAMING_POLL_MS = 50;
+
+/**
+ * The 409 naming the open orders by their numbers. An order another checkout
+ * is placing at this moment gets a short wait to be named; one whose checkout
+ * stopped has no number to name.
+ */
 async function tooManyUnpaidOrders(
   stores: CommandStores,
   orderIds: readonly string[],
 ): Promise<AppError> {
   const numbers: number[] = [];
+  const deadline = performance.now() + NAMING_WAIT_MS;
   for (const orderId of orderIds) {
-    const { placed } = (await readOrder(stores, orderId)).state;
-    if (placed) numbers.push(placed.orderNumber);
+    for (;;) {
+      const { placed } = (await readOrder(stores, orderId)).state;
+      if (placed) numbers.push(placed.orderNumber);
+      if (placed || performance.now() >= deadline) break;
+      await sleep(NAMING_POLL_MS);
+    }
   }
   numbers.sort((a, b) => a - b);
   return new AppError('conflict', tooManyUnpaidOrdersMessage(orderIds.length, numbers));
