@@ -36,21 +36,19 @@ if (!coxinha) throw new Error('the static menu is empty');
 let server: Awaited<ReturnType<typeof listenOnFreePort>>;
 
 beforeAll(async () => {
-  await readStore
-    .collection(PRODUCTS_COLLECTION)
-    .putMany([
-      ...menu,
-      { ...coxinha, _id: 'inactive', name: 'Coxinha Antiga', isActive: false, addedAt: 100 },
-      { ...coxinha, _id: 'deleted', name: 'Coxinha Removida', isDeleted: true, addedAt: 101 },
-      {
-        ...coxinha,
-        _id: 'sold-out',
-        name: 'Empadinha Esgotada',
-        searchText: 'empadinha esgotada',
-        stock: 0,
-        addedAt: 102,
-      },
-    ]);
+  await readStore.collection(PRODUCTS_COLLECTION).putMany([
+    ...menu,
+    { ...coxinha, _id: 'inactive', name: 'Coxinha Antiga', isActive: false, addedAt: 100 },
+    { ...coxinha, _id: 'deleted', name: 'Coxinha Removida', isDeleted: true, addedAt: 101 },
+    {
+      ...coxinha,
+      _id: 'sold-out',
+      name: 'Empadinha Esgotada',
+      searchText: 'empadinha esgotada',
+      stock: 0,
+      addedAt: 102,
+    },
+  ]);
   server = await listenOnFreePort(
     createQueryApp({
       readStore,
