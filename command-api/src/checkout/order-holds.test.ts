@@ -112,10 +112,12 @@ async function thirtyRaceForTheLastFifty(shop: Shop) {
 
 await describeWithPostgres('stock on the PostgreSQL event store', (url) => {
   const { schema, drop } = throwawaySchema(url);
+  const capSchema = throwawaySchema(url);
   const opened: EventStore[] = [];
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close()));
     await drop();
+    await capSchema.drop();
   });
 
   it('given the last 50 coxinhas, when 30 checkouts of 20 race, then exactly 2 succeed, 28 get 409 naming what is left, the stock ends at 10; then cancelling one gives its 20 back', async () => {
@@ -125,7 +127,7 @@ await describeWithPostgres('stock on the PostgreSQL event store', (url) => {
   }, 60_000);
 
   it('given an account with 2 unpaid orders, when 5 checkouts race, then exactly 1 succeeds and 4 get 409 naming the 3 open orders', async () => {
-    const eventStore = await createPostgresEventStore({ url, schema: `${schema}_cap` });
+    const eventStore = await createPostgresEventStore({ url, schema: capSchema.schema });
     opened.push(eventStore);
     const shop = await openShop({ eventStore, notifications: false });
     const maria = await shop.customer();
@@ -148,20 +150,8 @@ await describeWithPostgres('stock on the PostgreSQL event store', (url) => {
     }
     // The refused checkouts held nothing: 3 orders of 20 out of the seed's 500.
     expect(await stockOf(eventStore, coxinha.productId)).toBe(440);
-    await dropSchema(url, `${schema}_cap`);
   }, 60_000);
 });
-
-async function dropSchema(url: string, name: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('checkout claims units and a slot among unpaid orders', () => {
   it('given the last 50 coxinhas on the memory store, when 30 checkouts of 20 race, then exactly 2 succeed', async () => {
