@@ -28,6 +28,7 @@ import { seedMenu } from './catalog/seed';
 import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
+import { createStockReleaseManager } from './process-managers/stock-release';
 import { createShopSettingsReader } from './shop/settings-reader';
 import { initialShopSettings, seedShopSettings } from './shop/shop-settings';
 
@@ -172,15 +173,27 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
       now: () => now().getTime(),
       reconcileIntervalMs: deps.payments.reconcileIntervalMs,
     });
+  // Issue 38: units of cancelled, refunded or never-placed orders go back to the stock.
+  const stockRelease = () =>
+    createStockReleaseManager({ eventStore, logger, now: () => now().getTime() });
+  const processManagers = () => {
+    const payment = paymentProcess();
+    const stock = stockRelease();
+    return {
+      start: () => Promise.all([payment.start(), stock.start()]).then(() => undefined),
+      close: () => Promise.all([payment.close(), stock.close()]).then(() => undefined),
+    };
+  };
   const holder = deps.lease
     ? new LeaseHolder({
         lease: deps.lease,
         name: 'process-managers',
         logger,
-        createTerm: paymentProcess,
+        createTerm: processManagers,
       })
     : undefined;
   const ownProcess = holder ? undefined : paymentProcess();
+  const ownStockRelease = holder ? undefined : stockRelease();
 
   const router = commandRoutes({
     eventStore,
@@ -230,15 +243,24 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     captcha,
     rateLimitStore: rateLimitStores.store,
     sessions,
-    views: ownProcess ? [catalog, sessions, ownProcess] : [catalog, sessions],
+    views:
+      ownProcess && ownStockRelease
+        ? [catalog, sessions, ownProcess, ownStockRelease]
+        : [catalog, sessions],
     async start() {
       // Started together: the store answers the readers asking for one page at one time with one query.
-      await Promise.all([catalog.start(), sessions.start(), ownProcess?.start()]);
+      await Promise.all([
+        catalog.start(),
+        sessions.start(),
+        ownProcess?.start(),
+        ownStockRelease?.start(),
+      ]);
       holder?.start();
     },
     async stop() {
       await holder?.stop();
       await ownProcess?.close();
+      await ownStockRelease?.close();
       simulator?.close();
     },
     async close() {

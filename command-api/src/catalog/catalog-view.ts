@@ -193,7 +193,7 @@ export function createCatalogView(options: {
   };
 
   return {
-    savedName: 'catalog@1',
+    savedName: 'catalog@2',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...products] }),
     restore(position, entries) {

@@ -169,3 +169,97 @@ describe('product name reservation decider', () => {
     });
   });
 });
+
+describe('catalog decider: stock held by orders (issue 38)', () => {
+  const orderId = '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b';
+  const reserved = (
+    quantity: number,
+    stock: number,
+    checkoutAttempt = 'attempt-1',
+  ): CatalogEvent => ({
+    type: 'ProductStockReserved',
+    data: { productId, orderId, quantity, checkoutAttempt, stock },
+  });
+  const reserve = (quantity: number, checkoutAttempt = 'attempt-1') =>
+    ({ type: 'ReserveStock', productId, orderId, quantity, checkoutAttempt }) as const;
+
+  it('given 500 units, when an order reserves 20, then ProductStockReserved leaving 480', () => {
+    expect(given([added]).when(reserve(20))()).toEqual([reserved(20, 480)]);
+  });
+
+  it('given 12 units left, when an order asks 20, then 409 naming the product and what is left', () => {
+    const twelveLeft: CatalogEvent = {
+      type: 'ProductUpdated',
+      data: { productId, ...fields, stock: 12 },
+    };
+    rejectsWith(
+      given([added, twelveLeft]).when(reserve(20)),
+      'conflict',
+      'Só restam 12 unidades de Coxinha de Frango. Ajuste a quantidade no carrinho.',
+    );
+  });
+
+  it('given no unit left, when an order asks any, then 409 "… está esgotado."', () => {
+    rejectsWith(
+      given([added, reserved(500, 0, 'other')]).when({ ...reserve(20), orderId: productId }),
+      'conflict',
+      'Coxinha de Frango está esgotado.',
+    );
+  });
+
+  it('given the order reserved under this attempt, when the attempt asks again, then nothing', () => {
+    expect(given([added, reserved(20, 480)]).when(reserve(20))()).toEqual([]);
+  });
+
+  it('given the order reserved under an attempt, when a retried checkout asks again, then it takes the units over (no more taken)', () => {
+    expect(given([added, reserved(20, 480)]).when(reserve(20, 'attempt-2'))()).toEqual([
+      reserved(20, 480, 'attempt-2'),
+    ]);
+  });
+
+  it('given the order holds 20, when its stock is released, then the 20 go back', () => {
+    expect(
+      given([added, reserved(20, 480)]).when({
+        type: 'ReleaseStock',
+        productId,
+        orderId,
+        reason: 'order_cancelled',
+      })(),
+    ).toEqual([
+      {
+        type: 'ProductStockReleased',
+        data: { productId, orderId, quantity: 20, reason: 'order_cancelled', stock: 500 },
+      },
+    ]);
+  });
+
+  it('given the units released, or taken over by another attempt, when released again or for the old attempt, then nothing', () => {
+    const released: CatalogEvent = {
+      type: 'ProductStockReleased',
+      data: { productId, orderId, quantity: 20, reason: 'order_cancelled', stock: 500 },
+    };
+    const release = {
+      type: 'ReleaseStock',
+      productId,
+      orderId,
+      reason: 'order_cancelled',
+    } as const;
+    expect(given([added, reserved(20, 480), released]).when(release)()).toEqual([]);
+    expect(
+      given([added, reserved(20, 480), reserved(20, 480, 'attempt-2')]).when({
+        ...release,
+        reason: 'checkout_lapsed',
+        checkoutAttempt: 'attempt-1',
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given units held, when the admin saves a stock, then the stock is what she typed and the holds stay', () => {
+    const state = fold(productDecider, [
+      added,
+      reserved(20, 480),
+      { type: 'ProductUpdated', data: { productId, ...fields, stock: 35 } },
+    ]);
+    expect(state).toMatchObject({ fields: { stock: 35 }, holds: { [orderId]: { quantity: 20 } } });
+  });
+});

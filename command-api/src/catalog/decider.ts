@@ -1,11 +1,13 @@
 import {
   catalogEventSchemas,
   catalogMessages,
+  notEnoughStockMessage,
   parseEvent,
   productNameReservationEventSchemas,
   type CatalogEvent,
   type Category,
   type ProductNameReservationEvent,
+  type StockReleaseReason,
   assertNever,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
@@ -25,9 +27,25 @@ export interface ProductFields {
   itens: string[];
 }
 
+/** Units an order holds of a product, and the checkout attempt that took them. */
+export interface StockHold {
+  quantity: number;
+  checkoutAttempt: string;
+}
+
+/**
+ * A listed product: its fields (`stock` is the units available now, what
+ * orders hold already taken out) and the units each order holds, by order id.
+ */
 export type ProductState =
   | { status: 'absent' }
-  | { status: 'listed'; productId: string; fields: ProductFields; isActive: boolean }
+  | {
+      status: 'listed';
+      productId: string;
+      fields: ProductFields;
+      isActive: boolean;
+      holds: Readonly<Record<string, StockHold>>;
+    }
   | { status: 'deleted'; productId: string };
 
 export type CatalogCommand =
@@ -39,7 +57,32 @@ export type CatalogCommand =
       fields: Partial<ProductFields>;
       isActive?: boolean | undefined;
     }
-  | { type: 'DeleteProduct'; productId: string };
+  | { type: 'DeleteProduct'; productId: string }
+  /**
+   * Issue 38: the order holds `quantity` units (refused, 409 naming what is
+   * left, when there are not that many). Asked again by the same attempt,
+   * nothing happens; by another attempt of the same order (a retried checkout),
+   * that attempt takes the order's units over.
+   */
+  | {
+      type: 'ReserveStock';
+      productId: string;
+      orderId: string;
+      quantity: number;
+      checkoutAttempt: string;
+    }
+  /**
+   * The order's units go back to the stock (nothing happens when it holds
+   * none). With `checkoutAttempt`, only when that attempt holds them: a
+   * retried checkout that took them over keeps them.
+   */
+  | {
+      type: 'ReleaseStock';
+      productId: string;
+      orderId: string;
+      reason: StockReleaseReason;
+      checkoutAttempt?: string | undefined;
+    };
 
 function sameFields(a: ProductFields, b: ProductFields): boolean {
   return (
@@ -75,7 +118,7 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
     switch (event.type) {
       case 'ProductAdded': {
         const { productId, isActive, ...fields } = event.data;
-        return { status: 'listed', productId, fields, isActive };
+        return { status: 'listed', productId, fields, isActive, holds: {} };
       }
       case 'ProductUpdated': {
         if (state.status !== 'listed') return state;
@@ -88,6 +131,20 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
         return state.status === 'listed' ? { ...state, isActive: false } : state;
       case 'ProductDeleted':
         return { status: 'deleted', productId: event.data.productId };
+      case 'ProductStockReserved': {
+        if (state.status !== 'listed') return state;
+        const { orderId, quantity, checkoutAttempt, stock } = event.data;
+        return {
+          ...state,
+          fields: { ...state.fields, stock },
+          holds: { ...state.holds, [orderId]: { quantity, checkoutAttempt } },
+        };
+      }
+      case 'ProductStockReleased': {
+        if (state.status !== 'listed') return state;
+        const { [event.data.orderId]: _released, ...holds } = state.holds;
+        return { ...state, fields: { ...state.fields, stock: event.data.stock }, holds };
+      }
       default:
         return assertNever(event);
     }
@@ -131,11 +188,66 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
           throw new AppError('not_found', catalogMessages.productNotFound);
         }
         return [{ type: 'ProductDeleted', data: { productId: command.productId } }];
+      case 'ReserveStock':
+        return reserveStock(command, state);
+      case 'ReleaseStock': {
+        if (state.status !== 'listed') return [];
+        const hold = state.holds[command.orderId];
+        if (!hold) return [];
+        if (
+          command.checkoutAttempt !== undefined &&
+          command.checkoutAttempt !== hold.checkoutAttempt
+        ) {
+          return [];
+        }
+        return [
+          {
+            type: 'ProductStockReleased',
+            data: {
+              productId: command.productId,
+              orderId: command.orderId,
+              quantity: hold.quantity,
+              reason: command.reason,
+              stock: state.fields.stock + hold.quantity,
+            },
+          },
+        ];
+      }
       default:
         return assertNever(command);
     }
   },
 };
+
+function reserveStock(
+  command: Extract<CatalogCommand, { type: 'ReserveStock' }>,
+  state: ProductState,
+): CatalogEvent[] {
+  if (state.status !== 'listed') throw new AppError('not_found', catalogMessages.productNotFound);
+  const { orderId, quantity, checkoutAttempt } = command;
+  const held = state.holds[orderId];
+  if (held?.checkoutAttempt === checkoutAttempt && held.quantity === quantity) return [];
+  // What the order already holds is its own: a retry asks for it again, not on top of it.
+  const available = state.fields.stock + (held?.quantity ?? 0);
+  if (!state.isActive || available < quantity) {
+    throw new AppError(
+      'conflict',
+      notEnoughStockMessage(state.fields.name, state.isActive ? available : 0),
+    );
+  }
+  return [
+    {
+      type: 'ProductStockReserved',
+      data: {
+        productId: command.productId,
+        orderId,
+        quantity,
+        checkoutAttempt,
+        stock: available - quantity,
+      },
+    },
+  ];
+}
 
 export function parseCatalogEvent(recorded: RecordedEvent): CatalogEvent | null {
   return parseEvent(catalogEventSchemas, recorded);

@@ -45,6 +45,7 @@ import {
 } from '../shared/handle-command';
 import { boletoDueDay } from './boleto-due';
 import { deliveryCharge } from './delivery-charge';
+import { claimOrderHolds, tooSlowToPlace } from './order-holds';
 import { paymentResult } from './payment-result';
 import { priceLines, type WantedLine } from './pricing';
 import { orderDeliveryDate, paymentRequest, providerRequest } from './provider-request';
@@ -191,7 +192,17 @@ async function placeOrder(
   if (body.paymentMethod === 'boleto') boletoDueDay(new Date(context.occurredAt), deliveryDate);
   const account = activeUser(await work.userState(body.userId));
 
+  // Issue 38: a slot among the account's unpaid orders and the units of each product, or 409.
+  const holds = await claimOrderHolds(
+    work.stores,
+    { userId: body.userId, orderId: ids.orderId, checkoutAttempt: context.commandId, lines },
+    context,
+  );
   const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
+  if (!holds.stillPlaceable()) {
+    await holds.giveBack();
+    throw tooSlowToPlace();
+  }
   const order: PlacedOrder = {
     orderId: ids.orderId,
     orderNumber,

@@ -26,12 +26,50 @@ export const productActivatedSchema = z.object({ productId: z.uuid() });
 export const productDeactivatedSchema = z.object({ productId: z.uuid() });
 export const productDeletedSchema = z.object({ productId: z.uuid() });
 
+/**
+ * Issue 38: an order holds units of the product (its `stock`, the units
+ * available now, goes down by `quantity`). `checkoutAttempt` names the checkout
+ * attempt that took them: a retry of the checkout (same order) takes them over
+ * under its own attempt, and the backstop that releases the units of an order
+ * never placed releases only the attempt it saw. `stock` is what is left after.
+ */
+export const productStockReservedSchema = z.object({
+  productId: z.uuid(),
+  orderId: z.uuid(),
+  quantity: z.number().int().positive(),
+  checkoutAttempt: z.string().min(1),
+  stock: z.number().int().nonnegative(),
+});
+
+export const STOCK_RELEASE_REASONS = [
+  /** The checkout stopped before placing the order (another product lacked units, the cap, a refusal). */
+  'checkout_refused',
+  /** The order was cancelled (customer, expiry, declined, admin). */
+  'order_cancelled',
+  /** Its payment was given back in full. */
+  'order_refunded',
+  /** The checkout that took them never placed its order (the backstop). */
+  'checkout_lapsed',
+] as const;
+export type StockReleaseReason = (typeof STOCK_RELEASE_REASONS)[number];
+
+/** The units an order held go back to the product's stock (`stock` is what is available after). */
+export const productStockReleasedSchema = z.object({
+  productId: z.uuid(),
+  orderId: z.uuid(),
+  quantity: z.number().int().positive(),
+  reason: z.enum(STOCK_RELEASE_REASONS),
+  stock: z.number().int().nonnegative(),
+});
+
 export const catalogEventSchemas = {
   ProductAdded: productAddedSchema,
   ProductUpdated: productUpdatedSchema,
   ProductActivated: productActivatedSchema,
   ProductDeactivated: productDeactivatedSchema,
   ProductDeleted: productDeletedSchema,
+  ProductStockReserved: productStockReservedSchema,
+  ProductStockReleased: productStockReleasedSchema,
 } as const;
 
 export type CatalogEvent = EventOf<typeof catalogEventSchemas>;

@@ -13,3 +13,10 @@ export const catalogMessages = {
   photoNotFound: 'Foto não encontrada.',
   tooManyPhotoMisses: 'Muitas fotos não encontradas em pouco tempo. Tente novamente mais tarde.',
 } as const;
+
+/** Issue 38: a checkout asking more units than the product has left (409). */
+export function notEnoughStockMessage(productName: string, left: number): string {
+  if (left <= 0) return `${productName} está esgotado.`;
+  const units = left === 1 ? 'Só resta 1 unidade' : `Só restam ${left} unidades`;
+  return `${units} de ${productName}. Ajuste a quantidade no carrinho.`;
+}

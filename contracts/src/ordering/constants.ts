@@ -62,3 +62,14 @@ export const ORDER_DATE_FILTERS = [7, 30, 90] as const;
 export const PROFILE_RECENT_ORDERS = 3;
 /** The most orders one list request returns (GET /api/orders has no pages). */
 export const MAX_ORDERS_PER_REQUEST = 100;
+
+/** Issue 38: orders an account may hold awaiting payment at once (a fourth checkout is refused). */
+export const MAX_UNPAID_ORDERS = 3;
+
+/**
+ * Issue 38: what a checkout holds (units, an unpaid-order slot) for an order it
+ * has not placed yet lapses this long after it took it (it stopped: a crash, a
+ * lost connection), so nothing is held forever. A checkout places its order
+ * well within half of it or gives up.
+ */
+export const CHECKOUT_HOLD_LAPSE_MS = 15 * 60_000;

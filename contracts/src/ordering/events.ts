@@ -151,3 +151,47 @@ export function orderStreamName(orderId: string): string {
 
 /** One stream holds every number taken, so two orders can never take the same one (not named order-…: it is no order). */
 export const ORDER_NUMBERS_STREAM = 'sequence-order-numbers';
+
+/**
+ * Issue 38: the orders an account holds awaiting payment, stream
+ * `unpaid-orders-<userId>` (at most MAX_UNPAID_ORDERS open at once, decided
+ * on this stream with its expected revision). An order is opened by its
+ * checkout before it is placed, and closed once it no longer awaits payment
+ * (paid, cancelled or expired), or its checkout stopped before placing it.
+ */
+export const unpaidOrderOpenedSchema = z.object({
+  userId: z.uuid(),
+  orderId,
+  /** The checkout attempt that opened it: a retry of the checkout takes the slot over. */
+  checkoutAttempt: z.string().min(1),
+  /** When (ISO): a slot whose order was never placed lapses a while after. */
+  openedAt: z.string(),
+});
+
+export const UNPAID_ORDER_CLOSE_REASONS = [
+  'paid',
+  'cancelled',
+  /** Placed, and no longer pending (an admin moved it along) though unpaid. */
+  'no_longer_pending',
+  /** The checkout stopped before placing the order. */
+  'checkout_refused',
+  /** The checkout that opened it never placed its order. */
+  'checkout_lapsed',
+] as const;
+export type UnpaidOrderCloseReason = (typeof UNPAID_ORDER_CLOSE_REASONS)[number];
+
+export const unpaidOrderClosedSchema = z.object({
+  userId: z.uuid(),
+  orderId,
+  reason: z.enum(UNPAID_ORDER_CLOSE_REASONS),
+});
+
+export const unpaidOrderEventSchemas = {
+  UnpaidOrderOpened: unpaidOrderOpenedSchema,
+  UnpaidOrderClosed: unpaidOrderClosedSchema,
+} as const;
+export type UnpaidOrderEvent = EventOf<typeof unpaidOrderEventSchemas>;
+
+export function unpaidOrdersStreamName(userId: string): string {
+  return `unpaid-orders-${userId}`;
+}

@@ -55,3 +55,18 @@ export function minimumDateMessage(earliest: string): string {
 export function orderRepeatedMessage(orderNumber: number): string {
   return `Pedido #${orderNumber} adicionado ao carrinho com sucesso!`;
 }
+
+/**
+ * Issue 38: a checkout while the account already holds MAX_UNPAID_ORDERS orders
+ * awaiting payment (409), naming them: 'Você já tem 3 pedidos aguardando
+ * pagamento (#1042, #1043, #1044). Pague ou cancele um deles antes de fazer um novo pedido.'
+ */
+export function tooManyUnpaidOrdersMessage(
+  openCount: number,
+  orderNumbers: readonly number[],
+): string {
+  const count = Math.max(openCount, orderNumbers.length, 1);
+  const named = orderNumbers.length > 0 ? ` (${orderNumbers.map((n) => `#${n}`).join(', ')})` : '';
+  const orders = count === 1 ? '1 pedido aguardando' : `${count} pedidos aguardando`;
+  return `Você já tem ${orders} pagamento${named}. Pague ou cancele um deles antes de fazer um novo pedido.`;
+}

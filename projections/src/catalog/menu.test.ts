@@ -42,6 +42,35 @@ describe('menu projection', () => {
     });
   });
 
+  it('given units reserved by orders and one order released, then the stock is what the last event left', () => {
+    const orderId = '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b';
+    const otherOrderId = '0c3a5d2f-8b4e-4f6a-9b7c-2d3e4f5a6b7c';
+    const document = given([
+      added,
+      {
+        type: 'ProductStockReserved',
+        data: { productId, orderId, quantity: 300, checkoutAttempt: 'a', stock: 200 },
+      },
+      {
+        type: 'ProductStockReserved',
+        data: { productId, orderId: otherOrderId, quantity: 200, checkoutAttempt: 'b', stock: 0 },
+      },
+    ]);
+    expect(document).toMatchObject({ stock: 0 });
+    const released = given([
+      added,
+      {
+        type: 'ProductStockReserved',
+        data: { productId, orderId, quantity: 500, checkoutAttempt: 'a', stock: 0 },
+      },
+      {
+        type: 'ProductStockReleased',
+        data: { productId, orderId, quantity: 500, reason: 'order_cancelled', stock: 500 },
+      },
+    ]);
+    expect(released).toMatchObject({ stock: 500 });
+  });
+
   it('given ProductUpdated, then fields and search text change, position of addition stays', () => {
     const { productId: _id, isActive: _active, ...fields } = added.data;
     const document = given([

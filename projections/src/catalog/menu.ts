@@ -43,6 +43,10 @@ export const menuProjection = defineProjection({
         return document && { ...document, isActive: false };
       case 'ProductDeleted':
         return document && { ...document, isDeleted: true };
+      // Issue 38: orders take units and give them back; the event says what is left.
+      case 'ProductStockReserved':
+      case 'ProductStockReleased':
+        return document && { ...document, stock: event.data.stock };
       default: {
         const unexpected: never = event;
         throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

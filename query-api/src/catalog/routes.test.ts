@@ -36,13 +36,19 @@ if (!coxinha) throw new Error('the static menu is empty');
 let server: Awaited<ReturnType<typeof listenOnFreePort>>;
 
 beforeAll(async () => {
-  await readStore
-    .collection(PRODUCTS_COLLECTION)
-    .putMany([
-      ...menu,
-      { ...coxinha, _id: 'inactive', name: 'Coxinha Antiga', isActive: false, addedAt: 100 },
-      { ...coxinha, _id: 'deleted', name: 'Coxinha Removida', isDeleted: true, addedAt: 101 },
-    ]);
+  await readStore.collection(PRODUCTS_COLLECTION).putMany([
+    ...menu,
+    { ...coxinha, _id: 'inactive', name: 'Coxinha Antiga', isActive: false, addedAt: 100 },
+    { ...coxinha, _id: 'deleted', name: 'Coxinha Removida', isDeleted: true, addedAt: 101 },
+    {
+      ...coxinha,
+      _id: 'sold-out',
+      name: 'Empadinha Esgotada',
+      searchText: 'empadinha esgotada',
+      stock: 0,
+      addedAt: 102,
+    },
+  ]);
   server = await listenOnFreePort(
     createQueryApp({
       readStore,
@@ -71,10 +77,19 @@ async function names(path: string): Promise<string[]> {
 describe('GET /api/products', () => {
   it('without filters lists the 24 active, not deleted products in menu order', async () => {
     const listed = await names('/api/products');
-    expect(listed).toHaveLength(24);
+    expect(listed).toHaveLength(25);
     expect(listed[0]).toBe('Coxinha de Frango');
     expect(listed).not.toContain('Coxinha Antiga');
     expect(listed).not.toContain('Coxinha Removida');
+  });
+
+  it('given a product with no unit left, then it is listed soldOut (the menu says Esgotado), the others not', async () => {
+    expect((await get('/api/products?busca=esgotada')).body).toEqual([
+      expect.objectContaining({ name: 'Empadinha Esgotada', soldOut: true }),
+    ]);
+    expect((await get('/api/products?busca=coxinha')).body).toEqual([
+      expect.objectContaining({ name: 'Coxinha de Frango', soldOut: false }),
+    ]);
   });
 
   it('answers the spec fields with the price in reais and kit contents', async () => {
@@ -89,6 +104,7 @@ describe('GET /api/products', () => {
         imageUrl: '/images/cardapio/kit-festa-1.svg',
         isActive: true,
         isDeleted: false,
+        soldOut: false,
         itens: ['50 doces', '50 salgados', '1 bolo de 15 fatias'],
       },
       expect.objectContaining({ name: 'Kit Festa 2', price: 260 }),
@@ -101,7 +117,7 @@ describe('GET /api/products', () => {
 
   it('?category=Doces Finos lists the 4 fine sweets; Todas lists all', async () => {
     expect(await names('/api/products?category=Doces%20Finos')).toHaveLength(4);
-    expect(await names('/api/products?category=Todas')).toHaveLength(24);
+    expect(await names('/api/products?category=Todas')).toHaveLength(25);
   });
 
   it('?busca=pao finds Pão de Queijo (accent- and case-insensitive)', async () => {

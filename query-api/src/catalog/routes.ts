@@ -47,6 +47,7 @@ export function toProductDto(document: ProductDocument): ProductDto {
     imageUrl: document.imageUrl,
     isActive: document.isActive,
     isDeleted: document.isDeleted,
+    soldOut: document.stock <= 0,
     ...(document.category === KITS_CATEGORY || document.itens.length > 0
       ? { itens: document.itens }
       : {}),

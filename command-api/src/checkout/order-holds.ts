@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { CHECKOUT_HOLD_LAPSE_MS, messages, type OrderLine } from '@quitute/contracts';
+import { AppError } from '@quitute/infra/errors';
+import { releaseOrderStock, reserveOrderStock } from '../catalog/stock';
+import type { CommandContext, CommandStores } from '../shared/handle-command';
+import { closeUnpaidOrder, openUnpaidOrder } from './unpaid-orders';
+
+/**
+ * Issue 38, the checkout's claim step: before an order is placed it takes one
+ * of its account's slots for unpaid orders, then its units of each product.
+ * Either refusal (409, pt-BR) gives back what was taken, and nothing is
+ * placed. What a checkout that stops after this holds lapses (the backstop in
+ * the process managers releases it, and the cap closes it), so the checkout
+ * must place its order well before: `placeWithin` says whether it still may.
+ */
+export interface OrderHolds {
+  /** Whether the order may still be placed on these holds (false: give them back and answer 503). */
+  stillPlaceable(): boolean;
+  /** Gives back what the claim took, when the checkout gives up before placing the order. */
+  giveBack(): Promise<void>;
+}
+
+export async function claimOrderHolds(
+  stores: CommandStores,
+  claim: { userId: string; orderId: string; checkoutAttempt: string; lines: readonly OrderLine[] },
+  context: CommandContext,
+): Promise<OrderHolds> {
+  const startedAt = performance.now();
+  const { userId, orderId, checkoutAttempt } = claim;
+  const lines = claim.lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const closeSlot = () =>
+    closeUnpaidOrder(
+      stores,
+      { userId, orderId, reason: 'checkout_refused', checkoutAttempt },
+      context,
+    );
+  await openUnpaidOrder(stores, { userId, orderId, checkoutAttempt }, context);
+  try {
+    await reserveOrderStock(stores, { orderId, checkoutAttempt, lines }, context);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') await closeSlot();
+    throw error;
+  }
+  return {
+    stillPlaceable: () => performance.now() - startedAt < CHECKOUT_HOLD_LAPSE_MS / 2,
+    async giveBack() {
+      await releaseOrderStock(
+        stores,
+        {
+          orderId,
+          productIds: lines.map((line) => line.productId),
+          reason: 'checkout_refused',
+          checkoutAttempt,
+        },
+        context,
+      );
+      await closeSlot();
+    },
+  };
+}
+
+/** The answer when a checkout was too slow to place its order on what it claimed. */
+export function tooSlowToPlace(): AppError {
+  return new AppError('unavailable', messages.unavailable);
+}

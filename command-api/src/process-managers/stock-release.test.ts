@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_HOLD_LAPSE_MS, productStreamName } from '@quitute/contracts';
+import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { readProduct } from '../catalog/products';
+import { menuProductId, seedMenu } from '../catalog/seed';
+import { reserveOrderStock } from '../catalog/stock';
+import {
+  createStockReleaseManager,
+  evolveOrderStock,
+  stockReleasesDue,
+  type OrderStock,
+  type StockReleaseEvent,
+} from './stock-release';
+
+const reservedAt = Date.parse('2026-11-21T12:00:00.000Z');
+const orderId = '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b';
+const productId = menuProductId('coxinha-de-frango');
+const metadata = (at: number) => ({
+  metadata: {
+    correlationId: 'test',
+    causationId: 'test',
+    actorId: 'test',
+    actorRole: 'user' as const,
+    occurredAt: new Date(at).toISOString(),
+  },
+});
+const reserved: StockReleaseEvent = {
+  type: 'ProductStockReserved',
+  data: { productId, orderId, quantity: 20, checkoutAttempt: 'attempt-1', stock: 480 },
+};
+
+/** Given these events (each at `reservedAt`), then this order's stock. */
+const given = (events: StockReleaseEvent[]): OrderStock | undefined =>
+  events.reduce<OrderStock | undefined>(
+    (state, event) => evolveOrderStock(state, event, metadata(reservedAt)),
+    undefined,
+  );
+
+describe('stock release step (issue 38): what is due', () => {
+  it('given an order holding units and placed, then nothing is due, even long after', () => {
+    const state = given([reserved, placedEvent()]);
+    expect(state && stockReleasesDue(state, reservedAt + 10 * CHECKOUT_HOLD_LAPSE_MS)).toEqual([]);
+  });
+
+  it('given a placed order cancelled, then all its units are due back', () => {
+    const state = given([
+      reserved,
+      placedEvent(),
+      { type: 'OrderCancelled', data: { orderId, reason: 'payment_expired' } },
+    ]);
+    expect(state && stockReleasesDue(state, reservedAt)).toEqual([
+      { orderId, productIds: [productId], reason: 'order_cancelled' },
+    ]);
+  });
+
+  it('given an admin cancelling it, then its units are due back', () => {
+    const state = given([
+      reserved,
+      placedEvent(),
+      { type: 'OrderStatusChanged', data: { orderId, from: 'processing', to: 'cancelled' } },
+    ]);
+    expect(state && stockReleasesDue(state, reservedAt)).toMatchObject([
+      { reason: 'order_cancelled' },
+    ]);
+  });
+
+  it('given units never followed by their order, then they are due back only once they lapsed, for the attempt that took them', () => {
+    const state = given([reserved]);
+    expect(state && stockReleasesDue(state, reservedAt + CHECKOUT_HOLD_LAPSE_MS - 1)).toEqual([]);
+    expect(state && stockReleasesDue(state, reservedAt + CHECKOUT_HOLD_LAPSE_MS)).toEqual([
+      { orderId, productIds: [productId], reason: 'checkout_lapsed', checkoutAttempt: 'attempt-1' },
+    ]);
+  });
+
+  it('given its units released, then the order is forgotten (holds nothing)', () => {
+    const state = given([
+      reserved,
+      {
+        type: 'ProductStockReleased',
+        data: { productId, orderId, quantity: 20, reason: 'order_cancelled', stock: 500 },
+      },
+    ]);
+    expect(state?.holds).toEqual({});
+  });
+
+  it('given an order that holds nothing (placed before stock moved), then its events keep nothing', () => {
+    expect(given([placedEvent()])).toBeUndefined();
+  });
+});
+
+function placedEvent(): StockReleaseEvent {
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId,
+      orderNumber: 1001,
+      paymentId: randomUUID(),
+      paymentMethod: 'pix',
+      customer: { userId: randomUUID(), name: 'Maria', email: 'm@example.com', cpf: '52998224725' },
+      items: [
+        {
+          productId,
+          name: 'Coxinha de Frango',
+          category: 'Salgados Fritos',
+          unitPriceCents: 60,
+          quantity: 20,
+        },
+      ],
+      totalCents: 1200,
+      deliveryType: 'pickup',
+      deliveryDate: '2026-11-25T10:00:00-03:00',
+      linesFrom: 'request',
+      requestFingerprint: 'f',
+    },
+  };
+}
+
+async function stockOf(eventStore: EventStore): Promise<number> {
+  const { state } = await readProduct({ eventStore }, productId);
+  if (state.status !== 'listed') throw new Error('not listed');
+  return state.fields.stock;
+}
+
+describe('stock release step (issue 38): the backstop on a store', () => {
+  const context = (commandId: string, at = reservedAt) => ({
+    commandId,
+    correlationId: 'test',
+    actorId: 'test',
+    actorRole: 'user' as const,
+    occurredAt: new Date(at).toISOString(),
+  });
+
+  it('given a checkout that took 20 units and stopped before placing its order, when the hold lapses, then the backstop gives them back, once', async () => {
+    const eventStore = createMemoryEventStore();
+    await seedMenu(eventStore, () => new Date(reservedAt));
+    await reserveOrderStock(
+      { eventStore },
+      { orderId, checkoutAttempt: 'attempt-1', lines: [{ productId, quantity: 20 }] },
+      context('attempt-1'),
+    );
+    let clock = reservedAt + 60_000;
+    const manager = createStockReleaseManager({
+      eventStore,
+      logger: silentLogger,
+      now: () => clock,
+      sweepIntervalMs: 60_000,
+    });
+    await manager.start();
+    await manager.sweep();
+    expect(await stockOf(eventStore)).toBe(480);
+
+    clock = reservedAt + CHECKOUT_HOLD_LAPSE_MS;
+    await manager.sweep();
+    expect(await stockOf(eventStore)).toBe(500);
+    await manager.sweep();
+    await manager.close();
+    const events = await eventStore.readStream(productStreamName(productId));
+    expect(events.filter((event) => event.type === 'ProductStockReleased')).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ reason: 'checkout_lapsed' }) }),
+    ]);
+  });
+
+  it('given a stopped checkout retried (it took the units over), when the first attempt lapses, then the retry keeps them', async () => {
+    const eventStore = createMemoryEventStore();
+    await seedMenu(eventStore, () => new Date(reservedAt));
+    const take = (attempt: string, at: number) =>
+      reserveOrderStock(
+        { eventStore },
+        { orderId, checkoutAttempt: attempt, lines: [{ productId, quantity: 20 }] },
+        context(attempt, at),
+      );
+    await take('attempt-1', reservedAt);
+    await take('attempt-2', reservedAt + 10 * 60_000);
+    const manager = createStockReleaseManager({
+      eventStore,
+      logger: silentLogger,
+      // attempt-1's units would have lapsed now; attempt-2 took them ten minutes later.
+      now: () => reservedAt + CHECKOUT_HOLD_LAPSE_MS,
+    });
+    await manager.start();
+    await manager.sweep();
+    await manager.close();
+    expect(await stockOf(eventStore)).toBe(480);
+  });
+});
