@@ -22,6 +22,9 @@ function countingReads() {
     recordOnlineSale: unexpected,
     reverseOnlineSale: unexpected,
     refundApprovedPayment: unexpected,
+    refundOnlineSale: unexpected,
+    refundCancelledOrder: unexpected,
+    resendRefund: unexpected,
     expirePayment: unexpected,
     async syncPaymentFromProvider({ paymentId }) {
       reads.push(paymentId);
