@@ -152,7 +152,10 @@ describe("an order's history on the embedded shop", () => {
     });
     expect(cancelled.status).toBe(200);
 
-    history = await readHistory();
+    // The sale's refund is the process manager's, after the cancellation's answer.
+    history = await eventually(readHistory, (read) =>
+      read.entries.some((entry) => entry.type === 'OnlineSaleRefunded'),
+    );
 
     expect(history.orderId).toBe(order.orderId);
     const steps = history.entries.map((entry) => ({
@@ -178,7 +181,18 @@ describe("an order's history on the embedded shop", () => {
       status: 'processing',
       payment: 'approved',
     });
-    expect(steps.filter((step) => step.type !== 'SaleRecorded').slice(-4)).toEqual([
+    // Issue 38: cancelling the paid order gave its money back, after the order's own steps.
+    const moneyBack = new Set([
+      'PaymentRefundRequested',
+      'PaymentRefundCompleted',
+      'PaymentRefunded',
+      'OnlineSaleRefunded',
+    ]);
+    expect(steps.some((step) => step.type === 'OnlineSaleRefunded')).toBe(true);
+    const orderSteps = steps.filter(
+      (step) => step.type !== 'SaleRecorded' && !moneyBack.has(step.type),
+    );
+    expect(orderSteps.slice(-4)).toEqual([
       {
         type: 'PaymentApproved',
         role: 'system',
@@ -202,6 +216,21 @@ describe("an order's history on the embedded shop", () => {
         payment: 'approved',
       },
     ]);
+    const cancelledAt = steps.findIndex(
+      (step) => step.type === 'OrderStatusChanged' && step.status === 'cancelled',
+    );
+    expect(steps.slice(cancelledAt + 1).map((step) => step.type)).toEqual(
+      expect.arrayContaining([
+        'PaymentRefundRequested',
+        'PaymentRefundCompleted',
+        'PaymentRefunded',
+      ]),
+    );
+    expect(steps.find((step) => step.type === 'PaymentRefundRequested')).toMatchObject({
+      role: 'admin',
+      name: 'Administrador',
+    });
+    expect(steps.at(-1)?.payment).toBe('refunded');
     expect(steps.map((step) => step.type)).toContain('PaymentRequested');
     const descriptions = history.entries.map((entry) => entry.description);
     expect(descriptions[0]).toBe(
@@ -209,9 +238,10 @@ describe("an order's history on the embedded shop", () => {
     );
     expect(descriptions).toContain('Pagamento aprovado via Pix');
     expect(descriptions).toContain('Venda online de R$ 12,00 registrada nos relatórios de vendas');
-    expect(descriptions.at(-1)).toBe(
+    expect(descriptions).toContain(
       'Status alterado de Pronto para Retirada para Cancelado por Administrador',
     );
+    expect(descriptions).toContain('Reembolso de R$ 12,00 concluído');
     expect(history.state).toMatchObject({
       orderStatus: 'cancelled',
       cancelledAt: expect.any(String),
@@ -246,7 +276,10 @@ describe("an order's history on the embedded shop", () => {
     expect(paid.entries.at(-1)?.type).not.toBe('OrderStatusChanged');
     expect(paid.state).toMatchObject({ orderStatus: 'processing', paymentStatus: 'approved' });
     expect(readied.state).toMatchObject({ orderStatus: 'ready_for_pickup' });
-    expect(readied.entries).toEqual(history.entries.slice(0, -1));
+    const cancelling = history.entries.findIndex(
+      (entry) => entry.type === 'OrderStatusChanged' && entry.occurredAt === cancelledAt,
+    );
+    expect(readied.entries).toEqual(history.entries.slice(0, cancelling));
   });
 
   it('given the whole log after the journey, then every event carries the metadata auditors rely on', async () => {

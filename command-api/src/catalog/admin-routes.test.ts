@@ -8,6 +8,7 @@ import {
   messages,
   productStreamName,
   STATIC_MENU,
+  moneyInputMessages,
 } from '@quitute/contracts';
 import { createPostgresStores } from '@quitute/infra/snapshot-store';
 import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
@@ -88,7 +89,9 @@ describe('POST /api/admin/products', () => {
     ['no name', { name: undefined }, 'name', adminMessages.productNameRequired],
     ['a blank name', { name: '   ' }, 'name', adminMessages.productNameRequired],
     ['no price', { price: undefined }, 'price', adminMessages.priceRequired],
-    ['a price as text', { price: '3,50' }, 'price', adminMessages.priceInvalid],
+    // Issue 38: text typed the Brazilian way is read ('3,50' is R$ 3,50); an ambiguous one is refused.
+    ['a price as ambiguous text', { price: '3.500' }, 'price', moneyInputMessages.ambiguous],
+    ['a price as words', { price: 'três reais' }, 'price', moneyInputMessages.invalid],
     ['a negative price', { price: -1 }, 'price', adminMessages.priceNegative],
     ['three decimals', { price: 3.505 }, 'price', adminMessages.priceDecimals],
     ['no category', { category: undefined }, 'category', adminMessages.categoryRequired],

@@ -21,6 +21,7 @@ import {
 } from '../payments/testing';
 import { createStockReleaseManager } from '../process-managers/stock-release';
 import { runOrderCommand } from '../ordering/orders';
+import { DEFAULT_PAYMENT_RATE_LIMITS } from '../payments/rate-limits';
 
 /**
  * Issue 38 over real HTTP: the checkout's claim step. Units are taken on each
@@ -77,6 +78,12 @@ async function releaseStep(eventStore: EventStore, clock: () => number = () => n
   return manager;
 }
 
+/** Thirty customers racing from this one test host: above the per-address limit, which is not what is tested here. */
+const oneAddressOfThirty = {
+  ...DEFAULT_PAYMENT_RATE_LIMITS,
+  checkoutPerAddress: { limit: 1_000, windowMs: 60_000 },
+};
+
 async function thirtyRaceForTheLastFifty(shop: Shop) {
   await setStock(shop.eventStore, coxinha.productId, 50);
   const customers: Awaited<ReturnType<Shop['customer']>>[] = [];
@@ -123,7 +130,7 @@ await describeWithPostgres('stock on the PostgreSQL event store', (url) => {
   it('given the last 50 coxinhas, when 30 checkouts of 20 race, then exactly 2 succeed, 28 get 409 naming what is left, the stock ends at 10; then cancelling one gives its 20 back', async () => {
     const eventStore = await createPostgresEventStore({ url, schema });
     opened.push(eventStore);
-    await thirtyRaceForTheLastFifty(await openShop({ eventStore }));
+    await thirtyRaceForTheLastFifty(await openShop({ eventStore, rateLimits: oneAddressOfThirty }));
   }, 60_000);
 
   it('given an account with 2 unpaid orders, when 5 checkouts race, then exactly 1 succeeds and 4 get 409 naming the 3 open orders', async () => {
@@ -155,7 +162,9 @@ await describeWithPostgres('stock on the PostgreSQL event store', (url) => {
 
 describe('checkout claims units and a slot among unpaid orders', () => {
   it('given the last 50 coxinhas on the memory store, when 30 checkouts of 20 race, then exactly 2 succeed', async () => {
-    await thirtyRaceForTheLastFifty(await openShop({ eventStore: createMemoryEventStore() }));
+    await thirtyRaceForTheLastFifty(
+      await openShop({ eventStore: createMemoryEventStore(), rateLimits: oneAddressOfThirty }),
+    );
   }, 60_000);
 
   it('given a product sold out, when a checkout asks for it, then 409 "… está esgotado." and nothing is placed', async () => {

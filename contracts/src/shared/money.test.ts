@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moneyInputMessages, parseMoneyInput } from './money';
+import { adminProductBodySchema } from '../catalog/admin-dto';
+import { adminSaleBodySchema } from '../sales/admin-dto';
 
 describe('parseMoneyInput (issue 38: money typed the Brazilian way)', () => {
   it.each([
@@ -46,3 +48,35 @@ describe('parseMoneyInput (issue 38: money typed the Brazilian way)', () => {
     expect(parseMoneyInput(-1)).toEqual({ ok: false, message: moneyInputMessages.negative });
   });
 });
+
+describe('the admin money fields (issue 38: "1,20" saved R$ 120,00)', () => {
+  it.each([
+    ['1,20', 1.2],
+    ['35,50', 35.5],
+    ['1.234,56', 1234.56],
+    ['1234.56', 1234.56],
+    [19.9, 19.9],
+  ])(
+    'given a product price %j when the body is read then the price is %d reais',
+    (price, reais) => {
+      const body = adminProductBodySchema.parse({ ...product, price });
+      expect(body.price).toBe(reais);
+    },
+  );
+
+  it('given a counter sale amount "1.234" when the body is read then it is refused as ambiguous', () => {
+    const parsed = adminSaleBodySchema.safeParse({
+      clientName: 'Balcão',
+      amount: '1.234',
+      date: '2026-11-20',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(moneyInputMessages.ambiguous);
+  });
+});
+
+const product = {
+  name: 'Brigadeiro',
+  category: 'Doces Tradicionais',
+  stock: 10,
+};

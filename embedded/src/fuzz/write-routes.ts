@@ -457,6 +457,24 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
       }),
     })),
   },
+  'POST /api/admin/orders/:id/refund': {
+    caller: 'admin',
+    shape: route((shop) => ({
+      valid: { amount: '1,00', reason: 'Item em falta' },
+      params: { id: shop.ids.orderId },
+      validShaped: fc.record(
+        { amount: fc.oneof(mostlyReais, anyText), reason: anyText },
+        { requiredKeys: ['reason'] },
+      ),
+    })),
+  },
+  'POST /api/admin/orders/:id/refunds/:refundId/retry': {
+    caller: 'admin',
+    shape: route((shop) => ({
+      valid: {},
+      params: { id: shop.ids.orderId, refundId: '5b0c3f2e-8d1a-4e6b-9c7f-2a4d6e8f0b13' },
+    })),
+  },
   'POST /api/admin/users': {
     caller: 'admin',
     shape: route(() => ({
@@ -571,6 +589,18 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     numRuns: 15,
   },
   'POST /simulator/payments/:paymentId/approve': {
+    caller: 'anonymous',
+    shape: route((shop) => ({ valid: {}, params: { paymentId: shop.ids.simulatorPaymentId } })),
+  },
+  'POST /simulator/payments/:paymentId/refund': {
+    caller: 'anonymous',
+    shape: route((shop) => ({
+      valid: { amount: '0,01' },
+      params: { paymentId: shop.ids.simulatorPaymentId },
+      validShaped: fc.record({ amount: fc.oneof(fc.constantFrom('0,01', '1.234,56'), anyText) }),
+    })),
+  },
+  'POST /simulator/payments/:paymentId/chargeback': {
     caller: 'anonymous',
     shape: route((shop) => ({ valid: {}, params: { paymentId: shop.ids.simulatorPaymentId } })),
   },

@@ -335,6 +335,7 @@ export function requestBodyTests(current: () => SecurityShop): void {
   const BODILESS = new Set([
     'POST /simulator/payments/:paymentId/approve',
     'POST /simulator/payments/:paymentId/reject',
+    'POST /simulator/payments/:paymentId/chargeback',
     'POST /api/admin/projections/rebuild',
     'POST /api/admin/projections/:name/:operation',
   ]);
