@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
-import { orderDto } from '../../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
-import { fakeAdminServer, type AdminServerOptions } from '../testing/admin-server';
+import { fakeAdminServer, type AdminServerOptions, adminOrderDto } from '../testing/admin-server';
 
-const delivered = orderDto({
+const delivered = adminOrderDto({
   _id: 'b1c2d3e4-0000-4000-8000-000000000002',
   orderNumber: 1002,
   orderStatus: 'delivered',
@@ -14,7 +13,7 @@ const delivered = orderDto({
   deliveryType: 'delivery',
   customerName: 'José Lima',
 });
-const pending = orderDto({ _id: 'a3f1c2d4-0000-4000-8000-000000000001', orderNumber: 1001 });
+const pending = adminOrderDto({ _id: 'a3f1c2d4-0000-4000-8000-000000000001', orderNumber: 1001 });
 
 async function openOrders(options: AdminServerOptions = {}) {
   const server = fakeAdminServer({ orders: [delivered, pending], ...options });
@@ -57,7 +56,7 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
 
   it('given a status filter on page 2, then page 1 with that status is asked for; none found shows the empty text', async () => {
     const many = Array.from({ length: 12 }, (_, index) =>
-      orderDto({ _id: `order-${index}`, orderNumber: 2000 + index }),
+      adminOrderDto({ _id: `order-${index}`, orderNumber: 2000 + index }),
     );
     const { user, server } = await openOrders({ orders: many });
     await screen.findByText('Página 1 de 2', {}, PAGE_LOAD);

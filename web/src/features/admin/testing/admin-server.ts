@@ -40,6 +40,11 @@ export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProdu
   };
 }
 
+/** An order as the admin reads it: the customer's shape, what may still be refunded and the refunds asked. */
+export function adminOrderDto(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
+  return { ...orderDto(), refundable: 0, refundAttempts: [], ...overrides };
+}
+
 export function userDto(overrides: Partial<AdminUserDto> = {}): AdminUserDto {
   return {
     id: '9b2d6f10-2222-4ccc-8ddd-000000000001',
@@ -519,9 +524,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     if (statusMatch && method === 'PUT') {
       const fields = await body(request);
       state.orders = state.orders.map((o) =>
-        o._id === statusMatch[1]
-          ? orderDto({ ...o, orderStatus: 'delivered', ...fieldsOf(fields) })
-          : o,
+        o._id === statusMatch[1] ? { ...o, ...fieldsOf(fields) } : o,
       );
       return written();
     }
