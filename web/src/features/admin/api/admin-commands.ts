@@ -1,5 +1,7 @@
 import {
+  adminRefundResultSchema,
   productPhotoResultSchema,
+  type AdminRefundResult,
   type AdminProductInput,
   type AdminSaleBody,
   type AdminUserInput,
@@ -7,7 +9,15 @@ import {
   type ProductPhotoResult,
 } from '@quitute/contracts';
 import { commandApi } from '../../../api/command-api';
-import { adminCommand, invalidResponse, path } from './admin-base';
+import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  adminCommand,
+  adminQueryApi,
+  invalidResponse,
+  path,
+  recordWrite,
+  type AdminTag,
+} from './admin-base';
 
 /** POST/PUT /api/admin/products body (admin-spec §7): price in reais, stock an integer. */
 export type ProductBody = Required<AdminProductInput>;
@@ -20,6 +30,42 @@ export type SaleBody = AdminSaleBody;
 
 const productReads = ['AdminProducts', 'AdminDashboard', 'Product'] as const;
 const saleReads = ['AdminSales', 'AdminDashboard'] as const;
+/** A refund moves an order's money: its page, the lists, every revenue figure. */
+const refundReads: readonly AdminTag[] = ['AdminOrders', 'AdminDashboard', 'AdminSales'];
+
+/** POST /api/admin/orders/{id}/refund (issue 38): the amount in reais (absent: all that is left). */
+export interface RefundArgs {
+  orderId: string;
+  amount?: number;
+  reason: string;
+  /** One per submission of the refund dialog, the same when that submission is sent again. */
+  idempotencyKey: string;
+}
+
+/**
+ * A refund command's answer: 201/202 answer the refund (completed/pending); a
+ * 502 answers a refund recorded as failed, with its message; a 409 or 400
+ * moves nothing. Once a refund is recorded, the orders and revenue reads refresh.
+ */
+function refundAnswer(
+  api: Pick<BaseQueryApi, 'dispatch' | 'getState'>,
+  result: { data?: unknown; error?: FetchBaseQueryError },
+): { data: AdminRefundResult } | { error: FetchBaseQueryError } {
+  const recorded = (answer: unknown) => {
+    const parsed = adminRefundResultSchema.safeParse(answer);
+    if (!parsed.success) return null;
+    recordWrite(api, parsed.data.position);
+    api.dispatch(adminQueryApi.util.invalidateTags([...refundReads]));
+    return parsed.data;
+  };
+  if (result.error) {
+    // 502: the provider did not confirm it; the refund is recorded as failed, to retry.
+    if (result.error.status === 502) recorded(result.error.data);
+    return { error: result.error };
+  }
+  const done = recorded(result.data);
+  return done ? { data: done } : { error: invalidResponse() };
+}
 
 /** Every admin mutation (command-api, admin-spec §7); each refreshes the reads it changes. */
 export const adminCommandApi = commandApi.injectEndpoints({
@@ -71,6 +117,30 @@ export const adminCommandApi = commandApi.injectEndpoints({
       ),
     ),
 
+    refundOrder: build.mutation<AdminRefundResult, RefundArgs>({
+      queryFn: async ({ orderId, amount, reason, idempotencyKey }, api, _extra, baseQuery) =>
+        refundAnswer(
+          api,
+          await baseQuery({
+            url: `${path('/api/admin/orders', orderId)}/refund`,
+            method: 'POST',
+            body: amount === undefined ? { reason } : { amount, reason },
+            headers: { 'Idempotency-Key': idempotencyKey },
+          }),
+        ),
+    }),
+    /** POST /api/admin/orders/{id}/refunds/{refundId}/retry: a failed refund asked again. */
+    retryRefund: build.mutation<AdminRefundResult, { orderId: string; refundId: string }>({
+      queryFn: async ({ orderId, refundId }, api, _extra, baseQuery) =>
+        refundAnswer(
+          api,
+          await baseQuery({
+            url: `${path('/api/admin/orders', orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
+            method: 'POST',
+          }),
+        ),
+    }),
+
     createUser: build.mutation<null, UserBody>(
       adminCommand((body) => ({ url: '/api/admin/users', method: 'POST', body }), ['AdminUsers']),
     ),
@@ -109,6 +179,8 @@ export const {
   useUploadProductPhotoMutation,
   useUpdateOrderStatusMutation,
   useDeleteOrderMutation,
+  useRefundOrderMutation,
+  useRetryRefundMutation,
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
