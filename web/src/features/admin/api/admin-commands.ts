@@ -8,10 +8,12 @@ import {
   type OrderStatus,
   type ProductPhotoResult,
 } from '@quitute/contracts';
+import { z } from 'zod';
 import { commandApi } from '../../../api/command-api';
 import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import {
   adminCommand,
+  adminCommandReading,
   adminQueryApi,
   invalidResponse,
   path,
@@ -32,6 +34,9 @@ const productReads = ['AdminProducts', 'AdminDashboard', 'Product'] as const;
 const saleReads = ['AdminSales', 'AdminDashboard'] as const;
 /** A refund moves an order's money: its page, the lists, every revenue figure. */
 const refundReads: readonly AdminTag[] = ['AdminOrders', 'AdminDashboard', 'AdminSales'];
+
+/** The part of a status change's answer (contracts' adminOrderResultSchema) the page shows. */
+const statusAnswerSchema = z.object({ refund: adminRefundResultSchema.optional() });
 
 /** POST /api/admin/orders/{id}/refund (issue 38): the amount in reais (absent: all that is left). */
 export interface RefundArgs {
@@ -100,14 +105,19 @@ export const adminCommandApi = commandApi.injectEndpoints({
       ),
     ),
 
-    updateOrderStatus: build.mutation<null, { id: string; orderStatus: OrderStatus }>(
-      adminCommand(
-        ({ id, orderStatus }) => ({
+    /** Answers how the refund went when it cancelled a paid order (issue 38), else null. */
+    updateOrderStatus: build.mutation<
+      AdminRefundResult | null,
+      { id: string; orderStatus: OrderStatus }
+    >(
+      adminCommandReading(
+        ({ id, orderStatus }: { id: string; orderStatus: OrderStatus }) => ({
           url: `${path('/api/admin/orders', id)}/status`,
           method: 'PUT',
           body: { orderStatus },
         }),
-        ['AdminOrders', 'AdminDashboard'],
+        refundReads,
+        (answer) => statusAnswerSchema.safeParse(answer).data?.refund ?? null,
       ),
     ),
     deleteOrder: build.mutation<null, string>(

@@ -588,11 +588,41 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     }
     const statusMatch = /^\/api\/admin\/orders\/([^/]+)\/status$/.exec(path);
     if (statusMatch && method === 'PUT') {
-      const fields = await body(request);
+      const fields = fieldsOf(await body(request));
+      const before = state.orders.find((o) => o._id === statusMatch[1]);
+      state.orders = state.orders.map((o) => (o._id === statusMatch[1] ? { ...o, ...fields } : o));
+      if (!before || fields.orderStatus !== 'cancelled' || before.refundable <= 0) return written();
+      // Cancelling a paid order refunds what is left of it (issue 38).
+      const refundId = newId();
+      const amount = before.refundable;
       state.orders = state.orders.map((o) =>
-        o._id === statusMatch[1] ? { ...o, ...fieldsOf(fields) } : o,
+        o._id === before._id
+          ? {
+              ...o,
+              refundAttempts: [
+                ...o.refundAttempts,
+                {
+                  refundId,
+                  amount,
+                  status: 'pending',
+                  reason: 'Pedido cancelado pela loja',
+                  at: '2030-11-21T18:45:00.000Z',
+                  detail: null,
+                },
+              ],
+            }
+          : o,
       );
-      return written();
+      settle(before._id, refundId, state.refundOutcome, true);
+      const refund = refundResult(refundId, amount, state.refundOutcome);
+      return json({
+        _id: before._id,
+        orderNumber: before.orderNumber,
+        orderStatus: 'cancelled',
+        isDeleted: false,
+        refund,
+        position: refund.position,
+      });
     }
     const refundMatch = /^\/api\/admin\/orders\/([^/]+)\/refund$/.exec(path);
     if (refundMatch && method === 'POST') {
