@@ -32,8 +32,11 @@ export function MoneyField({
   'id' | 'type' | 'inputMode' | 'value' | 'onChange' | 'className'
 >) {
   const reading = readMoneyInput(value);
-  const hint =
-    reading.kind === 'amount'
+  const refusal = reading.kind === 'refused' ? reading.message : error;
+  // An amount refused (by the form or the server) is not what will be saved: only the refusal shows.
+  const hint = refusal
+    ? undefined
+    : reading.kind === 'amount'
       ? moneyWillSave(reading.reais)
       : reading.kind === 'blank'
         ? blankHint
@@ -46,7 +49,7 @@ export function MoneyField({
       autoComplete="off"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={reading.kind === 'refused' ? reading.message : error}
+      error={refusal}
       hint={hint}
       {...input}
     />

@@ -180,7 +180,8 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     const dialog = screen.getByRole('dialog', { name: 'Adicionar Venda' });
     expect(within(dialog).getByLabelText('Data')).toHaveProperty('value', shopToday(new Date()));
     await user.type(within(dialog).getByLabelText('Cliente'), 'Carla');
-    await user.type(within(dialog).getByLabelText('Valor'), '99.9');
+    await user.type(within(dialog).getByLabelText('Valor'), '1.234,50');
+    expect(dialog.textContent).toContain('Será salvo: R$ 1.234,50');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
 
@@ -190,7 +191,7 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     const [post] = server.calls('/api/admin/sales', 'POST');
     expect(await post?.clone().json()).toEqual({
       clientName: 'Carla',
-      amount: 99.9,
+      amount: 1234.5,
       date: shopToday(new Date()),
     });
     await act(async () => {
