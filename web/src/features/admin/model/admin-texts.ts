@@ -125,6 +125,9 @@ export const userTexts = {
 
 export const saleTexts = {
   title: 'Gerenciamento de Vendas',
+  /** A refund's row (issue 38): money of an online sale that went back, on its day. */
+  refundRow: 'Estorno',
+  refundOrder: (orderNumber: number) => `Pedido #${orderNumber}`,
   overviewTab: 'Visão Geral',
   monthlyTab: 'Relatórios Mensais',
   listTab: 'Listagem de Vendas',

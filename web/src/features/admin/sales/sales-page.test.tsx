@@ -154,6 +154,36 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     expect(within(second).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('given a refund row (issue 38), then Estorno with its order number, the amount in red with a minus, and no actions', async () => {
+    const refund = {
+      ...saleDto({
+        id: 'abad0000-4444-4aaa-8bbb-0000000ef56a',
+        clientName: 'Ana Costa',
+        amount: -20,
+        source: 'Online',
+      }),
+      kind: 'refund',
+      orderNumber: 1001,
+    };
+    const { user } = await openSales({
+      handler: (url, request) =>
+        url.pathname === '/api/admin/sales' && request.method === 'GET'
+          ? json({ sales: [refund], total: 1, totalPages: 1, page: 1, position: 100 })
+          : undefined,
+    });
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+
+    const table = await screen.findByRole('region', { name: 'Vendas' });
+    const [, row] = within(table).getAllByRole('row');
+    if (!row) throw new Error('row missing');
+    expect(row.textContent).toContain('Estorno');
+    expect(row.textContent).toContain('Pedido #1001');
+    expect(row.textContent).not.toContain('Online');
+    const amount = within(row).getByText('-R$ 20,00');
+    expect(amount.className).toMatch(/negativeMoney/);
+    expect(within(row).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('given the origin filter and a search, then page 1 is asked for with the source and, after 300 ms, the search', async () => {
     const { user, server } = await openSales();
     await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
