@@ -40,7 +40,6 @@ import {
   type ProductStats,
   type RecentOrder,
   type Role,
-  type SaleList,
   type SaleSource,
   type SalesStats,
   type SalesTotal,
