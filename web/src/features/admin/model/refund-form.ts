@@ -1,5 +1,4 @@
 import { formatBRL, REFUND_NOTE_MAX_LENGTH, refundMessages } from '@quitute/contracts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { readMoneyInput } from './money-input';
 
 /** What the refund dialog sends: no amount refunds all that is left. */
@@ -40,12 +39,22 @@ export function checkRefundForm(
 }
 
 /**
+ * 32 hex digits from the browser's CSPRNG, as the checkout makes its keys
+ * (randomUUID needs https). Not shared with the checkout: a module both use
+ * would become a chunk of its own on the checkout's JavaScript budget.
+ */
+export function newRefundKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * One Idempotency-Key per submission of the refund dialog. A submission that
  * got no answer (network, timeout, a 5xx other than the recorded failure)
  * stays open: sending the same amount and reason again reuses its key, so
  * the server refunds once. An answer closes it; other data starts a new one.
  */
-export function refundSubmissions(newKey: () => string = newIdempotencyKey) {
+export function refundSubmissions(newKey: () => string = newRefundKey) {
   let open: { fingerprint: string; key: string } | null = null;
   return {
     keyFor(request: RefundRequest): string {

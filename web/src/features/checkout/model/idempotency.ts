@@ -1,7 +1,10 @@
 import { checkoutOrderPart, type CheckoutBody } from '@quitute/contracts';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
-export { newIdempotencyKey };
+/** 32 hex digits from the browser's CSPRNG (randomUUID needs https; the shop may be served over plain http). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * What makes two submissions the same checkout attempt: the body without the
