@@ -889,6 +889,29 @@ describe('/pagamento: cancel, method switch and errors (spec §4, §8)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it.each([
+    'Coxinha de Frango está esgotado.',
+    'Você já tem 3 pedidos aguardando pagamento (#1042, #1043, #1044). Pague ou cancele um deles antes de fazer outro.',
+  ])(
+    'given the server refuses for stock or open orders (409, issue 38), then its message as it came: %s',
+    async (message) => {
+      const rendered = await openCheckout({
+        answer: (url) =>
+          url.pathname === '/payments/mercadopago/transparent-checkout'
+            ? json({ message }, { status: 409 })
+            : undefined,
+      });
+      await fillCustomer(rendered);
+      await choose(rendered, 'Pix');
+
+      await proceed(rendered);
+
+      expect((await screen.findByRole('dialog')).textContent).toContain(
+        `Erro no pagamento: ${message}`,
+      );
+    },
+  );
+
   it('given a 401, then the login page', async () => {
     const rendered = await openCheckout({
       answer: (url) =>
