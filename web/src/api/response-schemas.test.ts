@@ -28,6 +28,9 @@ const order = {
   paymentId: null,
   externalReference: 'ref-1',
   details: '',
+  refundedTotal: 20,
+  refunds: [{ amount: 20, at: '2026-11-26T10:00:00-03:00', reason: 'Item em falta' }],
+  chargeback: null,
 };
 
 describe('response schemas', () => {
@@ -57,6 +60,7 @@ describe('response schemas', () => {
       imageUrl: null,
       isActive: true,
       isDeleted: false,
+      soldOut: false,
     };
 
     expect(v.safeParse(productResponseSchema, product).success).toBe(true);

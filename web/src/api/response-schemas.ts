@@ -45,6 +45,7 @@ export const productResponseSchema = v.object({
   isActive: v.boolean(),
   isDeleted: v.boolean(),
   itens: v.optional(v.array(v.string())),
+  soldOut: v.boolean(),
 });
 
 export const orderResponseSchema = v.object({
@@ -87,6 +88,9 @@ export const orderResponseSchema = v.object({
   paymentId: v.nullable(v.string()),
   externalReference: v.string(),
   details: v.string(),
+  refundedTotal: v.number(),
+  refunds: v.array(v.object({ amount: v.number(), at: v.string(), reason: v.string() })),
+  chargeback: v.nullable(v.object({ amount: v.number(), at: v.string() })),
   pendingPayment: v.optional(
     v.object({
       pixQrCode: v.optional(v.string()),

@@ -115,6 +115,9 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
     paymentId: '1234567890',
     externalReference: 'a3f1c2d4-0000-4000-8000-000000000001',
     details: '',
+    refundedTotal: 0,
+    refunds: [],
+    chargeback: null,
     ...overrides,
   };
 }

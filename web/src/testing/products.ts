@@ -16,6 +16,7 @@ export const menuProducts: ProductDto[] = STATIC_MENU.map((item) => ({
   imageUrl: menuImagePath(item.slug),
   isActive: true,
   isDeleted: false,
+  soldOut: false,
   ...(item.itens.length > 0 ? { itens: item.itens } : {}),
 }));
 
@@ -29,6 +30,7 @@ export function product(overrides: Partial<ProductDto> = {}): ProductDto {
     imageUrl: '/images/cardapio/coxinha-de-frango.svg',
     isActive: true,
     isDeleted: false,
+    soldOut: false,
     ...overrides,
   };
 }

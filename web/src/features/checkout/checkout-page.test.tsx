@@ -2,8 +2,10 @@ import {
   addDays,
   belowMinimumOrderMessage,
   checkoutMessages,
+  earliestBoletoDeliveryDay,
   earliestDeliveryDate,
   paymentMessages,
+  shopDate,
   shopMessages,
   type DeliveryZone,
   type PaymentApprovedPush,
@@ -55,7 +57,15 @@ async function openCheckout(
   return { ...rendered, server };
 }
 
-const validDate = () => `${addDays(earliestDeliveryDate(new Date()), 1)}T14:30`;
+/**
+ * A day every method can pay for, whatever today is: two days past the
+ * earliest, or later when a boleto needs longer to clear (issue 38).
+ */
+const validDate = () => {
+  const later = addDays(earliestDeliveryDate(new Date()), 1);
+  const boleto = earliestBoletoDeliveryDay(shopDate(new Date()));
+  return `${later > boleto ? later : boleto}T14:30`;
+};
 
 function field(label: string): HTMLInputElement {
   const element = screen.getByLabelText(label);
@@ -503,6 +513,49 @@ describe('/pagamento: real-time approval (spec §4, §7)', () => {
 });
 
 describe('/pagamento: boleto', () => {
+  /** DD/MM/AAAA of the first day a boleto ordered today can pay for. */
+  const earliestBoletoDay = () => {
+    const [year, month, day] = earliestBoletoDeliveryDay(shopDate(new Date())).split('-');
+    return `${day}/${month}/${year}`;
+  };
+
+  it('given a day too close for a boleto to clear (issue 38), then boleto cannot be chosen and the reason names the first day it can', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered, { date: `${earliestDeliveryDate(new Date())}T14:30` });
+
+    const boleto = screen.getByRole('radio', { name: 'Boleto' });
+    await waitFor(() => expect(boleto).toHaveProperty('disabled', true));
+    const methods = screen.getByRole('group', { name: 'Forma de pagamento' });
+    expect(descriptionOf(methods)).toBe(
+      `O boleto leva até 3 dias úteis para ser compensado e não fica pago a tempo para esta data. Escolha Pix ou cartão, ou uma data a partir de ${earliestBoletoDay()}.`,
+    );
+    await choose(rendered, 'Boleto');
+    expect(boleto).toHaveProperty('checked', false);
+    expect(screen.getByRole('radio', { name: 'Pix' })).toHaveProperty('disabled', false);
+  });
+
+  it('given boleto chosen, when the day moves too close, then it is unselected with the reason shown; a later day offers it again', async () => {
+    const rendered = await openCheckout();
+    await fillCustomer(rendered);
+    await choose(rendered, 'Boleto');
+    expect(screen.getByRole('radio', { name: 'Boleto' })).toHaveProperty('checked', true);
+
+    fireEvent.change(field('Data e hora'), {
+      target: { value: `${earliestDeliveryDate(new Date())}T10:00` },
+    });
+
+    const boleto = screen.getByRole('radio', { name: 'Boleto' });
+    expect(boleto).toHaveProperty('checked', false);
+    expect(boleto).toHaveProperty('disabled', true);
+    expect(descriptionOf(screen.getByRole('group', { name: 'Forma de pagamento' }))).toContain(
+      earliestBoletoDay(),
+    );
+
+    fireEvent.change(field('Data e hora'), { target: { value: validDate() } });
+    expect(screen.getByRole('radio', { name: 'Boleto' })).toHaveProperty('disabled', false);
+    expect(descriptionOf(screen.getByRole('group', { name: 'Forma de pagamento' }))).toBe('');
+  });
+
   it('given boleto, then the address goes with it, and the boleto link and linha digitável are shown', async () => {
     const rendered = await openCheckout();
     await fillCustomer(rendered);
@@ -835,6 +888,29 @@ describe('/pagamento: cancel, method switch and errors (spec §4, §8)', () => {
     await act(() => vi.advanceTimersByTimeAsync(300));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it.each([
+    'Coxinha de Frango está esgotado.',
+    'Você já tem 3 pedidos aguardando pagamento (#1042, #1043, #1044). Pague ou cancele um deles antes de fazer outro.',
+  ])(
+    'given the server refuses for stock or open orders (409, issue 38), then its message as it came: %s',
+    async (message) => {
+      const rendered = await openCheckout({
+        answer: (url) =>
+          url.pathname === '/payments/mercadopago/transparent-checkout'
+            ? json({ message }, { status: 409 })
+            : undefined,
+      });
+      await fillCustomer(rendered);
+      await choose(rendered, 'Pix');
+
+      await proceed(rendered);
+
+      expect((await screen.findByRole('dialog')).textContent).toContain(
+        `Erro no pagamento: ${message}`,
+      );
+    },
+  );
 
   it('given a 401, then the login page', async () => {
     const rendered = await openCheckout({

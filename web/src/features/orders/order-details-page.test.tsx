@@ -190,3 +190,70 @@ describe('/my-orders/{orderId} (spec §2 "Customer order details", §8)', () => 
     expect(server.calls('/api/orders')).toEqual([]);
   });
 });
+
+describe('/my-orders/{orderId}: her money that went back (issue 38)', () => {
+  function openRefunded(order: ReturnType<typeof orderDto>) {
+    fakePaymentsServer({ user: customer, orders: [order] });
+    return renderApp({
+      route: `/my-orders/${order._id}`,
+      storage: storageWithSessionAndCart(customer),
+    });
+  }
+
+  it('given a partial refund and a chargeback, then the partial refund label, each refund with its date and reason, and the chargeback', async () => {
+    openRefunded(
+      orderDto({
+        _id: 'order-46',
+        orderNumber: 1046,
+        orderStatus: 'delivered',
+        paymentStatus: 'approved',
+        total: 120,
+        refundedTotal: 20,
+        refunds: [{ amount: 20, at: '2030-11-21T13:00:00.000Z', reason: 'Item em falta' }],
+        chargeback: { amount: 100, at: '2030-11-23T12:00:00.000Z' },
+      }),
+    );
+
+    const refunds = await screen.findByRole('region', { name: 'Reembolsos' }, PAGE_LOAD);
+    expect(fact('Reembolso')).toBe('Reembolso parcial de R$ 20,00');
+    expect(
+      within(refunds)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'R$ 20,00 — 21/11/2030 10:00 — Item em falta',
+      'Contestação (chargeback): R$ 100,00 — 23/11/2030 09:00',
+    ]);
+  });
+
+  it('given all of it refunded in two refunds, then Reembolsado and both refunds', async () => {
+    openRefunded(
+      orderDto({
+        _id: 'order-47',
+        orderNumber: 1047,
+        orderStatus: 'cancelled',
+        paymentStatus: 'refunded',
+        total: 51,
+        refundedTotal: 51,
+        refunds: [
+          { amount: 10, at: '2030-11-21T13:00:00.000Z', reason: 'Atraso na entrega' },
+          { amount: 41, at: '2030-11-22T13:00:00.000Z', reason: 'Pedido cancelado pela loja' },
+        ],
+      }),
+    );
+
+    const refunds = await screen.findByRole('region', { name: 'Reembolsos' }, PAGE_LOAD);
+    expect(fact('Reembolso')).toBe('Reembolsado');
+    expect(within(refunds).getAllByRole('listitem')).toHaveLength(2);
+    expect(refunds.textContent).toContain(
+      'R$ 41,00 — 22/11/2030 10:00 — Pedido cancelado pela loja',
+    );
+  });
+
+  it('given nothing went back, then neither a refund fact nor a refunds section', async () => {
+    openRefunded(orderDto({ _id: 'order-48', orderNumber: 1048, paymentStatus: 'approved' }));
+    await screen.findByRole('heading', { name: 'Pedido #1048', level: 1 }, PAGE_LOAD);
+    expect(screen.queryByText('Reembolso', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Reembolsos' })).toBeNull();
+  });
+});

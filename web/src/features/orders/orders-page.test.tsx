@@ -71,6 +71,37 @@ describe('/orders (spec §2 "Orders history", §4)', () => {
     );
   });
 
+  it('given refunded orders, then the combined label covers the refund (issue 38)', async () => {
+    await openOrders({
+      orders: [
+        orderDto({
+          _id: 'order-partial',
+          orderNumber: 1005,
+          orderStatus: 'delivered',
+          paymentStatus: 'approved',
+          total: 120,
+          refundedTotal: 20,
+          createdAt: new Date(NOW - DAY).toISOString(),
+        }),
+        orderDto({
+          _id: 'order-refunded',
+          orderNumber: 1004,
+          orderStatus: 'cancelled',
+          paymentStatus: 'refunded',
+          total: 51,
+          refundedTotal: 51,
+          createdAt: new Date(NOW - 2 * DAY).toISOString(),
+        }),
+      ],
+    });
+
+    await screen.findAllByRole('article');
+    expect(card(1005).textContent).toContain(
+      'Aprovado ✔ (Entregue) · Reembolso parcial de R$ 20,00',
+    );
+    expect(card(1004).textContent).toContain('Cancelado (Reembolsado)');
+  });
+
   it('given the filters, then Exibir 5/10/20 (10 by default), the four statuses with processing as Aprovado, and 7/30/90 days go in the query', async () => {
     const { user, server } = await openOrders();
     await screen.findAllByRole('article');

@@ -19,6 +19,7 @@ import {
   recentOrdersSchema,
   salesStatsSchema,
   salesTotalSchema,
+  saleDtoSchema,
   saleListSchema,
   topSellingProductsSchema,
   userStatsSchema,
@@ -39,7 +40,6 @@ import {
   type ProductStats,
   type RecentOrder,
   type Role,
-  type SaleList,
   type SaleSource,
   type SalesStats,
   type SalesTotal,
@@ -47,7 +47,22 @@ import {
   type TopSellingProduct,
   type UserStats,
 } from '@quitute/contracts';
+import { z } from 'zod';
 import { ADMIN_TAGS, adminQuery, adminQueryApi, adminRead, params, path } from './admin-base';
+
+/**
+ * A row of the sales list (issue 38): a sale, or money of an online sale
+ * that went back on its day (`kind` 'refund', a negative amount) and, when
+ * the server names it, the order it belongs to. Read leniently: a server
+ * that does not say `kind` lists sales only.
+ */
+const saleRowSchema = saleDtoSchema.extend({
+  kind: z.enum(['sale', 'refund']).default('sale'),
+  orderNumber: z.number().int().nullish(),
+});
+export type SaleRow = z.infer<typeof saleRowSchema>;
+const saleRowsSchema = saleListSchema.extend({ sales: z.array(saleRowSchema) });
+export type SaleRows = z.infer<typeof saleRowsSchema>;
 
 /** What the products list asks for (admin-spec §7): `category` 'Todas' is omitted. */
 export interface ProductsArgs {
@@ -255,13 +270,13 @@ export const adminApi = adminQueryApi.injectEndpoints({
       ]),
     ),
 
-    getSales: build.query<SaleList, SalesArgs>(
+    getSales: build.query<SaleRows, SalesArgs>(
       adminQuery(
         ({ page, search, source }) => ({
           url: '/api/admin/sales',
           params: listParams({ page, search }, { source }),
         }),
-        saleListSchema,
+        saleRowsSchema,
         ['AdminSales'],
       ),
     ),

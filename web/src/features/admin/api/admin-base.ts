@@ -121,19 +121,20 @@ const writeAnswerSchema = z.object({
  * position is recorded and the admin reads it affects are invalidated, in that
  * order, so their refetch waits for the write.
  */
-async function adminWrite(
+async function adminWrite<T>(
   api: BaseQueryApi,
   baseQuery: BaseQuery,
   request: FetchArgs,
   invalidates: readonly (AdminTag | 'Product')[],
-): Promise<Result<null>> {
+  read: (answer: unknown) => T,
+): Promise<Result<T>> {
   const result = await baseQuery(request);
   if (result.error) return { error: result.error };
   // The command is done either way; only a well-formed answer tells how far reads must catch up.
   const answer = writeAnswerSchema.safeParse(result.data);
   if (answer.success) recordWrite(api, answer.data.position);
   api.dispatch(adminQueryApi.util.invalidateTags([...invalidates]));
-  return { data: null };
+  return { data: read(result.data) };
 }
 
 /** `prefix/id`, the id encoded. */
@@ -166,6 +167,21 @@ export function adminCommand<A>(
 ) {
   return {
     queryFn: (arg: A, api: BaseQueryApi, _extra: unknown, baseQuery: BaseQuery) =>
-      adminWrite(api, baseQuery, request(arg), invalidates),
+      adminWrite(api, baseQuery, request(arg), invalidates, () => null),
+  };
+}
+
+/**
+ * An admin mutation whose answer says more than its position: `read` takes
+ * what the page shows from it (the command is done whatever it finds).
+ */
+export function adminCommandReading<A, T>(
+  request: (arg: A) => FetchArgs,
+  invalidates: readonly (AdminTag | 'Product')[],
+  read: (answer: unknown) => T,
+) {
+  return {
+    queryFn: (arg: A, api: BaseQueryApi, _extra: unknown, baseQuery: BaseQuery) =>
+      adminWrite(api, baseQuery, request(arg), invalidates, read),
   };
 }

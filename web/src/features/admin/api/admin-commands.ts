@@ -1,13 +1,25 @@
 import {
+  adminRefundResultSchema,
   productPhotoResultSchema,
+  type AdminRefundResult,
   type AdminProductInput,
   type AdminSaleBody,
   type AdminUserInput,
   type OrderStatus,
   type ProductPhotoResult,
 } from '@quitute/contracts';
+import { z } from 'zod';
 import { commandApi } from '../../../api/command-api';
-import { adminCommand, invalidResponse, path } from './admin-base';
+import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  adminCommand,
+  adminCommandReading,
+  adminQueryApi,
+  invalidResponse,
+  path,
+  recordWrite,
+  type AdminTag,
+} from './admin-base';
 
 /** POST/PUT /api/admin/products body (admin-spec §7): price in reais, stock an integer. */
 export type ProductBody = Required<AdminProductInput>;
@@ -20,6 +32,45 @@ export type SaleBody = AdminSaleBody;
 
 const productReads = ['AdminProducts', 'AdminDashboard', 'Product'] as const;
 const saleReads = ['AdminSales', 'AdminDashboard'] as const;
+/** A refund moves an order's money: its page, the lists, every revenue figure. */
+const refundReads: readonly AdminTag[] = ['AdminOrders', 'AdminDashboard', 'AdminSales'];
+
+/** The part of a status change's answer (contracts' adminOrderResultSchema) the page shows. */
+const statusAnswerSchema = z.object({ refund: adminRefundResultSchema.optional() });
+
+/** POST /api/admin/orders/{id}/refund (issue 38): the amount in reais (absent: all that is left). */
+export interface RefundArgs {
+  orderId: string;
+  amount?: number;
+  reason: string;
+  /** One per submission of the refund dialog, the same when that submission is sent again. */
+  idempotencyKey: string;
+}
+
+/**
+ * A refund command's answer: 201/202 answer the refund (completed/pending); a
+ * 502 answers a refund recorded as failed, with its message; a 409 or 400
+ * moves nothing. Once a refund is recorded, the orders and revenue reads refresh.
+ */
+function refundAnswer(
+  api: Pick<BaseQueryApi, 'dispatch' | 'getState'>,
+  result: { data?: unknown; error?: FetchBaseQueryError },
+): { data: AdminRefundResult } | { error: FetchBaseQueryError } {
+  const recorded = (answer: unknown) => {
+    const parsed = adminRefundResultSchema.safeParse(answer);
+    if (!parsed.success) return null;
+    recordWrite(api, parsed.data.position);
+    api.dispatch(adminQueryApi.util.invalidateTags([...refundReads]));
+    return parsed.data;
+  };
+  if (result.error) {
+    // 502: the provider did not confirm it; the refund is recorded as failed, to retry.
+    if (result.error.status === 502) recorded(result.error.data);
+    return { error: result.error };
+  }
+  const done = recorded(result.data);
+  return done ? { data: done } : { error: invalidResponse() };
+}
 
 /** Every admin mutation (command-api, admin-spec §7); each refreshes the reads it changes. */
 export const adminCommandApi = commandApi.injectEndpoints({
@@ -54,14 +105,19 @@ export const adminCommandApi = commandApi.injectEndpoints({
       ),
     ),
 
-    updateOrderStatus: build.mutation<null, { id: string; orderStatus: OrderStatus }>(
-      adminCommand(
-        ({ id, orderStatus }) => ({
+    /** Answers how the refund went when it cancelled a paid order (issue 38), else null. */
+    updateOrderStatus: build.mutation<
+      AdminRefundResult | null,
+      { id: string; orderStatus: OrderStatus }
+    >(
+      adminCommandReading(
+        ({ id, orderStatus }: { id: string; orderStatus: OrderStatus }) => ({
           url: `${path('/api/admin/orders', id)}/status`,
           method: 'PUT',
           body: { orderStatus },
         }),
-        ['AdminOrders', 'AdminDashboard'],
+        refundReads,
+        (answer) => statusAnswerSchema.safeParse(answer).data?.refund ?? null,
       ),
     ),
     deleteOrder: build.mutation<null, string>(
@@ -70,6 +126,30 @@ export const adminCommandApi = commandApi.injectEndpoints({
         ['AdminOrders', 'AdminDashboard', 'AdminSales'],
       ),
     ),
+
+    refundOrder: build.mutation<AdminRefundResult, RefundArgs>({
+      queryFn: async ({ orderId, amount, reason, idempotencyKey }, api, _extra, baseQuery) =>
+        refundAnswer(
+          api,
+          await baseQuery({
+            url: `${path('/api/admin/orders', orderId)}/refund`,
+            method: 'POST',
+            body: amount === undefined ? { reason } : { amount, reason },
+            headers: { 'Idempotency-Key': idempotencyKey },
+          }),
+        ),
+    }),
+    /** POST /api/admin/orders/{id}/refunds/{refundId}/retry: a failed refund asked again. */
+    retryRefund: build.mutation<AdminRefundResult, { orderId: string; refundId: string }>({
+      queryFn: async ({ orderId, refundId }, api, _extra, baseQuery) =>
+        refundAnswer(
+          api,
+          await baseQuery({
+            url: `${path('/api/admin/orders', orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
+            method: 'POST',
+          }),
+        ),
+    }),
 
     createUser: build.mutation<null, UserBody>(
       adminCommand((body) => ({ url: '/api/admin/users', method: 'POST', body }), ['AdminUsers']),
@@ -109,6 +189,8 @@ export const {
   useUploadProductPhotoMutation,
   useUpdateOrderStatusMutation,
   useDeleteOrderMutation,
+  useRefundOrderMutation,
+  useRetryRefundMutation,
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,

@@ -24,6 +24,8 @@ export function FormDialog({
   plain = false,
   saving,
   error = null,
+  submitLabel = adminTexts.save,
+  busyLabel = adminTexts.saving,
   onSubmit,
   onClose,
   children,
@@ -34,6 +36,9 @@ export function FormDialog({
   plain?: boolean;
   saving: boolean;
   error?: string | null;
+  /** The submit button's text ('Salvar'), and its text while saving ('Salvando...'). */
+  submitLabel?: string;
+  busyLabel?: string;
   /** Called on submit unless a save is under way. */
   onSubmit: () => void;
   onClose: () => void;
@@ -67,7 +72,7 @@ export function FormDialog({
             {adminTexts.cancel}
           </button>
           <button type="submit" className={buttons.button} disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
+            {saving ? busyLabel : submitLabel}
           </button>
         </div>
       </form>
@@ -134,15 +139,33 @@ export function InputField({
   );
 }
 
-/** A labelled text area of a form dialog. */
+/** A labelled text area of a form dialog, with the rule its value breaks under it when `error` is given. */
 export function TextAreaField({
   label,
   full = false,
+  error,
   ...textarea
-}: FieldLabel & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>) {
+}: FieldLabel & { error?: string | null | undefined } & Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'id' | 'className'
+  >) {
   return (
     <Field label={label} full={full}>
-      {(id) => <textarea id={id} className={forms.input} {...textarea} />}
+      {(id) => (
+        <>
+          <textarea
+            id={id}
+            className={forms.input}
+            {...(error ? { 'aria-invalid': true, 'aria-describedby': `${id}-erro` } : {})}
+            {...textarea}
+          />
+          {error ? (
+            <p id={`${id}-erro`} className={forms.fieldError}>
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
     </Field>
   );
 }

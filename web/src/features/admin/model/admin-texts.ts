@@ -78,6 +78,25 @@ export const orderTexts = {
   back: 'Voltar para Pedidos',
 } as const;
 
+/** The refunds of an order on its admin page (issue 38); the refund rules' own texts are the contracts' refundMessages. */
+export const refundTexts = {
+  title: 'Reembolsos',
+  refundedTotal: 'Total reembolsado',
+  refundable: 'Restante a reembolsar',
+  none: 'Nenhum reembolso solicitado.',
+  table: 'Reembolsos do pedido',
+  refund: 'Reembolsar',
+  refunding: 'Reembolsando...',
+  dialogTitle: (orderNumber: number) => `Reembolsar pedido #${orderNumber}`,
+  amountLabel: 'Valor (R$)',
+  amountBlank: (remaining: string) => `Em branco: reembolsa todo o restante (${remaining}).`,
+  reasonLabel: 'Motivo',
+  retry: 'Tentar novamente',
+  retryLabel: (amount: string) => `Tentar novamente o reembolso de ${amount}`,
+  failed: 'Erro ao reembolsar o pedido.',
+  chargebackAmount: 'Valor contestado',
+} as const;
+
 export const userTexts = {
   title: 'Gerenciamento de Usuários',
   loading: 'Carregando usuários...',
@@ -106,6 +125,9 @@ export const userTexts = {
 
 export const saleTexts = {
   title: 'Gerenciamento de Vendas',
+  /** A refund's row (issue 38): money of an online sale that went back, on its day. */
+  refundRow: 'Estorno',
+  refundOrder: (orderNumber: number) => `Pedido #${orderNumber}`,
   overviewTab: 'Visão Geral',
   monthlyTab: 'Relatórios Mensais',
   listTab: 'Listagem de Vendas',

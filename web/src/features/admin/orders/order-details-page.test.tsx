@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { orderDto } from '../../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
-import { fakeAdminServer } from '../testing/admin-server';
+import { fakeAdminServer, adminOrderDto } from '../testing/admin-server';
 
 const orderId = 'a3f1c2d4-0000-4000-8000-000000000009';
 
@@ -11,7 +10,7 @@ describe('/admin/orders/{id}: the delivery (issue 37)', () => {
   it('given a delivery with a fee, then her phone, the address with its complement and the fee as a line of the items', async () => {
     fakeAdminServer({
       orders: [
-        orderDto({
+        adminOrderDto({
           _id: orderId,
           orderNumber: 1009,
           deliveryType: 'delivery',
@@ -49,7 +48,7 @@ describe('/admin/orders/{id}: the delivery (issue 37)', () => {
 
   it('given a pickup without a phone (an order from before issue 37), then neither a phone nor a fee line', async () => {
     fakeAdminServer({
-      orders: [orderDto({ _id: orderId, customerPhone: null })],
+      orders: [adminOrderDto({ _id: orderId, customerPhone: null })],
       histories: {},
     });
     renderApp({ route: `/admin/orders/${orderId}`, storage: storageWithSession(admin) });

@@ -19,6 +19,7 @@ import { formatDayTime, formatMoney } from '../model/admin-format';
 import { deliveryTypeLabel, orderStatusLabel, orderStatusTone } from '../model/admin-labels';
 import { auditTexts, orderTexts } from '../model/admin-texts';
 import { AsOfControl, HistoryTimeline, PastState } from './order-history';
+import { OrderRefunds } from './order-refunds';
 import { PaymentBadge } from './payment-badge';
 import { EmailText } from '../../../components/email-text';
 
@@ -135,6 +136,7 @@ function Details({ order }: { order: AdminOrderDto }) {
           <Fact term="Observações">{order.details || 'N/A'}</Fact>
         </Facts>
       </section>
+      <OrderRefunds order={order} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
-import { orderDto } from '../../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
 import {
@@ -9,6 +8,7 @@ import {
   historyEntry,
   orderDocument,
   type AdminServerOptions,
+  adminOrderDto,
 } from '../testing/admin-server';
 
 const orderId = 'a3f1c2d4-0000-4000-8000-000000000001';
@@ -47,7 +47,7 @@ const preparing = historyEntry({
 
 async function openOrder(route = `/admin/orders/${orderId}`, options: AdminServerOptions = {}) {
   const server = fakeAdminServer({
-    orders: [orderDto({ _id: orderId, orderStatus: 'processing', paymentStatus: 'approved' })],
+    orders: [adminOrderDto({ _id: orderId, orderStatus: 'processing', paymentStatus: 'approved' })],
     histories: { [orderId]: [placed, approved, preparing] },
     ...options,
   });

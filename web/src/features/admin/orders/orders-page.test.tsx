@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
-import { orderDto } from '../../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
-import { fakeAdminServer, type AdminServerOptions } from '../testing/admin-server';
+import { fakeAdminServer, type AdminServerOptions, adminOrderDto } from '../testing/admin-server';
 
-const delivered = orderDto({
+const delivered = adminOrderDto({
   _id: 'b1c2d3e4-0000-4000-8000-000000000002',
   orderNumber: 1002,
   orderStatus: 'delivered',
@@ -14,7 +13,7 @@ const delivered = orderDto({
   deliveryType: 'delivery',
   customerName: 'José Lima',
 });
-const pending = orderDto({ _id: 'a3f1c2d4-0000-4000-8000-000000000001', orderNumber: 1001 });
+const pending = adminOrderDto({ _id: 'a3f1c2d4-0000-4000-8000-000000000001', orderNumber: 1001 });
 
 async function openOrders(options: AdminServerOptions = {}) {
   const server = fakeAdminServer({ orders: [delivered, pending], ...options });
@@ -57,7 +56,7 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
 
   it('given a status filter on page 2, then page 1 with that status is asked for; none found shows the empty text', async () => {
     const many = Array.from({ length: 12 }, (_, index) =>
-      orderDto({ _id: `order-${index}`, orderNumber: 2000 + index }),
+      adminOrderDto({ _id: `order-${index}`, orderNumber: 2000 + index }),
     );
     const { user, server } = await openOrders({ orders: many });
     await screen.findByText('Página 1 de 2', {}, PAGE_LOAD);
@@ -107,6 +106,84 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect((await screen.findByRole('dialog', { name: 'Erro' })).textContent).toContain('Falhou.');
+  });
+
+  it('given cancelled chosen for a paid order, then the exact refund warning first; Cancelar sends nothing, Confirmar sends the PUT and tells how the refund went', async () => {
+    const paid = adminOrderDto({
+      ...pending,
+      total: 120,
+      paymentStatus: 'approved',
+      orderStatus: 'processing',
+      refundable: 120,
+    });
+    const { user, server } = await openOrders({ orders: [paid] });
+    await screen.findByText('#1001', {}, PAGE_LOAD);
+    const put = () => server.calls(`/api/admin/orders/${paid._id}/status`, 'PUT');
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar status do pedido 1001' }));
+    let dialog = screen.getByRole('dialog', { name: 'Atualizar Status do Pedido' });
+    await user.selectOptions(within(dialog).getByLabelText('Status do pedido'), 'cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirmação' });
+    expect(confirm.textContent).toContain('O pagamento de R$ 120,00 será estornado ao cliente.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(put()).toHaveLength(0);
+
+    dialog = screen.getByRole('dialog', { name: 'Atualizar Status do Pedido' });
+    expect(dialog.textContent).toContain('#1001');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Confirmação' })).getByRole('button', {
+        name: 'Confirmar',
+      }),
+    );
+    const success = await screen.findByRole('dialog', { name: 'Sucesso' });
+    expect(success.textContent).toContain(
+      'Status do pedido atualizado com sucesso! Reembolso de R$ 120,00 realizado.',
+    );
+    expect(put()).toHaveLength(1);
+    expect(await put()[0]?.clone().json()).toEqual({ orderStatus: 'cancelled' });
+  });
+
+  it('given delivered chosen for an unpaid order, then the unpaid warning before the PUT; another status of a paid order asks nothing', async () => {
+    const paid = adminOrderDto({ ...delivered, orderStatus: 'processing', refundable: 51 });
+    const { user, server } = await openOrders({ orders: [paid, pending] });
+    await screen.findByText('#1001', {}, PAGE_LOAD);
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar status do pedido 1001' }));
+    let dialog = screen.getByRole('dialog', { name: 'Atualizar Status do Pedido' });
+    await user.selectOptions(within(dialog).getByLabelText('Status do pedido'), 'delivered');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirmação' });
+    expect(confirm.textContent).toContain(
+      'Este pedido ainda não foi pago. Marcar como entregue mesmo assim?',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sucesso' })).getByRole('button', {
+        name: 'OK',
+      }),
+    );
+    expect(server.calls(`/api/admin/orders/${pending._id}/status`, 'PUT')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar status do pedido 1002' }));
+    dialog = screen.getByRole('dialog', { name: 'Atualizar Status do Pedido' });
+    await user.selectOptions(within(dialog).getByLabelText('Status do pedido'), 'delivered');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('dialog', { name: 'Sucesso' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Confirmação' })).toBeNull();
+  });
+
+  it('given a delete refused for a paid order (409), then the server message in the error modal', async () => {
+    const refusal = 'Este pedido foi pago e não pode ser excluído.';
+    const { user } = await openOrders({
+      handler: (url, request) =>
+        request.method === 'DELETE' ? json({ message: refusal }, { status: 409 }) : undefined,
+    });
+    await screen.findByText('#1002', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Excluir pedido 1002' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect((await screen.findByRole('dialog', { name: 'Erro' })).textContent).toContain(refusal);
   });
 
   it('given the list answered 401, then the login page', async () => {

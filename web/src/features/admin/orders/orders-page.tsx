@@ -73,6 +73,10 @@ export function OrdersPage() {
     const result = await updateStatus({ id: statusOrder._id, orderStatus });
     setStatusOrder(null);
     if (result.error) show('error', errorMessage(result.error, orderTexts.statusFailed));
+    else if (result.data?.status === 'failed') {
+      // Cancelled, but the provider did not confirm the refund: the order's page retries it.
+      show('error', `${orderTexts.statusUpdated} ${result.data.message}`);
+    } else if (result.data) show('success', `${orderTexts.statusUpdated} ${result.data.message}`);
     else show('success', orderTexts.statusUpdated);
   };
 

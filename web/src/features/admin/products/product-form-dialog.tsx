@@ -4,7 +4,9 @@ import forms from '../../../components/form.module.css';
 import type { ProductBody } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { Field, FormDialog, InputField, TextAreaField } from '../components/form-dialog';
+import { MoneyField } from '../components/money-field';
 import { productTexts } from '../model/admin-texts';
+import { moneyInputText, readMoneyInput } from '../model/money-input';
 import { ProductPhotoField } from './product-photo-field';
 
 interface FormState {
@@ -22,7 +24,7 @@ function initialState(product: AdminProductDto | null): FormState {
   if (!product) {
     return {
       name: '',
-      price: '0',
+      price: moneyInputText(0),
       category: '',
       stock: '0',
       description: '',
@@ -32,7 +34,7 @@ function initialState(product: AdminProductDto | null): FormState {
   }
   return {
     name: product.name,
-    price: String(product.price),
+    price: moneyInputText(product.price),
     category: product.category,
     stock: String(product.stock),
     description: product.description,
@@ -41,10 +43,10 @@ function initialState(product: AdminProductDto | null): FormState {
   };
 }
 
-function toBody(state: FormState, category: Category): ProductBody {
+function toBody(state: FormState, category: Category, price: number): ProductBody {
   return {
     name: state.name.trim(),
-    price: Number(state.price),
+    price,
     category,
     stock: Number(state.stock),
     description: state.description.trim(),
@@ -84,8 +86,11 @@ export function ProductFormDialog({
   const submit = () => {
     // Not while a photo is on its way: its address is not in the form yet.
     if (uploading) return;
+    // A price that does not read as money says why beside it (issue 38): nothing is sent.
+    const price = readMoneyInput(state.price);
+    if (price.kind !== 'amount') return;
     // The select is required: the browser does not submit without a category (admin-spec §5).
-    if (isCategory(state.category)) onSave(toBody(state, state.category));
+    if (isCategory(state.category)) onSave(toBody(state, state.category, price.reais));
   };
 
   return (
@@ -104,15 +109,11 @@ export function ProductFormDialog({
         value={state.name}
         onChange={(event) => set('name', event.target.value)}
       />
-      <InputField
+      <MoneyField
         label="Preço (R$)"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
         required
         value={state.price}
-        onChange={(event) => set('price', event.target.value)}
+        onChange={(text) => set('price', text)}
       />
       <InputField
         label="Estoque"

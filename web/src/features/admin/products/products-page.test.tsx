@@ -129,7 +129,7 @@ describe('/admin/products (admin-spec §2 "Products page")', () => {
     await user.click(screen.getByRole('button', { name: 'Novo Produto' }));
     const dialog = screen.getByRole('dialog', { name: 'Adicionar Novo Produto' });
     expect(document.body.classList.contains('modal-open')).toBe(true);
-    expect(within(dialog).getByLabelText('Preço (R$)')).toHaveProperty('value', '0');
+    expect(within(dialog).getByLabelText('Preço (R$)')).toHaveProperty('value', '0,00');
     expect(within(dialog).getByLabelText('Estoque')).toHaveProperty('value', '0');
     expect(within(dialog).getByLabelText('Ativo')).toHaveProperty('checked', true);
     await user.keyboard('{Escape}');
@@ -194,6 +194,40 @@ describe('/admin/products (admin-spec §2 "Products page")', () => {
         request.method === 'GET' && new URL(request.url).pathname === '/api/admin/products',
     );
     expect(refetch.at(-1)?.headers.get('X-Min-Position')).toBe('101');
+  });
+
+  it('given a price typed the Brazilian way (issue 38), then the amount to be saved shows under it and exactly that is sent; an ambiguous one is refused beside the field and nothing is sent', async () => {
+    const { user, server } = await openProducts({
+      products: [productDto({ name: 'Produto 1', price: 1.2, category: 'Doces Finos' })],
+    });
+    await screen.findByText('Produto 1', {}, PAGE_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Editar Produto 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Produto' });
+    const price = within(dialog).getByLabelText('Preço (R$)');
+    expect(price).toHaveProperty('value', '1,20');
+    expect(price.getAttribute('inputmode')).toBe('decimal');
+
+    await user.clear(price);
+    await user.type(price, '1.234');
+    expect(dialog.textContent).toContain(
+      'Valor ambíguo: use a vírgula para os centavos (1,20) e o ponto só para os milhares (1.234,56).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      server.calls('/api/admin/products/5f0c2a7e-1111-4aaa-8bbb-000000000001', 'PUT'),
+    ).toHaveLength(0);
+
+    await user.clear(price);
+    await user.type(price, '35,50');
+    expect(dialog.textContent).toContain('Será salvo: R$ 35,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(
+        server.calls('/api/admin/products/5f0c2a7e-1111-4aaa-8bbb-000000000001', 'PUT'),
+      ).toHaveLength(1),
+    );
+    const [put] = server.calls('/api/admin/products/5f0c2a7e-1111-4aaa-8bbb-000000000001', 'PUT');
+    expect(await put?.clone().json()).toMatchObject({ price: 35.5 });
   });
 
   it('given a photo chosen in the product form, then it is sent as it is, the form takes its address and saves it as the imageUrl', async () => {

@@ -2,7 +2,9 @@ import { shopDate, type SaleDto } from '@quitute/contracts';
 import { useState } from 'react';
 import type { SaleBody } from '../api/admin-commands';
 import { FormDialog, InputField } from '../components/form-dialog';
+import { MoneyField } from '../components/money-field';
 import { saleTexts } from '../model/admin-texts';
+import { moneyInputText, readMoneyInput } from '../model/money-input';
 
 /** The sale's day in the shop's calendar, for the date input. */
 function saleDay(sale: SaleDto): string {
@@ -28,7 +30,7 @@ export function SaleFormDialog({
   onClose: () => void;
 }) {
   const [clientName, setClientName] = useState(sale?.clientName ?? '');
-  const [amount, setAmount] = useState(sale ? String(sale.amount) : '');
+  const [amount, setAmount] = useState(sale ? moneyInputText(sale.amount) : '');
   const [date, setDate] = useState(sale ? saleDay(sale) : today);
 
   return (
@@ -36,7 +38,12 @@ export function SaleFormDialog({
       title={sale ? saleTexts.editTitle : saleTexts.addTitle}
       saving={saving}
       error={error}
-      onSubmit={() => onSave({ clientName: clientName.trim(), amount: Number(amount), date })}
+      onSubmit={() => {
+        // An amount that does not read as money says why beside it (issue 38): nothing is sent.
+        const typed = readMoneyInput(amount);
+        if (typed.kind === 'amount')
+          onSave({ clientName: clientName.trim(), amount: typed.reais, date });
+      }}
       onClose={onClose}
     >
       <InputField
@@ -47,16 +54,7 @@ export function SaleFormDialog({
         value={clientName}
         onChange={(event) => setClientName(event.target.value)}
       />
-      <InputField
-        label="Valor"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0.01"
-        required
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-      />
+      <MoneyField label="Valor" required value={amount} onChange={setAmount} />
       <InputField
         label="Data"
         type="date"

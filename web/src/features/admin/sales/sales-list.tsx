@@ -84,14 +84,27 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
             </td>
             <td>{formatDay(sale.date)}</td>
             <td className={styles.wrap}>{sale.clientName}</td>
-            <td className={styles.money}>{formatMoney(sale.amount)}</td>
-            <td>
-              <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
-                {saleSourceLabel(sale.source)}
-              </Badge>
+            <td
+              className={sale.amount < 0 ? `${styles.money} ${styles.negativeMoney}` : styles.money}
+            >
+              {formatMoney(sale.amount)}
             </td>
             <td>
-              {sale.source === 'Fisico' ? (
+              {sale.kind === 'refund' ? (
+                <>
+                  <Badge tone="danger">{saleTexts.refundRow}</Badge>
+                  {sale.orderNumber ? (
+                    <div className={styles.muted}>{saleTexts.refundOrder(sale.orderNumber)}</div>
+                  ) : null}
+                </>
+              ) : (
+                <Badge tone={sale.source === 'Online' ? 'info' : 'neutral'}>
+                  {saleSourceLabel(sale.source)}
+                </Badge>
+              )}
+            </td>
+            <td>
+              {sale.source === 'Fisico' && sale.kind === 'sale' ? (
                 <RowActions
                   subject={`venda ${saleNumber(sale.id)}`}
                   onEdit={() => editor.openForm(sale)}

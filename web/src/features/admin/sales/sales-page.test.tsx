@@ -154,6 +154,36 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     expect(within(second).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('given a refund row (issue 38), then Estorno with its order number, the amount in red with a minus, and no actions', async () => {
+    const refund = {
+      ...saleDto({
+        id: 'abad0000-4444-4aaa-8bbb-0000000ef56a',
+        clientName: 'Ana Costa',
+        amount: -20,
+        source: 'Online',
+      }),
+      kind: 'refund',
+      orderNumber: 1001,
+    };
+    const { user } = await openSales({
+      handler: (url, request) =>
+        url.pathname === '/api/admin/sales' && request.method === 'GET'
+          ? json({ sales: [refund], total: 1, totalPages: 1, page: 1, position: 100 })
+          : undefined,
+    });
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+
+    const table = await screen.findByRole('region', { name: 'Vendas' });
+    const [, row] = within(table).getAllByRole('row');
+    if (!row) throw new Error('row missing');
+    expect(row.textContent).toContain('Estorno');
+    expect(row.textContent).toContain('Pedido #1001');
+    expect(row.textContent).not.toContain('Online');
+    const amount = within(row).getByText('-R$ 20,00');
+    expect(amount.className).toMatch(/negativeMoney/);
+    expect(within(row).queryAllByRole('button')).toHaveLength(0);
+  });
+
   it('given the origin filter and a search, then page 1 is asked for with the source and, after 300 ms, the search', async () => {
     const { user, server } = await openSales();
     await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
@@ -180,7 +210,8 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     const dialog = screen.getByRole('dialog', { name: 'Adicionar Venda' });
     expect(within(dialog).getByLabelText('Data')).toHaveProperty('value', shopToday(new Date()));
     await user.type(within(dialog).getByLabelText('Cliente'), 'Carla');
-    await user.type(within(dialog).getByLabelText('Valor'), '99.9');
+    await user.type(within(dialog).getByLabelText('Valor'), '1.234,50');
+    expect(dialog.textContent).toContain('Será salvo: R$ 1.234,50');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
 
@@ -190,7 +221,7 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     const [post] = server.calls('/api/admin/sales', 'POST');
     expect(await post?.clone().json()).toEqual({
       clientName: 'Carla',
-      amount: 99.9,
+      amount: 1234.5,
       date: shopToday(new Date()),
     });
     await act(async () => {

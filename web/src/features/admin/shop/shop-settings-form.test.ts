@@ -51,6 +51,24 @@ describe("the shop's settings form (issue 37)", () => {
     expect(body.location.latitude).toBe('norte');
   });
 
+  it('given money typed the Brazilian way (issue 38), then exactly that amount; an ambiguous text is sent as typed, so the rules refuse it', () => {
+    const form = formOf(shopSettingsDto());
+    const [zone] = form.zones;
+    if (!zone) throw new Error('no zone');
+    const body = bodyOf({
+      ...form,
+      zones: [
+        { ...zone, fee: '1,20', minimumOrder: '1.234,56' },
+        { ...zone, fee: '35.5', minimumOrder: '1.234' },
+      ],
+    });
+
+    expect(body.deliveryZones.map((row) => [row.fee, row.minimumOrder])).toEqual([
+      [1.2, 1234.56],
+      [35.5, '1.234'],
+    ]);
+  });
+
   it("given the rules' issues, then each path its first message; those no field shows are told apart", () => {
     const fields = issuesToFields([
       { path: ['whatsapp'], message: 'a' },

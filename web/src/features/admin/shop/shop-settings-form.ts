@@ -1,4 +1,11 @@
-import { formatBRL, maskCep, maskPhone, type ShopSettingsDto } from '@quitute/contracts';
+import {
+  centsToReais,
+  formatBRL,
+  maskCep,
+  maskPhone,
+  parseMoneyInput,
+  type ShopSettingsDto,
+} from '@quitute/contracts';
 
 /**
  * The 'Configurações da Loja' form (issue 37) as typed: every field text, so
@@ -64,6 +71,17 @@ function numberOrText<T>(text: string, blank: T): number | string | T {
   return parseDecimal(text) ?? text;
 }
 
+/**
+ * What a money field sends (issue 38): reais as parseMoneyInput reads the
+ * text ('15,50', '1.234,56', '15.5'), or the text as typed when it is not
+ * money (the schema then answers the field's own message); `blank` for ''.
+ */
+function moneyOrText<T>(text: string, blank: T): number | string | T {
+  if (text.trim() === '') return blank;
+  const parsed = parseMoneyInput(text);
+  return parsed.ok ? centsToReais(parsed.cents) : text;
+}
+
 let nextRowKey = 1;
 
 export function emptyZone(): ZoneRow {
@@ -119,12 +137,12 @@ export function bodyOf(form: ShopSettingsForm) {
     social: { instagram: form.instagram, facebook: form.facebook },
     openingHoursText: form.openingHoursText,
     deliveryZones: form.zones.map((zone) => {
-      const minimumOrder = numberOrText(zone.minimumOrder, undefined);
+      const minimumOrder = moneyOrText(zone.minimumOrder, undefined);
       return {
         name: zone.name,
         zipCodeFrom: zone.zipCodeFrom,
         zipCodeTo: zone.zipCodeTo,
-        fee: numberOrText(zone.fee, ''),
+        fee: moneyOrText(zone.fee, ''),
         ...(minimumOrder === undefined ? {} : { minimumOrder }),
       };
     }),

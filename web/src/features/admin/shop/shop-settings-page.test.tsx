@@ -1,4 +1,4 @@
-import { shopMessages } from '@quitute/contracts';
+import { moneyInputMessages, shopMessages } from '@quitute/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
@@ -153,7 +153,8 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(descriptionOf(input(form, 'WhatsApp'))).toBe(shopMessages.whatsappInvalid);
-    expect(descriptionOf(input(zone(2), 'Taxa (R$)'))).toBe(shopMessages.zoneFeeInvalid);
+    // Money typed the Brazilian way (issue 38): the reason beside the field as soon as it is typed.
+    expect(descriptionOf(input(zone(2), 'Taxa (R$)'))).toBe(moneyInputMessages.invalid);
     expect(input(zone(2), 'Taxa (R$)').value).toBe('quinze');
     expect(server.calls('/api/admin/shop', 'PUT')).toHaveLength(0);
 

@@ -15,6 +15,7 @@ import { PageLoading } from '../../../components/page-loading';
 import styles from '../components/admin.module.css';
 import { isAdmin, useAdminSession } from '../components/admin-session';
 import { MessageDialog } from '../components/message-dialog';
+import { MoneyField } from '../components/money-field';
 import { FormError, PageRefused, PageTitle } from '../components/page-parts';
 import { useOutcome } from '../hooks/use-outcome';
 import { formatDayTime } from '../model/admin-format';
@@ -100,6 +101,12 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
       forget(`address.${field}`);
     },
   });
+
+  /** A zone's money field: MoneyField hands over the text itself. */
+  const bindZoneMoney = (index: number, field: 'fee' | 'minimumOrder') => {
+    const { onChange, ...bound } = bindZone(index, field);
+    return { ...bound, onChange: (value: string) => onChange({ target: { value } }) };
+  };
 
   const bindZone = (index: number, field: ZoneField) => {
     const zone = form.zones[index];
@@ -307,17 +314,15 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
                       mask={maskCep}
                       {...bindZone(index, 'zipCodeTo')}
                     />
-                    <FormField
+                    <MoneyField
                       label="Taxa (R$)"
-                      inputMode="decimal"
                       placeholder="0,00"
-                      {...bindZone(index, 'fee')}
+                      {...bindZoneMoney(index, 'fee')}
                     />
-                    <FormField
+                    <MoneyField
                       label="Pedido mínimo (R$)"
-                      inputMode="decimal"
                       placeholder="opcional"
-                      {...bindZone(index, 'minimumOrder')}
+                      {...bindZoneMoney(index, 'minimumOrder')}
                     />
                     <button
                       type="button"

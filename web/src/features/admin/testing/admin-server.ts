@@ -14,8 +14,15 @@ import type {
   TopSellingProduct,
 } from '@quitute/contracts';
 import {
+  adminRefundBodySchema,
+  centsToReais,
   EVENT_STREAM_PAGE_SIZE,
+  formatBRL,
   messages,
+  reaisToCents,
+  refundMessages,
+  type AdminRefundResult,
+  type RefundStatus,
   shopSettingsBodySchema,
   shopSettingsToDto,
 } from '@quitute/contracts';
@@ -38,6 +45,11 @@ export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProdu
     isDeleted: false,
     ...overrides,
   };
+}
+
+/** An order as the admin reads it: the customer's shape, what may still be refunded and the refunds asked. */
+export function adminOrderDto(overrides: Partial<AdminOrderDto> = {}): AdminOrderDto {
+  return { ...orderDto(), refundable: 0, refundAttempts: [], ...overrides };
 }
 
 export function userDto(overrides: Partial<AdminUserDto> = {}): AdminUserDto {
@@ -211,6 +223,11 @@ export interface AdminServerOptions {
   events?: EventLogEntry[];
   /** Events per page of one stream (the server's EVENT_STREAM_PAGE_SIZE by default). */
   streamPageSize?: number;
+  /**
+   * How the provider answers a refund (POST /api/admin/orders/{id}/refund and
+   * its retry): completed (201, the default), pending (202) or failed (502).
+   */
+  refundOutcome?: RefundStatus;
   /** The shop's settings document (GET/PUT /api/admin/shop, GET /api/shop). */
   shop?: AdminShopSettingsDto;
   /** Answers first; return undefined to let the fake answer. */
@@ -307,6 +324,8 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     users: [...(options.users ?? [])],
     sales: [...(options.sales ?? [])],
     shop: options.shop ?? adminShopSettingsDto(),
+    /** How the provider answers the next refund (a test may change it between two). */
+    refundOutcome: options.refundOutcome ?? ('completed' as RefundStatus),
     position: 100,
   };
   const written = () => {
@@ -319,6 +338,58 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
   };
   let nextId = 1;
   const newId = () => `f00d0000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
+
+  /** Answers by Idempotency-Key, as command-api replays a refund asked again. */
+  const refundsByKey = new Map<string, { status: number; body: AdminRefundResult }>();
+  const refundAnswer = (refund: AdminRefundResult) => ({
+    status: refund.status === 'completed' ? 201 : refund.status === 'pending' ? 202 : 502,
+    body: refund,
+  });
+  /** Records a refund's outcome on its order as the orders read model would. */
+  const settle = (orderId: string, refundId: string, status: RefundStatus, asked: boolean) => {
+    state.orders = state.orders.map((order) => {
+      if (order._id !== orderId) return order;
+      const attempt = order.refundAttempts.find((refund) => refund.refundId === refundId);
+      if (!attempt) return order;
+      const cents = reaisToCents(attempt.amount);
+      const held = asked && status !== 'failed' ? cents : 0;
+      const returned = status === 'completed' ? cents : 0;
+      return {
+        ...order,
+        refundable: centsToReais(reaisToCents(order.refundable) - held),
+        refundedTotal: centsToReais(reaisToCents(order.refundedTotal) + returned),
+        refunds:
+          status === 'completed'
+            ? [...order.refunds, { amount: attempt.amount, at: attempt.at, reason: attempt.reason }]
+            : order.refunds,
+        refundAttempts: order.refundAttempts.map((refund) =>
+          refund.refundId === refundId
+            ? {
+                ...refund,
+                status,
+                detail: status === 'failed' ? 'Falha no sistema de pagamento.' : null,
+              }
+            : refund,
+        ),
+      };
+    });
+  };
+  const refundResult = (refundId: string, amount: number, status: RefundStatus) => {
+    state.position += 1;
+    const money = formatBRL(amount);
+    return {
+      refundId,
+      amount,
+      status,
+      message:
+        status === 'completed'
+          ? refundMessages.completed(money)
+          : status === 'pending'
+            ? refundMessages.pending(money)
+            : refundMessages.providerFailed,
+      position: state.position,
+    };
+  };
 
   const answer: Handler = async (url, request) => {
     const custom = await options.handler?.(url, request);
@@ -523,13 +594,105 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     }
     const statusMatch = /^\/api\/admin\/orders\/([^/]+)\/status$/.exec(path);
     if (statusMatch && method === 'PUT') {
-      const fields = await body(request);
+      const fields = fieldsOf(await body(request));
+      const before = state.orders.find((o) => o._id === statusMatch[1]);
+      state.orders = state.orders.map((o) => (o._id === statusMatch[1] ? { ...o, ...fields } : o));
+      if (!before || fields.orderStatus !== 'cancelled' || before.refundable <= 0) return written();
+      // Cancelling a paid order refunds what is left of it (issue 38).
+      const refundId = newId();
+      const amount = before.refundable;
       state.orders = state.orders.map((o) =>
-        o._id === statusMatch[1]
-          ? orderDto({ ...o, orderStatus: 'delivered', ...fieldsOf(fields) })
+        o._id === before._id
+          ? {
+              ...o,
+              refundAttempts: [
+                ...o.refundAttempts,
+                {
+                  refundId,
+                  amount,
+                  status: 'pending',
+                  reason: 'Pedido cancelado pela loja',
+                  at: '2030-11-21T18:45:00.000Z',
+                  detail: null,
+                },
+              ],
+            }
           : o,
       );
-      return written();
+      settle(before._id, refundId, state.refundOutcome, true);
+      const refund = refundResult(refundId, amount, state.refundOutcome);
+      return json({
+        _id: before._id,
+        orderNumber: before.orderNumber,
+        orderStatus: 'cancelled',
+        isDeleted: false,
+        refund,
+        position: refund.position,
+      });
+    }
+    const refundMatch = /^\/api\/admin\/orders\/([^/]+)\/refund$/.exec(path);
+    if (refundMatch && method === 'POST') {
+      const key = request.headers.get('Idempotency-Key') ?? '';
+      const replay = refundsByKey.get(key);
+      if (replay) return json(replay.body, { status: replay.status });
+      const parsed = adminRefundBodySchema.safeParse(await request.clone().json());
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+        const first = parsed.error.issues[0]?.message ?? messages.invalidRequest;
+        return json({ message: first, code: 'validation', fields }, { status: 400 });
+      }
+      const order = state.orders.find((o) => o._id === refundMatch[1]);
+      if (!order) return json({ message: 'Pedido não encontrado.' }, { status: 404 });
+      if (order.refundable <= 0) {
+        const message =
+          order.refundedTotal > 0 ? refundMessages.nothingLeft : refundMessages.notPaid;
+        return json({ message }, { status: 409 });
+      }
+      const amount = parsed.data.amount ?? order.refundable;
+      if (amount > order.refundable) {
+        const message = refundMessages.exceedsRemaining(formatBRL(order.refundable));
+        return json({ message }, { status: 409 });
+      }
+      const refundId = newId();
+      const status = state.refundOutcome;
+      state.orders = state.orders.map((o) =>
+        o._id === order._id
+          ? {
+              ...o,
+              refundAttempts: [
+                ...o.refundAttempts,
+                {
+                  refundId,
+                  amount,
+                  status: 'pending',
+                  reason: parsed.data.reason,
+                  at: '2030-11-21T18:45:00.000Z',
+                  detail: null,
+                },
+              ],
+            }
+          : o,
+      );
+      settle(order._id, refundId, status, true);
+      const answered = refundAnswer(refundResult(refundId, amount, status));
+      refundsByKey.set(key, answered);
+      return json(answered.body, { status: answered.status });
+    }
+    const retryMatch = /^\/api\/admin\/orders\/([^/]+)\/refunds\/([^/]+)\/retry$/.exec(path);
+    if (retryMatch && method === 'POST') {
+      const [, orderId = '', refundId = ''] = retryMatch;
+      const refund = state.orders
+        .find((o) => o._id === orderId)
+        ?.refundAttempts.find((r) => r.refundId === refundId);
+      if (!refund) return json({ message: refundMessages.refundNotFound }, { status: 404 });
+      if (refund.status !== 'failed') {
+        return json({ message: refundMessages.notFailed }, { status: 409 });
+      }
+      const status = state.refundOutcome;
+      settle(orderId, refundId, status, true);
+      const answered = refundAnswer(refundResult(refundId, refund.amount, status));
+      return json(answered.body, { status: answered.status });
     }
     const orderDelete = /^\/api\/admin\/orders\/([^/]+)$/.exec(path);
     if (orderDelete && method === 'DELETE') {

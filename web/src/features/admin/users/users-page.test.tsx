@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
-import { orderDto } from '../../../testing/payments-server';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
-import { fakeAdminServer, userDto, type AdminServerOptions } from '../testing/admin-server';
+import {
+  fakeAdminServer,
+  userDto,
+  type AdminServerOptions,
+  adminOrderDto,
+} from '../testing/admin-server';
 
 const me = userDto({ id: admin.id, name: admin.name, email: admin.email, role: 'admin' });
 const maria = userDto({ phone: '' });
@@ -179,7 +183,7 @@ describe('admin detail pages (admin-spec §2)', () => {
   });
 
   it('given an order id, then its details with items, payment fields and the back link; a 403 goes to /login', async () => {
-    const order = orderDto({
+    const order = adminOrderDto({
       deliveryType: 'delivery',
       customerAddress: {
         streetName: 'Rua A',

@@ -125,11 +125,7 @@ function loadCheckoutValidation() {
   return import('../model/checkout-validation');
 }
 
-function prefetchCheckoutValidation() {
-  loadCheckoutValidation().catch((error: unknown) => {
-    console.error('Não foi possível carregar as regras do formulário.', error);
-  });
-}
+type CheckoutRules = Awaited<ReturnType<typeof loadCheckoutValidation>>;
 
 export function CheckoutPage({
   items,
@@ -166,6 +162,8 @@ export function CheckoutPage({
   });
   const shop = useShopSettings();
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // The rules, once loaded (the form's first focus): they also say when a boleto is too late.
+  const [rules, setRules] = useState<CheckoutRules | null>(null);
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
   const [paid, setPaid] = useState<{ items: readonly CheckoutItem[]; deliveryFee: number } | null>(
     null,
@@ -200,10 +198,27 @@ export function CheckoutPage({
     if (result) reveal(resultHeading.current);
   }, [result]);
 
+  const prefetchCheckoutValidation = () => {
+    loadCheckoutValidation().then(setRules, (error: unknown) => {
+      console.error('Não foi possível carregar as regras do formulário.', error);
+    });
+  };
+  // Issue 38: a boleto cannot pay for a day it would not be cleared by; the reason is shown.
+  const boletoTooClose = rules?.boletoUnavailable(form.deliveryDate, new Date()) ?? null;
+
   const clearError = (field: CheckoutField) => setErrors(({ [field]: _, ...rest }) => rest);
   const update = (field: CheckoutField, value: string) => {
     setTyped((current) => (current.has(field) ? current : new Set(current).add(field)));
-    setForm((current) => ({ ...current, [field]: value }));
+    // A boleto chosen before the day moved too close is unselected (its reason shows).
+    const dropsBoleto =
+      field === 'deliveryDate' &&
+      form.paymentMethod === 'boleto' &&
+      rules?.boletoUnavailable(value, new Date());
+    setForm((current) => ({
+      ...current,
+      [field]: value,
+      ...(dropsBoleto ? { paymentMethod: '' } : {}),
+    }));
     clearError(field);
   };
   const bind = (field: CheckoutField, format: (text: string) => string = (text) => text) => ({
@@ -474,9 +489,10 @@ export function CheckoutPage({
               legend="Forma de pagamento"
               name="paymentMethod"
               options={METHOD_OPTIONS}
-              value={form.paymentMethod}
+              value={boletoTooClose && form.paymentMethod === 'boleto' ? '' : form.paymentMethod}
               error={errors.paymentMethod}
               disabled={approved}
+              unavailable={boletoTooClose ? { value: 'boleto', reason: boletoTooClose } : null}
               onChange={chooseMethod}
             />
             <button

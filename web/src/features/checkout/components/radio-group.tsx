@@ -14,6 +14,7 @@ export function RadioGroup<T extends string>({
   value,
   error,
   disabled = false,
+  unavailable = null,
   onChange,
 }: {
   legend: string;
@@ -22,11 +23,17 @@ export function RadioGroup<T extends string>({
   value: T | '';
   error?: string | undefined;
   disabled?: boolean;
+  /** An option that cannot be chosen now, and why (shown under the group). */
+  unavailable?: { value: T; reason: string } | null;
   onChange: (value: T) => void;
 }) {
   const errorId = useId();
+  const reasonsId = useId();
+  const describedBy = [unavailable ? reasonsId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <fieldset className={styles.radioGroup} aria-describedby={error ? errorId : undefined}>
+    <fieldset className={styles.radioGroup} aria-describedby={describedBy || undefined}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.radios}>
         {options.map((option) => (
@@ -36,7 +43,7 @@ export function RadioGroup<T extends string>({
               name={name}
               value={option.value}
               checked={value === option.value}
-              disabled={disabled}
+              disabled={disabled || unavailable?.value === option.value}
               aria-invalid={error ? true : undefined}
               onChange={() => onChange(option.value)}
             />
@@ -44,6 +51,11 @@ export function RadioGroup<T extends string>({
           </label>
         ))}
       </div>
+      {unavailable ? (
+        <p id={reasonsId} className={styles.muted}>
+          {unavailable.reason}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className={styles.fieldError}>
           {error}

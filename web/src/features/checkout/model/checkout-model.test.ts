@@ -19,7 +19,7 @@ import {
   type CheckoutForm,
   type CheckoutItem,
 } from './checkout-form';
-import { validateCheckout } from './checkout-validation';
+import { boletoUnavailable, validateCheckout } from './checkout-validation';
 import { attemptFingerprint, checkoutAttempts, newIdempotencyKey } from './idempotency';
 import { startPolling } from './payment-polling';
 import { maskWithCaret } from '../../../lib/masked-input';
@@ -413,5 +413,22 @@ describe('startPolling (spec §9)', () => {
     await vi.advanceTimersByTimeAsync(700_000);
     expect(check).toHaveBeenCalledTimes(1);
     expect(onTimeout).not.toHaveBeenCalled();
+  });
+});
+
+describe('boletoUnavailable (issue 38)', () => {
+  // Friday 27/11/2026, noon in São Paulo: a boleto due by Monday clears by Thursday 03/12.
+  const friday = new Date('2026-11-27T12:00:00-03:00');
+
+  it('given a day before the boleto can clear, then why, naming the first day it can pay for', () => {
+    expect(boletoUnavailable('2026-12-02T14:30', friday)).toBe(
+      'O boleto leva até 3 dias úteis para ser compensado e não fica pago a tempo para esta data. Escolha Pix ou cartão, ou uma data a partir de 03/12/2026.',
+    );
+  });
+
+  it('given that first day or later, or no day chosen yet, then nothing', () => {
+    expect(boletoUnavailable('2026-12-03T09:00', friday)).toBeNull();
+    expect(boletoUnavailable('2026-12-20T09:00', friday)).toBeNull();
+    expect(boletoUnavailable('', friday)).toBeNull();
   });
 });

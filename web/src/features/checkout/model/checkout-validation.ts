@@ -1,4 +1,11 @@
-import { belowMinimumOrderMessage, checkoutBodySchema } from '@quitute/contracts';
+import {
+  belowMinimumOrderMessage,
+  boletoDueDate,
+  boletoTooCloseMessage,
+  checkoutBodySchema,
+  earliestBoletoDeliveryDay,
+  shopDate,
+} from '@quitute/contracts';
 import {
   FIELD_ORDER,
   fieldOf,
@@ -13,6 +20,21 @@ import {
  * the page loads this module on the form's first focus or on payment
  * (loadCheckoutValidation), not with the page (issue 14's budget).
  */
+
+/**
+ * Why a boleto cannot pay for the day of `deliveryDate` (issue 38): it would
+ * not be cleared (3 business days) before the goods leave. Null when it can,
+ * or while no day is chosen. Here, loaded on the form's first focus (before
+ * any day can be chosen), not with the page: the bundle budget.
+ */
+export function boletoUnavailable(deliveryDate: string, now: Date): string | null {
+  const day = /^\d{4}-\d{2}-\d{2}/u.exec(deliveryDate)?.[0];
+  if (!day) return null;
+  const today = shopDate(now);
+  if (boletoDueDate(today, day) !== null) return null;
+  const [year, month, date] = earliestBoletoDeliveryDay(today).split('-');
+  return boletoTooCloseMessage(`${date ?? ''}/${month ?? ''}/${year ?? ''}`);
+}
 
 /**
  * The checkout rules (spec §5) through the schema the server applies too
@@ -42,6 +64,10 @@ export function validateCheckout(
     } else {
       errors[field] ??= issue.message;
     }
+  }
+  if (draft.paymentMethod === 'boleto') {
+    const tooClose = boletoUnavailable(draft.deliveryDate, now);
+    if (tooClose) errors.paymentMethod ??= tooClose;
   }
   if (belowMinimum) {
     errors.zipCode ??= belowMinimumOrderMessage(belowMinimum.zone, belowMinimum.minimumOrderCents);

@@ -28,9 +28,26 @@ describe('parseProducts', () => {
         isActive: true,
         isDeleted: false,
         itens: ['50 doces'],
+        soldOut: true,
       },
     ];
     expect(parseProducts(body)).toEqual(body);
+  });
+
+  it('given a server that says nothing of stock (before issue 38), then the product can be ordered', () => {
+    const [parsed] = parseProducts([
+      {
+        _id: 'x',
+        name: 'Beijinho',
+        price: 0.7,
+        category: 'Doces Tradicionais',
+        description: '',
+        imageUrl: null,
+        isActive: true,
+        isDeleted: false,
+      },
+    ]);
+    expect(parsed?.soldOut).toBe(false);
   });
 
   it('given Portuguese field names and no description or image, then they are normalised', () => {

@@ -37,6 +37,8 @@ export function parseProducts(body: unknown): ProductDto[] {
       category: raw['category'] ?? raw['categoria'],
       description: raw['description'] ?? raw['descricao'] ?? '',
       imageUrl: raw['imageUrl'] ?? null,
+      // A server from before issue 38 says nothing of stock: the product can be ordered.
+      soldOut: raw['soldOut'] ?? false,
     });
     return parsed.success ? [parsed.output] : [];
   });

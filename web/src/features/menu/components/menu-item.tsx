@@ -8,6 +8,7 @@ import {
   isKit,
   parseQuantityInput,
   priceLabel,
+  SOLD_OUT,
 } from '../model/menu-model';
 import styles from './menu-item.module.css';
 
@@ -23,8 +24,12 @@ export function MenuItem({ product, onAddToCart }: MenuItemProps) {
   const { price, unit } = priceLabel(product);
   const itens = product.itens ?? [];
 
+  const { soldOut } = product;
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // No unit left (issue 38): it cannot be added.
+    if (soldOut) return;
     onAddToCart(product, kit ? 1 : parseQuantityInput(quantityText));
   };
 
@@ -36,6 +41,7 @@ export function MenuItem({ product, onAddToCart }: MenuItemProps) {
         <p className={styles.price}>
           <span>{price}</span>
           {unit ? <span className={styles.unit}>{unit}</span> : null}
+          {soldOut ? <span className={styles.soldOut}>{SOLD_OUT}</span> : null}
         </p>
         <p className={styles.description}>{descriptionText(product)}</p>
         {itens.length > 0 ? (
@@ -60,11 +66,17 @@ export function MenuItem({ product, onAddToCart }: MenuItemProps) {
             step={1}
             value={kit ? '1' : quantityText}
             readOnly={kit}
+            disabled={soldOut}
             onChange={(event) => setQuantityText(event.target.value)}
           />
         </div>
-        <button type="submit" className={`${buttons.button} ${styles.add}`}>
-          Adicionar ao Carrinho
+        <button
+          type="submit"
+          className={`${buttons.button} ${styles.add}`}
+          disabled={soldOut}
+          aria-label={soldOut ? `${product.name}: ${SOLD_OUT}` : undefined}
+        >
+          {soldOut ? SOLD_OUT : 'Adicionar ao Carrinho'}
         </button>
       </form>
     </article>

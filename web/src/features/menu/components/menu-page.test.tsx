@@ -208,6 +208,28 @@ describe('MenuPage', () => {
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.objectContaining({ _id: '1' }), 0);
   });
 
+  it("given a sold-out product (issue 38), then 'Esgotado' on its card and it cannot be added; another product still can", async () => {
+    stubShopApi([
+      product({ _id: '1', name: 'Coxinha de Frango', soldOut: true }),
+      product({ _id: '2', name: 'Kibe' }),
+    ]);
+    const { onAddToCart, user } = renderMenu();
+    await dismissLeadTimeNotice(user);
+
+    const card = await findCard('Coxinha de Frango');
+    const button = within(card).getByRole('button', { name: 'Coxinha de Frango: Esgotado' });
+    expect(button.textContent).toBe('Esgotado');
+    expect(button).toHaveProperty('disabled', true);
+    expect(within(card).getByRole('spinbutton')).toHaveProperty('disabled', true);
+    await user.click(button);
+    expect(onAddToCart).not.toHaveBeenCalled();
+
+    const other = await findCard('Kibe');
+    expect(other.textContent).not.toContain('Esgotado');
+    await user.click(within(other).getByRole('button', { name: 'Adicionar ao Carrinho' }));
+    expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ _id: '2' }), 20);
+  });
+
   it('given a kit, then its quantity is 1', async () => {
     stubShopApi([product({ _id: 'kit', name: 'Kit Festa 1', category: 'Kits Festa', price: 145 })]);
     const { onAddToCart, user } = renderMenu();

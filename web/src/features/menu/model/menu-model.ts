@@ -8,6 +8,8 @@ import {
 } from '@quitute/contracts';
 
 export const NO_DESCRIPTION = 'Sem descrição disponível';
+/** A product with no unit left to order (issue 38: productDto.soldOut). */
+export const SOLD_OUT = 'Esgotado';
 
 /** Only active, not deleted products are shown (spec §3), whatever the server sent. */
 export function isVisible(product: ProductDto): boolean {

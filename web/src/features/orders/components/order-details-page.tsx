@@ -3,6 +3,7 @@ import {
   formatCep,
   formatDigitableLine,
   formatPhone,
+  refundMessages,
   type OrderDto,
 } from '@quitute/contracts';
 import { useEffect, useId } from 'react';
@@ -21,6 +22,7 @@ import {
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
+  refundLabel,
 } from '../model/order-labels';
 import { orderTexts } from '../model/order-texts';
 import { HandoverPlace } from './placed-order-summary';
@@ -89,9 +91,43 @@ function PayPending({
   );
 }
 
+/** dd/MM/yyyy HH:mm of an instant in the shop's time zone. */
+function shopDayTime(iso: string): string {
+  const day = formatShopDay(iso);
+  return day ? `${day} ${formatShopTime(iso) ?? ''}`.trim() : iso;
+}
+
+/** Her money that went back (issue 38): each refund with its date and reason, and a chargeback. */
+function Refunds({ order }: { order: OrderDto }) {
+  if (order.refunds.length === 0 && !order.chargeback) return null;
+  return (
+    <section aria-labelledby="reembolsos-do-pedido">
+      <h2 id="reembolsos-do-pedido" className={styles.sectionTitle}>
+        {orderTexts.refundsTitle}
+      </h2>
+      <ul className={styles.refunds}>
+        {order.refunds.map((refund, index) => (
+          <li key={`${refund.at}-${index}`}>
+            <strong className={styles.money}>{formatBRL(refund.amount)}</strong> —{' '}
+            {shopDayTime(refund.at)} — {refund.reason}
+          </li>
+        ))}
+        {order.chargeback ? (
+          <li>
+            {refundMessages.chargebackLabel}:{' '}
+            <strong className={styles.money}>{formatBRL(order.chargeback.amount)}</strong> —{' '}
+            {shopDayTime(order.chargeback.at)}
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 function Details({ order, now }: { order: OrderDto; now: number }) {
   const day = formatShopDay(order.deliveryDate);
   const time = formatShopTime(order.deliveryDate);
+  const refunded = refundLabel(order);
   return (
     <div className={styles.details}>
       {order.details ? (
@@ -117,6 +153,12 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <dt>Total</dt>
           <dd className={styles.money}>{formatBRL(order.total)}</dd>
         </div>
+        {refunded ? (
+          <div>
+            <dt>{orderTexts.refundTerm}</dt>
+            <dd>{refunded}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Cliente</dt>
           <dd>{order.customerName}</dd>
@@ -162,6 +204,7 @@ function Details({ order, now }: { order: OrderDto; now: number }) {
           <Address address={order.customerAddress} />
         </section>
       ) : null}
+      <Refunds order={order} />
       <section aria-labelledby="itens-do-pedido">
         <h2 id="itens-do-pedido" className={styles.sectionTitle}>
           Itens

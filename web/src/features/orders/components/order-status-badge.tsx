@@ -6,7 +6,7 @@ import styles from './orders.module.css';
 export function OrderStatusBadge({
   order,
 }: {
-  order: Pick<OrderDto, 'orderStatus' | 'paymentStatus'>;
+  order: Pick<OrderDto, 'orderStatus' | 'paymentStatus' | 'total' | 'refundedTotal'>;
 }) {
   const tone =
     order.paymentStatus === 'approved'

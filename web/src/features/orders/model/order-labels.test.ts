@@ -5,6 +5,7 @@ import {
   formatShopTime,
   orderStatusLabel,
   paymentStatusLabel,
+  refundLabel,
 } from './order-labels';
 
 describe('order labels (spec §4)', () => {
@@ -16,7 +17,31 @@ describe('order labels (spec §4)', () => {
     ['rejected', 'cancelled', 'Cancelado (Rejeitado)'],
     ['refunded', 'cancelled', 'Cancelado (Reembolsado)'],
   ] as const)('given payment %s and order %s, then %j', (paymentStatus, orderStatus, label) => {
-    expect(combinedStatusLabel({ paymentStatus, orderStatus })).toBe(label);
+    expect(combinedStatusLabel({ paymentStatus, orderStatus, total: 51, refundedTotal: 0 })).toBe(
+      label,
+    );
+  });
+
+  it.each([
+    ['refunded', 'cancelled', 120, 'Cancelado (Reembolsado)'],
+    ['approved', 'delivered', 20, 'Aprovado ✔ (Entregue) · Reembolso parcial de R$ 20,00'],
+    ['approved', 'cancelled', 120, 'Aprovado ✔ (Cancelado) · Reembolsado'],
+    ['charged_back', 'delivered', 0, 'Entregue (Estornado)'],
+  ] as const)(
+    'given payment %s, order %s and R$ %d of R$ 120,00 refunded, then %j (issue 38)',
+    (paymentStatus, orderStatus, refundedTotal, label) => {
+      expect(combinedStatusLabel({ paymentStatus, orderStatus, total: 120, refundedTotal })).toBe(
+        label,
+      );
+    },
+  );
+
+  it('given what went back, then Reembolsado, a partial refund with its amount, or nothing', () => {
+    expect(refundLabel({ total: 120, refundedTotal: 120 })).toBe('Reembolsado');
+    expect(refundLabel({ total: 120.3, refundedTotal: 20.1 })).toBe(
+      'Reembolso parcial de R$ 20,10',
+    );
+    expect(refundLabel({ total: 120, refundedTotal: 0 })).toBeNull();
   });
 
   it('given a status nobody knows, then Desconhecido', () => {

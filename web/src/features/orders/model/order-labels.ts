@@ -1,12 +1,14 @@
 import {
   centsToReais,
   DELIVERY_TYPE_LABELS,
+  formatBRL,
   ORDER_STATUS_LABELS,
   formatShopClock,
   formatShopDay as shopDayOf,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   reaisToCents,
+  refundMessages,
   shopInstantOf,
   UNKNOWN_STATUS_LABEL,
   type OrderDto,
@@ -37,15 +39,32 @@ export function deliveryTypeLabel(type: string): string {
 }
 
 /**
+ * What went back to her (issue 38): 'Reembolsado' when all of it did,
+ * 'Reembolso parcial de R$ 20,00' when part did; null when nothing did.
+ */
+export function refundLabel(order: Pick<OrderDto, 'total' | 'refundedTotal'>): string | null {
+  if (order.refundedTotal <= 0) return null;
+  return reaisToCents(order.refundedTotal) >= reaisToCents(order.total)
+    ? refundMessages.refundedLabel
+    : refundMessages.partialRefundLabel(formatBRL(order.refundedTotal));
+}
+
+/**
  * The order list's status (spec §4): a paid order reads 'Aprovado ✔' with its
- * stage in parentheses; any other shows the order status with the payment's.
+ * stage in parentheses; any other shows the order status with the payment's
+ * ('Cancelado (Reembolsado)' once all went back). Money given back while the
+ * payment still reads otherwise (a partial refund) follows after a '·'
+ * (issue 38): 'Aprovado ✔ (Entregue) · Reembolso parcial de R$ 20,00'.
  */
 export function combinedStatusLabel(
-  order: Pick<OrderDto, 'orderStatus' | 'paymentStatus'>,
+  order: Pick<OrderDto, 'orderStatus' | 'paymentStatus' | 'total' | 'refundedTotal'>,
 ): string {
-  if (order.paymentStatus === 'approved')
-    return `Aprovado ✔ (${orderStatusLabel(order.orderStatus)})`;
-  return `${orderStatusLabel(order.orderStatus)} (${paymentStatusLabel(order.paymentStatus)})`;
+  const status =
+    order.paymentStatus === 'approved'
+      ? `Aprovado ✔ (${orderStatusLabel(order.orderStatus)})`
+      : `${orderStatusLabel(order.orderStatus)} (${paymentStatusLabel(order.paymentStatus)})`;
+  const refund = order.paymentStatus === 'refunded' ? null : refundLabel(order);
+  return refund ? `${status} · ${refund}` : status;
 }
 
 /** dd/MM/yyyy in the shop's time zone, or null for a date that cannot be read. */

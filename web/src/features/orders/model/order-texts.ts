@@ -8,4 +8,6 @@ export const orderTexts = {
   loading: 'Carregando pedidos...',
   loadingDetails: 'Carregando pedido...',
   payPendingTitle: 'Pague seu pedido',
+  refundTerm: 'Reembolso',
+  refundsTitle: 'Reembolsos',
 } as const;
