@@ -133,6 +133,8 @@ export const saleDtoSchema = z.object({
   amount: z.number(),
   source: z.enum(SALE_SOURCE_WIRE),
   kind: z.enum(SALE_ROW_KINDS),
+  /** The order an online sale or refund belongs to (issue 38: 'Estorno do pedido #1042'); absent for counter sales. */
+  orderNumber: z.number().int().optional(),
 });
 export type SaleDto = z.infer<typeof saleDtoSchema>;
 

@@ -106,6 +106,7 @@ describe('GET /api/admin/sales', () => {
         amount: 169,
         source: 'Online',
         kind: 'sale',
+        orderNumber: 1001,
       },
       {
         id: counter._id,
@@ -154,6 +155,7 @@ describe('a refund in the sales list (issue 38)', () => {
       amount: -20,
       source: 'Online',
       kind: 'refund',
+      orderNumber: 1001,
     });
     expect(SALE_KIND_LABELS[refund.kind]).toBe('Estorno');
   });

@@ -45,6 +45,7 @@ export function toSaleDto(sale: SaleDocument): SaleDto {
     amount: centsToReais(sale.amountCents),
     source: SALE_SOURCE_LABELS[sale.source],
     kind: sale.kind,
+    ...(sale.orderNumber === null ? {} : { orderNumber: sale.orderNumber }),
   };
 }
 

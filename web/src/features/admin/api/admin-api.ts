@@ -19,7 +19,8 @@ import {
   recentOrdersSchema,
   salesStatsSchema,
   salesTotalSchema,
-  saleDtoSchema,
+  type SaleDto,
+  type SaleList,
   saleListSchema,
   topSellingProductsSchema,
   userStatsSchema,
@@ -47,7 +48,6 @@ import {
   type TopSellingProduct,
   type UserStats,
 } from '@quitute/contracts';
-import { z } from 'zod';
 import { ADMIN_TAGS, adminQuery, adminQueryApi, adminRead, params, path } from './admin-base';
 
 /**
@@ -56,13 +56,10 @@ import { ADMIN_TAGS, adminQuery, adminQueryApi, adminRead, params, path } from '
  * the server names it, the order it belongs to. Read leniently: a server
  * that does not say `kind` lists sales only.
  */
-const saleRowSchema = saleDtoSchema.extend({
-  kind: z.enum(['sale', 'refund']).default('sale'),
-  orderNumber: z.number().int().nullish(),
-});
-export type SaleRow = z.infer<typeof saleRowSchema>;
-const saleRowsSchema = saleListSchema.extend({ sales: z.array(saleRowSchema) });
-export type SaleRows = z.infer<typeof saleRowsSchema>;
+/** A row of the sales list: a sale, or (issue 38) a refund of an online one ('Estorno'). */
+export type SaleRow = SaleDto;
+export type SaleRows = SaleList;
+const saleRowsSchema = saleListSchema;
 
 /** What the products list asks for (admin-spec §7): `category` 'Todas' is omitted. */
 export interface ProductsArgs {

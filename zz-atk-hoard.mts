@@ -1,0 +1,12 @@
+import * as L from './zz-atk-lib.mts';
+const ps = await L.products();
+const c = await L.newCustomer('hoard');
+const items = ps.map((p) => ({ p, q: p.category === 'Kits Festa' ? 10 : 500 }));
+const t0 = Date.now();
+const r = await L.checkout(c, items, (process.argv[2] as any) ?? 'boleto', { days: 8 });
+console.log('checkout', r.status, Date.now() - t0, 'ms', JSON.stringify(r.body).slice(0, 400));
+const after = await L.products();
+console.log('soldOut', after.filter((p) => p.soldOut).length, '/', after.length);
+const c2 = await L.newCustomer('victim');
+const r2 = await L.checkout(c2, [{ p: ps[0], q: 1 }], 'pix');
+console.log('victim', r2.status, r2.body.message);
