@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMessages, orderMessages, type OrderEvent } from '@quitute/contracts';
+import {
+  adminMessages,
+  checkoutMessages,
+  orderMessages,
+  type OrderEvent,
+} from '@quitute/contracts';
 import { aPlacedOrder } from '@quitute/contracts/testing';
 import { fold } from '../shared/decider';
 import { deciderSpec, rejectsWith } from '../shared/decider-testing';
@@ -164,7 +169,7 @@ describe('order decider: DeleteOrder (admin)', () => {
     rejectsWith(
       given([placed, paid]).when({ type: 'DeleteOrder', orderId }),
       'conflict',
-      orderMessages.paidCannotBeDeleted,
+      adminMessages.paidOrderCannotBeDeleted,
     );
   });
 

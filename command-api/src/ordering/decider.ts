@@ -1,4 +1,5 @@
 import {
+  adminMessages,
   checkoutMessages,
   orderEventSchemas,
   orderMessages,
@@ -112,7 +113,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'DeleteOrder': {
         // A paid order stays visible to its customer: it is cancelled (and refunded), never deleted.
         if (notDeleted(state).paid)
-          throw new AppError('conflict', orderMessages.paidCannotBeDeleted);
+          throw new AppError('conflict', adminMessages.paidOrderCannotBeDeleted);
         return [{ type: 'OrderDeleted', data: { orderId: command.orderId } }];
       }
       default:

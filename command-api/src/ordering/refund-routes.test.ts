@@ -327,7 +327,7 @@ describe('DELETE /api/admin/orders/{id} of a paid order', () => {
     await pay();
     expect(
       await shop.call('DELETE', `/api/admin/orders/${orderId}`, { token: admin.token }),
-    ).toMatchObject({ status: 409, body: { message: orderMessages.paidCannotBeDeleted } });
+    ).toMatchObject({ status: 409, body: { message: adminMessages.paidOrderCannotBeDeleted } });
     expect(await orderEvents()).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 });

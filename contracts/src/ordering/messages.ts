@@ -40,9 +40,6 @@ export const orderMessages = {
   missingId: 'ID do pedido ausente na URL.',
   detailsFailed: 'Não foi possível carregar os detalhes do pedido.',
   notFound: 'Pedido não encontrado.',
-  /** Issue 38: an admin may not delete a paid order (its customer keeps seeing it). */
-  paidCannotBeDeleted:
-    'Este pedido foi pago e não pode ser excluído. Para desfazê-lo, cancele o pedido: o pagamento será estornado ao cliente.',
 } as const;
 
 /** 'A data deve ser no mínimo {dd/MM/yyyy}.' */

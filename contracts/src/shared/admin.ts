@@ -80,6 +80,9 @@ export const adminMessages = {
   productDeleted: 'Produto excluído com sucesso!',
   orderStatusUpdated: 'Status do pedido atualizado com sucesso!',
   orderDeleted: 'Pedido excluído com sucesso!',
+  /** Issue 38: a paid order is not deleted (its customer keeps seeing it); it is cancelled, which refunds it. */
+  paidOrderCannotBeDeleted:
+    'Este pedido foi pago e não pode ser excluído. Para desfazê-lo, cancele o pedido: o pagamento será estornado ao cliente.',
   userAdded: 'Usuário adicionado com sucesso!',
   userUpdated: 'Usuário atualizado com sucesso!',
   userDeleted: 'Usuário excluído com sucesso!',
