@@ -36,7 +36,10 @@ const saleReads = ['AdminSales', 'AdminDashboard'] as const;
 const refundReads: readonly AdminTag[] = ['AdminOrders', 'AdminDashboard', 'AdminSales'];
 
 /** The part of a status change's answer (contracts' adminOrderResultSchema) the page shows. */
-const statusAnswerSchema = z.object({ refund: adminRefundResultSchema.optional() });
+/** PUT …/status answers the order as the command left it; a paid order cancelled says how its refund went. */
+const statusAnswerSchema = z.object({
+  order: z.object({ refund: adminRefundResultSchema.optional() }),
+});
 
 /** POST /api/admin/orders/{id}/refund (issue 38): the amount in reais (absent: all that is left). */
 export interface RefundArgs {
@@ -117,7 +120,7 @@ export const adminCommandApi = commandApi.injectEndpoints({
           body: { orderStatus },
         }),
         refundReads,
-        (answer) => statusAnswerSchema.safeParse(answer).data?.refund ?? null,
+        (answer) => statusAnswerSchema.safeParse(answer).data?.order.refund ?? null,
       ),
     ),
     deleteOrder: build.mutation<null, string>(

@@ -621,12 +621,16 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       );
       settle(before._id, refundId, state.refundOutcome, true);
       const refund = refundResult(refundId, amount, state.refundOutcome);
+      // command-api's answer: the message, the order as the command left it (with how its refund went).
       return json({
-        _id: before._id,
-        orderNumber: before.orderNumber,
-        orderStatus: 'cancelled',
-        isDeleted: false,
-        refund,
+        message: 'Status do pedido atualizado com sucesso!',
+        order: {
+          _id: before._id,
+          orderNumber: before.orderNumber,
+          orderStatus: 'cancelled',
+          isDeleted: false,
+          refund,
+        },
         position: refund.position,
       });
     }
