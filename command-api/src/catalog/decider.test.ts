@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogEvent } from '@quitute/contracts';
+import { checkoutMessages, type CatalogEvent } from '@quitute/contracts';
 import { fold } from '../shared/decider';
 import { deciderSpec, rejectsWith } from '../shared/decider-testing';
 import { productDecider, productNameReservationDecider, type ProductFields } from './decider';
@@ -211,10 +211,16 @@ describe('catalog decider: stock held by orders (issue 38)', () => {
     expect(given([added, reserved(20, 480)]).when(reserve(20))()).toEqual([]);
   });
 
-  it('given the order reserved under an attempt, when a retried checkout asks again, then it takes the units over (no more taken)', () => {
-    expect(given([added, reserved(20, 480)]).when(reserve(20, 'attempt-2'))()).toEqual([
-      reserved(20, 480, 'attempt-2'),
-    ]);
+  it('given the order reserved under an attempt, when the same attempt (a retried request) asks again, then nothing more is taken', () => {
+    expect(given([added, reserved(20, 480)]).when(reserve(20))()).toEqual([]);
+  });
+
+  it('given the order reserved under an attempt, when another request under its key asks, then 409 idempotencyKeyReused and the hold stays (the attack pass oversold by replacing it)', () => {
+    rejectsWith(
+      given([added, reserved(20, 480)]).when(reserve(100, 'attempt-2')),
+      'conflict',
+      checkoutMessages.idempotencyKeyReused,
+    );
   });
 
   it('given the order holds 20, when its stock is released, then the 20 go back', () => {

@@ -1,4 +1,5 @@
 import {
+  checkoutMessages,
   catalogEventSchemas,
   catalogMessages,
   notEnoughStockMessage,
@@ -227,6 +228,11 @@ function reserveStock(
   const { orderId, quantity, checkoutAttempt } = command;
   const held = state.holds[orderId];
   if (held?.checkoutAttempt === checkoutAttempt && held.quantity === quantity) return [];
+  // Another request under the order's Idempotency-Key holds its units: that one is the order's
+  // (an attempt names the request and its lines), this one is refused and takes nothing.
+  if (held && held.checkoutAttempt !== checkoutAttempt) {
+    throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+  }
   // What the order already holds is its own: a retry asks for it again, not on top of it.
   const available = state.fields.stock + (held?.quantity ?? 0);
   if (!state.isActive || available < quantity) {

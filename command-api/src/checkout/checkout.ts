@@ -45,7 +45,7 @@ import {
 } from '../shared/handle-command';
 import { boletoDueDay } from './boleto-due';
 import { deliveryCharge } from './delivery-charge';
-import { claimOrderHolds, tooSlowToPlace } from './order-holds';
+import { checkoutAttemptOf, claimOrderHolds, tooSlowToPlace, type OrderHolds } from './order-holds';
 import { paymentResult } from './payment-result';
 import { priceLines, type WantedLine } from './pricing';
 import { orderDeliveryDate, paymentRequest, providerRequest } from './provider-request';
@@ -193,11 +193,69 @@ async function placeOrder(
   const account = activeUser(await work.userState(body.userId));
 
   // Issue 38: a slot among the account's unpaid orders and the units of each product, or 409.
+  const checkoutAttempt = checkoutAttemptOf(ids.fingerprint, lines);
   const holds = await claimOrderHolds(
     work.stores,
-    { userId: body.userId, orderId: ids.orderId, checkoutAttempt: context.commandId, lines },
+    { userId: body.userId, orderId: ids.orderId, checkoutAttempt, lines },
     context,
   );
+  try {
+    const placed = await numberAndPlace(work, body, ids, existing, context, {
+      lines,
+      linesFrom,
+      totalCents,
+      delivery,
+      deliveryDate,
+      address,
+      email: account.email,
+      holds,
+    });
+    // Another request under the same key placed it (same body, a cart that changed since):
+    // the order keeps the units its own request claimed, and this one gives its own back.
+    if (!sameLines(placed.placed.items, lines)) await holds.giveBackUnits();
+    return placed;
+  } catch (error) {
+    // Nothing placed for this request (refused, or failed): what it claimed goes back now,
+    // unless the order stands after all (an answer lost after the append).
+    const now = await readOrder(work.stores, ids.orderId).catch(() => null);
+    const stands = now?.state.placed?.requestFingerprint === ids.fingerprint;
+    if (now && !stands) await holds.giveBack();
+    throw error;
+  }
+}
+
+/** Whether an order's lines are these (by product and units, in any order). */
+function sameLines(
+  placed: readonly Pick<PlacedOrder['items'][number], 'productId' | 'quantity'>[],
+  claimed: readonly Pick<PlacedOrder['items'][number], 'productId' | 'quantity'>[],
+): boolean {
+  const key = (lines: typeof placed) =>
+    lines
+      .map(({ productId, quantity }) => `${productId}:${quantity}`)
+      .sort()
+      .join(',');
+  return key(placed) === key(claimed);
+}
+
+/** The order numbered and placed on the holds its checkout claimed. */
+async function numberAndPlace(
+  work: CheckoutWork,
+  body: CheckoutBody,
+  ids: { orderId: string; fingerprint: string },
+  existing: LoadedAggregate<OrderState>,
+  context: CommandContext,
+  priced: {
+    lines: PlacedOrder['items'];
+    linesFrom: PlacedOrder['linesFrom'];
+    totalCents: number;
+    delivery: ReturnType<typeof deliveryCharge>;
+    deliveryDate: Date;
+    address: CheckoutBody['address'] | undefined;
+    email: string;
+    holds: OrderHolds;
+  },
+): Promise<{ placed: PlacedOrder; position: number }> {
+  const { lines, linesFrom, totalCents, delivery, deliveryDate, address, holds } = priced;
   const orderNumber = await work.allocator.assign(ids.orderId, step(context, 'order-number'));
   if (!holds.stillPlaceable()) {
     await holds.giveBack();
@@ -211,7 +269,7 @@ async function placeOrder(
     customer: {
       userId: body.userId,
       name: orderCustomerName(body.firstName, body.lastName),
-      email: account.email,
+      email: priced.email,
       cpf: body.docNumber,
       ...(body.phone ? { phone: body.phone } : {}),
     },

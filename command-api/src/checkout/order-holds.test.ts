@@ -211,6 +211,51 @@ describe('checkout claims units and a slot among unpaid orders', () => {
     expect(await shop.ofType('ProductStockReserved')).toHaveLength(1);
   });
 
+  it('given two checkouts racing under one Idempotency-Key for 100 and for 20 coxinhas, when both run, then one order is placed and the stock holds exactly its units (the attack pass oversold this way)', async () => {
+    for (let trial = 0; trial < 4; trial++) {
+      const shop = await openShop({ notifications: false });
+      const maria = await shop.customer();
+      const key = randomUUID();
+      const answers = await Promise.all([
+        maria.checkout(pixBody(maria.userId, { items: [line(coxinha, 100)], total: 60 }), key),
+        maria.checkout(twentyCoxinhas(maria.userId), key),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const [placed] = await shop.ofType('OrderPlaced');
+      const units = (placed?.data as { items: { quantity: number }[] }).items[0]?.quantity ?? 0;
+      expect(await stockOf(shop.eventStore, coxinha.productId)).toBe(500 - units);
+      await closeShops();
+    }
+  });
+
+  it('given two checkouts racing under one Idempotency-Key for different products, when both run, then the refused one gives its units back', async () => {
+    const shop = await openShop({ notifications: false });
+    const maria = await shop.customer();
+    const key = randomUUID();
+    const answers = await Promise.all([
+      maria.checkout(twentyCoxinhas(maria.userId), key),
+      maria.checkout(
+        pixBody(maria.userId, {
+          items: [line(paoDeQueijo, 20)],
+          total: (paoDeQueijo.priceCents * 20) / 100,
+        }),
+        key,
+      ),
+    ]);
+    const placed = await shop.ofType('OrderPlaced');
+    expect(placed).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const items = (placed[0]?.data as { items: { productId: string; quantity: number }[] }).items;
+    const held = (productId: string) =>
+      items
+        .filter((item) => item.productId === productId)
+        .reduce((sum, item) => sum + item.quantity, 0);
+    expect(await stockOf(shop.eventStore, coxinha.productId)).toBe(500 - held(coxinha.productId));
+    expect(await stockOf(shop.eventStore, paoDeQueijo.productId)).toBe(
+      500 - held(paoDeQueijo.productId),
+    );
+  });
+
   it('given an admin editing a product that orders hold units of, when she saves a stock, then the stock is what she typed', async () => {
     const shop = await openShop({ notifications: false });
     const maria = await shop.customer();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CHECKOUT_HOLD_LAPSE_MS, messages, type OrderLine } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
@@ -18,6 +19,26 @@ export interface OrderHolds {
   stillPlaceable(): boolean;
   /** Gives back what the claim took, when the checkout gives up before placing the order. */
   giveBack(): Promise<void>;
+  /** Gives back the units only: another request placed the order, which keeps its own slot. */
+  giveBackUnits(): Promise<void>;
+}
+
+/**
+ * A checkout attempt names the request and the lines it claims for (issue 38's
+ * attack pass): the same request retried is the same attempt and finds its
+ * holds; another request under the same Idempotency-Key (other quantities, or
+ * the same body over a cart that changed) is another attempt, refused where
+ * the order's units are already held, and never replaces them.
+ */
+export function checkoutAttemptOf(
+  fingerprint: string,
+  lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[],
+): string {
+  const claimed = lines.map(({ productId, quantity }) => `${productId}:${quantity}`).sort();
+  return createHash('sha256')
+    .update(`${fingerprint}|${claimed.join(',')}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export async function claimOrderHolds(
@@ -34,6 +55,18 @@ export async function claimOrderHolds(
       { userId, orderId, reason: 'checkout_refused', checkoutAttempt },
       context,
     );
+  const giveBackUnits = async () => {
+    await releaseOrderStock(
+      stores,
+      {
+        orderId,
+        productIds: lines.map((line) => line.productId),
+        reason: 'checkout_refused',
+        checkoutAttempt,
+      },
+      context,
+    );
+  };
   await openUnpaidOrder(stores, { userId, orderId, checkoutAttempt }, context);
   try {
     await reserveOrderStock(stores, { orderId, checkoutAttempt, lines }, context);
@@ -44,18 +77,10 @@ export async function claimOrderHolds(
   return {
     stillPlaceable: () => performance.now() - startedAt < CHECKOUT_HOLD_LAPSE_MS / 2,
     async giveBack() {
-      await releaseOrderStock(
-        stores,
-        {
-          orderId,
-          productIds: lines.map((line) => line.productId),
-          reason: 'checkout_refused',
-          checkoutAttempt,
-        },
-        context,
-      );
+      await giveBackUnits();
       await closeSlot();
     },
+    giveBackUnits,
   };
 }
 

@@ -90,7 +90,8 @@ export const unpaidOrdersDecider: Decider<
       case 'OpenUnpaidOrder': {
         const { userId, orderId, checkoutAttempt, at } = command;
         const held = state.open[orderId];
-        if (held?.checkoutAttempt === checkoutAttempt) return [];
+        // The order's slot is taken, by this request or another under its key: one slot per order.
+        if (held) return [];
         const others = Object.keys(state.open).filter((id) => id !== orderId);
         if (!held && others.length >= MAX_UNPAID_ORDERS) throw new UnpaidOrdersFull(others);
         return [

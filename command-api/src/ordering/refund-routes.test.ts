@@ -164,6 +164,9 @@ describe('POST /api/admin/orders/{id}/refund', () => {
   it.each([
     [{ amount: '1.234', reason: 'x' }, 400],
     [{ amount: 0, reason: 'x' }, 400],
+    // The attack pass's poison: positive in reais, 0 centavos once rounded (it stopped every projection).
+    [{ amount: 1e-9, reason: 'x' }, 400],
+    [{ amount: 0.004, reason: 'x' }, 400],
     [{ amount: 1 }, 400],
     [{ amount: 1, reason: 'x', extra: true }, 400],
   ])('given the body %j, then %i with a pt-BR message and nothing asked', async (body, status) => {

@@ -155,6 +155,17 @@ describe('payment decider: asking for a refund (issue 38)', () => {
     );
   });
 
+  it.each([0, 0.5, -100, Number.NaN])(
+    'given a paid payment, when %d centavos are refunded, then 400 amountZero and nothing decided (no event its readers cannot read)',
+    (amountCents) => {
+      rejectsWith(
+        given(paid).when(refund(refundA, amountCents)),
+        'validation',
+        refundMessages.amountZero,
+      );
+    },
+  );
+
   it('given a refund pending, when another is asked, then 409 inProgress', () => {
     rejectsWith(
       given([...paid, requestedRefund(refundA, 2000)]).when(refund(refundB, 1000)),

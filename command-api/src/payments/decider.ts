@@ -373,6 +373,10 @@ const conflict = (message: string) => new AppError('conflict', message);
 
 /** Why no money can go back now, if so (checked before any refund is asked; issue 38). */
 function refusalOfRefund(payment: RequestedPayment, amountCents: number | 'rest'): AppError | null {
+  // Whole centavos, at least one: the route's field says so, and the decider never trusts a caller.
+  if (amountCents !== 'rest' && !(Number.isSafeInteger(amountCents) && amountCents >= 1)) {
+    return new AppError('validation', refundMessages.amountZero);
+  }
   if (payment.stage === 'charged_back' || payment.chargedBackCents > 0) {
     return conflict(refundMessages.chargedBack);
   }

@@ -80,6 +80,7 @@ describe('POST /api/admin/sales', () => {
     ['no client', { clientName: '  ' }, adminMessages.clientNameRequired],
     ['no amount', { amount: undefined }, adminMessages.amountRequired],
     ['a zero amount', { amount: 0 }, adminMessages.amountPositive],
+    ['an amount of 0 centavos once rounded (1e-9)', { amount: 1e-9 }, adminMessages.amountPositive],
     // Issue 38: text typed the Brazilian way is read ('10' is R$ 10,00); an ambiguous one is refused.
     ['an ambiguous amount', { amount: '1.234' }, moneyInputMessages.ambiguous],
     ['three decimals', { amount: 1.005 }, adminMessages.amountDecimals],

@@ -65,6 +65,15 @@ describe('handleCommand', () => {
     });
   });
 
+  it('given a decider that decides an event its schema refuses (a negative stock), when handled, then it throws and appends nothing', async () => {
+    const store = createMemoryEventStore();
+    const poisoned = { ...addCoxinha, fields: { ...addCoxinha.fields, stock: -1 } };
+    await expect(handleCommand(products(store), poisoned, context('cmd-1'))).rejects.toThrow(
+      /ProductAdded its own schema refuses; nothing appended/,
+    );
+    expect(await store.readStream(streamName)).toHaveLength(0);
+  });
+
   it('given the same command id retried, when handled again, then the store holds it once', async () => {
     const store = createMemoryEventStore();
     await handleCommand(products(store), addCoxinha, context('cmd-1'));

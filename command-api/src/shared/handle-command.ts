@@ -84,6 +84,7 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
     return resultOf(loaded);
   }
   const newEvents = stream.toAppend(events, context);
+  assertReadable(stream, newEvents, context);
   const expectedRevision = loaded.revision >= 0 ? loaded.revision : 'no_stream';
   const appended = await stream.store.appendToStream(stream.name, newEvents, { expectedRevision });
   const now: LoadedAggregate<State> = {
@@ -95,6 +96,33 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
   // A retried command's append answers where its events were first stored: `now` is then no state the stream had.
   if (appended.nextExpectedRevision === loaded.revision + events.length) stream.settled(now);
   return resultOf(now);
+}
+
+/**
+ * Every event is read back through its own schema before it is appended: one
+ * the log's readers cannot parse (a refund of 0 centavos, say) would stop every
+ * projection at it for good, so the command fails (500, nothing written) instead.
+ */
+function assertReadable<State, Command, Event extends DecidedEvent>(
+  stream: CommandStream<State, Command, Event>,
+  newEvents: readonly NewEvent[],
+  context: CommandContext,
+): void {
+  for (const event of newEvents) {
+    try {
+      stream.parse({
+        ...event,
+        streamName: stream.name,
+        revision: -1,
+        position: -1,
+        recordedAt: context.occurredAt,
+      });
+    } catch (error) {
+      throw new Error(`decided a ${event.type} its own schema refuses; nothing appended`, {
+        cause: error,
+      });
+    }
+  }
 }
 
 function resultOf<State>({

@@ -130,7 +130,12 @@ export function reaisField(
           ? issue.input.refusedMoneyText
           : texts.invalid,
   });
-  const checked = (positive ? number.positive(texts.low) : number.nonnegative(texts.low))
+  // Positive means at least one centavo once rounded: 1e-9 reais is 0 centavos, never a refund.
+  const checked = (
+    positive
+      ? number.refine((reais) => Math.round(reais * 100) >= 1, texts.low)
+      : number.nonnegative(texts.low)
+  )
     .max(MAX_ADMIN_AMOUNT_REAIS, texts.tooHigh)
     .refine(hasAtMostTwoDecimals, texts.decimals);
   return z.preprocess((value): unknown => {
