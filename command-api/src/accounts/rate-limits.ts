@@ -96,6 +96,8 @@ const userKey = (req: Request) => currentUser(req).userId;
 
 /** Only a failed credential check (401) counts: a refused captcha is the caller's IP's problem. */
 const notAFailedLogin = (_req: Request, res: { statusCode: number }) => res.statusCode !== 401;
+/** A request the shop refused (400, 409, 429…) took nothing: it is not counted. */
+const refused = (_req: Request, res: { statusCode: number }) => res.statusCode >= 400;
 
 /** Makes limiters whose counters live in the factory's store of each limiter's name. */
 export function limiterFactory(store?: RateLimitStoreFactory) {
@@ -104,7 +106,7 @@ export function limiterFactory(store?: RateLimitStoreFactory) {
     { limit, windowMs }: RateLimit,
     key: (req: Request) => string,
     message: string,
-    countOnly?: 'failed-logins',
+    countOnly?: 'failed-logins' | 'accepted',
   ): RequestHandler =>
     rateLimiter({
       name,
@@ -114,6 +116,7 @@ export function limiterFactory(store?: RateLimitStoreFactory) {
       message,
       store: store?.(name),
       ...(countOnly === 'failed-logins' ? { succeeded: notAFailedLogin } : {}),
+      ...(countOnly === 'accepted' ? { succeeded: refused } : {}),
     });
 }
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { productStreamName, unpaidOrdersStreamName } from '@quitute/contracts';
+import {
+  MAX_UNPAID_UNITS,
+  productStreamName,
+  tooManyUnpaidUnitsMessage,
+  unpaidOrdersStreamName,
+} from '@quitute/contracts';
 import {
   createMemoryEventStore,
   createPostgresEventStore,
@@ -254,6 +259,24 @@ describe('checkout claims units and a slot among unpaid orders', () => {
     expect(await stockOf(shop.eventStore, paoDeQueijo.productId)).toBe(
       500 - held(paoDeQueijo.productId),
     );
+  });
+
+  it('given an account whose unpaid order holds 400 units, when it checks out 201 more, then 409 naming the cap and nothing is held (one boleto reserved the whole menu in the attack pass)', async () => {
+    const shop = await openShop({ notifications: false });
+    const maria = await shop.customer();
+    const units = (quantity: number) =>
+      pixBody(maria.userId, { items: [line(coxinha, quantity)], total: quantity * 0.6 });
+    expect((await maria.checkout(units(400))).status).toBe(200);
+
+    const refused = await maria.checkout(units(201));
+
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: tooManyUnpaidUnitsMessage(400, MAX_UNPAID_UNITS) },
+    });
+    expect(await stockOf(shop.eventStore, coxinha.productId)).toBe(100);
+    expect(await shop.ofType('OrderPlaced')).toHaveLength(1);
+    expect((await maria.checkout(units(50))).status).toBe(200);
   });
 
   it('given an admin editing a product that orders hold units of, when she saves a stock, then the stock is what she typed', async () => {

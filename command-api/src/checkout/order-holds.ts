@@ -67,7 +67,8 @@ export async function claimOrderHolds(
       context,
     );
   };
-  await openUnpaidOrder(stores, { userId, orderId, checkoutAttempt }, context);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  await openUnpaidOrder(stores, { userId, orderId, checkoutAttempt, units }, context);
   try {
     await reserveOrderStock(stores, { orderId, checkoutAttempt, lines }, context);
   } catch (error) {

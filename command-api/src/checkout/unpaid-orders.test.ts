@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { UnpaidOrderEvent } from '@quitute/contracts';
+import {
+  MAX_UNPAID_UNITS,
+  tooManyUnpaidUnitsMessage,
+  type UnpaidOrderEvent,
+} from '@quitute/contracts';
 import { deciderSpec, refusal } from '../shared/decider-testing';
-import { unpaidOrdersDecider, UnpaidOrdersFull } from './unpaid-orders';
+import { unpaidOrdersDecider, UnpaidOrdersFull, UnpaidUnitsFull } from './unpaid-orders';
 
 const userId = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const orderIds = [
@@ -12,12 +16,12 @@ const orderIds = [
 ] as const;
 const at = '2026-11-21T12:00:00.000Z';
 
-const opened = (orderId: string, checkoutAttempt = 'attempt-1'): UnpaidOrderEvent => ({
+const opened = (orderId: string, checkoutAttempt = 'attempt-1', units = 20): UnpaidOrderEvent => ({
   type: 'UnpaidOrderOpened',
-  data: { userId, orderId, checkoutAttempt, openedAt: at },
+  data: { userId, orderId, checkoutAttempt, openedAt: at, units },
 });
-const open = (orderId: string, checkoutAttempt = 'attempt-1') =>
-  ({ type: 'OpenUnpaidOrder', userId, orderId, checkoutAttempt, at }) as const;
+const open = (orderId: string, checkoutAttempt = 'attempt-1', units = 20) =>
+  ({ type: 'OpenUnpaidOrder', userId, orderId, checkoutAttempt, at, units }) as const;
 
 const given = deciderSpec(unpaidOrdersDecider);
 
@@ -25,6 +29,29 @@ describe('unpaid orders of an account (issue 38)', () => {
   it('given 2 open, when a third checkout opens its order, then UnpaidOrderOpened', () => {
     expect(given([opened(orderIds[0]), opened(orderIds[1])]).when(open(orderIds[2]))()).toEqual([
       opened(orderIds[2]),
+    ]);
+  });
+
+  it('given 2 open holding 500 units, when a third asks for 101 more, then 409 naming the units held and the cap (one boleto held the whole menu); 100 more fit', () => {
+    const events = [opened(orderIds[0], 'attempt-1', 300), opened(orderIds[1], 'attempt-1', 200)];
+    const error = refusal(given(events).when(open(orderIds[2], 'attempt-1', 101)));
+    expect(error).toBeInstanceOf(UnpaidUnitsFull);
+    expect(error).toMatchObject({
+      code: 'conflict',
+      message: tooManyUnpaidUnitsMessage(500, MAX_UNPAID_UNITS),
+    });
+    expect(given(events).when(open(orderIds[2], 'attempt-1', 100))()).toEqual([
+      opened(orderIds[2], 'attempt-1', 100),
+    ]);
+  });
+
+  it('given a slot opened before the units cap (no units), when another opens, then it counts as 0 units', () => {
+    const older: UnpaidOrderEvent = {
+      type: 'UnpaidOrderOpened',
+      data: { userId, orderId: orderIds[0], checkoutAttempt: 'attempt-1', openedAt: at },
+    };
+    expect(given([older]).when(open(orderIds[1], 'attempt-1', 600))()).toEqual([
+      opened(orderIds[1], 'attempt-1', 600),
     ]);
   });
 

@@ -5,6 +5,8 @@ import {
   MAX_UNPAID_ORDERS,
   parseEvent,
   tooManyUnpaidOrdersMessage,
+  tooManyUnpaidUnitsMessage,
+  MAX_UNPAID_UNITS,
   unpaidOrderEventSchemas,
   unpaidOrdersStreamName,
   type UnpaidOrderCloseReason,
@@ -32,6 +34,8 @@ import { commandStream, type CommandContext, type CommandStores } from '../share
 export interface UnpaidSlot {
   checkoutAttempt: string;
   openedAt: string;
+  /** The units its order holds (0 for slots opened before MAX_UNPAID_UNITS). */
+  units: number;
 }
 
 /** The account's open slots by order id, in the order they were opened. */
@@ -46,6 +50,7 @@ export type UnpaidOrdersCommand =
       orderId: string;
       checkoutAttempt: string;
       at: string;
+      units: number;
     }
   | {
       type: 'CloseUnpaidOrder';
@@ -63,6 +68,13 @@ export class UnpaidOrdersFull extends AppError {
   }
 }
 
+/** The units cap is reached: the other unpaid orders hold `heldUnits`. */
+export class UnpaidUnitsFull extends AppError {
+  constructor(readonly heldUnits: number) {
+    super('conflict', tooManyUnpaidUnitsMessage(heldUnits, MAX_UNPAID_UNITS));
+  }
+}
+
 export const unpaidOrdersDecider: Decider<
   UnpaidOrdersState,
   UnpaidOrdersCommand,
@@ -73,8 +85,10 @@ export const unpaidOrdersDecider: Decider<
   evolve(state, event) {
     switch (event.type) {
       case 'UnpaidOrderOpened': {
-        const { orderId, checkoutAttempt, openedAt } = event.data;
-        return { open: { ...state.open, [orderId]: { checkoutAttempt, openedAt } } };
+        const { orderId, checkoutAttempt, openedAt, units } = event.data;
+        return {
+          open: { ...state.open, [orderId]: { checkoutAttempt, openedAt, units: units ?? 0 } },
+        };
       }
       case 'UnpaidOrderClosed': {
         const { [event.data.orderId]: _closed, ...open } = state.open;
@@ -88,14 +102,19 @@ export const unpaidOrdersDecider: Decider<
   decide(command, state) {
     switch (command.type) {
       case 'OpenUnpaidOrder': {
-        const { userId, orderId, checkoutAttempt, at } = command;
+        const { userId, orderId, checkoutAttempt, at, units } = command;
         const held = state.open[orderId];
         // The order's slot is taken, by this request or another under its key: one slot per order.
         if (held) return [];
         const others = Object.keys(state.open).filter((id) => id !== orderId);
-        if (!held && others.length >= MAX_UNPAID_ORDERS) throw new UnpaidOrdersFull(others);
+        if (others.length >= MAX_UNPAID_ORDERS) throw new UnpaidOrdersFull(others);
+        const heldUnits = others.reduce((sum, id) => sum + (state.open[id]?.units ?? 0), 0);
+        if (heldUnits + units > MAX_UNPAID_UNITS) throw new UnpaidUnitsFull(heldUnits);
         return [
-          { type: 'UnpaidOrderOpened', data: { userId, orderId, checkoutAttempt, openedAt: at } },
+          {
+            type: 'UnpaidOrderOpened',
+            data: { userId, orderId, checkoutAttempt, openedAt: at, units },
+          },
         ];
       }
       case 'CloseUnpaidOrder': {
@@ -170,7 +189,7 @@ async function closeReason(
  */
 export async function openUnpaidOrder(
   stores: CommandStores,
-  slot: { userId: string; orderId: string; checkoutAttempt: string },
+  slot: { userId: string; orderId: string; checkoutAttempt: string; units: number },
   context: CommandContext,
 ): Promise<number> {
   const open = () =>
@@ -179,10 +198,12 @@ export async function openUnpaidOrder(
       { type: 'OpenUnpaidOrder', ...slot, at: context.occurredAt },
       { ...context, commandId: `${context.commandId}/open-unpaid-order` },
     );
+  const full = (error: unknown) =>
+    error instanceof UnpaidOrdersFull || error instanceof UnpaidUnitsFull;
   try {
     return (await open()).position;
   } catch (error) {
-    if (!(error instanceof UnpaidOrdersFull)) throw error;
+    if (!full(error)) throw error;
   }
   const { state } = await unpaidOrders(stores, slot.userId).load();
   let closed = 0;
@@ -197,16 +218,14 @@ export async function openUnpaidOrder(
     );
     closed += 1;
   }
+  // What still stands is refused as it stands: the units, or the orders named by number.
   try {
-    if (closed > 0) return (await open()).position;
+    return (await open()).position;
   } catch (error) {
+    if (error instanceof UnpaidUnitsFull) throw error;
     if (!(error instanceof UnpaidOrdersFull)) throw error;
     throw await tooManyUnpaidOrders(stores, error.openOrderIds);
   }
-  throw await tooManyUnpaidOrders(
-    stores,
-    Object.keys(state.open).filter((orderId) => orderId !== slot.orderId),
-  );
 }
 
 /** How long the refusal waits for an open order a racing checkout is placing right now, to name it. */

@@ -130,14 +130,22 @@ export function adminOrderRoutes(
     const { state } = await readOrder(stores, orderId);
     if (orderStatus !== 'cancelled' || state.placed === null || !state.paid) {
       const result = await change();
-      answer(req, res, deps, 200, {
-        message: adminMessages.orderStatusUpdated,
-        order: toAdminOrder(result.state),
-        position: result.position,
-      });
-      return;
+      // Paid meanwhile (its approval landed between the read and the change, as the attack
+      // pass raced them): the money goes back now, not at the process manager's backstop.
+      const paidMeanwhile =
+        orderStatus === 'cancelled' && result.state.placed !== null && result.state.paid;
+      if (!paidMeanwhile) {
+        answer(req, res, deps, 200, {
+          message: adminMessages.orderStatusUpdated,
+          order: toAdminOrder(result.state),
+          position: result.position,
+        });
+        return;
+      }
     }
-    const { paymentId } = state.placed;
+    const placed = state.placed ?? (await readOrder(stores, orderId)).state.placed;
+    if (placed === null) throw new AppError('not_found', orderMessages.notFound);
+    const { paymentId } = placed;
     const cancelled = await withPaymentLane(stores, paymentId, () =>
       cancelPaidOrder(paymentWork(), orderId, paymentId, change, context),
     );

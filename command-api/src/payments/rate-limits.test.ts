@@ -11,8 +11,9 @@ function checkoutFrom(
   shop: Shop,
   localAddress: string,
   customer: { userId: string; token: string },
+  body: unknown = pixBody(customer.userId),
 ): Promise<{ status: number; body: unknown }> {
-  const payload = JSON.stringify(pixBody(customer.userId));
+  const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${shop.url}/payments/mercadopago/transparent-checkout`,
@@ -63,6 +64,18 @@ describe('checkouts per client address (issue 38)', () => {
     // The address's limit is its own: one who wore it out blocks nobody elsewhere.
     expect((await checkoutFrom(shop, '127.0.0.2', neighbour)).status).toBe(200);
     expect((await checkoutFrom(shop, '127.0.0.2', third)).status).toBe(200);
+  });
+
+  it('given junk checkouts from an address (400 each), when a customer there checks out, then she is not locked out: only accepted checkouts count (the attack pass locked an address out with 20 junk requests)', async () => {
+    const shop = await openShop({ notifications: false, rateLimits: threeAnHour });
+    const stranger = await shop.customer('Estranho');
+    const maria = await shop.customer('Maria');
+    for (let junk = 0; junk < 6; junk += 1) {
+      const answer = await checkoutFrom(shop, '127.0.0.1', stranger, { userId: stranger.userId });
+      expect(answer.status).toBe(400);
+    }
+
+    expect((await checkoutFrom(shop, '127.0.0.1', maria)).status).toBe(200);
   });
 
   it('given a customer refused by her own per-user limit, then those refusals spend nothing of her address', async () => {

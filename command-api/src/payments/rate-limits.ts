@@ -54,15 +54,18 @@ export function paymentLimiters(
 ): { checkout: RequestHandler[]; cancel: RequestHandler } {
   const limiter = limiterFactory(store);
   return {
-    // The user's first: a customer refused by her own limit spends nothing of her household's.
+    // The address's first, counting only the checkouts it accepted (the attack pass: twenty
+    // junk requests from one address locked every customer behind it out for an hour; and a
+    // request the address refuses spends nothing of the customer's own allowance).
     checkout: [
-      limiter('checkout-user', limits.checkoutPerUser, userKey, accountMessages.tooManyRequests),
       limiter(
         'checkout-address',
         limits.checkoutPerAddress,
         clientAddressKey,
         accountMessages.tooManyRequests,
+        'accepted',
       ),
+      limiter('checkout-user', limits.checkoutPerUser, userKey, accountMessages.tooManyRequests),
     ],
     cancel: limiter(
       'payment-cancel-user',

@@ -67,6 +67,13 @@ export const MAX_ORDERS_PER_REQUEST = 100;
 export const MAX_UNPAID_ORDERS = 3;
 
 /**
+ * Issue 38's attack pass: the units an account's unpaid orders may hold at once
+ * (a kit counts as one). One boleto for the whole menu held every product for
+ * three days; a big party's order (500 salgados and 100 doces) still fits.
+ */
+export const MAX_UNPAID_UNITS = 600;
+
+/**
  * Issue 38: what a checkout holds (units, an unpaid-order slot) for an order it
  * has not placed yet lapses this long after it took it (it stopped: a crash, a
  * lost connection), so nothing is held forever. A checkout places its order

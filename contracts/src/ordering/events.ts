@@ -166,6 +166,8 @@ export const unpaidOrderOpenedSchema = z.object({
   checkoutAttempt: z.string().min(1),
   /** When (ISO): a slot whose order was never placed lapses a while after. */
   openedAt: z.string(),
+  /** The units the order holds (MAX_UNPAID_UNITS); absent on slots opened before the cap (read as 0). */
+  units: z.number().int().nonnegative().optional(),
 });
 
 export const UNPAID_ORDER_CLOSE_REASONS = [

@@ -67,3 +67,13 @@ export function tooManyUnpaidOrdersMessage(
   const orders = count === 1 ? '1 pedido aguardando' : `${count} pedidos aguardando`;
   return `Você já tem ${orders} pagamento${named}. Pague ou cancele um deles antes de fazer um novo pedido.`;
 }
+
+/**
+ * Issue 38: a checkout whose units, with those the account's unpaid orders
+ * already hold, pass MAX_UNPAID_UNITS (409).
+ */
+export function tooManyUnpaidUnitsMessage(heldUnits: number, maxUnits: number): string {
+  const held =
+    heldUnits > 0 ? `Seus pedidos aguardando pagamento já reservam ${heldUnits} unidades. ` : '';
+  return `${held}Enquanto não são pagos, os pedidos de uma conta reservam no máximo ${maxUnits} unidades. Pague um pedido em aberto ou diminua as quantidades.`;
+}
