@@ -206,7 +206,6 @@ export async function openUnpaidOrder(
     if (!full(error)) throw error;
   }
   const { state } = await unpaidOrders(stores, slot.userId).load();
-  let closed = 0;
   for (const [orderId, held] of Object.entries(state.open)) {
     if (orderId === slot.orderId) continue;
     const reason = await closeReason(stores, orderId, held, context.occurredAt);
@@ -216,13 +215,11 @@ export async function openUnpaidOrder(
       { userId: slot.userId, orderId, reason, checkoutAttempt: held.checkoutAttempt },
       context,
     );
-    closed += 1;
   }
   // What still stands is refused as it stands: the units, or the orders named by number.
   try {
     return (await open()).position;
   } catch (error) {
-    if (error instanceof UnpaidUnitsFull) throw error;
     if (!(error instanceof UnpaidOrdersFull)) throw error;
     throw await tooManyUnpaidOrders(stores, error.openOrderIds);
   }
