@@ -5,7 +5,7 @@ import { uniformRateLimits } from '@quitute/command-api';
 import { userStreamName } from '@quitute/contracts';
 import { createEmbeddedServer, type EmbeddedServer } from '@quitute/embedded';
 import { createTokenService } from '@quitute/infra/auth';
-import type { EventStore } from '@quitute/infra/event-store';
+import type { EventStore, JsonObject } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
 import pg from 'pg';
 
@@ -15,6 +15,54 @@ export interface Customer {
   userId: string;
   email: string;
   token: string;
+}
+
+/** The stock each product gets for a run: more than any run's orders take (issue 38: orders hold units). */
+const BENCH_STOCK = 1_000_000;
+
+/**
+ * Every product of the menu stocked for the run, as an admin's edit would
+ * (ProductUpdated with the stock typed): a run places thousands of orders of
+ * 20 coxinhas, and the seeded stock (500) would sell out in 25.
+ */
+async function stockUp(store: EventStore): Promise<void> {
+  const latest = new Map<string, { data: JsonObject; revision: number }>();
+  for (let position = 0; ; ) {
+    const page = await store.readAll({ fromPosition: position, maxCount: 5_000 });
+    const last = page.at(-1);
+    if (!last) break;
+    for (const event of page) {
+      if (!event.streamName.startsWith('product-')) continue;
+      const known = latest.get(event.streamName);
+      const fields = event.type === 'ProductAdded' || event.type === 'ProductUpdated';
+      latest.set(event.streamName, {
+        data: fields ? event.data : (known?.data ?? event.data),
+        revision: event.revision,
+      });
+    }
+    position = last.position;
+  }
+  for (const [streamName, { data, revision }] of latest) {
+    const { isActive: _isActive, ...fields } = data;
+    await store.appendToStream(
+      streamName,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'ProductUpdated',
+          data: { ...fields, stock: BENCH_STOCK },
+          metadata: {
+            correlationId: 'bench',
+            causationId: 'bench',
+            actorId: 'bench',
+            actorRole: 'admin',
+            occurredAt: new Date().toISOString(),
+          },
+        },
+      ],
+      { expectedRevision: revision },
+    );
+  }
 }
 
 /** Customers registered straight into the event store (their tokens pass the stream check). */
@@ -128,6 +176,7 @@ export async function openBenchShop(options: {
   };
   try {
     const url = await server.listen();
+    await stockUp(server.eventStore);
     const customers = await seedCustomers(server.eventStore, options.customers);
     await server.runner.waitForPosition(await server.eventStore.headPosition(), 60_000);
     if (options.eventStoreUrl) await analyzeTables(options.eventStoreUrl);

@@ -162,7 +162,7 @@ describe('stock release step (issue 38): the backstop on a store', () => {
     ]);
   });
 
-  it('given a stopped checkout retried (it took the units over), when the first attempt lapses, then the retry keeps them', async () => {
+  it('given a checkout stopped after taking units, when another request under its key asks (another attempt), then it is refused and the stopped one lapses: every unit goes back', async () => {
     const eventStore = createMemoryEventStore();
     await seedMenu(eventStore, () => new Date(reservedAt));
     const take = (attempt: string, at: number) =>
@@ -172,16 +172,18 @@ describe('stock release step (issue 38): the backstop on a store', () => {
         context(attempt, at),
       );
     await take('attempt-1', reservedAt);
-    await take('attempt-2', reservedAt + 10 * 60_000);
+    await expect(take('attempt-2', reservedAt + 10 * 60_000)).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(await stockOf(eventStore)).toBe(480);
     const manager = createStockReleaseManager({
       eventStore,
       logger: silentLogger,
-      // attempt-1's units would have lapsed now; attempt-2 took them ten minutes later.
       now: () => reservedAt + CHECKOUT_HOLD_LAPSE_MS,
     });
     await manager.start();
     await manager.sweep();
     await manager.close();
-    expect(await stockOf(eventStore)).toBe(480);
+    expect(await stockOf(eventStore)).toBe(500);
   });
 });
