@@ -27,7 +27,7 @@ const BENCH_STOCK = 1_000_000;
  */
 async function stockUp(store: EventStore): Promise<void> {
   const latest = new Map<string, { data: JsonObject; revision: number }>();
-  for (let position = 0; ; ) {
+  for (let position = 0; ;) {
     const page = await store.readAll({ fromPosition: position, maxCount: 5_000 });
     const last = page.at(-1);
     if (!last) break;
