@@ -175,7 +175,12 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     });
   // Issue 38: units of cancelled, refunded or never-placed orders go back to the stock.
   const stockRelease = () =>
-    createStockReleaseManager({ eventStore, logger, now: () => now().getTime() });
+    createStockReleaseManager({
+      eventStore,
+      snapshotStore,
+      logger,
+      now: () => now().getTime(),
+    });
   const processManagers = () => {
     const payment = paymentProcess();
     const stock = stockRelease();

@@ -1,8 +1,12 @@
 import { productStreamName, type StockReleaseReason } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
+import type { EventStore } from '@quitute/infra/event-store';
+import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
 import { retryOnConflict } from '../shared/command-wrappers';
 import { commandStream, type CommandContext, type CommandStores } from '../shared/handle-command';
-import { parseCatalogEvent, productDecider } from './decider';
+import { snapshotted } from '../shared/snapshots';
+import { parseCatalogEvent, productDecider, type CatalogCommand } from './decider';
+import { productSnapshotPolicy } from './product-snapshots';
 
 /**
  * Issue 38: the units an order holds, decided on each product's own stream
@@ -11,7 +15,8 @@ import { parseCatalogEvent, productDecider } from './decider';
  * again on it, and is refused once too few units are left.
  */
 
-type EventStores = Pick<CommandStores, 'eventStore'>;
+/** The product's stream as a stock command runs it: snapshotted, remembered between commands. */
+export type StockStores = Pick<CommandStores, 'eventStore' | 'snapshotStore' | 'logger'>;
 
 /** A product's line of an order: how many units it takes. */
 export interface StockLine {
@@ -21,16 +26,47 @@ export interface StockLine {
 
 /**
  * Racing checkouts of one product each decide again on the stream another
- * just appended to: as many rounds as checkouts that can race for a product.
+ * just appended to: as many rounds as checkouts that can race for a product
+ * (other instances; this one runs a product's stock commands one at a time).
  */
 const STOCK_CONFLICT_RETRIES = 100;
 
-function productCommands(stores: EventStores, productId: string) {
-  return commandStream(
-    stores.eventStore,
-    productStreamName(productId),
-    productDecider,
-    parseCatalogEvent,
+/**
+ * One product's stock commands in this process run one after another (a lane
+ * per product): each decides on the state the last one left, remembered, and
+ * appends without reading the stream (which grows with every order of the
+ * product), instead of thirty checkouts of coxinhas meeting as conflicts and
+ * each reading the whole stream again. Other instances are met by the
+ * expected revision.
+ */
+const lanes = new WeakMap<EventStore, KeyedQueue>();
+
+function runStockCommand(
+  stores: StockStores,
+  command: Extract<CatalogCommand, { type: 'ReserveStock' | 'ReleaseStock' }>,
+  context: CommandContext,
+) {
+  let lane = lanes.get(stores.eventStore);
+  if (!lane) {
+    lane = createKeyedQueue();
+    lanes.set(stores.eventStore, lane);
+  }
+  return lane.run(command.productId, () =>
+    retryOnConflict(
+      STOCK_CONFLICT_RETRIES,
+      snapshotted(
+        commandStream(
+          stores.eventStore,
+          productStreamName(command.productId),
+          productDecider,
+          parseCatalogEvent,
+        ),
+        stores,
+        productSnapshotPolicy,
+      ),
+      command,
+      context,
+    ),
   );
 }
 
@@ -49,7 +85,7 @@ function productStep(context: CommandContext, name: string, productId: string): 
  * left) is the answer: nothing is held. Returns the greatest position appended.
  */
 export async function reserveOrderStock(
-  stores: EventStores,
+  stores: StockStores,
   order: { orderId: string; checkoutAttempt: string; lines: readonly StockLine[] },
   context: CommandContext,
 ): Promise<number> {
@@ -58,9 +94,8 @@ export async function reserveOrderStock(
   let position = 0;
   try {
     for (const line of order.lines) {
-      const result = await retryOnConflict(
-        STOCK_CONFLICT_RETRIES,
-        productCommands(stores, line.productId),
+      const result = await runStockCommand(
+        stores,
         {
           type: 'ReserveStock',
           productId: line.productId,
@@ -93,7 +128,7 @@ export async function reserveOrderStock(
  * position of the products' streams after it.
  */
 export async function releaseOrderStock(
-  stores: EventStores,
+  stores: StockStores,
   release: {
     orderId: string;
     productIds: readonly string[];
@@ -104,9 +139,8 @@ export async function releaseOrderStock(
 ): Promise<number> {
   let position = 0;
   for (const productId of release.productIds) {
-    const result = await retryOnConflict(
-      STOCK_CONFLICT_RETRIES,
-      productCommands(stores, productId),
+    const result = await runStockCommand(
+      stores,
       {
         type: 'ReleaseStock',
         productId,

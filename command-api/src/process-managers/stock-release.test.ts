@@ -1,3 +1,4 @@
+import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_HOLD_LAPSE_MS, productStreamName } from '@quitute/contracts';
@@ -136,7 +137,7 @@ describe('stock release step (issue 38): the backstop on a store', () => {
     const eventStore = createMemoryEventStore();
     await seedMenu(eventStore, () => new Date(reservedAt));
     await reserveOrderStock(
-      { eventStore },
+      { eventStore, snapshotStore: createMemorySnapshotStore(), logger: silentLogger },
       { orderId, checkoutAttempt: 'attempt-1', lines: [{ productId, quantity: 20 }] },
       context('attempt-1'),
     );
@@ -167,7 +168,7 @@ describe('stock release step (issue 38): the backstop on a store', () => {
     await seedMenu(eventStore, () => new Date(reservedAt));
     const take = (attempt: string, at: number) =>
       reserveOrderStock(
-        { eventStore },
+        { eventStore, snapshotStore: createMemorySnapshotStore(), logger: silentLogger },
         { orderId, checkoutAttempt: attempt, lines: [{ productId, quantity: 20 }] },
         context(attempt, at),
       );

@@ -17,6 +17,7 @@ import {
   type Subscription,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
+import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { SavableView } from '@quitute/infra/saved-state';
 import { v5 as uuidv5 } from 'uuid';
 import { releaseOrderStock } from '../catalog/stock';
@@ -148,6 +149,8 @@ export function stockReleasesDue(state: OrderStock, now: number): StockRelease[]
 
 export interface StockReleaseManagerOptions {
   eventStore: EventStore;
+  /** Where the products' streams are snapshotted (the command side's; in memory when absent). */
+  snapshotStore?: SnapshotStore | undefined;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The clock (ms). */
   now?: () => number;
@@ -168,6 +171,11 @@ export function createStockReleaseManager(
   options: StockReleaseManagerOptions,
 ): StockReleaseManager {
   const { eventStore, logger } = options;
+  const stockStores = {
+    eventStore,
+    snapshotStore: options.snapshotStore ?? createMemorySnapshotStore(),
+    logger,
+  };
   const now = options.now ?? Date.now;
   const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
   const orders = new Map<string, OrderStock>();
@@ -206,7 +214,7 @@ export function createStockReleaseManager(
     const key = `${release.orderId}:${release.reason}:${release.checkoutAttempt ?? ''}`;
     const current = running.get(key);
     if (current) return current;
-    const attempt = releaseOrderStock({ eventStore }, release, context(release))
+    const attempt = releaseOrderStock(stockStores, release, context(release))
       .then(
         () => undefined,
         (error: unknown) => {
