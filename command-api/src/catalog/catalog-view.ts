@@ -193,7 +193,7 @@ export function createCatalogView(options: {
   };
 
   return {
-    savedName: 'catalog@2',
+    savedName: 'catalog@3',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...products] }),
     restore(position, entries) {

@@ -35,8 +35,34 @@ export interface StockHold {
 }
 
 /**
+ * The units each order holds, by order id, split into buckets by the id's
+ * first two characters: a reservation copies one bucket, not every order the
+ * product ever had (the map only grows: a paid order keeps its units, which a
+ * full refund gives back), so an event costs the same after years of orders.
+ */
+export type StockHolds = Readonly<Record<string, Readonly<Record<string, StockHold>>>>;
+
+const holdBucket = (orderId: string) => orderId.slice(0, 2).toLowerCase();
+
+/** The units `orderId` holds of the product, if any. */
+export function holdOf(holds: StockHolds, orderId: string): StockHold | undefined {
+  return holds[holdBucket(orderId)]?.[orderId];
+}
+
+/** Every hold, for the tests and the admin. */
+export function allHolds(holds: StockHolds): StockHold[] {
+  return Object.values(holds).flatMap((bucket) => Object.values(bucket));
+}
+
+function withHold(holds: StockHolds, orderId: string, hold: StockHold | null): StockHolds {
+  const key = holdBucket(orderId);
+  const { [orderId]: _old, ...rest } = holds[key] ?? {};
+  return { ...holds, [key]: hold === null ? rest : { ...rest, [orderId]: hold } };
+}
+
+/**
  * A listed product: its fields (`stock` is the units available now, what
- * orders hold already taken out) and the units each order holds, by order id.
+ * orders hold already taken out) and the units each order holds (StockHolds).
  */
 export type ProductState =
   | { status: 'absent' }
@@ -45,7 +71,7 @@ export type ProductState =
       productId: string;
       fields: ProductFields;
       isActive: boolean;
-      holds: Readonly<Record<string, StockHold>>;
+      holds: StockHolds;
     }
   | { status: 'deleted'; productId: string };
 
@@ -138,13 +164,16 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
         return {
           ...state,
           fields: { ...state.fields, stock },
-          holds: { ...state.holds, [orderId]: { quantity, checkoutAttempt } },
+          holds: withHold(state.holds, orderId, { quantity, checkoutAttempt }),
         };
       }
       case 'ProductStockReleased': {
         if (state.status !== 'listed') return state;
-        const { [event.data.orderId]: _released, ...holds } = state.holds;
-        return { ...state, fields: { ...state.fields, stock: event.data.stock }, holds };
+        return {
+          ...state,
+          fields: { ...state.fields, stock: event.data.stock },
+          holds: withHold(state.holds, event.data.orderId, null),
+        };
       }
       default:
         return assertNever(event);
@@ -193,7 +222,7 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
         return reserveStock(command, state);
       case 'ReleaseStock': {
         if (state.status !== 'listed') return [];
-        const hold = state.holds[command.orderId];
+        const hold = holdOf(state.holds, command.orderId);
         if (!hold) return [];
         if (
           command.checkoutAttempt !== undefined &&
@@ -226,7 +255,7 @@ function reserveStock(
 ): CatalogEvent[] {
   if (state.status !== 'listed') throw new AppError('not_found', catalogMessages.productNotFound);
   const { orderId, quantity, checkoutAttempt } = command;
-  const held = state.holds[orderId];
+  const held = holdOf(state.holds, orderId);
   if (held?.checkoutAttempt === checkoutAttempt && held.quantity === quantity) return [];
   // Another request under the order's Idempotency-Key holds its units: that one is the order's
   // (an attempt names the request and its lines), this one is refused and takes nothing.

@@ -20,7 +20,7 @@ const productStateSchema: z.ZodType<ProductState> = z.discriminatedUnion('status
     isActive: z.boolean(),
     holds: z.record(
       z.string(),
-      z.object({ quantity: z.number().int(), checkoutAttempt: z.string() }),
+      z.record(z.string(), z.object({ quantity: z.number().int(), checkoutAttempt: z.string() })),
     ),
   }),
   z.object({ status: z.literal('deleted'), productId: z.string() }),
@@ -32,7 +32,7 @@ const productStateSchema: z.ZodType<ProductState> = z.discriminatedUnion('status
  * A snapshot every 200 events bounds what a checkout reads of them.
  */
 export const productSnapshotPolicy: SnapshotPolicy<ProductState> = {
-  version: 'product-1',
+  version: 'product-2',
   schema: productStateSchema,
   every: 200,
 };
