@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { addDays, earliestDeliveryDate } from '@quitute/contracts';
+import { addDays, earliestDeliveryDate, STATIC_MENU } from '@quitute/contracts';
 import { solveAsWidget } from '@quitute/infra/testing';
 
 /**
@@ -185,7 +185,19 @@ export interface Customer {
   email: string;
   userId: string;
   token: string;
+  /**
+   * Issue 38: where the customer checks out from (a loopback address of her
+   * own group: the shop takes 20 checkouts an hour from one address) and what
+   * she buys (a regular product of her own: each has 500 units in stock).
+   */
+  checkoutFrom?: string;
+  product?: (typeof REGULAR_PRODUCTS)[number];
 }
+
+/** The menu's regular products (500 units each): the checkouts spread over them. */
+const REGULAR_PRODUCTS = STATIC_MENU.filter((item) => item.category !== 'Kits Festa');
+/** Customers sharing one loopback address for their checkouts: 6 × 3 orders stay under 20. */
+const CUSTOMERS_PER_CHECKOUT_ADDRESS = 6;
 
 const loginSchema = z.object({ userId: z.string(), token: z.string() });
 
@@ -240,7 +252,11 @@ export async function newCustomers(baseUrl: string, count: number): Promise<Cust
     addresses.map(async (from, group) => {
       const customers: Customer[] = [];
       for (let index = group * 10; index < Math.min(count, group * 10 + 10); index += 1) {
-        customers.push(await newCustomer(baseUrl, from));
+        customers.push({
+          ...(await newCustomer(baseUrl, from)),
+          checkoutFrom: `127.0.3.${2 + Math.floor(index / CUSTOMERS_PER_CHECKOUT_ADDRESS)}`,
+          product: REGULAR_PRODUCTS[index % REGULAR_PRODUCTS.length],
+        });
       }
       return customers;
     }),
@@ -255,19 +271,27 @@ export function checkout(
   idempotencyKey: string,
   timeoutMs?: number,
 ): Promise<Answer> {
+  const product = customer.product ?? REGULAR_PRODUCTS[0];
+  if (!product) throw new Error('no regular product on the menu');
   return call(baseUrl, 'POST', '/payments/mercadopago/transparent-checkout', {
     token: customer.token,
     headers: { 'idempotency-key': idempotencyKey },
     ...(timeoutMs ? { timeoutMs } : {}),
+    ...(customer.checkoutFrom ? { from: customer.checkoutFrom } : {}),
     body: {
       userId: customer.userId,
       email: customer.email,
       docNumber: '529.982.247-25',
       firstName: 'Maria',
       lastName: 'Cliente',
-      total: 12,
+      total: (product.priceCents * 20) / 100,
       items: [
-        { id: 'coxinha-de-frango', title: 'Coxinha de Frango', unit_price: 0.6, quantity: 20 },
+        {
+          id: product.slug,
+          title: product.name,
+          unit_price: product.priceCents / 100,
+          quantity: 20,
+        },
       ],
       paymentMethod: 'pix',
       paymentMethodId: 'pix',
