@@ -2,21 +2,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPng } from '@quitute/infra/testing';
 import { fillCartAndProceed, fillCustomer, goToMenu, payByPix } from './checkout-steps';
-import { browserAvailable, logIn, openShop, register, type Shop } from './harness';
+import { browserAvailable, confirmSuccess, logIn, openShop, register, type Shop } from './harness';
 
 const enabled = browserAvailable();
 
 /** A stat card's figure, found by its label (the cards are list items of a labelled list). */
 function statCard(page: Page, label: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
-}
-
-/** The admin area's success modal: its text, then OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Whether the box lies inside the other one, horizontally (a pixel of rounding allowed). */

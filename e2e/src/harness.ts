@@ -116,6 +116,14 @@ export async function dismissLeadTimeNotice(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** The admin area's success modal: its text, then OK. */
+export async function confirmSuccess(page: Page, text: string): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** Ticks the ALTCHA checkbox and waits until its proof of work is done, as a person would. */
 export async function solveCaptcha(page: Page): Promise<number> {
   const started = Date.now();

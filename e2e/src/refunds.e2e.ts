@@ -1,17 +1,8 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillCartAndProceed, fillCustomer, goToMenu, payByPix } from './checkout-steps';
-import { browserAvailable, logIn, openShop, register, type Shop } from './harness';
+import { browserAvailable, confirmSuccess, logIn, openShop, register, type Shop } from './harness';
 
 const enabled = browserAvailable();
-
-/** The admin area's success modal: its text, then OK. */
-async function confirmSuccess(page: Page, text: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 describe.runIf(enabled)('money given back, in Chromium (issue 38)', () => {
   let shop: Shop;

@@ -6,10 +6,10 @@ import {
   type CartLineRecord,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import { WrongExpectedRevisionError, type EventStore } from '@quitute/infra/event-store';
+import { WrongExpectedRevisionError } from '@quitute/infra/event-store';
 import type { CatalogView, ResolvedProduct } from '../catalog/catalog-view';
 import { resolveLines } from '../checkout/pricing';
-import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
+import { storeLanes } from '../shared/store-lanes';
 import { decideOnRemembered, expecting, retryOnConflict } from '../shared/command-wrappers';
 import {
   commandStream,
@@ -59,16 +59,7 @@ export function readCart(
  * Queued, the second decides on the first one's outcome and appends once.
  * Other processes are still met by the append's expected revision.
  */
-const cartQueues = new WeakMap<EventStore, KeyedQueue>();
-
-function cartQueue(store: EventStore): KeyedQueue {
-  let queue = cartQueues.get(store);
-  if (!queue) {
-    queue = createKeyedQueue();
-    cartQueues.set(store, queue);
-  }
-  return queue;
-}
+const cartQueue = storeLanes();
 
 /**
  * Runs a cart command, after this process's earlier ones on the same cart. With

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from '@quitute/contracts';
+import { productUpdatedSchema } from '@quitute/contracts';
 import type { SnapshotPolicy } from '../shared/snapshots';
 import type { ProductState } from './decider';
 
@@ -8,15 +8,8 @@ const productStateSchema: z.ZodType<ProductState> = z.discriminatedUnion('status
   z.object({
     status: z.literal('listed'),
     productId: z.string(),
-    fields: z.object({
-      name: z.string(),
-      priceCents: z.number().int(),
-      category: z.enum(CATEGORIES),
-      description: z.string(),
-      imageUrl: z.string().nullable(),
-      stock: z.number().int(),
-      itens: z.array(z.string()),
-    }),
+    // The fields as the product's events carry them.
+    fields: productUpdatedSchema.omit({ productId: true }),
     isActive: z.boolean(),
     holds: z.record(
       z.string(),

@@ -1,10 +1,9 @@
 import { productStreamName, type StockReleaseReason } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
-import type { EventStore } from '@quitute/infra/event-store';
-import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
 import { retryOnConflict } from '../shared/command-wrappers';
 import { commandStream, type CommandContext, type CommandStores } from '../shared/handle-command';
 import { snapshotted } from '../shared/snapshots';
+import { storeLanes } from '../shared/store-lanes';
 import { parseCatalogEvent, productDecider, type CatalogCommand } from './decider';
 import { productSnapshotPolicy } from './product-snapshots';
 
@@ -39,19 +38,14 @@ const STOCK_CONFLICT_RETRIES = 100;
  * each reading the whole stream again. Other instances are met by the
  * expected revision.
  */
-const lanes = new WeakMap<EventStore, KeyedQueue>();
+const productLanes = storeLanes();
 
 function runStockCommand(
   stores: StockStores,
   command: Extract<CatalogCommand, { type: 'ReserveStock' | 'ReleaseStock' }>,
   context: CommandContext,
 ) {
-  let lane = lanes.get(stores.eventStore);
-  if (!lane) {
-    lane = createKeyedQueue();
-    lanes.set(stores.eventStore, lane);
-  }
-  return lane.run(command.productId, () =>
+  return productLanes(stores.eventStore).run(command.productId, () =>
     retryOnConflict(
       STOCK_CONFLICT_RETRIES,
       snapshotted(

@@ -45,7 +45,13 @@ import {
 } from '../shared/handle-command';
 import { boletoDueDay } from './boleto-due';
 import { deliveryCharge } from './delivery-charge';
-import { checkoutAttemptOf, claimOrderHolds, tooSlowToPlace, type OrderHolds } from './order-holds';
+import {
+  checkoutAttemptOf,
+  claimOrderHolds,
+  linesKey,
+  tooSlowToPlace,
+  type OrderHolds,
+} from './order-holds';
 import { paymentResult } from './payment-result';
 import { priceLines, type WantedLine } from './pricing';
 import { orderDeliveryDate, paymentRequest, providerRequest } from './provider-request';
@@ -212,7 +218,7 @@ async function placeOrder(
     });
     // Another request under the same key placed it (same body, a cart that changed since):
     // the order keeps the units its own request claimed, and this one gives its own back.
-    if (!sameLines(placed.placed.items, lines)) await holds.giveBackUnits();
+    if (linesKey(placed.placed.items) !== linesKey(lines)) await holds.giveBackUnits();
     return placed;
   } catch (error) {
     // Nothing placed for this request (refused, or failed): what it claimed goes back now,
@@ -222,19 +228,6 @@ async function placeOrder(
     if (now && !stands) await holds.giveBack();
     throw error;
   }
-}
-
-/** Whether an order's lines are these (by product and units, in any order). */
-function sameLines(
-  placed: readonly Pick<PlacedOrder['items'][number], 'productId' | 'quantity'>[],
-  claimed: readonly Pick<PlacedOrder['items'][number], 'productId' | 'quantity'>[],
-): boolean {
-  const key = (lines: typeof placed) =>
-    lines
-      .map(({ productId, quantity }) => `${productId}:${quantity}`)
-      .sort()
-      .join(',');
-  return key(placed) === key(claimed);
 }
 
 /** The order numbered and placed on the holds its checkout claimed. */

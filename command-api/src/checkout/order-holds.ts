@@ -23,6 +23,14 @@ export interface OrderHolds {
   giveBackUnits(): Promise<void>;
 }
 
+/** Lines by product and units, in any order: equal keys, the same lines. */
+export function linesKey(lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[]): string {
+  return lines
+    .map(({ productId, quantity }) => `${productId}:${quantity}`)
+    .sort()
+    .join(',');
+}
+
 /**
  * A checkout attempt names the request and the lines it claims for (issue 38's
  * attack pass): the same request retried is the same attempt and finds its
@@ -34,9 +42,8 @@ export function checkoutAttemptOf(
   fingerprint: string,
   lines: readonly Pick<OrderLine, 'productId' | 'quantity'>[],
 ): string {
-  const claimed = lines.map(({ productId, quantity }) => `${productId}:${quantity}`).sort();
   return createHash('sha256')
-    .update(`${fingerprint}|${claimed.join(',')}`)
+    .update(`${fingerprint}|${linesKey(lines)}`)
     .digest('base64url')
     .slice(0, 32);
 }

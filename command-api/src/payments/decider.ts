@@ -404,32 +404,25 @@ function requestPaymentRefund(
       (earlier.note ?? '') === (command.note ?? '') &&
       (command.amountCents === 'rest' || command.amountCents === earlier.amountCents);
     if (!sameRequest) throw conflict(checkoutMessages.idempotencyKeyReused);
-    return earlier.status === 'failed' ? requestAgain(payment, earlier) : [];
+    return earlier.status === 'failed' ? askRefund(payment, earlier) : [];
   }
-  const refusal = refusalOfRefund(payment, command.amountCents);
-  if (refusal) throw refusal;
-  const { providerPaymentId } = payment;
-  if (providerPaymentId === null) throw conflict(refundMessages.notPaid);
-  return [
-    {
-      type: 'PaymentRefundRequested',
-      data: {
-        paymentId: payment.request.paymentId,
-        orderId: payment.request.orderId,
-        providerPaymentId,
-        reason: command.reason,
-        refundId: command.refundId,
-        amountCents:
-          command.amountCents === 'rest' ? refundableCents(payment) : command.amountCents,
-        ...(command.note ? { note: command.note } : {}),
-      },
-    },
-  ];
+  return askRefund(payment, command);
 }
 
-/** A failed refund asked again: the same refund (id, amount, key at the provider), pending again. */
-function requestAgain(payment: RequestedPayment, entry: RefundEntry): PaymentEvent[] {
-  const refusal = refusalOfRefund(payment, entry.amountCents);
+/**
+ * A refund asked, new or a failed one again (same id, amount and key at the
+ * provider): refused as refusalOfRefund says, else PaymentRefundRequested.
+ */
+function askRefund(
+  payment: RequestedPayment,
+  refund: {
+    refundId: string;
+    amountCents: number | 'rest';
+    reason: PaymentRefundReason;
+    note?: string | undefined;
+  },
+): PaymentEvent[] {
+  const refusal = refusalOfRefund(payment, refund.amountCents);
   if (refusal) throw refusal;
   const { providerPaymentId } = payment;
   if (providerPaymentId === null) throw conflict(refundMessages.notPaid);
@@ -440,10 +433,10 @@ function requestAgain(payment: RequestedPayment, entry: RefundEntry): PaymentEve
         paymentId: payment.request.paymentId,
         orderId: payment.request.orderId,
         providerPaymentId,
-        reason: entry.reason,
-        refundId: entry.refundId,
-        amountCents: entry.amountCents,
-        ...(entry.note ? { note: entry.note } : {}),
+        reason: refund.reason,
+        refundId: refund.refundId,
+        amountCents: refund.amountCents === 'rest' ? refundableCents(payment) : refund.amountCents,
+        ...(refund.note ? { note: refund.note } : {}),
       },
     },
   ];
@@ -748,7 +741,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         const entry = payment ? refundOf(payment, command.refundId) : undefined;
         if (!payment || !entry) throw new AppError('not_found', refundMessages.refundNotFound);
         if (entry.status !== 'failed') throw new AppError('conflict', refundMessages.notFailed);
-        return requestAgain(payment, entry);
+        return askRefund(payment, entry);
       }
       case 'RecordRefundAnswer': {
         const payment = requested(state);

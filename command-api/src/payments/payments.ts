@@ -1,8 +1,7 @@
 import { paymentMessages, paymentStreamName, type PaymentEvent } from '@quitute/contracts';
 import { v5 as uuidv5 } from 'uuid';
 import { AppError } from '@quitute/infra/errors';
-import type { EventStore } from '@quitute/infra/event-store';
-import { createKeyedQueue, type KeyedQueue } from '@quitute/infra/keyed-queue';
+import { storeLanes } from '../shared/store-lanes';
 import type { Logger } from '@quitute/infra/logging';
 import {
   PaymentGatewayError,
@@ -143,19 +142,14 @@ async function tellRefundedAfterCancel(work: PaymentWork, state: PaymentState): 
  * own cancel then finds it recorded with its reason. Other processes are met
  * by the event ids and expected revisions.
  */
-const lanes = new WeakMap<EventStore, KeyedQueue>();
+const paymentLanes = storeLanes();
 
 export function withPaymentLane<T>(
   stores: CommandStores,
   paymentId: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  let queue = lanes.get(stores.eventStore);
-  if (!queue) {
-    queue = createKeyedQueue();
-    lanes.set(stores.eventStore, queue);
-  }
-  return queue.run(paymentId, work);
+  return paymentLanes(stores.eventStore).run(paymentId, work);
 }
 
 /** The provider refused the request itself (bad card token, bad data): retrying the same cannot help. */

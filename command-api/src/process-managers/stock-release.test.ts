@@ -1,3 +1,4 @@
+import { aPlacedOrder } from '@quitute/contracts/testing';
 import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -92,29 +93,11 @@ describe('stock release step (issue 38): what is due', () => {
 });
 
 function placedEvent(): StockReleaseEvent {
+  const [line] = aPlacedOrder().items;
+  if (!line) throw new Error('the fixture has a line');
   return {
     type: 'OrderPlaced',
-    data: {
-      orderId,
-      orderNumber: 1001,
-      paymentId: randomUUID(),
-      paymentMethod: 'pix',
-      customer: { userId: randomUUID(), name: 'Maria', email: 'm@example.com', cpf: '52998224725' },
-      items: [
-        {
-          productId,
-          name: 'Coxinha de Frango',
-          category: 'Salgados Fritos',
-          unitPriceCents: 60,
-          quantity: 20,
-        },
-      ],
-      totalCents: 1200,
-      deliveryType: 'pickup',
-      deliveryDate: '2026-11-25T10:00:00-03:00',
-      linesFrom: 'request',
-      requestFingerprint: 'f',
-    },
+    data: aPlacedOrder({ orderId, paymentId: randomUUID(), items: [{ ...line, productId }] }),
   };
 }
 
