@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubShopApi } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render';
@@ -22,7 +22,8 @@ describe('unknown paths', () => {
           .getAttribute('href'),
       ).toBe('/');
       expect(screen.getByRole('banner')).toBeTruthy();
-      expect(document.title).toBe('Página Não Encontrada | Quitute');
+      // The shop's name comes with its settings, read after the page draws.
+      await waitFor(() => expect(document.title).toBe('Página Não Encontrada | Quitute'));
     },
   );
 });
@@ -53,6 +54,6 @@ describe('known paths', () => {
     const highlights = within(main).getByRole('region', { name: 'Destaques do Cardápio' });
     expect(await within(highlights).findByText('Coxinha de Frango')).toBeTruthy();
     expect(within(highlights).getByText('Kit Festa 1')).toBeTruthy();
-    expect(document.title).toBe('Quitute — Doces e Salgados para Festas');
+    await waitFor(() => expect(document.title).toBe('Quitute — Doces e Salgados para Festas'));
   });
 });
