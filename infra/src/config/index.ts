@@ -32,6 +32,29 @@ export const commonEnv = {
       .regex(/^mongodb(\+srv)?:\/\//, { message: 'must start with mongodb:// or mongodb+srv://' })
       .optional(),
   ),
+  /**
+   * Read models as JSONB documents on a PostgreSQL server, shared by the query-api
+   * and projections processes of a topology without MongoDB (MONGO_URL wins when
+   * both are set; in memory without either).
+   */
+  READ_STORE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+      .optional(),
+  ),
+  /**
+   * The bus on Redis Streams (consumer groups), for a topology without Kafka
+   * (KAFKA_BROKERS wins when both are set; in process without either).
+   */
+  BUS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/?#]/, { message: 'must start with redis:// or rediss://' })
+      .optional(),
+  ),
   /** Rate-limit counters and claimed captcha solutions shared by every instance; in memory when unset. */
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
