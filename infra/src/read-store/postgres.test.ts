@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWithPostgres, throwawaySchema } from '../testing';
 import { readStoreContract } from './contract';
+import { createReadStore } from './index';
 import type { ReadStore } from './port';
 import { createPostgresReadStore } from './postgres';
 import { orderBy, SqlParams, UnsupportedFilterError, whereClause } from './postgres-query';
@@ -152,6 +153,24 @@ await describeWithPostgres('ReadStore on a PostgreSQL server', (url) => {
         expect(await other.collection('products_v1__rebuild').count()).toBe(0);
       } finally {
         await other.close();
+      }
+    });
+  });
+
+  describe('createReadStore', () => {
+    it('given a PostgreSQL URL and no MongoDB one, then the read models live in tables of the schema', async () => {
+      const { schema, drop } = throwawaySchema(url);
+      const store = await createReadStore({ postgresUrl: url, postgresSchema: schema });
+      const sql = new pg.Client({ connectionString: url });
+      await sql.connect();
+      try {
+        await store.collection('orders_v1').put({ _id: 'o1' });
+        const { rows } = await sql.query(`SELECT doc FROM "${schema}"."orders_v1"`);
+        expect(rows).toEqual([{ doc: { _id: 'o1' } }]);
+      } finally {
+        await sql.end();
+        await store.close();
+        await drop();
       }
     });
   });
