@@ -146,6 +146,14 @@ export function pollCheckpoints(
  */
 export type HealthReport = { status: 'ok' } | { status: 'degraded' | 'failed'; reason: string };
 
+/** The worst of several reports (failed, then degraded, then ok), with every reason that is not ok. */
+export function combineHealth(...reports: readonly HealthReport[]): HealthReport {
+  const reasons = reports.flatMap((report) => (report.status === 'ok' ? [] : [report.reason]));
+  if (reasons.length === 0) return { status: 'ok' };
+  const failed = reports.some((report) => report.status === 'failed');
+  return { status: failed ? 'failed' : 'degraded', reason: reasons.join('; ') };
+}
+
 /**
  * Degraded is still 200: the process serves (read models a little stale, or one
  * projection stopped), and a load balancer that dropped it would turn a partial
