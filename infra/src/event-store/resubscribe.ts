@@ -4,7 +4,7 @@ import type { EventStore, SubscribeOptions, Subscription } from './port';
 export interface ResubscribingOptions extends Omit<SubscribeOptions, 'fromPosition' | 'onError'> {
   /** Who follows, for the logs ('payment relay'). */
   name: string;
-  logger: Logger;
+  logger: Pick<Logger, 'info' | 'error'>;
   /**
    * Where to (re)start: the position of the last event fully handled, 0 for the
    * beginning. Read at the start and again at each resubscription, so an event
@@ -33,6 +33,8 @@ export interface ResubscribingFollower {
   state(): FollowingState;
   /** The reason it failed, once it has (for a lease term's check and /health). */
   failure(): string | undefined;
+  /** For /health (the shape of projection-progress' HealthReport): degraded while retrying, failed once it failed. */
+  health(): { status: 'ok' } | { status: 'degraded' | 'failed'; reason: string };
   stop(): Promise<void>;
 }
 
@@ -112,16 +114,32 @@ export function followLogResubscribing(
     timer.unref();
   };
 
+  const failure = (): string | undefined => {
+    if (following.state !== 'failed') return undefined;
+    const { attempts, error } = following;
+    return `stopped following the log ${attempts} times in a row: ${error instanceof Error ? error.message : String(error)}`;
+  };
+
   subscribe();
   return {
     caughtUp,
     state: () => following,
-    failure: () =>
-      following.state === 'failed'
-        ? `stopped following the log ${following.attempts} times in a row: ${
-            following.error instanceof Error ? following.error.message : String(following.error)
-          }`
-        : undefined,
+    failure,
+    health() {
+      switch (following.state) {
+        case 'following':
+          return { status: 'ok' };
+        case 'retrying':
+          return {
+            status: 'degraded',
+            reason: `${name}: following the log again (attempt ${following.attempts})`,
+          };
+        case 'failed':
+          return { status: 'failed', reason: `${name}: ${failure() ?? 'failed'}` };
+        default:
+          return following satisfies never;
+      }
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -180,21 +180,6 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
 
     failure: () => follower?.failure(),
 
-    health() {
-      const following = follower?.state() ?? { state: 'following' };
-      switch (following.state) {
-        case 'following':
-          return { status: 'ok' };
-        case 'retrying':
-          return {
-            status: 'degraded',
-            reason: `payment relay: following the log again (attempt ${following.attempts})`,
-          };
-        case 'failed':
-          return { status: 'failed', reason: `payment relay ${follower?.failure() ?? 'failed'}` };
-        default:
-          return following satisfies never;
-      }
-    },
+    health: () => follower?.health() ?? { status: 'ok' },
   };
 }
