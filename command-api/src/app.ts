@@ -9,6 +9,7 @@ import {
 } from '@quitute/infra/http';
 import { authenticate, requireRole } from '@quitute/infra/auth';
 import type { Metrics } from '@quitute/infra/metrics';
+import { healthStatusCode, type HealthReport } from '@quitute/infra/projection-progress';
 import { paymentSimulatorRouter, type PaymentSimulator } from '@quitute/infra/payment-gateway';
 import { adminUserRoutes } from './accounts/admin-routes';
 import { sessionVersionsFromStreams } from './accounts/accounts';
@@ -99,7 +100,11 @@ export interface ServiceHttpOptions {
  */
 export function commandServiceApp(
   routes: { router: Router; simulatorRoutes: Router | null },
-  deps: Pick<CommandDeps, 'eventStore' | 'logger' | 'metrics' | 'publicUrl'> & ServiceHttpOptions,
+  deps: Pick<CommandDeps, 'eventStore' | 'logger' | 'metrics' | 'publicUrl'> &
+    ServiceHttpOptions & {
+      /** What runs beside the routes (the process managers): not ok says so on /health. */
+      health?: () => HealthReport;
+    },
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -109,7 +114,8 @@ export function commandServiceApp(
   if (deps.metrics) app.use(deps.metrics.http);
   app.get('/health', async (_req, res) => {
     await deps.eventStore.headPosition();
-    res.json({ status: 'ok' });
+    const report = deps.health?.() ?? { status: 'ok' };
+    res.status(healthStatusCode(report)).json(report);
   });
   if (routes.simulatorRoutes) app.use(routes.simulatorRoutes);
   app.use(routes.router);

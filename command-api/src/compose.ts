@@ -15,7 +15,11 @@ import {
   type PaymentGateway,
   type PaymentSimulator,
 } from '@quitute/infra/payment-gateway';
-import type { OwnWrites } from '@quitute/infra/projection-progress';
+import {
+  combineHealth,
+  type HealthReport,
+  type OwnWrites,
+} from '@quitute/infra/projection-progress';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import type { SavableView } from '@quitute/infra/saved-state';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
@@ -93,6 +97,8 @@ export interface CommandApi {
   simulatorRoutes: Router | null;
   /** command-api on its own: the routes in an app with /health, security headers and request logs. */
   app(http: ServiceHttpOptions): Express;
+  /** The process managers' health (/health): see `health` in composeCommandApi. */
+  health(): HealthReport;
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   mailer: OutboxMailer | SmtpMailer;
@@ -187,6 +193,8 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     return {
       start: () => Promise.all([payment.start(), stock.start()]).then(() => undefined),
       close: () => Promise.all([payment.close(), stock.close()]).then(() => undefined),
+      // A process manager that can no longer follow the log ends the term: a stand-by takes over.
+      failure: () => payment.failure() ?? stock.failure(),
     };
   };
   const holder = deps.lease
@@ -199,6 +207,24 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     : undefined;
   const ownProcess = holder ? undefined : paymentProcess();
   const ownStockRelease = holder ? undefined : stockRelease();
+  /**
+   * Whether the process managers progress: degraded while one follows the log again
+   * after its subscription ended, or when this instance gave the lease up because
+   * they failed; still serving commands, so never the failed that would take it out.
+   */
+  const health = (): HealthReport => {
+    const failure = holder?.failure;
+    const own = combineHealth(
+      ownProcess?.health() ?? { status: 'ok' },
+      ownStockRelease?.health() ?? { status: 'ok' },
+      ...(failure === undefined
+        ? []
+        : [
+            { status: 'degraded' as const, reason: `process managers: lease given up: ${failure}` },
+          ]),
+    );
+    return own.status === 'failed' ? { status: 'degraded', reason: own.reason } : own;
+  };
 
   const router = commandRoutes({
     eventStore,
@@ -239,9 +265,17 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     app: (http) =>
       commandServiceApp(
         { router, simulatorRoutes },
-        { eventStore, logger, metrics: deps.metrics, publicUrl: deps.publicUrl(), ...http },
+        {
+          eventStore,
+          logger,
+          metrics: deps.metrics,
+          publicUrl: deps.publicUrl(),
+          health,
+          ...http,
+        },
       ),
     admin,
+    health,
     mailer,
     gateway,
     simulator,

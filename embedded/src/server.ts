@@ -19,7 +19,7 @@ import {
 } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess, type Metrics } from '@quitute/infra/metrics';
-import { createOwnWrites, type OwnWrites } from '@quitute/infra/projection-progress';
+import { combineHealth, createOwnWrites, type OwnWrites } from '@quitute/infra/projection-progress';
 import { devMailboxRouter, type OutboxMailer, type SmtpMailer } from '@quitute/infra/mail';
 import type { PaymentGateway } from '@quitute/infra/payment-gateway';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
@@ -247,7 +247,8 @@ export async function createEmbeddedServer(
     sessionVersions: readerSessions,
     eventLog: eventStore,
     waitForPosition: (position, timeoutMs) => runner.waitForPosition(position, timeoutMs),
-    health: () => projectionsService.health(),
+    // The read models' and the process managers' (a payment process that stopped following the log).
+    health: () => combineHealth(projectionsService.health(), commandApi.health()),
     tokens,
     captcha: commandApi.captcha,
     ownWrites,

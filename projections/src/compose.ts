@@ -3,7 +3,7 @@ import type { EventStore } from '@quitute/infra/event-store';
 import type { Lease, LeaseHolderStatus } from '@quitute/infra/lease';
 import type { Logger } from '@quitute/infra/logging';
 import type { Metrics } from '@quitute/infra/metrics';
-import type { HealthReport } from '@quitute/infra/projection-progress';
+import { combineHealth, type HealthReport } from '@quitute/infra/projection-progress';
 import type { ReadStore } from '@quitute/infra/read-store';
 import { LeaseHolder } from './lease-holder';
 import { createPaymentRelay } from './payments/payment-relay';
@@ -22,7 +22,10 @@ export interface ProjectionsDeps {
 }
 
 interface ProjectionsLifecycle {
-  /** The read models' health for /health: the runner's; a stand-by is healthy (restarting it would only lose the next take-over). */
+  /**
+   * /health: the runner's and the relay's; a stand-by is healthy (restarting it would only
+   * lose the next take-over), unless it gave the lease up because its own term failed.
+   */
   health(): HealthReport;
   /** What acts on its own: the relay (scaled out, the whole term: runner and relay). */
   stop(): Promise<void>;
@@ -92,7 +95,7 @@ export function composeProjections(
       get status() {
         return holder.status;
       },
-      health: () => holder.runner?.health() ?? { status: 'ok' },
+      health: () => holder.health(),
       start: async () => holder.start(),
       stop: () => holder.stop(),
       close: async () => {},
@@ -104,7 +107,7 @@ export function composeProjections(
   watch(() => runner);
   return {
     runner,
-    health: () => runner.health(),
+    health: () => combineHealth(runner.health(), relay.health()),
     start: () => runner.start(),
     startRelay: () => relay.start(),
     stop: () => relay.close(),

@@ -8,6 +8,7 @@ import {
   type EventStore,
 } from '@quitute/infra/event-store';
 import { createMemoryLease, createPostgresLease, type Lease } from '@quitute/infra/lease';
+import { createMemoryBus } from '@quitute/infra/bus';
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
 import {
@@ -18,10 +19,12 @@ import {
 } from '@quitute/infra/read-store';
 import {
   describeWithPostgres,
+  endingSubscriptions,
   terminatePostgresLeaseHolder,
   throwawaySchema,
 } from '@quitute/infra/testing';
 import { LeaseHolder, type LeaseWorker } from './lease-holder';
+import { createPaymentRelay } from './payments/payment-relay';
 import { defineProjection } from './projection';
 import { ProjectionRunner } from './runner';
 
@@ -417,6 +420,48 @@ describe('LeaseHolder over a memory lease (one process)', () => {
     const other = await lease.acquire(AbortSignal.timeout(1_000));
     await other.release();
     await holder.stop();
+  });
+
+  it('given the holder’s relay whose subscription keeps ending, then it gives the lease up, the stand-by’s relay takes over, and its /health says failed with why (not ok)', async () => {
+    const eventStore = createMemoryEventStore();
+    const lease = createMemoryLease();
+    const readStore = createMemoryReadStore();
+    const relayOver = (store: EventStore) => (termStore: ReadStore) => ({
+      'payment-relay': createPaymentRelay({
+        eventStore: store,
+        bus: createMemoryBus(),
+        readStore: termStore,
+        logger: silentLogger,
+        resubscribeDelayMs: 1,
+      }),
+    });
+    const holderOver = (store: EventStore) =>
+      new LeaseHolder({
+        lease,
+        readStore,
+        createRunner: runnerOver(eventStore),
+        createWorkers: relayOver(store),
+        logger: silentLogger,
+        handoverMs: 0,
+        retryDelayMs: 60_000,
+        watchMs: 5,
+      });
+    const failing = holderOver(endingSubscriptions(eventStore).store);
+    const standBy = holderOver(eventStore);
+
+    failing.start();
+    await vi.waitFor(() => expect(failing.health().status).toBe('failed'));
+    standBy.start();
+    await vi.waitFor(() => expect(standBy.runner?.status).toBe('live'));
+
+    expect(failing.status).toBe('waiting');
+    expect(failing.health()).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/lease given up.*subscription dropped/),
+    });
+    expect(standBy.health()).toEqual({ status: 'ok' });
+    await standBy.stop();
+    await failing.stop();
   });
 
   it('given a holder that was never started, when stopped, then it says so', async () => {

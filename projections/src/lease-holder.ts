@@ -4,11 +4,18 @@ import {
   type LeaseHolderStatus,
   type LeaseTerm,
 } from '@quitute/infra/lease';
+import { combineHealth, type HealthReport } from '@quitute/infra/projection-progress';
 import type { ReadCollection, ReadDocument, ReadStore } from '@quitute/infra/read-store';
 import type { ProjectionRunner } from './runner';
 
-/** Work that, like the runner, must run on one instance only (the relay): started and closed with it. */
-export type LeaseWorker = Pick<LeaseTerm, 'start' | 'close'>;
+/**
+ * Work that, like the runner, must run on one instance only (the relay): started
+ * and closed with it. A failure it reports ends the term (the lease goes to a
+ * stand-by); its health is part of the instance's.
+ */
+export type LeaseWorker = Pick<LeaseTerm, 'start' | 'close' | 'failure'> & {
+  health?(): HealthReport;
+};
 
 /** infra's holder's options (the lease, the handover wait, the pause after a bad term, the failure check), and each term's work. */
 export interface LeaseHolderOptions extends Pick<
@@ -41,6 +48,7 @@ export interface LeaseHolderOptions extends Pick<
  */
 export class LeaseHolder {
   #runner: ProjectionRunner | undefined;
+  #workers: [string, LeaseWorker][] = [];
   readonly #holder: Holder;
 
   constructor(options: LeaseHolderOptions) {
@@ -57,6 +65,7 @@ export class LeaseHolder {
         const runner = options.createRunner(termStore);
         const workers = Object.entries(options.createWorkers?.(termStore) ?? {});
         this.#runner = runner;
+        this.#workers = workers;
         const closeWorkers = () =>
           Promise.all(
             workers.map(([name, worker]) =>
@@ -80,13 +89,26 @@ export class LeaseHolder {
               ),
             ]);
           },
-          failed: () => runner.status === 'failed',
+          failure: () => {
+            if (runner.status === 'failed') {
+              const report = runner.health();
+              return report.status === 'ok' ? 'projections failed' : report.reason;
+            }
+            for (const [name, worker] of workers) {
+              const failure = worker.failure?.();
+              if (failure !== undefined) return `${name}: ${failure}`;
+            }
+            return undefined;
+          },
           close: async () => {
             await closeWorkers();
             await runner.stop().catch((error: unknown) => {
               logger.error({ err: error }, 'projections: runner did not stop cleanly');
             });
-            if (this.#runner === runner) this.#runner = undefined;
+            if (this.#runner === runner) {
+              this.#runner = undefined;
+              this.#workers = [];
+            }
           },
         };
       },
@@ -101,6 +123,25 @@ export class LeaseHolder {
   /** The runner of the current term, while holding the lease. */
   get runner(): ProjectionRunner | undefined {
     return this.#runner;
+  }
+
+  /**
+   * /health: the term's runner and workers while holding the lease; a stand-by
+   * is ok, unless its own last term failed (it gave the lease up): then failed
+   * with the reason, until a term of its own runs well again.
+   */
+  health(): HealthReport {
+    const runner = this.#runner;
+    if (runner) {
+      return combineHealth(
+        runner.health(),
+        ...this.#workers.map(([, worker]) => worker.health?.() ?? { status: 'ok' as const }),
+      );
+    }
+    const failure = this.#holder.failure;
+    return failure === undefined
+      ? { status: 'ok' }
+      : { status: 'failed', reason: `lease given up to a stand-by: ${failure}` };
   }
 
   /** Starts contending in the background; returns at once. */

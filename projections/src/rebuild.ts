@@ -188,8 +188,86 @@ async function writeBuilt(
  * `delivered` is the position up to which the live keeper has applied the log
  * (its documents stored), so the rebuilt collection catches up to it before it
  * replaces the live one. Without a keeper (a stopped shop) it is called right away.
+ * `built` says what the scratch collections hold: the log up to `position`, so
+ * that a keeper in another process can catch them up itself instead of `tail`
+ * (see switch-requests.ts).
  */
-export type SwitchOver = (tail: (delivered: number) => Promise<number>) => Promise<number>;
+export type SwitchOver = (
+  tail: (delivered: number) => Promise<number>,
+  built: { position: number; projections: readonly Projection[] },
+) => Promise<number>;
+
+/**
+ * Applies the log's events in (from, to] to documents stored in the read store
+ * (a scratch collection a rebuild in another process wrote up to `from`): each
+ * touched document is read once, evolved in memory unless its `_position` says
+ * it has the event already, and written once at the end. For a short tail: the
+ * touched documents are held in memory until then. Returns how many events were
+ * read; throws RebuildFailedError when a projection's handler throws.
+ */
+export async function applyLogToCollections(options: {
+  eventStore: Pick<EventStore, 'readAll'>;
+  targets: readonly { projection: Projection; collection: ReadCollection }[];
+  from: number;
+  to: number;
+}): Promise<number> {
+  const { eventStore, targets, to } = options;
+  const pending = targets.map(() => new Map<string, StoredPending>());
+  let read = 0;
+  let after = options.from;
+  while (after < to) {
+    const page = await eventStore.readAll({ fromPosition: after, maxCount: PAGE_EVENTS });
+    const last = page.at(-1)?.position;
+    if (last === undefined) break;
+    for (const event of page) {
+      if (event.position > to) break;
+      read += 1;
+      for (const [index, { projection, collection }] of targets.entries()) {
+        if (!projection.handles(event.type)) continue;
+        const documents = pending[index] ?? new Map<string, StoredPending>();
+        try {
+          const routed = projection.route(event);
+          let entry = documents.get(routed.documentId);
+          if (!entry) {
+            const stored = await collection.get(routed.documentId);
+            const applied = stored?.['_position'];
+            entry = {
+              document: stored,
+              position: typeof applied === 'number' ? applied : 0,
+              stored: stored !== null,
+            };
+            documents.set(routed.documentId, entry);
+          }
+          if (entry.position >= event.position) continue;
+          entry.document = routed.evolve(entry.document);
+          entry.position = event.position;
+          entry.changed = true;
+        } catch (error) {
+          throw new RebuildFailedError(projection.name, event.position, event.type, error);
+        }
+      }
+    }
+    after = last;
+    await nextTurn();
+  }
+  for (const [index, { collection }] of targets.entries()) {
+    const documents: ReadDocument[] = [];
+    for (const [id, entry] of pending[index] ?? []) {
+      if (!entry.changed) continue;
+      if (entry.document) documents.push(storedForm(entry.document, entry.position));
+      else if (entry.stored) await collection.delete(id);
+    }
+    if (documents.length > 0) await collection.putMany(documents);
+  }
+  return read;
+}
+
+interface StoredPending {
+  document: ReadDocument | null;
+  position: number;
+  stored: boolean;
+  changed?: boolean;
+}
 
 /**
  * Blue/green rebuild of projections: builds them from the log up to the head
@@ -249,7 +327,7 @@ export async function rebuildProjections(options: {
 
   report('switching', events, head);
   const switchOver: SwitchOver = options.switchOver ?? ((tail) => tail(head));
-  const position = await switchOver(async (delivered) => {
+  const tail = async (delivered: number) => {
     const to = Math.max(head, delivered);
     if (to > head) {
       for (const build of builds) build.touched = new Set();
@@ -263,7 +341,8 @@ export async function rebuildProjections(options: {
       await writeCheckpoint(readStore, projection.name, to, details);
     }
     return to;
-  });
+  };
+  const position = await switchOver(tail, { position: head, projections });
   const elapsedMs = performance.now() - started;
   return builds.map(({ projection, build }) => {
     let documents = 0;

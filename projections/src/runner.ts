@@ -14,11 +14,14 @@ import {
 } from '@quitute/infra/projection-progress';
 import type { Projection } from './projection';
 import {
+  applyLogToCollections,
   checkpointDetails,
+  rebuildCollectionName,
   rebuildProjections,
   type OnProgress,
   type RebuildResult,
 } from './rebuild';
+import { answerSwitchRequest, pendingSwitchRequests, type SwitchRequest } from './switch-requests';
 import { verifyProjection, type VerifyResult } from './verify';
 
 export type RunnerStatus = 'idle' | 'catching-up' | 'live' | 'failed' | 'stopped';
@@ -114,6 +117,9 @@ export class ProjectionRunner {
   #waiters = new Set<{ position: number; resolve: (reached: boolean) => void }>();
   #failure: unknown;
   #retrying: RetryInfo | undefined;
+  #switchWatch: NodeJS.Timeout | undefined;
+  /** The switch requests being answered (switch-requests.ts), one look at a time. */
+  #answering: Promise<void> | undefined;
 
   constructor(
     private readonly options: {
@@ -121,6 +127,8 @@ export class ProjectionRunner {
       readStore: ReadStore;
       projections: readonly Projection[];
       logger: Logger;
+      /** How often it looks for a rebuild's switch request from another process (default 1 s). */
+      switchPollMs?: number;
     },
   ) {}
 
@@ -161,6 +169,7 @@ export class ProjectionRunner {
     if (!Number.isFinite(this.#position)) this.#position = 0;
     this.#batchPosition = this.#position;
     this.#status = 'catching-up';
+    this.#watchSwitchRequests();
 
     await new Promise<void>((resolve, reject) => {
       let started = false;
@@ -210,6 +219,8 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.#switchWatch);
+    await this.#answering;
     await this.#subscription?.stop();
     if (this.#status !== 'failed') await this.#flush();
     this.#status = 'stopped';
@@ -453,7 +464,9 @@ export class ProjectionRunner {
         ...(onProgress ? { onProgress } : {}),
         switchOver: (tail) =>
           this.#whilePaused(async () => {
-            const position = await tail(this.#batchPosition);
+            const position = await tail(
+              Math.max(this.#batchPosition, ...states.map((state) => state.checkpoint)),
+            );
             for (const state of states) {
               state.checkpoint = Math.max(state.checkpoint, position);
               state.saved = state.checkpoint;
@@ -475,6 +488,86 @@ export class ProjectionRunner {
         await this.#writeDetails().catch(() => {});
       }
     }
+  }
+
+  #watchSwitchRequests(): void {
+    this.#switchWatch = setInterval(() => {
+      if (this.#answering || this.#status === 'failed' || this.#status === 'stopped') return;
+      this.#answering = this.#answerSwitchRequests()
+        .catch((error: unknown) => {
+          this.options.logger.error({ err: error }, 'could not answer a rebuild switch request');
+        })
+        .finally(() => {
+          this.#answering = undefined;
+        });
+    }, this.options.switchPollMs ?? 1_000);
+    this.#switchWatch.unref();
+  }
+
+  /**
+   * A rebuild made by another process (the CLI on the distributed stores) asks this
+   * runner, the single writer, to switch its scratch collections in: with applying
+   * paused, they are caught up from where that rebuild stopped to where this runner
+   * is, swapped in and checkpointed, and the runner goes on with them.
+   */
+  async #answerSwitchRequests(): Promise<void> {
+    for (const request of await pendingSwitchRequests(this.options.readStore)) {
+      const states = this.#states.filter((state) =>
+        request.switchRequest.projections.includes(state.projection.name),
+      );
+      // Another version's projections are not this runner's to switch; a busy one waits its turn.
+      if (states.length !== request.switchRequest.projections.length) continue;
+      if (states.some((state) => state.busy)) continue;
+      for (const state of states) state.busy = 'rebuild';
+      try {
+        await this.#whilePaused(() => this.#switchRequested(request, states));
+      } finally {
+        for (const state of states) state.busy = undefined;
+      }
+    }
+  }
+
+  async #switchRequested(request: SwitchRequest, states: ProjectionState[]): Promise<void> {
+    const { eventStore, readStore, logger } = this.options;
+    // Every projection's documents up to its checkpoint are stored (the pause flushed).
+    const to = Math.max(this.#batchPosition, ...states.map((state) => state.checkpoint));
+    const from = request.switchRequest.position;
+    try {
+      await applyLogToCollections({
+        eventStore,
+        targets: states.map(({ projection }) => ({
+          projection,
+          collection: readStore.collection(rebuildCollectionName(projection)),
+        })),
+        from,
+        to,
+      });
+    } catch (error) {
+      logger.error({ err: error, request: request._id }, 'rebuild switch refused');
+      await answerSwitchRequest(readStore, request, {
+        state: 'failed',
+        error: errorMessage(error),
+      });
+      return;
+    }
+    await answerSwitchRequest(readStore, request, { state: 'switching' });
+    for (const state of states) {
+      await readStore.replaceCollection(
+        state.projection.collection,
+        rebuildCollectionName(state.projection),
+      );
+      state.checkpoint = to;
+      state.stopped = undefined;
+      state.busy = undefined;
+      await writeCheckpoint(readStore, state.projection.name, to, this.#details(state));
+      state.saved = to;
+      state.detailsChanged = false;
+    }
+    await answerSwitchRequest(readStore, request, { state: 'switched', switchedAt: to });
+    logger.info(
+      { projections: request.switchRequest.projections, from, to },
+      'rebuilt projections switched in',
+    );
   }
 
   /** `projections verify`: the live collection against a rebuild from the log (see verify.ts). */

@@ -6,6 +6,7 @@ import {
   appendEvent,
   expectPassedPagesFoldAsFollowing,
   expiredHistory,
+  endingSubscriptions,
   recordingSubscriptionStarts,
   settledHistory,
   testOrder,
@@ -587,5 +588,45 @@ describe('payment process manager', () => {
     await started(eventStore, probe.commands);
     await eventually(() => expect(probe.calls).not.toHaveLength(0));
     expect(fake.calls).toEqual([]);
+  });
+});
+
+describe('payment process manager whose subscription ends', () => {
+  it('given its subscription ends, when a payment is approved afterwards, then it follows the log again and the order is marked paid, its cart checked out and its sale recorded', async () => {
+    const inner = createMemoryEventStore();
+    const { store: eventStore, ends } = endingSubscriptions(inner, 1);
+    const fake = fakeCommands(inner);
+    const order = testOrder('credit_card');
+    fake.register(order);
+    await given(inner, order.placed(), order.requested());
+    const manager = await started(eventStore, fake.commands, { resubscribeDelayMs: 5 });
+
+    await given(inner, order.approved());
+
+    await eventually(() =>
+      expect(fake.commandsFor(order).sort()).toEqual([
+        'checkOutCart',
+        'markOrderPaid',
+        'recordOnlineSale',
+      ]),
+    );
+    expect(ends()).toBe(1);
+    expect(manager.health()).toEqual({ status: 'ok' });
+  });
+
+  it('given its subscription ends again and again, then it reports failed with the reason', async () => {
+    const { store: eventStore } = endingSubscriptions(createMemoryEventStore());
+    const manager = createPaymentProcessManager({
+      eventStore,
+      commands: fakeCommands(eventStore).commands,
+      logger: silentLogger,
+      resubscribeDelayMs: 1,
+    });
+    managers.push(manager);
+
+    await expect(manager.start()).rejects.toThrow('subscription dropped');
+
+    expect(manager.failure()).toMatch(/3 times in a row: subscription dropped/);
+    expect(manager.health()).toMatchObject({ status: 'failed' });
   });
 });

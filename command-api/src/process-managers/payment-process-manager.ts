@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { orderProcessEventSchemas, parseEvent, type OrderProcessEvent } from '@quitute/contracts';
 import {
-  followLog,
   foldPage,
+  followLogResubscribing,
   type EventStore,
   type FoldsPassedPages,
   type RecordedEvent,
-  type Subscription,
+  type ResubscribingFollower,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import type { SavableView } from '@quitute/infra/saved-state';
@@ -56,9 +56,12 @@ export interface PaymentProcessManagerOptions {
   retryDelayMs?: number;
   /** …up to this (default 5 min). */
   maxRetryDelayMs?: number;
+  /** Pause before following the log again after its subscription ended, doubled per end (default 1 s). */
+  resubscribeDelayMs?: number;
 }
 
-export interface PaymentProcessManager extends SavableView, FoldsPassedPages {
+export interface PaymentProcessManager
+  extends SavableView, FoldsPassedPages, Pick<ResubscribingFollower, 'failure' | 'health'> {
   /** Follows the log from its start (or from where restore put it); resolves once caught up and the orders owing a step are acted on. */
   start(): Promise<void>;
   /** Stops following, stops the timers and waits for the commands in flight. */
@@ -114,7 +117,7 @@ export function createPaymentProcessManager(
   const inFlight = new Set<Promise<void>>();
   /** The position of the log applied so far. */
   let reached = 0;
-  let subscription: Subscription | undefined;
+  let follower: ResubscribingFollower | undefined;
   let reconcileTimer: NodeJS.Timeout | undefined;
   let reconciling: Promise<void> | undefined;
   let live = false;
@@ -340,10 +343,16 @@ export function createPaymentProcessManager(
     },
 
     catchUp: (page) => foldPage(page, { after: reached, filter, onEvent, onPassed: pass }),
+    failure: () => follower?.failure(),
+    health: () => follower?.health() ?? { status: 'ok' },
 
     async start() {
-      const followed = followLog(eventStore, {
-        fromPosition: reached,
+      // A subscription that ends is made again from `reached` (the last event applied).
+      follower = followLogResubscribing(eventStore, {
+        name: 'payment process',
+        logger,
+        resumeFrom: () => reached,
+        ...(options.resubscribeDelayMs ? { retryDelayMs: options.resubscribeDelayMs } : {}),
         filter,
         onEvent,
         onCaughtUp: (position) => {
@@ -353,11 +362,8 @@ export function createPaymentProcessManager(
           logger.info({ orders: orders.size, dormant: dormant.size }, 'payment process caught up');
           for (const orderId of orders.keys()) act(orderId);
         },
-        onError: (error) =>
-          logger.error({ err: error }, 'payment process stopped following the log'),
       });
-      subscription = followed.subscription;
-      await followed.caughtUp;
+      await follower.caughtUp;
       reconcileTimer = setInterval(reconcile, reconcileIntervalMs);
       reconcileTimer.unref();
     },
@@ -368,7 +374,7 @@ export function createPaymentProcessManager(
       clearInterval(reconcileTimer);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
-      await subscription?.stop();
+      await follower?.stop();
       await Promise.allSettled([...inFlight, reconciling]);
     },
   };

@@ -9,12 +9,12 @@ import {
   type StockReleaseReason,
 } from '@quitute/contracts';
 import {
-  followLog,
   foldPage,
+  followLogResubscribing,
   type EventStore,
   type FoldsPassedPages,
   type RecordedEvent,
-  type Subscription,
+  type ResubscribingFollower,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
 import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
@@ -156,9 +156,12 @@ export interface StockReleaseManagerOptions {
   now?: () => number;
   /** How often lapsed holds and failed releases are looked at again (default 60 s). */
   sweepIntervalMs?: number;
+  /** Pause before following the log again after its subscription ended, doubled per end (default 1 s). */
+  resubscribeDelayMs?: number;
 }
 
-export interface StockReleaseManager extends SavableView, FoldsPassedPages {
+export interface StockReleaseManager
+  extends SavableView, FoldsPassedPages, Pick<ResubscribingFollower, 'failure' | 'health'> {
   start(): Promise<void>;
   close(): Promise<void>;
   /** Runs what is due now and waits for it (tests, and the periodic sweep). */
@@ -184,7 +187,7 @@ export function createStockReleaseManager(
   let reached = 0;
   let live = false;
   let closed = false;
-  let subscription: Subscription | undefined;
+  let follower: ResubscribingFollower | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
 
   const read = (recorded: RecordedEvent): StockReleaseEvent | null => {
@@ -271,10 +274,16 @@ export function createStockReleaseManager(
       reached = position;
     },
     catchUp: (page) => foldPage(page, { after: reached, filter, onEvent, onPassed: pass }),
+    failure: () => follower?.failure(),
+    health: () => follower?.health() ?? { status: 'ok' },
 
     async start() {
-      const followed = followLog(eventStore, {
-        fromPosition: reached,
+      // A subscription that ends is made again from `reached` (the last event applied).
+      follower = followLogResubscribing(eventStore, {
+        name: 'stock release',
+        logger,
+        resumeFrom: () => reached,
+        ...(options.resubscribeDelayMs ? { retryDelayMs: options.resubscribeDelayMs } : {}),
         filter,
         onEvent,
         onCaughtUp: (position) => {
@@ -283,10 +292,8 @@ export function createStockReleaseManager(
           live = true;
           void sweep();
         },
-        onError: (error) => logger.error({ err: error }, 'stock release stopped following the log'),
       });
-      subscription = followed.subscription;
-      await followed.caughtUp;
+      await follower.caughtUp;
       sweepTimer = setInterval(() => void sweep(), sweepIntervalMs);
       sweepTimer.unref();
     },
@@ -294,7 +301,7 @@ export function createStockReleaseManager(
     async close() {
       closed = true;
       clearInterval(sweepTimer);
-      await subscription?.stop();
+      await follower?.stop();
       await Promise.allSettled([...running.values()]);
     },
 

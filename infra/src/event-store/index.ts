@@ -18,6 +18,12 @@ export type {
 export { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from './port';
 export { createMemoryEventStore } from './memory';
 export { followLog, foldPage, type FoldsPassedPages } from './follow-log';
+export {
+  followLogResubscribing,
+  type FollowingState,
+  type ResubscribingFollower,
+  type ResubscribingOptions,
+} from './resubscribe';
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
 export { createEsdbEventStore } from './esdb';

@@ -66,4 +66,37 @@ describe('LeaseHolder', () => {
     await other.release();
     await holder.stop();
   });
+
+  it('given a term whose work reports it can go on no more, then a stand-by takes over, the holder says why until a term of its own runs well again', async () => {
+    const lease = createMemoryLease();
+    let terms = 0;
+    let broken: string | undefined;
+    const holder = new LeaseHolder({
+      lease,
+      name: 'test',
+      logger: silentLogger,
+      handoverMs: 0,
+      retryDelayMs: 10,
+      watchMs: 5,
+      createTerm: () => {
+        terms += 1;
+        return { start: async () => {}, close: async () => {}, failure: () => broken };
+      },
+    });
+    const standBy = holderOf(lease, () => recordingTerm('stand-by', []));
+
+    holder.start();
+    await vi.waitFor(() => expect(holder.status).toBe('running'));
+    standBy.start();
+    broken = 'payment relay stopped following the log 3 times in a row: poison';
+    await vi.waitFor(() => expect(standBy.status).toBe('running'));
+    expect(holder.failure).toBe(broken);
+    expect(holder.status).toBe('waiting');
+
+    broken = undefined;
+    await standBy.stop();
+    await vi.waitFor(() => expect(terms).toBe(2));
+    await vi.waitFor(() => expect(holder.failure).toBeUndefined());
+    await holder.stop();
+  });
 });

@@ -12,6 +12,11 @@ export interface LeaseTerm {
   close(): Promise<void>;
   /** Checked every watchMs while it runs: true ends the term (a projection runner that failed). */
   failed?(): boolean;
+  /**
+   * Checked with `failed`: a reason ends the term too, and is reported by the
+   * holder's `failure` (a relay or a process manager that can no longer follow the log).
+   */
+  failure?(): string | undefined;
 }
 
 export interface LeaseHolderOptions {
@@ -43,6 +48,7 @@ type TermEnd = 'lost' | 'stopped' | 'failed';
  */
 export class LeaseHolder {
   #status: LeaseHolderStatus = 'idle';
+  #failure: string | undefined;
   #loop: Promise<void> | undefined;
   readonly #stopping = new AbortController();
 
@@ -51,6 +57,15 @@ export class LeaseHolder {
   /** 'waiting' as a stand-by, 'running' while holding the lease (the only time its term runs). */
   get status(): LeaseHolderStatus {
     return this.#status;
+  }
+
+  /**
+   * Why its last term failed (its work failed to start or reported a failure; the
+   * lease was given up to a stand-by), until a term of this instance runs well
+   * again: for /health, so that a holder that gave up is never silently "ok".
+   */
+  get failure(): string | undefined {
+    return this.#failure;
   }
 
   /** Starts contending in the background; returns at once. */
@@ -115,14 +130,29 @@ export class LeaseHolder {
     const starting = term.start();
     let watch: NodeJS.Timeout | undefined;
     let onStop: (() => void) | undefined;
+    const fail = (reason: string) => {
+      this.#failure = reason;
+      logger.error({ reason }, `${name}: the lease's work failed; giving the lease up`);
+    };
     const end = await new Promise<TermEnd>((resolve) => {
       void handle.lost.then(() => resolve('lost'));
       onStop = () => resolve('stopped');
       if (signal.aborted) onStop();
       signal.addEventListener('abort', onStop, { once: true });
-      starting.catch(() => resolve('failed'));
+      starting.then(
+        () => {
+          this.#failure = undefined;
+        },
+        (error: unknown) => {
+          fail(`did not start: ${error instanceof Error ? error.message : String(error)}`);
+          resolve('failed');
+        },
+      );
       watch = setInterval(() => {
-        if (term.failed?.()) resolve('failed');
+        const reason = term.failure?.() ?? (term.failed?.() ? 'its work failed' : undefined);
+        if (reason === undefined) return;
+        fail(reason);
+        resolve('failed');
       }, this.options.watchMs ?? 1_000);
     });
     clearInterval(watch);

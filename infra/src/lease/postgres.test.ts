@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { describeWithPostgres, terminatePostgresLeaseHolder } from '../testing';
@@ -74,6 +76,38 @@ await describeWithPostgres('Lease on a PostgreSQL server', (url) => {
       } finally {
         await lease.close();
         await proxy.close();
+      }
+    });
+
+    it('given a holder in another process, when it is SIGKILLed, then a stand-by with the default poll holds the lease within about a second', async () => {
+      const name = `test-${randomUUID().slice(0, 8)}`;
+      const fixture = fileURLToPath(new URL('./hold-postgres-lease.fixture.ts', import.meta.url));
+      const holder = spawn(process.execPath, ['--import', 'tsx', fixture, url, name], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const standBy = createPostgresLease({ url, name });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          holder.stdout.on('data', (chunk: Buffer) => {
+            if (chunk.toString().includes('held')) resolve();
+          });
+          holder.on('exit', () => reject(new Error('the holder exited before holding the lease')));
+        });
+        const acquiring = standBy.acquire();
+        // The stand-by polls the lock while the holder lives.
+        await sleep(1_200);
+        const killedAt = performance.now();
+        holder.kill('SIGKILL');
+        await acquiring;
+        const takeoverMs = performance.now() - killedAt;
+        console.log(
+          `PostgreSQL lease: stand-by took over ${Math.round(takeoverMs)} ms after SIGKILL`,
+        );
+
+        expect(takeoverMs).toBeLessThan(1_500);
+      } finally {
+        holder.kill('SIGKILL');
+        await standBy.close();
       }
     });
 

@@ -108,7 +108,12 @@ function isProjectionError(value: unknown): value is ProjectionError {
   );
 }
 
-/** Resolves true once every named projection has reached `position`, false after `timeoutMs`. */
+/**
+ * Resolves true once every named projection still running has reached `position`,
+ * false after `timeoutMs`. A projection stopped on an event (its checkpoint records
+ * the error) is left out, as the runner's own `position` leaves it out: it will not
+ * move until fixed, and every read would otherwise wait out its timeout.
+ */
 export type WaitForPosition = (position: number, timeoutMs: number) => Promise<boolean>;
 
 /** For a reader in another process than the projections: polls their checkpoints. */
@@ -117,11 +122,18 @@ export function pollCheckpoints(
   names: readonly string[],
   intervalMs = 25,
 ): WaitForPosition {
+  const checkpoints = readStore.collection(CHECKPOINTS_COLLECTION);
+  const reachedOrStopped = async (name: string, position: number): Promise<boolean> => {
+    const document = await checkpoints.get(name);
+    if (isProjectionError(document?.['error'])) return true;
+    const reached = document?.['position'];
+    return typeof reached === 'number' && reached >= position;
+  };
   return async (position, timeoutMs) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const reached = await Promise.all(names.map((name) => readCheckpoint(readStore, name)));
-      if (reached.every((p) => p >= position)) return true;
+      const reached = await Promise.all(names.map((name) => reachedOrStopped(name, position)));
+      if (reached.every(Boolean)) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
@@ -133,6 +145,14 @@ export function pollCheckpoints(
  * behind or partly stopped, with the reason); failed (no longer kept up to date).
  */
 export type HealthReport = { status: 'ok' } | { status: 'degraded' | 'failed'; reason: string };
+
+/** The worst of several reports (failed, then degraded, then ok), with every reason that is not ok. */
+export function combineHealth(...reports: readonly HealthReport[]): HealthReport {
+  const reasons = reports.flatMap((report) => (report.status === 'ok' ? [] : [report.reason]));
+  if (reasons.length === 0) return { status: 'ok' };
+  const failed = reports.some((report) => report.status === 'failed');
+  return { status: failed ? 'failed' : 'degraded', reason: reasons.join('; ') };
+}
 
 /**
  * Degraded is still 200: the process serves (read models a little stale, or one

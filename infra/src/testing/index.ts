@@ -8,6 +8,7 @@ export { describeWithPostgres, terminatePostgresLeaseHolder, throwawaySchema } f
 export { routeTable } from './route-table';
 export type { RouteEntry } from './route-table';
 export { recordingSubscriptionStarts } from './subscription-starts';
+export { endingSubscriptions } from './ending-subscriptions';
 export { expectPassedPagesFoldAsFollowing } from './passed-pages';
 export { recordedAt } from './recorded-at';
 export { appendEvent, expiredHistory, settledHistory, streamOf, testOrder } from './test-orders';

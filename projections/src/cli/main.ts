@@ -35,7 +35,9 @@ Onde age
     um administrador em QUITUTE_ADMIN_TOKEN (ou --token). rebuild e verify agem então nos
     modelos de leitura que a loja está servindo.
   Topologia distribuída: com EVENTSTORE_URL e MONGO_URL, age direto nos stores (os modelos de
-    leitura persistem no MongoDB).
+    leitura persistem no MongoDB). rebuild constrói a coleção nova e pede a troca ao serviço de
+    projeções que detém o lease: ele a alcança com o que aplicou enquanto isso e troca; com o
+    serviço parado, o CLI toma o lease e faz a troca ele mesmo.
 
 Opções
   --all            com rebuild: todas as projeções

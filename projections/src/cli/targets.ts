@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { projectionsStatusSchema, type ProjectionsStatus } from '@quitute/contracts';
 import { createEventStore, type EventStore } from '@quitute/infra/event-store';
+import { createLease, type Lease } from '@quitute/infra/lease';
 import { silentLogger, type Logger } from '@quitute/infra/logging';
 import { readProjectionsStatus } from '@quitute/infra/projection-progress';
 import { createReadStore, type ReadStore } from '@quitute/infra/read-store';
@@ -10,6 +11,7 @@ import { rebuildProjections, type OnProgress, type RebuildResult } from '../rebu
 import { projections as registry } from '../registry';
 import { ProjectionRunner } from '../runner';
 import { openSavedReadModels, READ_MODELS_FILE, saveReadModelsNow } from '../saved-read-models';
+import { switchThroughLease } from '../switch-requests';
 import { verifyProjection, type VerifyResult } from '../verify';
 
 /** Where `npm run projections` acts: a stopped shop's stores, the stores of the distributed topology, or a running shop's admin API. */
@@ -78,7 +80,14 @@ export async function openStores(config: {
       await eventStore.close();
       throw error;
     }
-    return storesTarget(eventStore, readStore, `${where} e o MongoDB de MONGO_URL`);
+    // The projections service's lease: its holder alone switches a rebuilt collection in.
+    const lease = await createLease({
+      name: 'projections',
+      eventStoreUrl: config.eventStoreUrl,
+      mongoUrl: config.mongoUrl,
+      ...(config.logger ? { logger: config.logger } : {}),
+    });
+    return storesTarget(eventStore, readStore, `${where} e o MongoDB de MONGO_URL`, lease);
   }
   const file = path.join(config.dataDir, READ_MODELS_FILE);
   const { readStore } = await openSavedReadModels({
@@ -104,10 +113,18 @@ export async function openStores(config: {
 
 const list = async () => registry.map(({ name, collection }) => ({ name, collection }));
 
-function storesTarget(
+/**
+ * Acts on the stores directly. With the projections service's `lease` (the
+ * distributed stores), a rebuild's switch goes through the runner holding it,
+ * or through this process holding it when no runner does (switch-requests.ts);
+ * without it (a stopped embedded shop) nothing else writes the read models.
+ */
+export function storesTarget(
   eventStore: EventStore,
   readStore: ReadStore,
   description: string,
+  lease?: Lease,
+  switchOptions: { pollMs?: number; acquireWaitMs?: number; handoverMs?: number } = {},
 ): ProjectionsTarget {
   return {
     description,
@@ -125,6 +142,20 @@ function storesTarget(
         readStore,
         projections: projectionsNamed(names),
         onProgress,
+        ...(lease
+          ? {
+              switchOver: switchThroughLease({
+                readStore,
+                eventStore,
+                lease,
+                ...switchOptions,
+                onWaiting: () =>
+                  console.error(
+                    'Coleção reconstruída; aguardando o serviço de projeções (que detém o lease) trocá-la.',
+                  ),
+              }),
+            }
+          : {}),
       }),
     verify: (name, onProgress) =>
       verifyProjection({
@@ -134,6 +165,7 @@ function storesTarget(
         onProgress,
       }),
     close: async () => {
+      await lease?.close();
       await readStore.close();
       await eventStore.close();
     },

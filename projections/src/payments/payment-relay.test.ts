@@ -5,7 +5,12 @@ import { createMemoryEventStore, type EventStore } from '@quitute/infra/event-st
 import { silentLogger } from '@quitute/infra/logging';
 import { readCheckpoint } from '@quitute/infra/projection-progress';
 import { createMemoryReadStore, type ReadStore } from '@quitute/infra/read-store';
-import { appendEvent, testOrder, type TestOrder } from '@quitute/infra/testing';
+import {
+  appendEvent,
+  endingSubscriptions,
+  testOrder,
+  type TestOrder,
+} from '@quitute/infra/testing';
 import { createPaymentRelay, PAYMENT_RELAY_CHECKPOINT, type PaymentRelay } from './payment-relay';
 
 const relays: PaymentRelay[] = [];
@@ -169,5 +174,50 @@ describe('payment relay', () => {
 
     expect(checkpointsAtPublish).toEqual([start, start, start]);
     expect(received.map((message) => message.id)).toEqual([approval.id]);
+  });
+});
+
+describe('payment relay whose subscription ends', () => {
+  it('given its subscription ends, then it follows the log again from its last event: an approval after it is published and health is ok again', async () => {
+    const inner = createMemoryEventStore();
+    const { store: eventStore, ends } = endingSubscriptions(inner, 1);
+    const readStore = createMemoryReadStore();
+    const bus = createMemoryBus();
+    const received = await listen(bus);
+    const relay = createPaymentRelay({
+      eventStore,
+      bus,
+      readStore,
+      logger: silentLogger,
+      resubscribeDelayMs: 5,
+    });
+    relays.push(relay);
+
+    await relay.start();
+    const approval = await approve(inner, testOrder());
+    await relayed(readStore, approval.position);
+    await bus.drain();
+
+    expect(ends()).toBe(1);
+    expect(received.map((message) => message.id)).toEqual([approval.id]);
+    expect(relay.health()).toEqual({ status: 'ok' });
+    expect(relay.failure()).toBeUndefined();
+  });
+
+  it('given its subscription ends again and again, then it reports failed with the reason: health failed, never ok', async () => {
+    const { store: eventStore } = endingSubscriptions(createMemoryEventStore());
+    const relay = createPaymentRelay({
+      eventStore,
+      bus: createMemoryBus(),
+      readStore: createMemoryReadStore(),
+      logger: silentLogger,
+      resubscribeDelayMs: 1,
+    });
+    relays.push(relay);
+
+    await expect(relay.start()).rejects.toThrow('subscription dropped');
+
+    expect(relay.failure()).toMatch(/3 times in a row: subscription dropped/);
+    expect(relay.health()).toMatchObject({ status: 'failed' });
   });
 });

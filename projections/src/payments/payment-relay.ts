@@ -10,13 +10,17 @@ import {
 } from '@quitute/contracts';
 import type { Bus } from '@quitute/infra/bus';
 import {
-  followLog,
+  followLogResubscribing,
   type EventStore,
   type RecordedEvent,
-  type Subscription,
+  type ResubscribingFollower,
 } from '@quitute/infra/event-store';
 import type { Logger } from '@quitute/infra/logging';
-import { CHECKPOINTS_COLLECTION, writeCheckpoint } from '@quitute/infra/projection-progress';
+import {
+  CHECKPOINTS_COLLECTION,
+  writeCheckpoint,
+  type HealthReport,
+} from '@quitute/infra/projection-progress';
 import type { ReadStore } from '@quitute/infra/read-store';
 
 /** The relay's checkpoint (in the projections' checkpoints collection). */
@@ -30,12 +34,18 @@ export interface PaymentRelayOptions {
   logger: Logger;
   /** Pause after a failed publish, doubled per failure up to 30 s (default 500 ms). */
   retryDelayMs?: number;
+  /** Pause before following the log again after the subscription ended, doubled per end (default 1 s). */
+  resubscribeDelayMs?: number;
 }
 
 export interface PaymentRelay {
   /** Resolves once it has relayed what the log holds after its checkpoint. */
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Why it can relay no more (its subscription ended again and again), else undefined. */
+  failure(): string | undefined;
+  /** ok; degraded while it subscribes again after an end; failed once it reports a failure. */
+  health(): HealthReport;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -64,7 +74,9 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
   const { eventStore, bus, readStore, logger } = options;
   const retryDelayMs = options.retryDelayMs ?? 500;
   const closing = new AbortController();
-  let subscription: Subscription | undefined;
+  let follower: ResubscribingFollower | undefined;
+  /** The last event handled: a subscription that ended is made again from here. */
+  let handled = 0;
   const placedOrders = new LRUCache<string, PlacedOrder>({ max: PLACED_ORDERS_KEPT });
 
   /** Where to resume: the stored checkpoint or, the first time, the head (stored at once). */
@@ -142,24 +154,32 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
 
   return {
     async start() {
-      const from = await startingPosition();
-      const followed = followLog(eventStore, {
-        ...(from > 0 ? { fromPosition: from } : {}),
+      handled = await startingPosition();
+      follower = followLogResubscribing(eventStore, {
+        name: 'payment relay',
+        logger,
+        resumeFrom: () => handled,
+        ...(options.resubscribeDelayMs ? { retryDelayMs: options.resubscribeDelayMs } : {}),
         filter: {
           streamNamePrefixes: ['payment-', 'order-'],
           eventTypes: ['PaymentApproved', 'OrderPlaced'],
         },
-        onEvent: (recorded) =>
-          recorded.type === 'OrderPlaced' ? remember(recorded) : relay(recorded),
-        onError: (error) => logger.error({ err: error }, 'payment relay stopped following the log'),
+        onEvent: async (recorded) => {
+          if (recorded.type === 'OrderPlaced') remember(recorded);
+          else await relay(recorded);
+          handled = recorded.position;
+        },
       });
-      subscription = followed.subscription;
-      await followed.caughtUp;
+      await follower.caughtUp;
     },
 
     async close() {
       closing.abort();
-      await subscription?.stop();
+      await follower?.stop();
     },
+
+    failure: () => follower?.failure(),
+
+    health: () => follower?.health() ?? { status: 'ok' },
   };
 }

@@ -27,7 +27,8 @@ export function projectionsStatusRoutes(deps: {
 }): Router {
   const router = Router();
   router.get('/api/admin/projections', async (_req, res) => {
-    res.json(await readProjectionsStatus(deps));
+    // Like every admin read: an operator's live view, never served from a cache.
+    res.set('Cache-Control', 'private, no-store').json(await readProjectionsStatus(deps));
   });
   return router;
 }
