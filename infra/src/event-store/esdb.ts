@@ -357,10 +357,10 @@ function subscribe(
   let stopped = false;
   let checkpoint = options.fromPosition;
   let failures = 0;
-  let current: Esdb.StreamSubscription | undefined;
+  let current: Esdb.AllStreamSubscription | undefined;
   const backoff = createPause();
 
-  const close = (stream: Esdb.StreamSubscription): void => {
+  const close = (stream: Esdb.AllStreamSubscription): void => {
     void stream.unsubscribe().catch(() => {});
     stream.destroy();
   };
@@ -372,33 +372,21 @@ function subscribe(
       filter: serverFilter(esdb, options),
     });
     current = stream;
-    let taken = 0;
-    let handling = false;
     let live = false;
-    let failure: SubscriberFailure | undefined;
-    // 'caughtUp' is emitted when the server says so, while events before it may still
-    // wait in the stream's buffer: it applies once those have been handled.
-    let caughtUpAfter: number | undefined;
-
     const caughtUp = (): void => {
       failures = 0;
       options.onCaughtUp?.(checkpoint ?? 0);
     };
-    const reportCaughtUp = (): void => {
-      if (caughtUpAfter === undefined || handling || taken < caughtUpAfter) return;
-      caughtUpAfter = undefined;
-      live = true;
-      caughtUp();
-    };
-
+    /**
+     * 'caughtUp' is emitted as the server's message passes through the client's
+     * stream, while events before it may still wait in the stream's buffer, or be
+     * on their way from the buffer to this loop (grpc-js hands messages over in
+     * promise callbacks, so the message can pass while an event is in between).
+     * A mark pushed behind them comes out of the stream once each of them has.
+     */
+    const caughtUpMark: Esdb.AllStreamResolvedEvent = {};
     stream.on('caughtUp', () => {
-      caughtUpAfter = taken + stream.readableLength;
-      try {
-        reportCaughtUp();
-      } catch (error) {
-        failure = new SubscriberFailure(error);
-        stream.destroy();
-      }
+      stream.push(caughtUpMark);
     });
     stream.on('fellBehind', () => {
       live = false;
@@ -407,29 +395,27 @@ function subscribe(
     try {
       for await (const resolved of stream) {
         if (stopped) return;
-        taken += 1;
+        if (resolved === caughtUpMark) {
+          live = true;
+          await asSubscriber(caughtUp);
+          continue;
+        }
         const event = resolved.event;
         if (!event) continue;
-        handling = true;
         await asSubscriber(async () => {
           const recorded = readOurs(resolved);
           if (recorded && matchesFilter(options.filter, recorded)) await options.onEvent(recorded);
           checkpoint = toSafeNumber(event.position.commit, 'position');
         });
-        handling = false;
         if (stopped) return;
-        await asSubscriber(() => {
-          if (caughtUpAfter !== undefined) reportCaughtUp();
-          else if (live && stream.readableLength === 0) caughtUp();
-        });
+        if (live && stream.readableLength === 0) await asSubscriber(caughtUp);
       }
     } catch (error) {
       if (stopped) return;
-      throw failure ?? error;
+      throw error;
     } finally {
       close(stream);
     }
-    if (failure) throw failure;
     if (!stopped) throw new Error('EventStoreDB ended the subscription');
   };
 
