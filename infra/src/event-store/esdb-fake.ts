@@ -54,7 +54,7 @@ export function fakeEsdbServer() {
           streamId: streamName,
           id: event.id,
           type: event.type,
-          data: event.data,
+          data: jsonData(event),
           metadata: event.metadata,
           revision: BigInt(stream.length),
           position: lastPosition,
@@ -93,13 +93,19 @@ export function fakeEsdbServer() {
   };
 }
 
+/** The data of an event our adapters write: JSON, never binary. */
+export function jsonData(event: Esdb.EventData): Esdb.JSONType {
+  if (event.data instanceof Uint8Array) throw new Error('fake KurrentDB: binary data is not faked');
+  return event.data;
+}
+
 /** A JSON event as the client hands it back, with our envelope's metadata unless given. */
 export function recordedEvent(
   fields: Partial<Omit<Esdb.JSONRecordedEvent, 'position'>> & {
     id: string;
     position: bigint;
   },
-): Esdb.JSONRecordedEvent {
+): Esdb.JSONRecordedEvent & { position: Esdb.Position } {
   const { position, ...rest } = fields;
   return {
     streamId: 'order-1',
