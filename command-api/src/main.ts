@@ -15,6 +15,7 @@ import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
 import { createStores } from '@quitute/infra/snapshot-store';
+import { reportCreatedAdmin } from './accounts/admin-password-file';
 import { composeCommandApi } from './compose';
 
 const required = z.string({ message: 'is required' });
@@ -110,11 +111,7 @@ const commandApi = await composeCommandApi({
       : (await loadOrCreateSecrets(config.DATA_DIR)).webhookSecret,
   lease,
 });
-if (commandApi.admin.created && commandApi.admin.generated) {
-  logger.warn(
-    `Admin account created: ${commandApi.admin.email} with password ${commandApi.admin.password} (shown only this once)`,
-  );
-}
+if (commandApi.admin.created) await reportCreatedAdmin(logger, config.DATA_DIR, commandApi.admin);
 if (commandApi.simulator) {
   logger.warn(
     'payments: the local simulator (anyone can approve its payments); it keeps its state in this process, so run ONE command-api replica (set MP_ACCESS_TOKEN to scale)',

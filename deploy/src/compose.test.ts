@@ -21,6 +21,7 @@ import {
   interpolate,
   InterpolationError,
   loadComposeFile,
+  loadComposeFiles,
   namedVolumes,
   resolvedEnvironment,
   type ComposeService,
@@ -46,13 +47,19 @@ import { maps, proxiedAddresses, readNginxConf, route, servers, type Directive }
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { document, compose } = loadComposeFile(root);
+/** The demonstration setup: `docker compose -f docker-compose.yml -f docker-compose.demo.yml`. */
+const demoFile = 'docker-compose.demo.yml';
+const demo = loadComposeFiles(root, ['docker-compose.yml', demoFile]);
 const validate = createComposeValidator();
 
-const service = (name: string): ComposeService => {
-  const found = compose.services[name];
+const service = (name: string, from = compose): ComposeService => {
+  const found = from.services[name];
   if (!found) throw new Error(`docker-compose.yml has no service ${name}`);
   return found;
 };
+
+/** The Node image every Node stage uses: a supported LTS line (22), pinned to a minor. */
+const nodeImage = /^node:22\.\d+-bookworm-slim$/;
 
 /** The Node services, the store addresses each main.ts needs, and its port. */
 const nodeServices = [
@@ -85,6 +92,22 @@ describe('docker-compose.yml against the Compose Specification', () => {
     const errors = validate(document);
 
     expect(errors, formatSchemaErrors(errors)).toEqual([]);
+  });
+
+  it('given the demonstration override, when validated alone and merged into the compose file, then there are no errors', () => {
+    const override = loadComposeFile(root, demoFile).document;
+
+    for (const errors of [validate(override), validate(demo.document)]) {
+      expect(errors, formatSchemaErrors(errors)).toEqual([]);
+    }
+  });
+
+  it('given two compose files, when merged as compose does, then mappings merge key by key and other values are replaced', () => {
+    expect(service('command-api', demo.compose).environment).toMatchObject({
+      ...service('command-api').environment,
+      PAYMENT_SIMULATOR: 'on',
+    });
+    expect(service('query-api', demo.compose)).toEqual(service('query-api'));
   });
 
   const structuredCopy = (): Record<string, unknown> =>
@@ -171,8 +194,6 @@ describe('docker-compose.yml wiring', () => {
     expect(eventstore.image).toMatch(/^kurrentplatform\/kurrentdb:25\.1/);
     expect(eventstore.environment).toMatchObject({
       KURRENTDB_CLUSTER_SIZE: '1',
-      KURRENTDB_RUN_PROJECTIONS: 'All',
-      KURRENTDB_START_STANDARD_PROJECTIONS: 'true',
       KURRENTDB_INSECURE: 'true',
       KURRENTDB_ENABLE_ATOM_PUB_OVER_HTTP: 'true',
     });
@@ -185,6 +206,38 @@ describe('docker-compose.yml wiring', () => {
     const kafka = service('kafka');
     expect(kafka.image).toBe('apache/kafka:3.9.1');
     expect(kafka.environment).toMatchObject({ KAFKA_PROCESS_ROLES: 'broker,controller' });
+  });
+
+  it('given KurrentDB, then it runs no projections: nothing reads their output, and the standard ones fill $all with link events every read pages through', () => {
+    expect(service('eventstore').environment).toMatchObject({
+      KURRENTDB_RUN_PROJECTIONS: 'None',
+      KURRENTDB_START_STANDARD_PROJECTIONS: 'false',
+    });
+  });
+
+  it.each(nodeServices)(
+    'given $name, then every store service its environment names is one it waits for, healthy',
+    ({ name }) => {
+      const env = service(name).environment;
+      const named = Object.values(env).flatMap((value) =>
+        value
+          .split(',')
+          .map((address) => /^(?:[a-z]+:\/\/)?([\w.-]+):\d+/.exec(address)?.[1])
+          .filter((host) => host !== undefined && host in compose.services),
+      );
+
+      expect(named.length).toBeGreaterThan(0);
+      for (const host of named) {
+        const condition = service(name).depends_on[host ?? ''];
+        expect(condition, `${name} names ${host}`).toBe(
+          healthcheckCommand(service(host ?? '')) ? 'service_healthy' : 'service_started',
+        );
+      }
+    },
+  );
+
+  it('given query-api, whose socket.io gateway consumes the bus, then it waits for Kafka', () => {
+    expect(service('query-api').depends_on['kafka']).toBe('service_healthy');
   });
 
   it.each(nodeServices)(
@@ -295,10 +348,10 @@ describe('docker-compose.yml payments (issue 10)', () => {
         .map((i) => i.args.split('=', 2)),
     );
   /** command-api's payment settings as its main.ts checks them, in the container compose starts. */
-  const commandApiPayments = (vars: Record<string, string>) =>
+  const commandApiPayments = (vars: Record<string, string>, from = compose) =>
     loadConfig(
       z.object({ ...paymentsEnv, NODE_ENV: z.string().optional() }).superRefine(checkPaymentsEnv),
-      { ...imageEnv('command-api'), ...resolvedEnvironment(service('command-api'), vars) },
+      { ...imageEnv('command-api'), ...resolvedEnvironment(service('command-api', from), vars) },
     );
 
   it('given interpolation as compose does it, then defaults, empty values and required variables behave alike', () => {
@@ -311,27 +364,34 @@ describe('docker-compose.yml payments (issue 10)', () => {
     );
   });
 
-  it('given only the two secrets in .env, then command-api starts on the simulator in the production image', () => {
+  it('given only the two secrets in .env, then command-api refuses to start in the production image: the simulator is never the default', () => {
     expect(imageEnv('command-api')).toMatchObject({ NODE_ENV: 'production' });
 
-    const config = commandApiPayments(dotEnv);
-
-    expect(config).toMatchObject({ PAYMENT_SIMULATOR: 'on' });
-    expect(config.MP_ACCESS_TOKEN).toBeUndefined();
+    expect(() => commandApiPayments(dotEnv)).toThrow(/MP_ACCESS_TOKEN must be set in production/);
   });
 
-  it('given PAYMENT_SIMULATOR= (empty) in .env and no Mercado Pago, then command-api refuses to start; with Mercado Pago it starts', () => {
-    expect(() => commandApiPayments({ ...dotEnv, PAYMENT_SIMULATOR: '' })).toThrow(
+  it('given PAYMENT_SIMULATOR=on in .env alone, then the default stack still refuses: the simulator is the demonstration file’s choice', () => {
+    expect(service('command-api').environment).not.toHaveProperty('PAYMENT_SIMULATOR');
+    expect(() => commandApiPayments({ ...dotEnv, PAYMENT_SIMULATOR: 'on' })).toThrow(
       /MP_ACCESS_TOKEN must be set in production/,
     );
+  });
+
+  it('given Mercado Pago in .env, then command-api starts on it', () => {
     expect(
       commandApiPayments({
         ...dotEnv,
-        PAYMENT_SIMULATOR: '',
         MP_ACCESS_TOKEN: 'APP_USR-0000000000',
         MP_WEBHOOK_SECRET: 'segredo-do-webhook-0123',
       }),
     ).toMatchObject({ MP_ACCESS_TOKEN: 'APP_USR-0000000000' });
+  });
+
+  it('given the demonstration file, then command-api starts on the simulator with only the two secrets in .env', () => {
+    const config = commandApiPayments(dotEnv, demo.compose);
+
+    expect(config).toMatchObject({ PAYMENT_SIMULATOR: 'on' });
+    expect(config.MP_ACCESS_TOKEN).toBeUndefined();
   });
 
   it('given Mercado Pago variables in .env, then command-api gets them all and query-api the ones that pick the card form', () => {
@@ -351,13 +411,15 @@ describe('docker-compose.yml payments (issue 10)', () => {
     });
   });
 
-  it('given the simulator keeps its payments in one process, then command-api runs one replica by default', () => {
-    const deploy = z.object({ replicas: z.number() }).parse(service('command-api')['deploy']);
+  it('given the simulator keeps its payments in one process, then the demonstration runs one command-api replica', () => {
+    const deploy = z
+      .object({ replicas: z.number() })
+      .parse(service('command-api', demo.compose)['deploy']);
 
     expect(deploy.replicas).toBe(1);
   });
 
-  it('given the simulator’s state in DATA_DIR, then it is a named volume there, on a folder the image gives to the node user', () => {
+  it('given the generated admin password’s file and the simulator’s state in DATA_DIR, then it is a named volume there, on a folder the image gives to the node user, and the compose file says where the password is', () => {
     const dataDir = service('command-api').environment.DATA_DIR ?? '';
     const stage = finalStage(readDockerfile(dockerfilePath('command-api')));
     const userAt = stage.instructions.findIndex((i) => i.keyword === 'USER');
@@ -367,6 +429,9 @@ describe('docker-compose.yml payments (issue 10)', () => {
     expect(service('command-api').volumes).toContain(`command-api-data:${dataDir}`);
     expect(Object.keys(compose.volumes)).toContain('command-api-data');
     expect(chown && stage.instructions.indexOf(chown)).toBeLessThan(userAt);
+    expect(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8')).toContain(
+      `docker compose exec command-api cat ${dataDir}/admin-password.txt`,
+    );
   });
 
   it('given the projections service, then it reaches Kafka and calls no other service: the process managers run in command-api', () => {
@@ -386,6 +451,24 @@ describe('docker-compose.yml payments (issue 10)', () => {
 });
 
 describe('Dockerfiles and their build context', () => {
+  it('given every Dockerfile, then each Node stage is on one supported LTS line pinned to a minor (Node 20 ended on 2026-04-30), the same in all', () => {
+    const nodeStages = builtServices.flatMap(({ name }) =>
+      readDockerfile(dockerfilePath(name)).filter((stage) => stage.image.startsWith('node:')),
+    );
+
+    expect(nodeStages.map((stage) => stage.image)).toHaveLength(4);
+    for (const stage of nodeStages) expect(stage.image).toMatch(nodeImage);
+    expect(new Set(nodeStages.map((stage) => stage.image)).size).toBe(1);
+  });
+
+  it('given the web image, then nginx is a current stable line (1.30: stable lines have even minors), pinned to it', () => {
+    const serving = finalStage(readDockerfile(dockerfilePath('web'))).image;
+    const [, minor] = /^nginx:1\.(\d+)-alpine$/.exec(serving) ?? [];
+
+    expect(Number(minor) % 2).toBe(0);
+    expect(Number(minor)).toBeGreaterThanOrEqual(30);
+  });
+
   it('given the compose file, then the four application services are built from the repository root', () => {
     expect(builtServices.map((s) => s.name).sort()).toEqual([
       'command-api',
@@ -452,7 +535,7 @@ describe('Dockerfiles and their build context', () => {
     const npmCi = runs(stage).find((run) => /\bnpm ci\b/.test(run.args));
 
     it('given the Dockerfile, then it installs production dependencies of its workspace and the root (tsx)', () => {
-      expect(stage.image).toBe('node:20-bookworm-slim');
+      expect(stage.image).toMatch(nodeImage);
       expect(npmCi?.args).toMatch(/--omit=dev/);
       expect(npmCi?.args).toContain(`--workspace @quitute/${name}`);
       expect(npmCi?.args).toMatch(/--include-workspace-root/);
@@ -508,7 +591,7 @@ describe('Dockerfiles and their build context', () => {
     const [build, serve] = stages;
 
     it('given the build stage, then it installs the web workspace with contracts and builds it with vite', () => {
-      expect(build?.image).toBe('node:20-bookworm-slim');
+      expect(build?.image).toMatch(nodeImage);
       const commands = build ? runs(build).map((run) => run.args) : [];
       expect(commands.find((c) => /\bnpm ci\b/.test(c))).toContain('--workspace @quitute/web');
       expect(commands).toContain('npm run build -w @quitute/web');
@@ -525,7 +608,7 @@ describe('Dockerfiles and their build context', () => {
 
     it('given the serving stage, then nginx serves the build and uses web/nginx.conf', () => {
       expect(stages).toHaveLength(2);
-      expect(serve?.image).toBe('nginx:1.27-alpine');
+      expect(serve?.image).toBe('nginx:1.30-alpine');
       const copies = serve ? copyInstructions(serve) : [];
       expect(copies).toContainEqual(
         expect.objectContaining({

@@ -176,6 +176,34 @@ export function loadComposeFile(root: string, file = 'docker-compose.yml'): Comp
   return { document, compose: composeSchema.parse(document) };
 }
 
+/**
+ * Several compose files as `docker compose -f a.yml -f b.yml` reads them: each
+ * later file merged into the ones before. Mappings merge key by key (a service's
+ * environment, deploy, depends_on); any other value replaces the earlier one,
+ * which is compose's rule for scalars and for the sequences an override here
+ * may set (a sequence such as ports would be appended by compose: keep those
+ * out of override files, or teach this function).
+ */
+export function loadComposeFiles(root: string, files: readonly string[]): ComposeFile {
+  const document = files
+    .map((file): unknown => parseYaml(readFileSync(path.join(root, file), 'utf8')))
+    .reduce(mergeMappings);
+  return { document, compose: composeSchema.parse(document) };
+}
+
+const mappingSchema = z.record(z.string(), z.unknown());
+
+function mergeMappings(base: unknown, override: unknown): unknown {
+  const baseMapping = mappingSchema.safeParse(base);
+  const overrideMapping = mappingSchema.safeParse(override);
+  if (!baseMapping.success || !overrideMapping.success) return override;
+  const merged: Record<string, unknown> = { ...baseMapping.data };
+  for (const [key, value] of Object.entries(overrideMapping.data)) {
+    merged[key] = key in merged ? mergeMappings(merged[key], value) : value;
+  }
+  return merged;
+}
+
 /** Named volumes a service mounts (`name:/path` or `{type: volume, source: name}`). */
 export function namedVolumes(service: ComposeService): string[] {
   return service.volumes.flatMap((volume) => {

@@ -327,6 +327,27 @@ export function eventStoreContract(
         }
       }
 
+      it('given an event stored at revision 1 and a stream that moved on, when a retry decided on the stale state appends its id with other data at expected revision 0, then DuplicateEventIdError and nothing changes', async () => {
+        const stream = newStream('order');
+        await store.appendToStream(stream, [newEvent('OrderPlaced')], {
+          expectedRevision: 'no_stream',
+        });
+        const paid = newEvent('OrderPaid', { amount: 1250 });
+        await store.appendToStream(stream, [paid], { expectedRevision: 0 });
+        await store.appendToStream(stream, [newEvent('OrderCancelled')], { expectedRevision: 1 });
+        const before = await store.readStream(stream);
+
+        const error = await captureError(
+          store.appendToStream(stream, [{ ...paid, data: { amount: 999 } }], {
+            expectedRevision: 0,
+          }),
+        );
+
+        expect(error).toBeInstanceOf(DuplicateEventIdError);
+        expect(error).toMatchObject({ streamName: stream, eventId: paid.id });
+        expect(await store.readStream(stream)).toEqual(before);
+      });
+
       it.runIf(idsUniqueAcrossStreams)(
         'given a stored event, when its id is appended to another stream, then DuplicateEventIdError and the other stream stays empty',
         async () => {

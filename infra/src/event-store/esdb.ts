@@ -4,9 +4,15 @@ import { eventMetadataSchema } from '@quitute/contracts';
 import { z } from 'zod';
 import type { Logger } from '../logging';
 import { silentLogger } from '../logging';
-import { checkReadWindow, matchesFilter, prepareAppend, sameEventContent } from './store-rules';
+import {
+  checkReadWindow,
+  matchesFilter,
+  prepareAppend,
+  resolveRetry,
+  sameEventContent,
+} from './store-rules';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from './port';
-import { DuplicateEventIdError, StoreUnavailableError, WrongExpectedRevisionError } from './port';
+import { StoreUnavailableError, WrongExpectedRevisionError } from './port';
 import { asSubscriber, createPause, retryDelayMs, SubscriberFailure } from './subscription-retry';
 
 const readPageSize = 256;
@@ -21,8 +27,9 @@ const dataSchema = z.record(z.string(), z.json());
  * Idempotent retries are the server's own: with an explicit expected revision it
  * recognises a resent batch by event ids and returns success without writing. With
  * 'any' it only does its best (it remembers recent ids), so callers that must not
- * duplicate pass an explicit revision. The server matches by id alone, so such a
- * success is checked here against the stored events' content (DuplicateEventIdError
+ * duplicate pass an explicit revision. The server matches by id alone and answers
+ * such a replay exactly as it answers a fresh write (see confirmStored), so every
+ * append reads its events back and compares their content (DuplicateEventIdError
  * when it differs). Ids are unique per stream only: the same id in another stream is
  * stored again, not refused as the SQL and memory stores do.
  *
@@ -74,15 +81,27 @@ export function isEsdbUnavailable(esdb: EsdbModule, error: unknown): boolean {
   );
 }
 
+/** The client's calls the store makes: the real client's, or a test's fake server. */
+export interface EsdbClient {
+  appendToStream(
+    streamName: string,
+    events: Esdb.EventData[],
+    options: Esdb.AppendToStreamOptions,
+  ): Promise<Esdb.AppendResult>;
+  readStream(
+    streamName: string,
+    options: Esdb.ReadStreamOptions,
+  ): AsyncIterable<Esdb.ResolvedEvent>;
+  readAll(options: Esdb.ReadAllOptions): AsyncIterable<Esdb.AllStreamResolvedEvent>;
+  subscribeToAll(options: Esdb.SubscribeToAllOptions): Esdb.AllStreamSubscription;
+  dispose(): Promise<void>;
+}
+
 /**
  * The store on a client already made: reached through the client's calls, each
  * failure of an unreachable server rejected as StoreUnavailableError.
  */
-export function esdbEventStore(
-  esdb: EsdbModule,
-  client: Esdb.EventStoreDBClient,
-  logger: Logger,
-): EventStore {
+export function esdbEventStore(esdb: EsdbModule, client: EsdbClient, logger: Logger): EventStore {
   const store = esdbEventStoreCalls(esdb, client, logger);
   const reachable = <Args extends unknown[], Result>(
     call: (...args: Args) => Promise<Result>,
@@ -105,11 +124,7 @@ export function esdbEventStore(
   };
 }
 
-function esdbEventStoreCalls(
-  esdb: EsdbModule,
-  client: Esdb.EventStoreDBClient,
-  logger: Logger,
-): EventStore {
+function esdbEventStoreCalls(esdb: EsdbModule, client: EsdbClient, logger: Logger): EventStore {
   const subscriptions = new Set<Subscription>();
 
   const readStream = async (
@@ -144,29 +159,41 @@ function esdbEventStoreCalls(
     return events;
   };
 
-  /** The position of a deduplicated batch's last event, once each stored event is found to match. */
-  const checkRetried = async (
+  /**
+   * The result of an append the server acknowledged, once the events at its
+   * revisions are found to be this batch. KurrentDB checks a write's event ids
+   * (never their content) against the stream and, when it already holds them all,
+   * answers with the original batch's last revision and log position
+   * (IndexWriter.CheckCommit → StorageWriterService's AlreadyCommitted): a replay
+   * and a fresh write look alike. So the batch is read back, one read of at most
+   * batch.length events on the node that acknowledged it (it answers once the
+   * write is indexed): a fresh write finds itself, a replay with the same content
+   * gets the original result, a replay with other content DuplicateEventIdError.
+   */
+  const confirmStored = async (
     streamName: string,
     batch: readonly NewEvent[],
     lastRevision: number,
-  ): Promise<number> => {
+  ): Promise<AppendResult> => {
     const stored = await readStream(streamName, {
       fromRevision: Math.max(lastRevision - batch.length + 1, 0),
       maxCount: batch.length,
     });
     const byId = new Map(stored.map((event) => [event.id, event]));
-    for (const event of batch) {
-      const original = byId.get(event.id);
-      if (!original) {
-        throw new Error(`EventStoreDB returned no position for the append to ${streamName}`);
-      }
-      if (!sameEventContent(original, event)) {
-        throw new DuplicateEventIdError(streamName, event.id);
-      }
+    const result = resolveRetry(
+      streamName,
+      batch,
+      batch.flatMap((event) => {
+        const original = byId.get(event.id);
+        return original ? [{ ...original, sameContent: sameEventContent(original, event) }] : [];
+      }),
+    );
+    if (!result) {
+      throw new Error(
+        `EventStoreDB acknowledged the append to ${streamName} at revision ${lastRevision}, but its events are not there`,
+      );
     }
-    const last = stored.at(-1);
-    if (!last) throw new Error(`EventStoreDB returned no position for the append to ${streamName}`);
-    return last.position;
+    return result;
   };
 
   const readOurs = (resolved: Esdb.AllStreamResolvedEvent): RecordedEvent | undefined => {
@@ -203,19 +230,11 @@ function esdbEventStoreCalls(
           ),
           { expectedRevision: typeof expected === 'number' ? BigInt(expected) : expected },
         );
-        const nextExpectedRevision = toSafeNumber(result.nextExpectedRevision, 'revision');
-        if (result.position) {
-          return {
-            nextExpectedRevision,
-            position: toSafeNumber(result.position.commit, 'position'),
-          };
-        }
-        // An idempotent (deduplicated) append comes back without a position: the
-        // original result is the stored batch, provided it is the same content.
-        return {
-          nextExpectedRevision,
-          position: await checkRetried(streamName, batch, nextExpectedRevision),
-        };
+        return await confirmStored(
+          streamName,
+          batch,
+          toSafeNumber(result.nextExpectedRevision, 'revision'),
+        );
       } catch (error) {
         if (error instanceof esdb.WrongExpectedVersionError) {
           const actual = error.actualVersion;
@@ -331,17 +350,17 @@ function serverFilter(esdb: EsdbModule, options: Parameters<EventStore['subscrib
  */
 function subscribe(
   esdb: EsdbModule,
-  client: Esdb.EventStoreDBClient,
+  client: EsdbClient,
   options: Parameters<EventStore['subscribeToAll']>[0],
   readOurs: (resolved: Esdb.AllStreamResolvedEvent) => RecordedEvent | undefined,
 ): Subscription {
   let stopped = false;
   let checkpoint = options.fromPosition;
   let failures = 0;
-  let current: Esdb.StreamSubscription | undefined;
+  let current: Esdb.AllStreamSubscription | undefined;
   const backoff = createPause();
 
-  const close = (stream: Esdb.StreamSubscription): void => {
+  const close = (stream: Esdb.AllStreamSubscription): void => {
     void stream.unsubscribe().catch(() => {});
     stream.destroy();
   };
@@ -353,33 +372,21 @@ function subscribe(
       filter: serverFilter(esdb, options),
     });
     current = stream;
-    let taken = 0;
-    let handling = false;
     let live = false;
-    let failure: SubscriberFailure | undefined;
-    // 'caughtUp' is emitted when the server says so, while events before it may still
-    // wait in the stream's buffer: it applies once those have been handled.
-    let caughtUpAfter: number | undefined;
-
     const caughtUp = (): void => {
       failures = 0;
       options.onCaughtUp?.(checkpoint ?? 0);
     };
-    const reportCaughtUp = (): void => {
-      if (caughtUpAfter === undefined || handling || taken < caughtUpAfter) return;
-      caughtUpAfter = undefined;
-      live = true;
-      caughtUp();
-    };
-
+    /**
+     * 'caughtUp' is emitted as the server's message passes through the client's
+     * stream, while events before it may still wait in the stream's buffer, or be
+     * on their way from the buffer to this loop (grpc-js hands messages over in
+     * promise callbacks, so the message can pass while an event is in between).
+     * A mark pushed behind them comes out of the stream once each of them has.
+     */
+    const caughtUpMark: Esdb.AllStreamResolvedEvent = {};
     stream.on('caughtUp', () => {
-      caughtUpAfter = taken + stream.readableLength;
-      try {
-        reportCaughtUp();
-      } catch (error) {
-        failure = new SubscriberFailure(error);
-        stream.destroy();
-      }
+      stream.push(caughtUpMark);
     });
     stream.on('fellBehind', () => {
       live = false;
@@ -388,29 +395,27 @@ function subscribe(
     try {
       for await (const resolved of stream) {
         if (stopped) return;
-        taken += 1;
+        if (resolved === caughtUpMark) {
+          live = true;
+          await asSubscriber(caughtUp);
+          continue;
+        }
         const event = resolved.event;
         if (!event) continue;
-        handling = true;
         await asSubscriber(async () => {
           const recorded = readOurs(resolved);
           if (recorded && matchesFilter(options.filter, recorded)) await options.onEvent(recorded);
           checkpoint = toSafeNumber(event.position.commit, 'position');
         });
-        handling = false;
         if (stopped) return;
-        await asSubscriber(() => {
-          if (caughtUpAfter !== undefined) reportCaughtUp();
-          else if (live && stream.readableLength === 0) caughtUp();
-        });
+        if (live && stream.readableLength === 0) await asSubscriber(caughtUp);
       }
     } catch (error) {
       if (stopped) return;
-      throw failure ?? error;
+      throw error;
     } finally {
       close(stream);
     }
-    if (failure) throw failure;
     if (!stopped) throw new Error('EventStoreDB ended the subscription');
   };
 
