@@ -58,8 +58,14 @@ const service = (name: string, from = compose): ComposeService => {
   return found;
 };
 
-/** The Node image every Node stage uses: a supported LTS line (22), pinned to a minor. */
-const nodeImage = /^node:22\.\d+-bookworm-slim$/;
+/**
+ * The Node image every Node stage uses: the LTS line CI runs on (.node-version,
+ * 24: supported until April 2028), pinned to the same minor.
+ */
+const [nodeMajor, nodeMinor] = readFileSync(path.join(root, '.node-version'), 'utf8')
+  .trim()
+  .split('.');
+const nodeImage = new RegExp(`^node:${nodeMajor}\\.${nodeMinor}-bookworm-slim$`);
 
 /** The Node services, the store addresses each main.ts needs, and its port. */
 const nodeServices = [
