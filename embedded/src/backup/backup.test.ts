@@ -124,6 +124,7 @@ describe('a backup restored', () => {
 
   it('given a shop serving backups on its socket, when a backup is asked while appends go on, then it holds exactly the log up to the settled position it reports', async () => {
     const socket = await serveBackups(source, silentLogger);
+    expect((await fs.stat(path.join(sourceDir, 'backup.sock'))).mode & 0o777).toBe(0o600);
     try {
       let appending = true;
       const appends = (async () => {
