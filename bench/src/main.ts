@@ -11,6 +11,7 @@ import {
 } from '@quitute/infra/event-store';
 import { measureAdminReads } from './admin-reports';
 import { measureAppends } from './append';
+import { measureBackup } from './backup';
 import { measureAddToCart } from './cart';
 import { measureExpressFloor } from './express-floor';
 import { measureCommandLatency } from './command-latency';
@@ -125,6 +126,7 @@ const sections = [
   'projections',
   'lag',
   'coldstart',
+  'backup',
 ] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(sections as readonly string[]).includes(name));
@@ -476,6 +478,53 @@ if (wanted('lag')) {
         'lag p50 ms': Number(lag.lagP50.toFixed(1)),
         'lag p99 ms': Number(lag.lagP99.toFixed(1)),
         'lag max ms': Number(lag.lagMax.toFixed(1)),
+      },
+    ],
+  );
+}
+
+if (wanted('backup')) {
+  const orders = Number(process.env['BENCH_BACKUP_ORDERS'] ?? 10_000);
+  const figures = await measureBackup({ orders });
+  const mb = (bytes: number) => Number((bytes / 1_000_000).toFixed(1));
+  targets.push({
+    issue: '#39',
+    figure: `npm run backup of the running shop, ${orders.toLocaleString('en-US')} orders`,
+    measured: Number(figures.backupSeconds.toFixed(1)),
+    unit: 's',
+    kind: 'at most',
+    goal: 60,
+  });
+  targets.push({
+    issue: '#39',
+    figure: `npm run restore into a new DATA_DIR, ${orders.toLocaleString('en-US')} orders`,
+    measured: Number(figures.restoreSeconds.toFixed(1)),
+    unit: 's',
+    kind: 'at most',
+    goal: 60,
+  });
+  printTable(
+    `Backup and restore: embedded shop of ${orders.toLocaleString('en-US')} orders (${figures.events.toLocaleString('en-US')} events, one simulator payment and one outbox mail per order; DATA_DIR ${mb(figures.dataDirBytes)} MB); each command timed from its start (the CLI's own start included); floor: cp -r of the same DATA_DIR; load average ${(os.loadavg()[0] ?? 0).toFixed(1)} on ${os.cpus().length} cores`,
+    [
+      {
+        step: 'npm run backup (shop running)',
+        seconds: Number(figures.backupSeconds.toFixed(2)),
+        MB: mb(figures.backupBytes),
+      },
+      {
+        step: 'npm run restore (new DATA_DIR)',
+        seconds: Number(figures.restoreSeconds.toFixed(2)),
+        MB: mb(figures.restoredBytes),
+      },
+      {
+        step: 'restored shop: spawn to first 200 on /api/products',
+        seconds: Number(figures.firstAnswerSeconds.toFixed(2)),
+        MB: '',
+      },
+      {
+        step: 'floor: cp -r DATA_DIR',
+        seconds: Number(figures.copySeconds.toFixed(2)),
+        MB: mb(figures.dataDirBytes),
       },
     ],
   );

@@ -42,6 +42,7 @@ import {
   sessionVersionsFromReadModel,
   type ChatbotOptions,
 } from '@quitute/query-api';
+import { serveBackups, type BackupSocket } from './backup/socket';
 import type { EmbeddedConfig } from './config';
 import { serveWebApp } from './web-assets';
 
@@ -169,7 +170,11 @@ export async function createEmbeddedServer(
   const metrics = createMetrics({
     access: metricsAccess({ token: config.metricsToken, production: config.production ?? false }),
   });
-  const { eventStore: uncountedEventStore, snapshotStore } = await createStores({
+  const {
+    eventStore: uncountedEventStore,
+    snapshotStore,
+    logRows,
+  } = await createStores({
     ...(config.eventStoreUrl ? { url: config.eventStoreUrl } : {}),
     dataDir: config.dataDir,
     logger,
@@ -368,6 +373,9 @@ export async function createEmbeddedServer(
   app.use(errorHandler(logger));
 
   let server: http.Server | undefined;
+  // The embedded store's directory is this process's alone: `npm run backup` asks it here.
+  // A server's store is backed up with the server's own tools (README, Operação).
+  let backups: BackupSocket | undefined;
   return {
     app,
     eventStore,
@@ -399,6 +407,18 @@ export async function createEmbeddedServer(
           queryApi
             .start(listening)
             .then(() => projectionsService.startRelay())
+            .then(async () => {
+              if (logRows && !config.eventStoreUrl) {
+                backups = await serveBackups(
+                  {
+                    dataDir: config.dataDir,
+                    settledPosition: () => eventStore.settledPosition(),
+                    logRows,
+                  },
+                  logger,
+                );
+              }
+            })
             .then(() => resolve(url))
             .catch(reject);
         });
@@ -406,6 +426,7 @@ export async function createEmbeddedServer(
     async close() {
       // Saved while they still hold their state: each save captures it at one moment.
       await viewSaver.close();
+      await backups?.close();
       await commandApi.stop();
       await projectionsService.stop();
       await queryApi.stop();

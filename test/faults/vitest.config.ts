@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  * - rebuild-kill.fault.ts: `projections rebuild` killed mid-rebuild.
  * - read-models-resume.fault.ts: the shop killed after saving its read models resumes from the save.
  * - bus-redelivery.fault.ts: the socket gateway's consumer killed before acknowledging.
+ * - backup.fault.ts: `npm run backup` under 201 checkouts, restored and started again.
  * - A checkout retried with its Idempotency-Key after the shop died between append
  *   and reply: embedded/src/checkout-crash.test.ts (in `npm test`), and the
  *   unanswered checkouts retried in kill-shop.fault.ts.

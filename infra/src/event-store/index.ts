@@ -27,6 +27,7 @@ export {
 // Both modules load their driver (pg, PGlite, the EventStoreDB client) only when a factory is called.
 export { createPgliteEventStore, createPostgresEventStore } from './postgres';
 export { createEsdbEventStore } from './esdb';
+export type { LogRows } from './postgres-log-rows';
 
 /** Which adapter a configuration means (ARCHITECTURE §2); the snapshot store follows the same choice. */
 export type EventStoreTarget =

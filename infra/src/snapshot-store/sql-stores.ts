@@ -1,4 +1,5 @@
 import type { EventStore } from '../event-store/port';
+import type { LogRows } from '../event-store/postgres-log-rows';
 import type { SqlClient } from '../event-store/sql-client';
 import type { SnapshotStore } from './port';
 import type { Logger } from '../logging';
@@ -6,6 +7,8 @@ import type { Logger } from '../logging';
 export interface Stores {
   eventStore: EventStore;
   snapshotStore: SnapshotStore;
+  /** The SQL log's rows as stored, for a backup and its restore (absent on EventStoreDB). */
+  logRows?: LogRows;
 }
 
 /** The SQL event store and its snapshots on one PostgreSQL server pool, in one schema. */
@@ -39,9 +42,14 @@ async function openSqlStores(
 ): Promise<Stores> {
   const { createSqlEventStore } = await import('../event-store/postgres');
   const { createSqlSnapshotStore } = await import('./sql');
+  const { createLogRows } = await import('../event-store/postgres-log-rows');
   const eventStore = await createSqlEventStore(sql, schema, options);
   try {
-    return { eventStore, snapshotStore: await createSqlSnapshotStore(sql, schema) };
+    return {
+      eventStore,
+      snapshotStore: await createSqlSnapshotStore(sql, schema),
+      logRows: createLogRows(sql, schema),
+    };
   } catch (error) {
     await eventStore.close();
     throw error;
