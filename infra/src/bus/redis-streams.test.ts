@@ -27,7 +27,7 @@ function recorder() {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 await describeWithRedis('Redis Streams bus', (redis) => {
   const keyPrefix = `${redis.keyPrefix}bus:`;

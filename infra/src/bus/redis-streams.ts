@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JsonObject } from '../event-store/port';
 import { silentLogger, type Logger } from '../logging';
 import { openRedis, REDIS_KEY_PREFIX, type RedisClient } from '../redis';
+import { settlesWithin } from './deadline';
 import type { Bus, BusMessage, BusSubscription } from './port';
 
 export interface RedisStreamsBusOptions {
@@ -391,10 +392,10 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
       if (closed) return;
       closed = true;
       const stopping = Promise.allSettled([...consumers].map((consumer) => stop(consumer)));
-      if (!(await finishesWithin(stopping, closeTimeoutMs))) {
+      if (!(await settlesWithin(stopping, closeTimeoutMs))) {
         logger.warn('bus: handlers still running at close; connections dropped');
       }
-      if (!(await finishesWithin(client.close(), closeTimeoutMs))) client.destroy();
+      if (!(await settlesWithin(client.close(), closeTimeoutMs))) client.destroy();
     },
   };
 }
@@ -410,23 +411,4 @@ function pairs(flat: readonly string[]): Record<string, string> {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** True when `promise` settled within `ms`; never rejects. */
-async function finishesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
