@@ -1,6 +1,7 @@
 import type { Admin, Consumer, KafkaMessage, Producer } from 'kafkajs';
 import { z } from 'zod';
 import type { JsonObject } from '../event-store/port';
+import { settlesWithin, withDeadline } from './deadline';
 import type { Bus, BusMessage, BusSubscription } from './port';
 
 export interface KafkaBusOptions {
@@ -10,6 +11,15 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** How long subscribe() waits for its consumer to join the group (default 60 s). */
   joinTimeoutMs?: number;
+  /**
+   * A publish not acknowledged by the brokers within this time rejects, so the
+   * relay keeps its event unacknowledged and retries later (default 15 s).
+   */
+  publishTimeoutMs?: number;
+  /** How long createKafkaBus() may take to reach the brokers (default 30 s). */
+  connectTimeoutMs?: number;
+  /** How long close() and stop() wait for kafkajs to disconnect before they give up on it (default 5 s). */
+  closeTimeoutMs?: number;
   /** kafkajs' own logging (default 'warn'). */
   logLevel?: 'nothing' | 'error' | 'warn' | 'info' | 'debug';
   /**
@@ -29,8 +39,8 @@ const valueSchema = z.object({
 });
 
 /**
- * The Bus over Kafka (distributed topology). One idempotent producer (acks all,
- * one request in flight, so retries cannot reorder a key); records are keyed by
+ * The Bus over Kafka (distributed topology). One producer (acks all, one
+ * request in flight, so retries cannot reorder a key); records are keyed by
  * `key`, so one key lives in one partition and keeps its order; the value is
  * `{ id, type, payload }` as JSON and the `event-id` header repeats the id for
  * tools that do not parse values. Each subscribe() is a consumer of its group
@@ -38,8 +48,20 @@ const valueSchema = z.object({
  * leaves the offset uncommitted, so kafkajs retries it and, after restarting
  * the consumer, redelivers it (at-least-once).
  *
+ * Nothing waits on the brokers without a bound (issue 39): kafkajs' idempotent
+ * producer retries forever, so a Kafka outage hung the relay's publish and the
+ * shutdown. The producer is therefore not idempotent — its retries are bounded,
+ * and the duplicate a retry may write is dropped by the consumers, which
+ * de-duplicate by id anyway (ARCHITECTURE §4); limiting an idempotent
+ * producer's retries instead would let a batch given up after it was written
+ * leave the broker expecting a sequence number that the next batch reuses, and
+ * that batch would be dropped as a duplicate. A publish rejects after
+ * `publishTimeoutMs`; close() and stop() give up on kafkajs after
+ * `closeTimeoutMs`.
+ *
  * Async because kafkajs is imported on first use and the producer and admin
- * connect here, so a wrong broker list fails at start-up.
+ * connect here (within `connectTimeoutMs`), so a wrong broker list fails at
+ * start-up.
  */
 export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
   const { Kafka, Partitioners, logLevel } = await import('kafkajs');
@@ -54,7 +76,16 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
     clientId: options.clientId,
     brokers: options.brokers,
     logLevel: levels[options.logLevel ?? 'warn'],
+    connectionTimeout: 3_000,
+    requestTimeout: 10_000,
+    retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 5_000 },
   });
+  const publishTimeoutMs = options.publishTimeoutMs ?? 15_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 5_000;
+  /** kafkajs' disconnect waits for requests in flight, which a silent broker never answers. */
+  const disconnect = (clients: { disconnect(): Promise<void> }[]): Promise<boolean> =>
+    settlesWithin(Promise.allSettled(clients.map((client) => client.disconnect())), closeTimeoutMs);
   const partitions = options.partitions ?? 3;
   const joinTimeoutMs = options.joinTimeoutMs ?? 60_000;
   const onError =
@@ -65,17 +96,20 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
 
   const admin: Admin = kafka.admin();
   const producer: Producer = kafka.producer({
-    idempotent: true,
+    idempotent: false,
     maxInFlightRequests: 1,
     allowAutoTopicCreation: false,
     // The Java-compatible murmur2 partitioner, named so kafkajs does not warn about its default.
     createPartitioner: Partitioners.DefaultPartitioner,
   });
   try {
-    await admin.connect();
-    await producer.connect();
+    await withDeadline(
+      Promise.all([admin.connect(), producer.connect()]),
+      connectTimeoutMs,
+      `bus: Kafka brokers ${options.brokers.join(',')} not reached within ${connectTimeoutMs} ms`,
+    );
   } catch (error) {
-    await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    await disconnect([producer, admin]);
     throw error;
   }
 
@@ -100,16 +134,25 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
     async publish(topic, messages) {
       if (closed) throw new Error('bus is closed');
       if (messages.length === 0) return;
-      await ensureTopic(topic);
-      await producer.send({
-        topic,
-        acks: -1,
-        messages: messages.map((message) => ({
-          key: message.key,
-          value: JSON.stringify({ id: message.id, type: message.type, payload: message.payload }),
-          headers: { 'event-id': message.id },
-        })),
-      });
+      const sending = (async () => {
+        await ensureTopic(topic);
+        await producer.send({
+          topic,
+          acks: -1,
+          messages: messages.map((message) => ({
+            key: message.key,
+            value: JSON.stringify({ id: message.id, type: message.type, payload: message.payload }),
+            headers: { 'event-id': message.id },
+          })),
+        });
+      })();
+      // Given up on, the send still settles later (kafkajs' bounded retries): never unhandled.
+      sending.catch(() => {});
+      await withDeadline(
+        sending,
+        publishTimeoutMs,
+        `bus: publish to ${topic} not acknowledged by Kafka within ${publishTimeoutMs} ms`,
+      );
     },
 
     async subscribe(topic, groupId, handler): Promise<BusSubscription> {
@@ -134,13 +177,13 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
         await joined;
       } catch (error) {
         consumers.delete(consumer);
-        await consumer.disconnect().catch(() => {});
+        await disconnect([consumer]);
         throw error;
       }
       return {
         async stop() {
           if (!consumers.delete(consumer)) return;
-          await consumer.disconnect();
+          await disconnect([consumer]);
         },
       };
     },
@@ -150,8 +193,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
       closed = true;
       const running = [...consumers];
       consumers.clear();
-      await Promise.allSettled(running.map((consumer) => consumer.disconnect()));
-      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+      await disconnect(running);
+      await disconnect([producer, admin]);
     },
   };
 }

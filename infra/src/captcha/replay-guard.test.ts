@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { messages } from '@quitute/contracts';
 import { createClient } from 'redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openRedis } from '../redis';
-import { describeWithRedis } from '../redis/test-server';
+import { describeWithRedis, startRedisProxy } from '../redis/test-server';
 import {
   CLOCK_SKEW_MARGIN_MS,
   createMemoryReplayGuard,
@@ -72,13 +73,35 @@ await describeWithRedis('Redis ReplayGuard', (redis) => {
     }
   });
 
-  it('given a guard whose Redis connection is gone, when it claims, then the claim rejects rather than letting the solution through', async () => {
+  it('given a guard whose Redis connection is gone, when it claims, then the claim is refused with a 503 rather than letting the solution through', async () => {
     const client = createClient({ url: redis.url });
     await client.connect();
     const guard = createRedisReplayGuard(client, { keyPrefix: redis.keyPrefix });
     client.destroy();
     await expect(
       guard.claim(randomBytes(32).toString('hex'), Date.now() + 60_000),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ status: 503, code: 'unavailable', message: messages.unavailable });
+  });
+
+  it('given Redis going away and coming back, when solutions are claimed, then they are refused with a 503 during the outage and claimed once after it', async () => {
+    const proxy = await startRedisProxy(redis.url);
+    const guard = await createReplayGuard({ redisUrl: proxy.url, keyPrefix: redis.keyPrefix });
+    const signature = randomBytes(32).toString('hex');
+    try {
+      await proxy.cut();
+      await expect(guard.claim(signature, Date.now() + 60_000)).rejects.toMatchObject({
+        status: 503,
+        message: messages.unavailable,
+      });
+      await proxy.restore();
+      await vi.waitFor(
+        async () => expect(await guard.claim(signature, Date.now() + 60_000)).toBe(true),
+        { timeout: 5_000, interval: 100 },
+      );
+      expect(await guard.claim(signature, Date.now() + 60_000)).toBe(false);
+    } finally {
+      await guard.close();
+      await proxy.close();
+    }
   });
 });

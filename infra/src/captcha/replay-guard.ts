@@ -1,4 +1,6 @@
-import type { Logger } from '../logging';
+import { messages } from '@quitute/contracts';
+import { AppError } from '../errors';
+import { silentLogger, type Logger } from '../logging';
 import { openRedis, REDIS_KEY_PREFIX, type RedisClient } from '../redis';
 
 /**
@@ -59,20 +61,38 @@ export const CLOCK_SKEW_MARGIN_MS = 60_000;
  * atomic check-and-set. The time to live is counted from this process's clock
  * (the one that checked the expiry) rather than given as an absolute PXAT, so a
  * Redis server whose clock runs ahead cannot drop a claim early.
+ *
+ * While Redis fails, a claim fails closed with a 503 ('Serviço temporariamente
+ * indisponível…'): accepting the solution unchecked would let one solved
+ * captcha be replayed for as long as the outage lasts, and a per-process
+ * memory would accept it once per instance. Only the captcha-guarded account
+ * forms (register, password reset) wait for Redis; orders do not pass here.
  */
 export function createRedisReplayGuard(
   client: RedisClient,
-  options: { keyPrefix?: string; now?: () => number; closeClient?: boolean } = {},
+  options: {
+    keyPrefix?: string;
+    now?: () => number;
+    closeClient?: boolean;
+    logger?: Logger | undefined;
+  } = {},
 ): ReplayGuard {
   const now = options.now ?? Date.now;
   const keyPrefix = options.keyPrefix ?? `${REDIS_KEY_PREFIX}captcha:`;
+  const logger = options.logger ?? silentLogger;
   return {
     async claim(signature, expiresAtMs) {
       const ttlMs = Math.max(1, Math.ceil(expiresAtMs - now())) + CLOCK_SKEW_MARGIN_MS;
-      const reply = await client.set(`${keyPrefix}${signature}`, '1', {
-        condition: 'NX',
-        expiration: { type: 'PX', value: ttlMs },
-      });
+      let reply: string | null;
+      try {
+        reply = await client.set(`${keyPrefix}${signature}`, '1', {
+          condition: 'NX',
+          expiration: { type: 'PX', value: ttlMs },
+        });
+      } catch (error) {
+        logger.warn({ err: error }, 'captcha: Redis unavailable, solution refused');
+        throw new AppError('unavailable', messages.unavailable);
+      }
       return reply === 'OK';
     },
     async close() {
@@ -93,5 +113,5 @@ export async function createReplayGuard(
   const { redisUrl, keyPrefix, now, logger } = options;
   if (!redisUrl) return createMemoryReplayGuard({ now });
   const client = await openRedis({ url: redisUrl, logger });
-  return createRedisReplayGuard(client, { keyPrefix, now, closeClient: true });
+  return createRedisReplayGuard(client, { keyPrefix, now, closeClient: true, logger });
 }

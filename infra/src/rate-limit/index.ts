@@ -1,7 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  MemoryStore,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type IncrementResponse,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import type { RedisReply } from 'rate-limit-redis';
-import type { Logger } from '../logging';
+import { silentLogger, type Logger } from '../logging';
 import { openRedis, REDIS_KEY_PREFIX } from '../redis';
 
 /**
@@ -20,12 +28,19 @@ export interface RateLimitStoresOptions {
   /** Put before each limiter's name in its Redis keys; tests use one per run. */
   keyPrefix?: string;
   logger?: Logger;
+  /** After Redis failed, how long every limiter counts in memory before it tries Redis again (default 5 s). */
+  retryRedisAfterMs?: number;
 }
 
 /**
  * Rate-limit counters for one process (memory, the embedded default) or for
  * every replica of a service at once (Redis, `REDIS_URL`): with Redis, requests
  * to one replica count against the limit on all of them.
+ *
+ * A Redis outage must not turn every limited request into a 500, nor open the
+ * limits: while Redis fails, each limiter counts in this process's memory (the
+ * limit then holds per replica), the outage is logged once, and Redis is tried
+ * again every `retryRedisAfterMs` — shared counting resumes when it answers.
  */
 export async function createRateLimitStores(
   options: RateLimitStoresOptions = {},
@@ -35,15 +50,96 @@ export async function createRateLimitStores(
   }
   // Loaded only here: a shop without REDIS_URL never loads the Redis packages.
   const { RedisStore } = await import('rate-limit-redis');
-  const client = await openRedis({ url: options.redisUrl, logger: options.logger });
+  // A counter is one short script: waiting longer for it only holds the request.
+  const client = await openRedis({
+    url: options.redisUrl,
+    logger: options.logger,
+    commandTimeoutMs: 1_000,
+  });
   const keyPrefix = options.keyPrefix ?? `${REDIS_KEY_PREFIX}rate-limit:`;
+  const outage = redisOutage(options.logger ?? silentLogger, options.retryRedisAfterMs ?? 5_000);
   return {
     store: (name) =>
-      new RedisStore({
-        sendCommand: (...args: string[]) => client.sendCommand<RedisReply>(args),
-        prefix: `${keyPrefix}${name}:`,
-      }),
+      failoverStore(
+        new RedisStore({
+          sendCommand: (...args: string[]) => client.sendCommand<RedisReply>(args),
+          prefix: `${keyPrefix}${name}:`,
+        }),
+        outage,
+      ),
     close: () => client.close(),
+  };
+}
+
+/** What every limiter of one process knows about Redis: down since, and until when it is not asked. */
+interface RedisOutage {
+  skipRedis(): boolean;
+  failed(error: unknown): void;
+  answered(): void;
+}
+
+function redisOutage(logger: Logger, retryAfterMs: number): RedisOutage {
+  let down = false;
+  let retryAt = 0;
+  return {
+    skipRedis: () => down && Date.now() < retryAt,
+    failed(error) {
+      retryAt = Date.now() + retryAfterMs;
+      if (down) return;
+      down = true;
+      logger.warn(
+        { err: error },
+        'rate limit: Redis unavailable, counting in this process until it answers',
+      );
+    },
+    answered() {
+      if (!down) return;
+      down = false;
+      logger.info('rate limit: Redis answers again, counting shared');
+    },
+  };
+}
+
+/**
+ * `primary` (Redis) while it answers, else a memory store of this process. A
+ * Redis store that failed is initialised again before its next use, because
+ * rate-limit-redis keeps the promise of its script's loading: one rejected at
+ * start would fail every later increment even after Redis is back.
+ */
+function failoverStore(primary: Store, outage: RedisOutage): Store {
+  const fallback = new MemoryStore();
+  let options: Options | undefined;
+  let reinitialise = false;
+  const use = async <T>(operation: (store: Store) => Promise<T> | T): Promise<T> => {
+    if (outage.skipRedis()) return operation(fallback);
+    try {
+      if (reinitialise && options) await primary.init?.(options);
+      reinitialise = false;
+      const result = await operation(primary);
+      outage.answered();
+      return result;
+    } catch (error) {
+      reinitialise = true;
+      outage.failed(error);
+      return operation(fallback);
+    }
+  };
+  return {
+    localKeys: false,
+    ...(primary.prefix === undefined ? {} : { prefix: primary.prefix }),
+    init(given) {
+      options = given;
+      fallback.init(given);
+      return Promise.resolve(primary.init?.(given)).catch(() => {
+        reinitialise = true;
+      });
+    },
+    get: (key): Promise<ClientRateLimitInfo | undefined> =>
+      use((store) => (store.get ? store.get(key) : undefined)),
+    increment: (key): Promise<IncrementResponse> => use((store) => store.increment(key)),
+    decrement: (key) => use((store) => store.decrement(key)),
+    resetKey: (key) => use((store) => store.resetKey(key)),
+    shutdown: () => fallback.shutdown(),
   };
 }
 

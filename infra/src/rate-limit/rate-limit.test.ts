@@ -1,8 +1,9 @@
 import express from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { createClient } from 'redis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../redis/test-server';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describeWithRedis, startRedisProxy } from '../redis/test-server';
+import { createLogger } from '../logging';
 import { listenOnFreePort } from '../testing';
 import { createRateLimitStores, type RateLimitStores } from './index';
 
@@ -158,6 +159,51 @@ await describeWithRedis('rate-limit stores on Redis', (redis) => {
       client.destroy();
       await Promise.all(servers.map((server) => server.close()));
       await stores.close();
+    }
+  });
+
+  it('given Redis shared by the limiters, when Redis goes away, then limited requests are answered (not 500) and still limited per process, and shared counting resumes when Redis returns', async () => {
+    const proxy = await startRedisProxy(redis.url);
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: { write: (line) => lines.push(line) },
+    });
+    const outageWarnings = () => lines.filter((line) => line.includes('Redis unavailable'));
+    const stores = await createRateLimitStores({
+      redisUrl: proxy.url,
+      keyPrefix: redis.keyPrefix,
+      logger,
+      retryRedisAfterMs: 200,
+    });
+    const servers: { close(): Promise<void> }[] = [];
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const replica = await startReplica(stores, servers);
+      expect(await replica.reset('outage-client')).toBe(204);
+      expect(await client.get(`${redis.keyPrefix}reset:outage-client`)).toBe('1');
+
+      await proxy.cut();
+      const during = [];
+      for (let i = 0; i <= LIMIT; i++) during.push(await replica.reset('outage-client'));
+      expect(during).toEqual([...Array<number>(LIMIT).fill(204), 429]);
+      expect(await replica.reset('another-client')).toBe(204);
+      expect(outageWarnings()).toHaveLength(1);
+
+      await proxy.restore();
+      await vi.waitFor(
+        async () => {
+          expect(await replica.reset('after-outage-client')).toBe(204);
+          expect(await client.exists(`${redis.keyPrefix}reset:after-outage-client`)).toBe(1);
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+    } finally {
+      client.destroy();
+      await Promise.all(servers.map((server) => server.close()));
+      await stores.close();
+      await proxy.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { createClient } from 'redis';
 import { describeWithServer } from '../testing';
 
@@ -56,4 +57,63 @@ async function deleteKeys(url: string, keyPrefix: string): Promise<void> {
   } finally {
     client.destroy();
   }
+}
+
+export interface RedisProxy {
+  /** A redis:// URL to the proxy, with the target's path (database). */
+  url: string;
+  /** An outage: open connections are dropped and nothing listens on the port until restore(). */
+  cut(): Promise<void>;
+  /** Redis is back on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP proxy in front of the test Redis, so that a test can take Redis away
+ * from a client (and give it back) without stopping the server others share.
+ */
+export async function startRedisProxy(targetUrl: string): Promise<RedisProxy> {
+  const target = new URL(targetUrl);
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket): void => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    track(client);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const listen = (port: number): Promise<void> =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stopListening = (): Promise<void> =>
+    new Promise((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) resolve();
+      else server.close(() => resolve());
+    });
+  await listen(0);
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('proxy has no TCP port');
+  const { port } = address;
+  const url = new URL(targetUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut: stopListening,
+    restore: () => listen(port),
+    close: stopListening,
+  };
 }

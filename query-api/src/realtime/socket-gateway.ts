@@ -74,8 +74,10 @@ export interface SocketGatewayDeps {
   corsOrigin?: string | string[];
   /**
    * Every gateway instance must receive every message (each holds its own
-   * sockets), so each needs its own consumer group; the host name is one per
-   * container.
+   * sockets), so each needs its own consumer group: the host name is one per
+   * container, and the process id tells apart instances run as processes on one
+   * host (the topology without Docker). The Redis Streams bus destroys such a
+   * group when it stops, or once idle when its process was killed.
    */
   groupId?: string;
   now?: () => Date;
@@ -217,7 +219,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
   const seen = recentIds(REMEMBERED_EVENT_IDS);
   const subscription = await deps.bus.subscribe(
     PAYMENTS_TOPIC,
-    deps.groupId ?? `socket-gateway-${hostname()}`,
+    deps.groupId ?? `socket-gateway-${hostname()}-${process.pid}`,
     async (message) => {
       const parsed = paymentApprovedMessageSchema.safeParse(message.payload);
       if (!parsed.success) {
