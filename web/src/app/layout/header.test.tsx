@@ -107,6 +107,8 @@ describe('layout', () => {
 
     expect(await screen.findByRole('list', { name: 'Redes sociais' })).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
+    // The contacts come with the shop's settings, which may arrive after the links bar.
+    await within(footer).findByRole('link', { name: 'contato@quitute.com.br' }, PAGE_LOAD);
     expect(within(footer).getByRole('link', { name: 'Termos de Uso' }).getAttribute('href')).toBe(
       '/termos',
     );
