@@ -179,6 +179,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
 
   const processes: TopologyProcess[] = [];
   const stopping = new Set<ChildProcess>();
+  /** Once stop() began, an exit is expected (Ctrl-C signals the whole process group at once). */
+  let stopRequested = false;
 
   const launch = (
     name: string,
@@ -209,7 +211,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     child.stderr?.on('data', keep);
     child.once('exit', (code, signal) => {
       log.end();
-      if (!stopping.has(child)) options.onExit?.(name, code, signal);
+      if (!stopRequested && !stopping.has(child)) options.onExit?.(name, code, signal);
     });
     const started: TopologyProcess = {
       name,
@@ -315,6 +317,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       return found;
     },
     async stop() {
+      stopRequested = true;
       const order: ServiceKind[] = ['nginx', 'query-api', 'command-api', 'projections', 'provider'];
       for (const kind of order) {
         const children = processes
