@@ -2,7 +2,16 @@ import { createMemoryReadStore } from './memory';
 import { createMongoReadStore } from './mongo';
 import type { ReadStore } from './port';
 
-export type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
+export type {
+  Filter,
+  FindOptions,
+  IndexSpec,
+  PutManyOptions,
+  PutOptions,
+  ReadCollection,
+  ReadDocument,
+  ReadStore,
+} from './port';
 export type { MongoReadStoreOptions } from './mongo';
 export type { MemoryReadStore } from './memory';
 export { loadReadModels, saveReadModels, type LoadedReadModels } from './memory-file';

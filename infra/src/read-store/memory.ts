@@ -1,6 +1,14 @@
 import { copyJson, createStringPool, isJson, shareStrings, type StringPool } from './copy';
 import { filterDocuments, firstSorted, matcher, sortDocuments } from './memory-query';
-import type { Filter, FindOptions, ReadCollection, ReadDocument, ReadStore } from './port';
+import { guardAdmits, guardValue, lastById } from './guard';
+import type {
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadCollection,
+  ReadDocument,
+  ReadStore,
+} from './port';
 
 /**
  * In-memory collections (ARCHITECTURE §2, embedded topology): each collection is
@@ -36,6 +44,8 @@ export function createMemoryReadStore(
   { shareHandedOverAfterMs = SHARE_HANDED_OVER_AFTER_MS } = {},
 ): MemoryReadStore {
   const collections = new Map<string, Map<string, ReadDocument>>();
+  // Only recorded: a scan of a Map needs no index, but listIndexes answers as the servers do.
+  const indexes = new Map<string, IndexSpec[]>();
   const copyIn = (document: ReadDocument): ReadDocument => copyJson(document, strings.share);
   const handedOver = shareStringsLater(strings, shareHandedOverAfterMs);
   let closed = false;
@@ -65,11 +75,17 @@ export function createMemoryReadStore(
       // The type parameter is the caller's claim about the collection, as with
       // the MongoDB driver's db.collection<T>(); nothing here can check it.
       const copyOut = (document: ReadDocument): T => copyJson(document) as T;
-      const store = (document: ReadDocument, handOver = false): void => {
+      const store = (document: ReadDocument, handOver = false, guard?: string): void => {
         if (typeof document._id !== 'string') {
           throw new TypeError(`a read document needs a string _id (collection ${name})`);
         }
         const into = documents();
+        if (
+          guard !== undefined &&
+          !guardAdmits(into.get(document._id), guardValue(document, guard), guard)
+        ) {
+          return;
+        }
         if (handOver && isJson(document)) {
           into.set(document._id, document);
           handedOver.add(into, document);
@@ -98,13 +114,16 @@ export function createMemoryReadStore(
           for (const document of documents().values()) if (matches(document)) count += 1;
           return count;
         },
-        async put(document) {
+        async put(document, options) {
           ensureOpen();
-          store(document);
+          store(document, false, options?.guard);
         },
         async putMany(batch, options) {
           ensureOpen();
-          for (const document of batch) store(document, options?.handedOver);
+          const guard = options?.guard;
+          // Guarded, the last of an _id is the one compared, as the servers' adapters do.
+          const written = guard === undefined ? batch : lastById(batch);
+          for (const document of written) store(document, options?.handedOver, guard);
         },
         async delete(id) {
           ensureOpen();
@@ -116,12 +135,27 @@ export function createMemoryReadStore(
         },
       };
     },
+    async ensureIndexes(name, specs) {
+      if (closed) throw new Error(`read store is closed (collection ${name})`);
+      const known = indexes.get(name) ?? [];
+      for (const spec of specs) {
+        const key = indexKey(spec);
+        if (!known.some((existing) => indexKey(existing) === key))
+          known.push(structuredClone(spec));
+      }
+      indexes.set(name, known);
+    },
+    async listIndexes(name) {
+      return structuredClone(indexes.get(name) ?? []);
+    },
     async replaceCollection(target, source) {
       if (closed) throw new Error(`read store is closed (collection ${target})`);
       if (target === source) throw new RangeError('a collection cannot replace itself');
       // One synchronous swap: a reader sees the old Map or the new one, never a mix.
       collections.set(target, documentsOf(source));
       collections.delete(source);
+      indexes.set(target, indexes.get(source) ?? []);
+      indexes.delete(source);
     },
     async close() {
       closed = true;
@@ -129,6 +163,10 @@ export function createMemoryReadStore(
       collections.clear();
     },
   };
+}
+
+function indexKey(spec: IndexSpec): string {
+  return JSON.stringify([Object.entries(spec.fields), spec.unique === true]);
 }
 
 /**

@@ -19,7 +19,20 @@ export interface FindOptions {
   limit?: number;
 }
 
-export interface PutManyOptions {
+export interface PutOptions {
+  /**
+   * Names a numeric field of the documents (`_position`, the global position of
+   * the last event applied): a stored document is then replaced only when it
+   * lacks that field or holds a number not above the new one, so a write that
+   * arrives late (a deposed lease holder's) never rolls a newer document back; a
+   * stale write is dropped without error. Each written document must hold a
+   * number there. Equal is replaced: the same position writes the same document,
+   * and a checkpoint's details change at the same position.
+   */
+  guard?: string;
+}
+
+export interface PutManyOptions extends PutOptions {
   /**
    * The caller hands the documents over: neither it nor anyone else changes
    * them, or anything they hold, again (a rebuild's documents, built in memory
@@ -36,21 +49,36 @@ export interface ReadCollection<T extends ReadDocument = ReadDocument> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   /** Inserts or replaces the whole document with this _id. */
-  put(document: T): Promise<void>;
-  /** Inserts or replaces many documents in one round trip. */
+  put(document: T, options?: PutOptions): Promise<void>;
+  /** Inserts or replaces many documents in one round trip; of one _id given twice, the last. */
   putMany(documents: readonly T[], options?: PutManyOptions): Promise<void>;
   delete(id: string): Promise<void>;
   /** Removes every document (used when a projection is rebuilt). */
   clear(): Promise<void>;
 }
 
+/** An index a read model's queries need: `{ field: 1 | -1 }` in order (dotted paths allowed). */
+export interface IndexSpec {
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+}
+
 export interface ReadStore {
   collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T>;
+  /**
+   * Makes the collection have these indexes (those it has already are kept;
+   * none is dropped). Idempotent: a projection declares its indexes each time it
+   * starts, and on a rebuild's scratch collection before it replaces the live one.
+   */
+  ensureIndexes(collection: string, specs: readonly IndexSpec[]): Promise<void>;
+  /** The indexes ensureIndexes gave the collection (the `_id` one left out): [] for none. */
+  listIndexes(collection: string): Promise<IndexSpec[]>;
   /**
    * Atomically makes `target` hold exactly the documents of `source`, and `source`
    * gone (empty): a reader of `target` sees every old document or every new one,
    * never a mix, and no read fails meanwhile (a blue/green projection rebuild).
-   * Handles taken before on either name stay usable.
+   * Handles taken before on either name stay usable. `target` keeps the indexes
+   * `source` had; `source` starts again without any.
    */
   replaceCollection(target: string, source: string): Promise<void>;
   close(): Promise<void>;
