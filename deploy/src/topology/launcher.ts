@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -95,7 +95,8 @@ export function topologySecrets(runDir: string, fresh: boolean): Secrets {
     CAPTCHA_HMAC_KEY: random(48),
     MP_ACCESS_TOKEN: `TEST-${random(24)}`,
     MP_WEBHOOK_SECRET: random(32),
-    ADMIN_PASSWORD: `Quitute-${random(9)}`,
+    // The shop's rule: at least one upper-case letter and one digit.
+    ADMIN_PASSWORD: `Quitute-${random(9)}-${randomInt(1_000, 10_000)}`,
   };
   fs.writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
