@@ -42,6 +42,8 @@ function withLateCartWrites(readStore: ReadStore): ReadStore {
         },
       };
     },
+    ensureIndexes: (name, specs) => readStore.ensureIndexes(name, specs),
+    listIndexes: (name) => readStore.listIndexes(name),
     replaceCollection: (target, source) => readStore.replaceCollection(target, source),
     close: () => readStore.close(),
   };

@@ -22,6 +22,8 @@ function heldSwitches(): ReadStore {
   const memory = createMemoryReadStore();
   return {
     collection: (name) => memory.collection(name),
+    ensureIndexes: (name, specs) => memory.ensureIndexes(name, specs),
+    listIndexes: (name) => memory.listIndexes(name),
     replaceCollection: async (target, source) => {
       await switchHeld;
       await memory.replaceCollection(target, source);

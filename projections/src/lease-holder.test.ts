@@ -76,9 +76,9 @@ function writingAs(readStore: ReadStore, who: string, writes: string[]): ReadSto
           writes.push(who);
           return inner.put(document);
         },
-        putMany: (documents) => {
+        putMany: (documents, options) => {
           if (documents.length > 0) writes.push(who);
-          return inner.putMany(documents);
+          return inner.putMany(documents, options);
         },
         delete: (id) => {
           writes.push(who);
@@ -90,6 +90,8 @@ function writingAs(readStore: ReadStore, who: string, writes: string[]): ReadSto
         },
       };
     },
+    ensureIndexes: (name, specs) => readStore.ensureIndexes(name, specs),
+    listIndexes: (name) => readStore.listIndexes(name),
     replaceCollection: (target, source) => {
       writes.push(who);
       return readStore.replaceCollection(target, source);
@@ -118,6 +120,15 @@ function expectEveryNumberOnce(documents: ReadDocument[], last: number): void {
     const document = counterDocument.parse(documents.find((d) => d._id === `k${k}`));
     expect(document.applied).toEqual(expected);
   }
+}
+
+/** Promise.withResolvers (Node 22) for the Node 20 this still runs on. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
 
 const running = (...holders: LeaseHolder[]) =>
@@ -214,15 +225,17 @@ describe('LeaseHolder over a memory lease (one process)', () => {
           find: (filter, options) => inner.find(filter, options),
           count: (filter) => inner.count(filter),
           put: (document) => inner.put(document),
-          putMany: async (documents) => {
+          putMany: async (documents, options) => {
             writing();
             await firstWriteHeld;
-            await inner.putMany(documents);
+            await inner.putMany(documents, options);
           },
           delete: (id) => inner.delete(id),
           clear: () => inner.clear(),
         };
       },
+      ensureIndexes: (name, specs) => shared.ensureIndexes(name, specs),
+      listIndexes: (name) => shared.listIndexes(name),
       replaceCollection: (target, source) => shared.replaceCollection(target, source),
       close: () => shared.close(),
     };
@@ -257,6 +270,49 @@ describe('LeaseHolder over a memory lease (one process)', () => {
 
     expect(writes).toEqual(['A']);
     expect(await readCheckpoint(shared, counting.name)).toBe(0);
+  });
+
+  it('given a deposed runner whose batch write lands after its successor wrote newer documents, then the newer documents stay', async () => {
+    const eventStore = createMemoryEventStore();
+    const shared = createMemoryReadStore();
+    await appendCounted(eventStore, 1, 20);
+    const held = deferred();
+    const writing = deferred();
+    const landed = deferred();
+    let first = true;
+    const lateFirstWrite: ReadStore = {
+      ...shared,
+      collection<T extends ReadDocument = ReadDocument>(name: string): ReadCollection<T> {
+        const inner = shared.collection<T>(name);
+        if (name !== counting.collection) return inner;
+        return {
+          ...inner,
+          putMany: async (documents, options) => {
+            if (!first) return inner.putMany(documents, options);
+            first = false;
+            writing.resolve();
+            await held.promise;
+            await inner.putMany(documents, options);
+            landed.resolve();
+          },
+        };
+      },
+    };
+    const deposed = runnerOver(eventStore)(lateFirstWrite);
+    const deposedStarted = deposed.start();
+    await writing.promise;
+
+    const successor = runnerOver(eventStore)(shared);
+    await successor.start();
+    const last = await appendCounted(eventStore, 21, 40);
+    await vi.waitFor(() => expect(successor.position).toBe(last));
+    held.resolve();
+    await landed.promise;
+
+    const documents = await shared.collection('counters_v1').find({}, { sort: { _id: 1 } });
+    expectEveryNumberOnce(documents, 40);
+    await deposedStarted;
+    await Promise.all([deposed.stop(), successor.stop()]);
   });
 
   it('given two holders with workers, when the first stops, then only the holder’s workers run: the first’s are closed before the second’s start', async () => {

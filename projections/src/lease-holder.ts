@@ -127,8 +127,8 @@ function writableWhile(readStore: ReadStore, open: () => boolean): ReadStore {
         get: (id) => inner.get(id),
         find: (filter, options) => inner.find(filter, options),
         count: (filter) => inner.count(filter),
-        put: async (document) => {
-          if (open()) await inner.put(document);
+        put: async (document, options) => {
+          if (open()) await inner.put(document, options);
         },
         putMany: async (documents, options) => {
           if (open()) await inner.putMany(documents, options);
@@ -141,6 +141,10 @@ function writableWhile(readStore: ReadStore, open: () => boolean): ReadStore {
         },
       };
     },
+    ensureIndexes: async (name, specs) => {
+      if (open()) await readStore.ensureIndexes(name, specs);
+    },
+    listIndexes: (name) => readStore.listIndexes(name),
     replaceCollection: async (target, source) => {
       if (open()) await readStore.replaceCollection(target, source);
     },

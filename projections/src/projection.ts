@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { parseEvent, type EventOf } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
-import type { ReadDocument } from '@quitute/infra/read-store';
+import type { IndexSpec, ReadDocument } from '@quitute/infra/read-store';
 
 /**
  * A declared projection (STYLE rule 8): a pure `evolve(document, event)` — a
@@ -17,6 +17,12 @@ export interface ProjectionDefinition<S extends Record<string, z.ZodType>, D ext
   events: S;
   /** The document it writes; stored documents are parsed with it when read back. */
   document: z.ZodType<D>;
+  /**
+   * The indexes its readers' queries need (query-api's filters and sorts on the
+   * collection), ensured by the runner at start and on a rebuild's collection
+   * before it goes live. An indexed field must hold no array (PostgreSQL relies on it).
+   */
+  indexes?: readonly IndexSpec[];
   documentId: (event: EventOf<S>) => string;
   evolve: (document: D | null, event: EventOf<S>, recorded: RecordedEvent) => D | null;
 }
@@ -25,6 +31,8 @@ export interface ProjectionDefinition<S extends Record<string, z.ZodType>, D ext
 export interface Projection {
   name: string;
   collection: string;
+  /** The indexes its collection needs (ProjectionDefinition.indexes). */
+  indexes: readonly IndexSpec[];
   /** The event types it handles (what `handles` says yes to). */
   eventTypes: readonly string[];
   handles(eventType: string): boolean;
@@ -71,6 +79,7 @@ export function defineProjection<S extends Record<string, z.ZodType>, D extends 
   return {
     name: definition.name,
     collection: definition.collection,
+    indexes: definition.indexes ?? [],
     eventTypes: Object.keys(events),
     handles: (eventType) => Object.hasOwn(events, eventType),
     route(recorded) {

@@ -243,6 +243,8 @@ export async function rebuildProjections(options: {
     const scratch = readStore.collection(rebuildCollectionName(projection));
     await scratch.clear();
     await writeBuilt(scratch, build.documents, build.documents.keys());
+    // Built after the bulk write (cheaper), before the swap: the live name never lacks them.
+    await readStore.ensureIndexes(rebuildCollectionName(projection), projection.indexes);
   }
 
   report('switching', events, head);

@@ -379,6 +379,8 @@ describe('ProjectionRunner batches', () => {
           },
         };
       },
+      ensureIndexes: (name, specs) => memory.ensureIndexes(name, specs),
+      listIndexes: (name) => memory.listIndexes(name),
       replaceCollection: (target, source) => memory.replaceCollection(target, source),
       close: () => memory.close(),
     };

@@ -142,6 +142,7 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const { eventStore, readStore, projections } = this.options;
     for (const projection of projections) {
+      await readStore.ensureIndexes(projection.collection, projection.indexes);
       const checkpoint = await readCheckpoint(readStore, projection.name);
       this.#states.push({
         projection,
@@ -390,7 +391,8 @@ export class ProjectionRunner {
         if (pending.document) documents.push({ ...pending.document, _position: pending.position });
         else if (pending.stored) await state.collection.delete(documentId);
       }
-      if (documents.length > 0) await state.collection.putMany(documents);
+      // Guarded: a deposed lease holder's batch landing late never rolls a newer document back.
+      if (documents.length > 0) await state.collection.putMany(documents, { guard: '_position' });
       if (state.checkpoint > state.saved || state.detailsChanged) {
         state.detailsChanged = false;
         await writeCheckpoint(

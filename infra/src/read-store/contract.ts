@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReadCollection, ReadDocument, ReadStore } from './port';
+import type { IndexSpec, ReadCollection, ReadDocument, ReadStore } from './port';
 
 export type ReadStoreFactory = () => Promise<{ store: ReadStore; cleanup(): Promise<void> }>;
 
@@ -268,6 +268,63 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(sortedIds(await catalog.find({ supplier: { $exists: false } }))).toEqual(['p4']);
       });
 
+      it('given the catalogue, when filtering with $eq, $nin, $nor and $gt/$lte, then each answers as MongoDB does', async () => {
+        expect(sortedIds(await catalog.find({ category: { $eq: 'kits' } }))).toEqual(['p5']);
+        expect(sortedIds(await catalog.find({ category: { $nin: ['doces', 'kits'] } }))).toEqual([
+          'p1',
+          'p2',
+        ]);
+        expect(
+          sortedIds(await catalog.find({ $nor: [{ category: 'salgados' }, { active: false }] })),
+        ).toEqual(['p4', 'p5']);
+        expect(sortedIds(await catalog.find({ priceCents: { $gt: 60, $lte: 120 } }))).toEqual([
+          'p3',
+          'p4',
+        ]);
+      });
+
+      it('given numbers and strings, when compared across the two, then nothing matches (type brackets)', async () => {
+        expect(await catalog.find({ priceCents: '45' })).toEqual([]);
+        expect(await catalog.find({ priceCents: { $gte: '0' } })).toEqual([]);
+        expect(await catalog.find({ category: { $lt: 1e9 } })).toEqual([]);
+        expect(sortedIds(await catalog.find({ category: { $gte: 'k' } }))).toEqual([
+          'p1',
+          'p2',
+          'p5',
+        ]);
+      });
+
+      it('given null and missing fields, when filtering on null, $ne null, $in with null and $exists, then a missing field counts as null', async () => {
+        expect(sortedIds(await catalog.find({ note: null }))).toEqual(['p1', 'p3', 'p4', 'p5']);
+        expect(sortedIds(await catalog.find({ note: { $ne: null } }))).toEqual(['p2']);
+        expect(sortedIds(await catalog.find({ note: { $in: [null, 'x'] } }))).toEqual([
+          'p1',
+          'p3',
+          'p4',
+          'p5',
+        ]);
+        expect(sortedIds(await catalog.find({ note: { $exists: true } }))).toEqual(['p2']);
+        expect(await catalog.count({ supplier: { $exists: true } })).toBe(4);
+        expect(sortedIds(await catalog.find({ 'supplier.city': { $in: ['Campinas'] } }))).toEqual([
+          'p5',
+        ]);
+      });
+
+      it('given array fields, when filtering with $in, $regex, $ne and a range, then any element matches and $ne needs none to', async () => {
+        expect(sortedIds(await catalog.find({ tags: { $in: ['festa', 'assado'] } }))).toEqual([
+          'p2',
+          'p5',
+        ]);
+        expect(sortedIds(await catalog.find({ tags: { $regex: '^cho' } }))).toEqual(['p3']);
+        expect(sortedIds(await catalog.find({ tags: { $ne: 'frito' } }))).toEqual([
+          'p2',
+          'p3',
+          'p4',
+          'p5',
+        ]);
+        expect(sortedIds(await catalog.find({ tags: { $gt: 'f' } }))).toEqual(['p1', 'p5']);
+      });
+
       it('when sorting ascending and descending, then documents come back in that order', async () => {
         expect(ids(await catalog.find({}, { sort: { priceCents: 1 } }))).toEqual([
           'p2',
@@ -329,6 +386,93 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(await catalog.count({ active: true })).toBe(4);
         expect(await catalog.count({ name: { $regex: 'pão', $options: 'i' } })).toBe(2);
         expect(await catalog.count({ category: 'bebidas' })).toBe(0);
+      });
+    });
+
+    describe('guarded writes', () => {
+      const at = (position: number, priceCents: number): Product & { _position: number } => ({
+        ...(products[0] ?? fail()),
+        priceCents,
+        _position: position,
+      });
+
+      it('given a document stored at position 10, when a write at position 7 arrives, then the document stays at 10', async () => {
+        await catalog.putMany([at(10, 100)]);
+        await catalog.putMany([at(7, 70)], { guard: '_position' });
+        await catalog.put(at(7, 71), { guard: '_position' });
+        expect(await catalog.get('p1')).toEqual(at(10, 100));
+      });
+
+      it('given a document stored at position 10, when writes at 10 and 12 arrive, then each replaces it', async () => {
+        await catalog.put(at(10, 100));
+        await catalog.put(at(10, 101), { guard: '_position' });
+        expect((await catalog.get('p1'))?.priceCents).toBe(101);
+        await catalog.putMany([at(12, 120)], { guard: '_position' });
+        expect(await catalog.get('p1')).toEqual(at(12, 120));
+      });
+
+      it('given stale and fresh documents in one batch, then the fresh ones and the new ones are written and the stale ones dropped', async () => {
+        const second = { ...(products[1] ?? fail()), _position: 5 };
+        await catalog.putMany([at(10, 100), second]);
+        await catalog.putMany(
+          [
+            at(9, 90),
+            { ...second, priceCents: 1, _position: 6 },
+            { ...(products[2] ?? fail()), _position: 3 },
+          ],
+          { guard: '_position' },
+        );
+        expect((await catalog.get('p1'))?.priceCents).toBe(100);
+        expect((await catalog.get('p2'))?.priceCents).toBe(1);
+        expect(await catalog.get('p3')).toEqual({ ...products[2], _position: 3 });
+      });
+
+      it('given a document stored without the guard field, when a guarded write arrives, then it replaces it', async () => {
+        await catalog.put(products[0] ?? fail());
+        await catalog.putMany([at(1, 1)], { guard: '_position' });
+        expect(await catalog.get('p1')).toEqual(at(1, 1));
+      });
+
+      it('when a guarded write lacks the guard field, then it is refused', async () => {
+        await expect(
+          catalog.putMany([products[0] ?? fail()], { guard: '_position' }),
+        ).rejects.toThrow(TypeError);
+        await expect(catalog.put(products[0] ?? fail(), { guard: '_position' })).rejects.toThrow(
+          TypeError,
+        );
+      });
+    });
+
+    describe('indexes', () => {
+      const byUser = { fields: { userId: 1, createdAt: -1 } } as const;
+      const byNumber = { fields: { orderNumber: 1 }, unique: true } as const;
+      const sortedSpecs = (specs: readonly IndexSpec[]) =>
+        specs.map((spec) => JSON.stringify(spec)).sort();
+
+      it('given declared indexes, when they are ensured twice, then the collection has each once', async () => {
+        await store.ensureIndexes('orders_v1', [byUser, byNumber]);
+        await store.ensureIndexes('orders_v1', [byUser, byNumber]);
+        expect(sortedSpecs(await store.listIndexes('orders_v1'))).toEqual(
+          sortedSpecs([byUser, byNumber]),
+        );
+        expect(await store.listIndexes('never_written_v1')).toEqual([]);
+      });
+
+      it('given a rebuilt collection with its indexes, when it replaces the live one, then the live name has them and the rebuilt name none', async () => {
+        await store.collection('orders_v1').put({ _id: 'o1', userId: 'u1', orderNumber: 1 });
+        await store.ensureIndexes('orders_v1', [byUser]);
+        await store
+          .collection('orders_v1__rebuild')
+          .put({ _id: 'o2', userId: 'u2', orderNumber: 2 });
+        await store.ensureIndexes('orders_v1__rebuild', [byUser, byNumber]);
+        await store.replaceCollection('orders_v1', 'orders_v1__rebuild');
+        expect(sortedSpecs(await store.listIndexes('orders_v1'))).toEqual(
+          sortedSpecs([byUser, byNumber]),
+        );
+        expect(await store.listIndexes('orders_v1__rebuild')).toEqual([]);
+        await store.ensureIndexes('orders_v1__rebuild', [byUser]);
+        expect(await store.listIndexes('orders_v1__rebuild')).toEqual([byUser]);
+        expect(await store.collection('orders_v1').count({ userId: 'u2' })).toBe(1);
       });
     });
 

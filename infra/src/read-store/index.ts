@@ -1,5 +1,6 @@
 import { createMemoryReadStore } from './memory';
 import { createMongoReadStore } from './mongo';
+import { createPostgresReadStore } from './postgres';
 import type { ReadStore } from './port';
 
 export type {
@@ -13,23 +14,36 @@ export type {
   ReadStore,
 } from './port';
 export type { MongoReadStoreOptions } from './mongo';
+export type { PostgresReadStoreOptions } from './postgres';
+export { UnsupportedFilterError } from './postgres-query';
 export type { MemoryReadStore } from './memory';
 export { loadReadModels, saveReadModels, type LoadedReadModels } from './memory-file';
 export { escapeRegex } from './regex';
-export { createMemoryReadStore, createMongoReadStore };
+export { createMemoryReadStore, createMongoReadStore, createPostgresReadStore };
 
 /**
- * MongoDB when `mongoUrl` is set (ARCHITECTURE §2), otherwise in-memory
- * collections. The MongoDB adapter imports the driver only when it is created,
- * so the embedded topology never loads it.
+ * MongoDB when `mongoUrl` is set (ARCHITECTURE §2), else PostgreSQL when
+ * `postgresUrl` is (READ_STORE_URL: several processes without MongoDB), else
+ * in-memory collections. The server adapters import their driver only when
+ * created, so the embedded topology loads neither.
  */
 export async function createReadStore(config: {
-  mongoUrl?: string;
-  mongoDatabase?: string;
+  mongoUrl?: string | undefined;
+  mongoDatabase?: string | undefined;
+  postgresUrl?: string | undefined;
+  postgresSchema?: string | undefined;
 }): Promise<ReadStore> {
-  if (!config.mongoUrl) return createMemoryReadStore();
-  return createMongoReadStore({
-    url: config.mongoUrl,
-    ...(config.mongoDatabase ? { database: config.mongoDatabase } : {}),
-  });
+  if (config.mongoUrl) {
+    return createMongoReadStore({
+      url: config.mongoUrl,
+      ...(config.mongoDatabase ? { database: config.mongoDatabase } : {}),
+    });
+  }
+  if (config.postgresUrl) {
+    return createPostgresReadStore({
+      url: config.postgresUrl,
+      ...(config.postgresSchema ? { schema: config.postgresSchema } : {}),
+    });
+  }
+  return createMemoryReadStore();
 }

@@ -17,6 +17,8 @@ export const usersProjection = defineProjection({
   collection: USERS_COLLECTION,
   events: accountEventSchemas,
   document: userDocumentSchema,
+  // The admin list, newest first.
+  indexes: [{ fields: { createdAt: -1, _id: 1 } }],
   documentId: (event) => event.data.userId,
   evolve: evolveUserDocument,
 });

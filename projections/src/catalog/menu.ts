@@ -15,6 +15,8 @@ export const menuProjection = defineProjection({
   collection: PRODUCTS_COLLECTION,
   events: catalogEventSchemas,
   document: productDocumentSchema,
+  // The menu in the order products were added.
+  indexes: [{ fields: { addedAt: 1 } }],
   documentId: (event) => event.data.productId,
   evolve(document, event, recorded): ProductDocument | null {
     switch (event.type) {

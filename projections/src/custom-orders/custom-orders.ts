@@ -16,6 +16,8 @@ export const customOrdersProjection = defineProjection({
   collection: CUSTOM_ORDERS_COLLECTION,
   events: customOrderEventSchemas,
   document: customOrderDocumentSchema,
+  // The admin list, newest first.
+  indexes: [{ fields: { requestedAt: -1, requestedPosition: -1 } }],
   documentId: (event) => event.data.requestId,
   evolve(_document, event, recorded): CustomOrderDocument | null {
     switch (event.type) {

@@ -20,6 +20,14 @@ export const ordersProjection = defineProjection({
   collection: ORDERS_COLLECTION,
   events: orderDocumentEventSchemas,
   document: orderDocumentSchema,
+  indexes: [
+    // A customer's orders page (and the chatbot's last order): hers, newest first.
+    { fields: { userId: 1, createdAt: -1, orderNumber: -1 } },
+    // The admin list, the dashboard's recent orders and today's count.
+    { fields: { createdAt: -1, orderNumber: -1 } },
+    // The payment status page, by the provider's payment id.
+    { fields: { providerPaymentId: 1 } },
+  ],
   documentId: (event) => event.data.orderId,
   evolve: evolveOrderDocument,
 });

@@ -20,6 +20,8 @@ export const purchasesProjection = defineProjection({
   collection: PURCHASES_COLLECTION,
   events: { OrderPlaced, OrderPaid },
   document: purchaseDocumentSchema,
+  // The reviews list marks verified purchases by their authors' ids.
+  indexes: [{ fields: { userId: 1 } }],
   documentId: (event) => event.data.orderId,
   evolve(document, event): PurchaseDocument | null {
     switch (event.type) {

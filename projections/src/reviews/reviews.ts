@@ -18,6 +18,11 @@ export const reviewsProjection = defineProjection({
   collection: REVIEWS_COLLECTION,
   events: reviewEventSchemas,
   document: reviewDocumentSchema,
+  indexes: [
+    // The public list (approved, newest first) and a product's reviews.
+    { fields: { status: 1, createdAt: -1, submittedAt: -1 } },
+    { fields: { productId: 1, createdAt: -1, submittedAt: -1 } },
+  ],
   documentId: (event) => event.data.reviewId,
   evolve(document, event, recorded): ReviewDocument | null {
     switch (event.type) {

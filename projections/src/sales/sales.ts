@@ -64,6 +64,12 @@ export const salesProjection = defineProjection({
   collection: SALES_COLLECTION,
   events: saleEventSchemas,
   document: saleDocumentSchema,
+  indexes: [
+    // The admin list, newest first; the daily chart's days; the monthly report's months.
+    { fields: { at: -1, _id: -1 } },
+    { fields: { day: 1 } },
+    { fields: { month: 1 } },
+  ],
   documentId: (event) =>
     event.type === 'OnlineSaleRefunded' ? event.data.refundId : event.data.saleId,
   evolve(document, event, recorded): SaleDocument | null {
