@@ -11,23 +11,40 @@ import { createReadStore } from '@quitute/infra/read-store';
 import { composeProjections } from './compose';
 
 const required = z.string({ message: 'is required' });
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /**
  * The projections service on its own (distributed topology): applies the event
- * log to the MongoDB read models, runs the relay (payment approvals to Kafka)
- * and answers /health on PORT. Any number of instances may run: one
- * holds the lease and does all of that, the others stand by and take over when
- * it dies (ARCHITECTURE §3.3).
+ * log to the read models (MongoDB, or JSONB documents on PostgreSQL), runs the
+ * relay (payment approvals to the bus: Kafka, or Redis Streams) and answers
+ * /health on PORT. Any number of instances may run: one holds the lease and
+ * does all of that, the others stand by and take over when it dies
+ * (ARCHITECTURE §3.3).
  */
 const config = loadConfigOrExit(
-  z.object({
-    ...commonEnv,
-    EVENTSTORE_URL: commonEnv.EVENTSTORE_URL.pipe(required),
-    MONGO_URL: commonEnv.MONGO_URL.pipe(required),
-    // The relay's approvals reach the query-api instances (their sockets) only through Kafka.
-    KAFKA_BROKERS: commonEnv.KAFKA_BROKERS.pipe(z.array(z.string(), { message: 'is required' })),
-    ...metricsEnv,
-  }),
+  z
+    .object({
+      ...commonEnv,
+      EVENTSTORE_URL: commonEnv.EVENTSTORE_URL.pipe(required),
+      ...metricsEnv,
+    })
+    .superRefine((env, context) => {
+      // Read models another process serves, and approvals that reach other processes' sockets.
+      if (!env.MONGO_URL && !env.READ_STORE_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['MONGO_URL'],
+          message: 'or READ_STORE_URL is required',
+        });
+      }
+      if (!env.KAFKA_BROKERS?.length && !env.BUS_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['KAFKA_BROKERS'],
+          message: 'or BUS_URL is required',
+        });
+      }
+    }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'projections' });
 const metrics = createMetrics({
@@ -37,16 +54,28 @@ const metrics = createMetrics({
   }),
 });
 const eventStore = await createEventStore({ url: config.EVENTSTORE_URL, logger });
-const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
+const readStore = await createReadStore({
+  ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
+  ...(config.READ_STORE_URL ? { postgresUrl: config.READ_STORE_URL } : {}),
+});
 const bus = metrics.countMessages(
   await createBus({
     clientId: 'quitute-projections',
-    kafkaBrokers: config.KAFKA_BROKERS,
+    ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
+    ...(config.BUS_URL ? { busUrl: config.BUS_URL } : {}),
   }),
 );
+/**
+ * An advisory lock on a PostgreSQL server: the event store's, or else (on
+ * EventStoreDB without MongoDB) the read store's; a MongoDB lease document otherwise.
+ */
 const lease = await createLease({
   name: 'projections',
-  eventStoreUrl: config.EVENTSTORE_URL,
+  eventStoreUrl: isPostgresUrl(config.EVENTSTORE_URL)
+    ? config.EVENTSTORE_URL
+    : config.MONGO_URL
+      ? config.EVENTSTORE_URL
+      : config.READ_STORE_URL,
   mongoUrl: config.MONGO_URL,
   logger,
 });

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import {
   CARTS_PROJECTION,
@@ -32,25 +33,35 @@ import { queryEnv } from './config';
 import { SIMULATOR_PAYMENTS } from './ordering/routes';
 
 /**
- * query-api on its own (distributed topology): reads the MongoDB read models
- * the projections service writes, waiting on its checkpoints for
- * read-your-writes, and pushes payment approvals from the bus to the
- * customers' sockets. Scales horizontally: every instance consumes the bus
- * in its own consumer group (the sockets it holds are its own).
+ * query-api on its own (distributed topology): reads the read models the
+ * projections service writes (MongoDB, or JSONB documents on PostgreSQL),
+ * waiting on its checkpoints for read-your-writes, and pushes payment
+ * approvals from the bus (Kafka, or Redis Streams) to the customers' sockets.
+ * Scales horizontally: every instance consumes the bus in its own consumer
+ * group (the sockets it holds are its own).
  */
 const config = loadConfigOrExit(
-  z.object({
-    ...commonEnv,
-    ...accountsEnv,
-    ...proxyEnv,
-    MONGO_URL: commonEnv.MONGO_URL.pipe(z.string({ message: 'is required' })),
-    JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
-    CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
-    ...paymentsEnv,
-    ...chatbotEnv,
-    ...queryEnv,
-    ...metricsEnv,
-  }),
+  z
+    .object({
+      ...commonEnv,
+      ...accountsEnv,
+      ...proxyEnv,
+      JWT_SECRET: accountsEnv.JWT_SECRET.pipe(z.string({ message: 'is required' })),
+      CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(z.string({ message: 'is required' })),
+      ...paymentsEnv,
+      ...chatbotEnv,
+      ...queryEnv,
+      ...metricsEnv,
+    })
+    .superRefine((env, context) => {
+      if (!env.MONGO_URL && !env.READ_STORE_URL) {
+        context.addIssue({
+          code: 'custom',
+          path: ['MONGO_URL'],
+          message: 'or READ_STORE_URL is required',
+        });
+      }
+    }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const metrics = createMetrics({
@@ -59,7 +70,10 @@ const metrics = createMetrics({
     production: config.NODE_ENV === 'production',
   }),
 });
-const readStore = await createReadStore({ mongoUrl: config.MONGO_URL });
+const readStore = await createReadStore({
+  ...(config.MONGO_URL ? { mongoUrl: config.MONGO_URL } : {}),
+  ...(config.READ_STORE_URL ? { postgresUrl: config.READ_STORE_URL } : {}),
+});
 const tokens = createTokenVerifier({ secret: config.JWT_SECRET });
 // The auditors' order histories and event log read the event store itself (issue 13).
 const eventStore = config.EVENTSTORE_URL
@@ -71,8 +85,14 @@ const bus = metrics.countMessages(
   await createBus({
     clientId: 'query-api',
     ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
+    ...(config.BUS_URL ? { busUrl: config.BUS_URL } : {}),
   }),
 );
+if (!config.KAFKA_BROKERS?.length && !config.BUS_URL) {
+  logger.warn(
+    'neither KAFKA_BROKERS nor BUS_URL is set: payment approvals are not pushed to the sockets of this process',
+  );
+}
 const queryApi = composeQueryApi({
   readStore,
   bus,
@@ -107,6 +127,9 @@ const queryApi = composeQueryApi({
   ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,
   metrics,
+  // A consumer group per instance (each pushes to the sockets it holds): the host's
+  // name alone is shared by every instance on one machine, the port tells them apart.
+  socketGroupId: `socket-gateway-${hostname()}-${config.PORT}`,
 });
 const server = queryApi.app({ publicUrl: config.PUBLIC_URL }).listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);

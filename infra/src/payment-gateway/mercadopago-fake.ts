@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { listenOnFreePort } from '../testing/http';
 import { mercadoPagoDate } from './mercadopago';
 import type { ProviderPaymentStatus } from './port';
+import { startWebhookDelivery, type WebhookDelivery } from './simulator-webhooks';
 
 /**
  * Test helper: a local stand-in for the few Payments API routes the adapter
@@ -23,6 +24,11 @@ import type { ProviderPaymentStatus } from './port';
  *   `deb` (`debvisa`, `debelo`, …) are debit cards, any other credit.
  * - The Pix code, boleto line and barcode are placeholders, not valid codes.
  * - Every request is kept in `requests` (headers lower-cased, JSON body).
+ * - With `webhookSecret`, the fake notifies like Mercado Pago: `settle` posts a
+ *   signed notification to the payment's `notification_url`, and a test-only
+ *   control route, `POST /test-control/payments/:id/approve` (same bearer
+ *   token), pays a pending Pix or boleto from outside the process — what the
+ *   topology of processes (deploy/src/topology) and its fault test call.
  */
 export interface RecordedRequest {
   method: string;
@@ -48,6 +54,7 @@ export interface FakePayment {
   point_of_interaction: Record<string, unknown>;
   transaction_details: Record<string, unknown>;
   refunds: FakeRefund[];
+  notification_url: string | null;
 }
 
 export interface FakeRefund {
@@ -92,9 +99,25 @@ const BOLETO_ADDRESS = [
 ];
 
 export async function startMercadoPagoFake(
-  options: { accessToken?: string; now?: () => Date } = {},
+  options: {
+    accessToken?: string;
+    now?: () => Date;
+    /** A fixed port on 127.0.0.1 (a free one when unset). */
+    port?: number;
+    /** Signs the notifications `settle` posts (none without it). */
+    webhookSecret?: string;
+  } = {},
 ): Promise<MercadoPagoFake> {
   const { accessToken = 'TEST-fake-access-token', now = () => new Date() } = options;
+  const webhooks: WebhookDelivery | undefined = options.webhookSecret
+    ? startWebhookDelivery({
+        secret: options.webhookSecret,
+        defaultUrl: () => undefined,
+        now,
+        logger: undefined,
+        retryDelaysMs: [500, 1_000, 2_000, 5_000],
+      })
+    : undefined;
   const requests: RecordedRequest[] = [];
   const payments = new Map<string, FakePayment>();
   const replays = new Map<string, Answer>();
@@ -131,6 +154,7 @@ export async function startMercadoPagoFake(
       point_of_interaction: {},
       transaction_details: {},
       refunds: [],
+      notification_url: typeof body.notification_url === 'string' ? body.notification_url : null,
     };
     if (methodId === 'pix' || methodId === 'bolbradesco') {
       const expires = body.date_of_expiration;
@@ -190,6 +214,15 @@ export async function startMercadoPagoFake(
     payment.status = status;
     payment.status_detail = detail;
     payment.date_last_updated = mercadoPagoDate(now());
+    webhooks?.notify(String(payment.id), payment.notification_url ?? undefined, 'payment.updated');
+  }
+
+  function approveFromOutside(payment: FakePayment): Answer {
+    if (payment.status !== 'pending') {
+      return badRequest(`a ${payment.status} payment cannot be approved`);
+    }
+    changePayment(payment, 'approved', 'accredited');
+    return { status: 200, body: payment };
   }
 
   function cancelPayment(payment: FakePayment, body: Record<string, unknown>): Answer {
@@ -245,6 +278,11 @@ export async function startMercadoPagoFake(
 
     function decide(): Answer {
       if (method === 'POST' && path === '/v1/payments') return createPayment(record(body));
+      const control = /^\/test-control\/payments\/([^/]+)\/approve$/.exec(path);
+      if (control && webhooks && method === 'POST') {
+        const paid = payments.get(decodeURIComponent(control[1] ?? ''));
+        return paid ? approveFromOutside(paid) : failure(404, 'not_found', 'Payment not found');
+      }
       const match = /^\/v1\/payments\/([^/]+)(\/refunds)?$/.exec(path);
       const payment = match ? payments.get(decodeURIComponent(match[1] ?? '')) : undefined;
       if (!match) return failure(404, 'not_found', 'resource not found');
@@ -288,7 +326,7 @@ export async function startMercadoPagoFake(
 
   const server = await listenOnFreePort((req, res) => {
     handle(req, res).catch(() => send(res, failure(500, 'internal_error', 'fake failed')));
-  });
+  }, options.port);
   url = server.url;
 
   return {
@@ -304,7 +342,10 @@ export async function startMercadoPagoFake(
       if (!payment) throw new Error(`the fake has no payment ${paymentId}`);
       changePayment(payment, status, statusDetail);
     },
-    close: server.close,
+    close: async () => {
+      webhooks?.close();
+      await server.close();
+    },
   };
 }
 
