@@ -11,7 +11,6 @@ import { createReadStore } from '@quitute/infra/read-store';
 import { composeProjections } from './compose';
 
 const required = z.string({ message: 'is required' });
-const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /**
  * The projections service on its own (distributed topology): applies the event
@@ -61,22 +60,16 @@ const readStore = await createReadStore({
 const bus = metrics.countMessages(
   await createBus({
     clientId: 'quitute-projections',
+    logger,
     ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
     ...(config.BUS_URL ? { busUrl: config.BUS_URL } : {}),
   }),
 );
-/**
- * An advisory lock on a PostgreSQL server: the event store's, or else (on
- * EventStoreDB without MongoDB) the read store's; a MongoDB lease document otherwise.
- */
 const lease = await createLease({
   name: 'projections',
-  eventStoreUrl: isPostgresUrl(config.EVENTSTORE_URL)
-    ? config.EVENTSTORE_URL
-    : config.MONGO_URL
-      ? config.EVENTSTORE_URL
-      : config.READ_STORE_URL,
+  eventStoreUrl: config.EVENTSTORE_URL,
   mongoUrl: config.MONGO_URL,
+  readStoreUrl: config.READ_STORE_URL,
   logger,
 });
 const service = composeProjections({ eventStore, readStore, bus, logger, metrics, lease });

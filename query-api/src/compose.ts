@@ -13,8 +13,6 @@ export interface QueryApiDeps extends QueryDeps {
   metrics: Metrics;
   /** TRUST_PROXY: whose X-Forwarded-For names the client, for HTTP and for the sockets alike. */
   trustProxy?: TrustProxy;
-  /** The socket gateway's consumer group on the bus: one per instance (the host's name when unset). */
-  socketGroupId?: string;
 }
 
 export interface QueryApi {
@@ -56,7 +54,6 @@ export function composeQueryApi(deps: QueryApiDeps): QueryApi {
         bus: deps.bus,
         logger: deps.logger,
         trustProxy: deps.trustProxy,
-        ...(deps.socketGroupId ? { groupId: deps.socketGroupId } : {}),
       });
       const io = gateway.io;
       deps.metrics.watchSocketConnections(() => io.of('/').sockets.size);

@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import { z } from 'zod';
 import {
   CARTS_PROJECTION,
@@ -84,6 +83,7 @@ if (!eventStore)
 const bus = metrics.countMessages(
   await createBus({
     clientId: 'query-api',
+    logger,
     ...(config.KAFKA_BROKERS ? { kafkaBrokers: config.KAFKA_BROKERS } : {}),
     ...(config.BUS_URL ? { busUrl: config.BUS_URL } : {}),
   }),
@@ -127,9 +127,6 @@ const queryApi = composeQueryApi({
   ...(eventStore ? { eventLog: eventStore } : {}),
   trustProxy: config.TRUST_PROXY,
   metrics,
-  // A consumer group per instance (each pushes to the sockets it holds): the host's
-  // name alone is shared by every instance on one machine, the port tells them apart.
-  socketGroupId: `socket-gateway-${hostname()}-${config.PORT}`,
 });
 const server = queryApi.app({ publicUrl: config.PUBLIC_URL }).listen(config.PORT, () => {
   logger.info(`query-api listening on port ${config.PORT}`);

@@ -34,8 +34,8 @@ Onde age
     administração da loja em SHOP_URL (ou --url; padrão http://localhost:PORT) com o token de
     um administrador em QUITUTE_ADMIN_TOKEN (ou --token). rebuild e verify agem então nos
     modelos de leitura que a loja está servindo.
-  Topologia distribuída: com EVENTSTORE_URL e MONGO_URL, age direto nos stores (os modelos de
-    leitura persistem no MongoDB). rebuild constrói a coleção nova e pede a troca ao serviço de
+  Topologia distribuída: com EVENTSTORE_URL e MONGO_URL (ou READ_STORE_URL, os modelos de
+    leitura num PostgreSQL), age direto nos stores. rebuild constrói a coleção nova e pede a troca ao serviço de
     projeções que detém o lease: ele a alcança com o que aplicou enquanto isso e troca; com o
     serviço parado, o CLI toma o lease e faz a troca ele mesmo.
 
@@ -130,6 +130,7 @@ async function openTarget(
       logger: cliLogger(),
       ...(env['EVENTSTORE_URL'] ? { eventStoreUrl: env['EVENTSTORE_URL'] } : {}),
       ...(env['MONGO_URL'] ? { mongoUrl: env['MONGO_URL'] } : {}),
+      ...(env['READ_STORE_URL'] ? { readStoreUrl: env['READ_STORE_URL'] } : {}),
     });
   } catch (error) {
     // The shop holds its data directory: never open it beside it, ask the shop.

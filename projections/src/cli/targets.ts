@@ -61,6 +61,8 @@ export async function openStores(config: {
   dataDir: string;
   eventStoreUrl?: string;
   mongoUrl?: string;
+  /** Read models as JSONB documents on a PostgreSQL server (READ_STORE_URL), when MONGO_URL is unset. */
+  readStoreUrl?: string;
   /** Where the event store warns (a PostgreSQL server's long wait for a settled position). */
   logger?: Logger;
 }): Promise<ProjectionsTarget> {
@@ -72,10 +74,13 @@ export async function openStores(config: {
   const where = config.eventStoreUrl
     ? 'o event store de EVENTSTORE_URL'
     : `o PGlite em ${config.dataDir} (loja parada)`;
-  if (config.mongoUrl) {
+  if (config.mongoUrl || config.readStoreUrl) {
     let readStore: ReadStore;
     try {
-      readStore = await createReadStore({ mongoUrl: config.mongoUrl });
+      readStore = await createReadStore({
+        ...(config.mongoUrl ? { mongoUrl: config.mongoUrl } : {}),
+        ...(config.readStoreUrl ? { postgresUrl: config.readStoreUrl } : {}),
+      });
     } catch (error) {
       await eventStore.close();
       throw error;
@@ -85,9 +90,13 @@ export async function openStores(config: {
       name: 'projections',
       eventStoreUrl: config.eventStoreUrl,
       mongoUrl: config.mongoUrl,
+      readStoreUrl: config.readStoreUrl,
       ...(config.logger ? { logger: config.logger } : {}),
     });
-    return storesTarget(eventStore, readStore, `${where} e o MongoDB de MONGO_URL`, lease);
+    const readModels = config.mongoUrl
+      ? 'o MongoDB de MONGO_URL'
+      : 'o PostgreSQL de READ_STORE_URL';
+    return storesTarget(eventStore, readStore, `${where} e ${readModels}`, lease);
   }
   const file = path.join(config.dataDir, READ_MODELS_FILE);
   const { readStore } = await openSavedReadModels({
