@@ -1,7 +1,12 @@
 import http from 'node:http';
 import { z } from 'zod';
 import { createBus } from '@quitute/infra/bus';
-import { commonEnv, loadConfigOrExit, metricsEnv } from '@quitute/infra/config';
+import {
+  commonEnv,
+  loadConfigOrExit,
+  metricsEnv,
+  requireSharedReadStore,
+} from '@quitute/infra/config';
 import { createEventStore } from '@quitute/infra/event-store';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
@@ -29,13 +34,7 @@ const config = loadConfigOrExit(
     })
     .superRefine((env, context) => {
       // Read models another process serves, and approvals that reach other processes' sockets.
-      if (!env.MONGO_URL && !env.READ_STORE_URL) {
-        context.addIssue({
-          code: 'custom',
-          path: ['MONGO_URL'],
-          message: 'or READ_STORE_URL is required',
-        });
-      }
+      requireSharedReadStore(env, context);
       if (!env.KAFKA_BROKERS?.length && !env.BUS_URL) {
         context.addIssue({
           code: 'custom',

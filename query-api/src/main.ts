@@ -22,6 +22,7 @@ import {
   metricsEnv,
   paymentsEnv,
   proxyEnv,
+  requireSharedReadStore,
 } from '@quitute/infra/config';
 import { createLogger } from '@quitute/infra/logging';
 import { createMetrics, metricsAccess } from '@quitute/infra/metrics';
@@ -52,15 +53,7 @@ const config = loadConfigOrExit(
       ...queryEnv,
       ...metricsEnv,
     })
-    .superRefine((env, context) => {
-      if (!env.MONGO_URL && !env.READ_STORE_URL) {
-        context.addIssue({
-          code: 'custom',
-          path: ['MONGO_URL'],
-          message: 'or READ_STORE_URL is required',
-        });
-      }
-    }),
+    .superRefine(requireSharedReadStore),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'query-api' });
 const metrics = createMetrics({

@@ -205,6 +205,23 @@ export const paymentsEnv = {
 };
 
 /**
+ * A service whose read models another process writes (or reads) needs a shared
+ * read store: MongoDB or PostgreSQL. Add it to a schema that spreads commonEnv.
+ */
+export function requireSharedReadStore(
+  env: { MONGO_URL?: string | undefined; READ_STORE_URL?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (!env.MONGO_URL && !env.READ_STORE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MONGO_URL'],
+      message: 'or READ_STORE_URL is required',
+    });
+  }
+}
+
+/**
  * What paymentsEnv cannot say field by field: add it to the schema that spreads
  * paymentsEnv (with NODE_ENV, for the production rule).
  */
