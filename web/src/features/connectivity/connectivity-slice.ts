@@ -4,8 +4,15 @@ export interface ConnectivityState {
   online: boolean;
 }
 
-function browserSaysOnline(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine;
+/**
+ * Online unless a browser says otherwise. Node.js 22 and later have a global
+ * `navigator` without `onLine`: the prerendered pages, rendered at build time,
+ * must not take that for "offline" (they would ship the offline banner).
+ */
+export function browserSaysOnline(): boolean {
+  return typeof navigator === 'undefined' || typeof navigator.onLine !== 'boolean'
+    ? true
+    : navigator.onLine;
 }
 
 export const connectivitySlice = createSlice({
