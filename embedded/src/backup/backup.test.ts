@@ -220,6 +220,21 @@ describe('a file the restore refuses, writing nothing', () => {
     expect(await refusedKind(await variant('future.qbk', gzipSync(future)))).toBe('version');
   });
 
+  it('given a crafted backup whose line after the header never ends (a gzip bomb: 40 MB from 40 KB), then it is refused as altered once the line is too long, not read whole into memory', async () => {
+    const [header] = (await contentOf()).split('\n');
+    const endless = Buffer.alloc(40 * 1024 * 1024, 'A');
+    const bomb = gzipSync(Buffer.concat([Buffer.from(`${header}\n`), endless]), { level: 9 });
+    expect(bomb.length).toBeLessThan(100 * 1024);
+
+    const refused = await readBackup(await variant('bomb.qbk', bomb)).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toBeInstanceOf(BackupRefusedError);
+    expect(refused).toMatchObject({ kind: 'altered' });
+    expect(String(refused)).toMatch(/linha 2 longa demais/);
+  });
+
   it('given a directory that already holds something, then the restore refuses it and leaves it as it was', async () => {
     const target = path.join(work, 'occupied');
     await fs.mkdir(target);
