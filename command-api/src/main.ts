@@ -119,11 +119,13 @@ if (commandApi.simulator) {
 } else logger.info('payments: Mercado Pago');
 await commandApi.start();
 
-const server = commandApi.app({ trustProxy: config.TRUST_PROXY }).listen(config.PORT, () => {
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : port;
-  logger.info(`command-api listening on port ${port}`);
-});
+const server = commandApi
+  .app({ trustProxy: config.TRUST_PROXY })
+  .listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : port;
+    logger.info(`command-api listening on port ${port}`);
+  });
 const shutdown = () => {
   void commandApi
     .stop()

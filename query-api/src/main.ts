@@ -128,9 +128,11 @@ const queryApi = composeQueryApi({
   trustProxy: config.TRUST_PROXY,
   metrics,
 });
-const server = queryApi.app({ publicUrl: config.PUBLIC_URL }).listen(config.PORT, () => {
-  logger.info(`query-api listening on port ${config.PORT}`);
-});
+const server = queryApi
+  .app({ publicUrl: config.PUBLIC_URL })
+  .listen(config.PORT, config.HOST, () => {
+    logger.info(`query-api listening on port ${config.PORT}`);
+  });
 await queryApi.start(server);
 const shutdown = () => {
   void queryApi
