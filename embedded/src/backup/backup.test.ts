@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,7 +13,7 @@ import { writeBackup, type BackupSource } from './capture';
 import { backupCommand, restoreCommand } from './commands';
 import { BackupRefusedError, readBackup, type RefusalKind } from './format';
 import { restoreBackup, RestoreTargetError } from './restore';
-import { requestBackup, serveBackups } from './socket';
+import { backupSocketPath, requestBackup, serveBackups } from './socket';
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-backup-'));
 const sourceDir = path.join(work, 'shop');
@@ -155,6 +157,29 @@ describe('a backup restored', () => {
     }
     // No shop listens any more: the CLI opens the directory itself.
     expect(await requestBackup(sourceDir, path.join(work, 'none.qbk'))).toBe(false);
+  });
+});
+
+describe('the backup socket and a client that stops reading', () => {
+  it('given a client that asks for a backup and never reads it, when the shop closes, then the close ends (the backup is abandoned) and the shop is not held up', async () => {
+    // Files too big for the socket's buffers, so the backup has to wait for the reader.
+    const dataDir = path.join(work, 'stalled-shop');
+    await fs.mkdir(path.join(dataDir, 'outbox'), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'outbox', 'big.json'), randomBytes(8 * 1024 * 1024));
+    const socket = await serveBackups({ ...source, dataDir }, silentLogger);
+    const client = net.createConnection(backupSocketPath(dataDir));
+    await new Promise<void>((resolve) => client.once('connect', resolve));
+    client.pause();
+    client.write('backup\n');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const closed = await Promise.race([
+      socket.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000)),
+    ]);
+    client.destroy();
+
+    expect(closed).toBe('closed');
   });
 });
 

@@ -117,6 +117,9 @@ export class BackupWriter {
   private readonly hash: Hash = createHash('sha256');
   private lines = 0;
   private readonly done: Promise<void>;
+  private finishing = false;
+  /** Why no more can be written: the output went away (a reader that left) or failed. */
+  private broken: Error | undefined;
 
   constructor(output: Writable) {
     this.gzip = createGzip({ level: 6 });
@@ -128,6 +131,18 @@ export class BackupWriter {
     });
     // The writer's promises reject with the stream's error; a caller awaiting one learns it there.
     this.done.catch(() => {});
+    // An output closed before the end (the socket's reader gone) drains nothing any more:
+    // the writer fails instead of waiting for a drain that never comes.
+    const gone = (error?: Error) => {
+      if (this.finishing || this.broken) return;
+      this.broken = error ?? new Error('the backup output closed before the backup ended');
+      this.gzip.destroy(this.broken);
+    };
+    output.once('close', () => gone());
+    output.once('error', gone);
+    this.gzip.once('error', (error) => {
+      this.broken ??= error;
+    });
     this.gzip.pipe(output);
   }
 
@@ -161,6 +176,8 @@ export class BackupWriter {
   }
 
   async finish(): Promise<{ sha256: string }> {
+    if (this.broken) throw this.broken;
+    this.finishing = true;
     const sha256 = this.hash.digest('hex');
     this.gzip.end(JSON.stringify({ end: { sha256, lines: this.lines } }) + '\n');
     await this.done;
@@ -173,6 +190,7 @@ export class BackupWriter {
   }
 
   private async line(text: string, count = 1): Promise<void> {
+    if (this.broken) throw this.broken;
     const bytes = Buffer.from(text + '\n');
     this.hash.update(bytes);
     this.lines += count;
