@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -270,6 +270,44 @@ describe('a file the restore refuses, writing nothing', () => {
     const outcome = await restoreCommand(['--from', backupFile, '--data-dir', target]);
     expect(outcome.code).not.toBe(0);
     expect(outcome.stderr).toMatch(/não está vazio/);
+  });
+});
+
+describe('a crafted backup restored', () => {
+  /** The backup's content with its trailer made again: the checksum is no signature. */
+  const resealed = (content: string): Buffer => {
+    const lines = content.split('\n').filter((line) => line !== '');
+    const body = lines.slice(0, -1).map((line) => `${line}\n`);
+    const hash = createHash('sha256');
+    for (const line of body) hash.update(line);
+    const trailer = JSON.parse(lines.at(-1) ?? '{}') as { end: { lines: number } };
+    const end = { end: { sha256: hash.digest('hex'), lines: trailer.end.lines } };
+    return gzipSync(body.join('') + JSON.stringify(end) + '\n');
+  };
+
+  it('given a header whose host and directory hold terminal escape sequences, when restored, then what the restore prints holds no control character', async () => {
+    const content = gunzipSync(await fs.readFile(backupFile)).toString();
+    const header = JSON.parse(content.slice(0, content.indexOf('\n'))) as {
+      shop: { host: string; dataDir: string };
+    };
+    header.shop.host = 'padaria\u001b]0;pwned\u0007\u001b[2J';
+    header.shop.dataDir = '/srv/loja\r\u001b[1A\u001b[2KRestaurado sem erros';
+    const crafted = path.join(work, 'escapes.qbk');
+    await fs.writeFile(
+      crafted,
+      resealed(JSON.stringify(header) + content.slice(content.indexOf('\n'))),
+    );
+
+    const outcome = await restoreCommand([
+      '--from',
+      crafted,
+      '--data-dir',
+      path.join(work, 'escapes-restored'),
+    ]);
+
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toMatch(/da loja em padaria/);
+    expect(outcome.stdout.replaceAll('\n', '')).not.toMatch(/\p{Cc}/u);
   });
 });
 
