@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { z } from 'zod';
 import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import {
@@ -119,11 +120,14 @@ if (commandApi.simulator) {
 } else logger.info('payments: Mercado Pago');
 await commandApi.start();
 
-const server = commandApi.app({ trustProxy: config.TRUST_PROXY }).listen(config.PORT, () => {
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : port;
-  logger.info(`command-api listening on port ${port}`);
-});
+// As app.listen does, with HOST: Express' own typing requires a host once one is given.
+const server = http
+  .createServer(commandApi.app({ trustProxy: config.TRUST_PROXY }))
+  .listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : port;
+    logger.info(`command-api listening on port ${port}`);
+  });
 const shutdown = () => {
   void commandApi
     .stop()

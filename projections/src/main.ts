@@ -87,7 +87,9 @@ const health = http.createServer(async (req, res) => {
     }),
   );
 });
-health.listen(config.PORT, () => logger.info(`projections health on port ${config.PORT}`));
+health.listen(config.PORT, config.HOST, () =>
+  logger.info(`projections health on port ${config.PORT}`),
+);
 
 await service.start();
 

@@ -4,6 +4,7 @@ import {
   apiNotFound,
   errorHandler,
   isHttpsUrl,
+  isLocalClient,
   requestLogging,
   securityHeaders,
 } from '@quitute/infra/http';
@@ -86,9 +87,14 @@ export const QUERY_API_POSTS: readonly string[] = ['/api/chatbot'];
 /** Every GET of the spec (ARCHITECTURE §7). */
 export function createQueryRouter(deps: QueryDeps): Router {
   const router = Router();
-  router.get('/health', (_req, res) => {
+  // The public /health (nginx sends it here; the embedded shop's too): its status code
+  // and status for everyone, the reason (errors as the stores wrote them: internal host
+  // names, addresses, paths) only for a client on this machine. The logs have it all.
+  router.get('/health', (req, res) => {
     const report = deps.health();
-    res.status(healthStatusCode(report)).json(report);
+    res
+      .status(healthStatusCode(report))
+      .json(isLocalClient(req) ? report : { status: report.status });
   });
   const signedInReads = {
     readStore: deps.readStore,

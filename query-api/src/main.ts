@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { z } from 'zod';
 import {
   CARTS_PROJECTION,
@@ -121,9 +122,12 @@ const queryApi = composeQueryApi({
   trustProxy: config.TRUST_PROXY,
   metrics,
 });
-const server = queryApi.app({ publicUrl: config.PUBLIC_URL }).listen(config.PORT, () => {
-  logger.info(`query-api listening on port ${config.PORT}`);
-});
+// As app.listen does, with HOST: Express' own typing requires a host once one is given.
+const server = http
+  .createServer(queryApi.app({ publicUrl: config.PUBLIC_URL }))
+  .listen(config.PORT, config.HOST, () => {
+    logger.info(`query-api listening on port ${config.PORT}`);
+  });
 await queryApi.start(server);
 const shutdown = () => {
   void queryApi

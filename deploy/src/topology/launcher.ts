@@ -166,6 +166,15 @@ async function answers(url: string, anyStatus: boolean): Promise<boolean> {
   }
 }
 
+/**
+ * Where a service of the topology listens: on loopback only, nginx being its
+ * one way in. On every interface (Node's default) anyone who reaches the
+ * machine could call it directly, past nginx's routes, and, as the services
+ * trust one proxy hop, name any client address in X-Forwarded-For: every limit
+ * by address escaped, or someone else's address locked out.
+ */
+export const serviceListenEnv = (port: number) => ({ HOST: '127.0.0.1', PORT: String(port) });
+
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   const { root, runDir } = options;
   const logs = path.join(runDir, 'logs');
@@ -235,7 +244,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       LOG_LEVEL: options.logLevel ?? 'info',
       ...options.env,
       ...env,
-      PORT: String(port),
+      ...serviceListenEnv(port),
     });
   const entry = (kind: ServiceKind) =>
     kind === 'provider'

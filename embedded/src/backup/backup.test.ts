@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,7 +13,7 @@ import { writeBackup, type BackupSource } from './capture';
 import { backupCommand, restoreCommand } from './commands';
 import { BackupRefusedError, readBackup, type RefusalKind } from './format';
 import { restoreBackup, RestoreTargetError } from './restore';
-import { requestBackup, serveBackups } from './socket';
+import { backupSocketPath, requestBackup, serveBackups } from './socket';
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-backup-'));
 const sourceDir = path.join(work, 'shop');
@@ -158,6 +160,29 @@ describe('a backup restored', () => {
   });
 });
 
+describe('the backup socket and a client that stops reading', () => {
+  it('given a client that asks for a backup and never reads it, when the shop closes, then the close ends (the backup is abandoned) and the shop is not held up', async () => {
+    // Files too big for the socket's buffers, so the backup has to wait for the reader.
+    const dataDir = path.join(work, 'stalled-shop');
+    await fs.mkdir(path.join(dataDir, 'outbox'), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'outbox', 'big.json'), randomBytes(8 * 1024 * 1024));
+    const socket = await serveBackups({ ...source, dataDir }, silentLogger);
+    const client = net.createConnection(backupSocketPath(dataDir));
+    await new Promise<void>((resolve) => client.once('connect', resolve));
+    client.pause();
+    client.write('backup\n');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const closed = await Promise.race([
+      socket.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000)),
+    ]);
+    client.destroy();
+
+    expect(closed).toBe('closed');
+  });
+});
+
 describe('a file the restore refuses, writing nothing', () => {
   const refusedKind = async (file: string): Promise<RefusalKind | 'accepted'> => {
     const target = path.join(work, `refused-${crypto.randomUUID()}`);
@@ -220,6 +245,21 @@ describe('a file the restore refuses, writing nothing', () => {
     expect(await refusedKind(await variant('future.qbk', gzipSync(future)))).toBe('version');
   });
 
+  it('given a crafted backup whose line after the header never ends (a gzip bomb: 40 MB from 40 KB), then it is refused as altered once the line is too long, not read whole into memory', async () => {
+    const [header] = (await contentOf()).split('\n');
+    const endless = Buffer.alloc(40 * 1024 * 1024, 'A');
+    const bomb = gzipSync(Buffer.concat([Buffer.from(`${header}\n`), endless]), { level: 9 });
+    expect(bomb.length).toBeLessThan(100 * 1024);
+
+    const refused = await readBackup(await variant('bomb.qbk', bomb)).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toBeInstanceOf(BackupRefusedError);
+    expect(refused).toMatchObject({ kind: 'altered' });
+    expect(String(refused)).toMatch(/linha 2 longa demais/);
+  });
+
   it('given a directory that already holds something, then the restore refuses it and leaves it as it was', async () => {
     const target = path.join(work, 'occupied');
     await fs.mkdir(target);
@@ -230,6 +270,44 @@ describe('a file the restore refuses, writing nothing', () => {
     const outcome = await restoreCommand(['--from', backupFile, '--data-dir', target]);
     expect(outcome.code).not.toBe(0);
     expect(outcome.stderr).toMatch(/não está vazio/);
+  });
+});
+
+describe('a crafted backup restored', () => {
+  /** The backup's content with its trailer made again: the checksum is no signature. */
+  const resealed = (content: string): Buffer => {
+    const lines = content.split('\n').filter((line) => line !== '');
+    const body = lines.slice(0, -1).map((line) => `${line}\n`);
+    const hash = createHash('sha256');
+    for (const line of body) hash.update(line);
+    const trailer = JSON.parse(lines.at(-1) ?? '{}') as { end: { lines: number } };
+    const end = { end: { sha256: hash.digest('hex'), lines: trailer.end.lines } };
+    return gzipSync(body.join('') + JSON.stringify(end) + '\n');
+  };
+
+  it('given a header whose host and directory hold terminal escape sequences, when restored, then what the restore prints holds no control character', async () => {
+    const content = gunzipSync(await fs.readFile(backupFile)).toString();
+    const header = JSON.parse(content.slice(0, content.indexOf('\n'))) as {
+      shop: { host: string; dataDir: string };
+    };
+    header.shop.host = 'padaria\u001b]0;pwned\u0007\u001b[2J';
+    header.shop.dataDir = '/srv/loja\r\u001b[1A\u001b[2KRestaurado sem erros';
+    const crafted = path.join(work, 'escapes.qbk');
+    await fs.writeFile(
+      crafted,
+      resealed(JSON.stringify(header) + content.slice(content.indexOf('\n'))),
+    );
+
+    const outcome = await restoreCommand([
+      '--from',
+      crafted,
+      '--data-dir',
+      path.join(work, 'escapes-restored'),
+    ]);
+
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toMatch(/da loja em padaria/);
+    expect(outcome.stdout.replaceAll('\n', '')).not.toMatch(/\p{Cc}/u);
   });
 });
 

@@ -44,6 +44,14 @@ function options(argv: readonly string[], names: readonly string[]) {
   };
 }
 
+/**
+ * A text a backup's header brings, as the terminal may show it: its control
+ * characters written as escapes. A crafted header (the checksum is no
+ * signature) could otherwise move the cursor, rewrite lines or set the title.
+ */
+const printable = (text: string) =>
+  text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** What a backup holds, in one line for the operator. */
 function described(contents: Pick<BackupContents, 'header' | 'sha256'>, bytes: number): string {
   const { header } = contents;
@@ -175,7 +183,7 @@ export async function restoreCommand(argv: readonly string[]): Promise<CommandOu
     const { size } = await fs.stat(file);
     return done(
       `Restaurado em ${target} (${Date.now() - startedAt} ms): ${described(contents, size)}.\n` +
-        `Cópia feita em ${contents.header.createdAt} da loja em ${contents.header.shop.host}:${contents.header.shop.dataDir}.\n` +
+        `Cópia feita em ${contents.header.createdAt} da loja em ${printable(contents.header.shop.host)}:${printable(contents.header.shop.dataDir)}.\n` +
         `Para abrir a loja restaurada: DATA_DIR=${target} npm start`,
     );
   } catch (error) {

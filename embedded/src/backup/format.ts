@@ -21,6 +21,15 @@ export const BACKUP_VERSION = 1;
 export const EVENTS_PER_BATCH = 2_000;
 /** Bytes of a file per line. */
 const FILE_CHUNK_BYTES = 512 * 1024;
+/**
+ * The longest line a backup holds: a file chunk is about 700 KB of base64, an
+ * event far less (a command's body is at most 100 KB). A longer one is refused
+ * as it arrives, so a crafted file (a gzip bomb of one endless line) cannot
+ * make a restore hold it all in memory.
+ */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** The header's line: a file whose first line is longer is not a backup. */
+const MAX_HEADER_BYTES = 1024 * 1024;
 
 export const backupHeaderSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -108,6 +117,9 @@ export class BackupWriter {
   private readonly hash: Hash = createHash('sha256');
   private lines = 0;
   private readonly done: Promise<void>;
+  private finishing = false;
+  /** Why no more can be written: the output went away (a reader that left) or failed. */
+  private broken: Error | undefined;
 
   constructor(output: Writable) {
     this.gzip = createGzip({ level: 6 });
@@ -119,6 +131,18 @@ export class BackupWriter {
     });
     // The writer's promises reject with the stream's error; a caller awaiting one learns it there.
     this.done.catch(() => {});
+    // An output closed before the end (the socket's reader gone) drains nothing any more:
+    // the writer fails instead of waiting for a drain that never comes.
+    const gone = (error?: Error) => {
+      if (this.finishing || this.broken) return;
+      this.broken = error ?? new Error('the backup output closed before the backup ended');
+      this.gzip.destroy(this.broken);
+    };
+    output.once('close', () => gone());
+    output.once('error', gone);
+    this.gzip.once('error', (error) => {
+      this.broken ??= error;
+    });
     this.gzip.pipe(output);
   }
 
@@ -152,6 +176,8 @@ export class BackupWriter {
   }
 
   async finish(): Promise<{ sha256: string }> {
+    if (this.broken) throw this.broken;
+    this.finishing = true;
     const sha256 = this.hash.digest('hex');
     this.gzip.end(JSON.stringify({ end: { sha256, lines: this.lines } }) + '\n');
     await this.done;
@@ -164,6 +190,7 @@ export class BackupWriter {
   }
 
   private async line(text: string, count = 1): Promise<void> {
+    if (this.broken) throw this.broken;
     const bytes = Buffer.from(text + '\n');
     this.hash.update(bytes);
     this.lines += count;
@@ -277,27 +304,34 @@ export async function readBackup(file: string, visit: BackupVisitor = {}): Promi
   try {
     let first = true;
     let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    // A line that never ends is refused before it is all in memory: the header's (not ours), or any other.
+    const tooLong = (bytes: number) => {
+      if (first && bytes > MAX_HEADER_BYTES) throw new BackupRefusedError('foreign', name);
+      if (bytes > MAX_LINE_BYTES) throw altered(`linha ${lines + 1} longa demais`);
+    };
     input.pipe(gunzip);
     input.once('error', (error) => gunzip.destroy(error));
     for await (const raw of gunzip) {
       const chunk: Buffer = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
       let start = 0;
       for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+        tooLong(pendingBytes + newline - start);
         pending.push(chunk.subarray(start, newline));
         const line = Buffer.concat(pending);
         pending = [];
-        if (first && line.length > 64 * 1024 * 1024) throw new BackupRefusedError('foreign', name);
+        pendingBytes = 0;
         first = false;
         await take(line);
         start = newline + 1;
       }
-      if (start < chunk.length) pending.push(chunk.subarray(start));
-      // A file whose first "line" never ends is not ours: no reading it all into memory.
-      if (first && pending.reduce((sum, part) => sum + part.length, 0) > 1024 * 1024) {
-        throw new BackupRefusedError('foreign', name);
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+        tooLong(pendingBytes);
       }
     }
-    if (pending.length > 0 && Buffer.concat(pending).length > 0) {
+    if (pendingBytes > 0) {
       throw new BackupRefusedError('truncated', name);
     }
   } catch (error) {

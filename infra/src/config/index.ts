@@ -16,6 +16,13 @@ export const commonEnv = {
       .max(65535, 'must be between 0 and 65535')
       .default(8080),
   ),
+  /**
+   * The address a service listens on: every interface when unset (a container,
+   * whose network is its own); 127.0.0.1 when a proxy on the same machine is its
+   * only way in (the topology of processes), so that no one reaches it directly
+   * and tells it, through X-Forwarded-For, which client it is.
+   */
+  HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
   EVENTSTORE_URL: z.preprocess(
     emptyAsUndefined,
     z
