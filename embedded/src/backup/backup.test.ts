@@ -125,8 +125,11 @@ describe('a backup restored', () => {
   });
 
   it('given a shop serving backups on its socket, when a backup is asked while appends go on, then it holds exactly the log up to the settled position it reports', async () => {
-    const socket = await serveBackups(source, silentLogger);
+    // Even under the loosest umask the socket is born 0600, and the umask is given back.
+    const umask = process.umask(0);
+    const socket = await serveBackups(source, silentLogger).finally(() => process.umask(umask));
     expect((await fs.stat(path.join(sourceDir, 'backup.sock'))).mode & 0o777).toBe(0o600);
+    expect(process.umask(umask)).toBe(umask);
     try {
       let appending = true;
       const appends = (async () => {
@@ -284,6 +287,21 @@ describe('a crafted backup restored', () => {
     const end = { end: { sha256: hash.digest('hex'), lines: trailer.end.lines } };
     return gzipSync(body.join('') + JSON.stringify(end) + '\n');
   };
+
+  it('given a resealed header whose position is near 2^53, when restored, then it is refused before anything is written (the store could not count past it exactly)', async () => {
+    const content = gunzipSync(await fs.readFile(backupFile)).toString();
+    const header = JSON.parse(content.slice(0, content.indexOf('\n'))) as { position: number };
+    header.position = 2 ** 53 - 10;
+    const crafted = path.join(work, 'huge-position.qbk');
+    await fs.writeFile(
+      crafted,
+      resealed(JSON.stringify(header) + content.slice(content.indexOf('\n'))),
+    );
+    const target = path.join(work, 'huge-position-target');
+
+    await expect(restoreBackup(crafted, target)).rejects.toBeInstanceOf(BackupRefusedError);
+    expect(await fs.readdir(target).catch(() => [])).toEqual([]);
+  });
 
   it('given a header whose host and directory hold terminal escape sequences, when restored, then what the restore prints holds no control character', async () => {
     const content = gunzipSync(await fs.readFile(backupFile)).toString();

@@ -37,8 +37,16 @@ export const backupHeaderSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Which shop: the id of its log's first event (the same for every backup of it), where it ran. */
   shop: z.object({ logId: z.string().nullable(), host: z.string(), dataDir: z.string() }),
-  /** Every event at or below it is in the backup, and none above it. */
-  position: z.number().int().nonnegative(),
+  /**
+   * Every event at or below it is in the backup, and none above it. At most 2^48:
+   * far beyond any shop's log, and far enough below 2^53 that the restored
+   * store's next positions stay exact numbers in JavaScript.
+   */
+  position: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(2 ** 48),
   counts: z.object({
     events: z.number().int().nonnegative(),
     streams: z.number().int().nonnegative(),

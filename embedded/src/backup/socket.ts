@@ -74,12 +74,19 @@ export async function serveBackups(source: BackupSource, logger: Logger): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => {
-      server.off('error', reject);
-      resolve();
-    });
+    // The socket is created 0600 (the umask applies to its bind, done synchronously
+    // by listen), never chmod-ed after: that would leave a moment in which, under a
+    // loose umask, another local user could connect and keep the connection.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
-  await fs.chmod(socketPath, 0o600);
   return {
     path: socketPath,
     async close() {
