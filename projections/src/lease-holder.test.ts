@@ -83,9 +83,9 @@ function writingAs(readStore: ReadStore, who: string, writes: string[]): ReadSto
           if (documents.length > 0) writes.push(who);
           return inner.putMany(documents, options);
         },
-        delete: (id) => {
+        delete: (id, options) => {
           writes.push(who);
-          return inner.delete(id);
+          return inner.delete(id, options);
         },
         clear: () => {
           writes.push(who);
@@ -233,7 +233,7 @@ describe('LeaseHolder over a memory lease (one process)', () => {
             await firstWriteHeld;
             await inner.putMany(documents, options);
           },
-          delete: (id) => inner.delete(id),
+          delete: (id, options) => inner.delete(id, options),
           clear: () => inner.clear(),
         };
       },

@@ -174,8 +174,8 @@ function writableWhile(readStore: ReadStore, open: () => boolean): ReadStore {
         putMany: async (documents, options) => {
           if (open()) await inner.putMany(documents, options);
         },
-        delete: async (id) => {
-          if (open()) await inner.delete(id);
+        delete: async (id, options) => {
+          if (open()) await inner.delete(id, options);
         },
         clear: async () => {
           if (open()) await inner.clear();

@@ -400,7 +400,11 @@ export class ProjectionRunner {
       for (const [documentId, pending] of batch) {
         if (!pending.changed) continue;
         if (pending.document) documents.push({ ...pending.document, _position: pending.position });
-        else if (pending.stored) await state.collection.delete(documentId);
+        else if (pending.stored) {
+          await state.collection.delete(documentId, {
+            guard: { field: '_position', value: pending.position },
+          });
+        }
       }
       // Guarded: a deposed lease holder's batch landing late never rolls a newer document back.
       if (documents.length > 0) await state.collection.putMany(documents, { guard: '_position' });

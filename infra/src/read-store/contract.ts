@@ -433,6 +433,18 @@ export function readStoreContract(name: string, factory: ReadStoreFactory): void
         expect(await catalog.get('p1')).toEqual(at(1, 1));
       });
 
+      it('given a document a newer event made again (position 12), when a late delete at position 10 arrives, then the document stays; a delete at 12 or later removes it', async () => {
+        await catalog.put(at(12, 120));
+        const guardAt = (value: number) => ({ guard: { field: '_position', value } });
+        await catalog.delete('p1', guardAt(10));
+        expect(await catalog.get('p1')).toEqual(at(12, 120));
+        await catalog.delete('p1', guardAt(12));
+        expect(await catalog.get('p1')).toBeNull();
+        await catalog.put(products[1] ?? fail());
+        await catalog.delete('p2', guardAt(1));
+        expect(await catalog.get('p2')).toBeNull();
+      });
+
       it('when a guarded write lacks the guard field, then it is refused', async () => {
         await expect(
           catalog.putMany([products[0] ?? fail()], { guard: '_position' }),

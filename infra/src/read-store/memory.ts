@@ -125,8 +125,10 @@ export function createMemoryReadStore(
           const written = guard === undefined ? batch : lastById(batch);
           for (const document of written) store(document, options?.handedOver, guard);
         },
-        async delete(id) {
+        async delete(id, options) {
           ensureOpen();
+          const guard = options?.guard;
+          if (guard && !guardAdmits(documents().get(id), guard.value, guard.field)) return;
           documents().delete(id);
         },
         async clear() {

@@ -100,8 +100,19 @@ export async function createMongoReadStore(options: MongoReadStoreOptions): Prom
             if (guard === undefined || !onlyDuplicateKeys(error)) throw error;
           }
         },
-        async delete(id) {
-          await collection.deleteOne({ _id: id });
+        async delete(id, deleteOptions) {
+          const guard = deleteOptions?.guard;
+          await collection.deleteOne(
+            guard
+              ? {
+                  _id: id,
+                  $or: [
+                    { [guard.field]: { $lte: guard.value } },
+                    { [guard.field]: { $exists: false } },
+                  ],
+                }
+              : { _id: id },
+          );
         },
         async clear() {
           await collection.deleteMany({});

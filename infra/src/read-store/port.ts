@@ -32,6 +32,16 @@ export interface PutOptions {
   guard?: string;
 }
 
+export interface DeleteOptions {
+  /**
+   * Deletes only when the stored document lacks `field` or holds a number not
+   * above `value` (the position of the event that deleted it), as PutOptions.guard
+   * does for writes: a deposed lease holder's late delete never removes a document
+   * a newer event made again.
+   */
+  guard?: { field: string; value: number };
+}
+
 export interface PutManyOptions extends PutOptions {
   /**
    * The caller hands the documents over: neither it nor anyone else changes
@@ -52,7 +62,8 @@ export interface ReadCollection<T extends ReadDocument = ReadDocument> {
   put(document: T, options?: PutOptions): Promise<void>;
   /** Inserts or replaces many documents in one round trip; of one _id given twice, the last. */
   putMany(documents: readonly T[], options?: PutManyOptions): Promise<void>;
-  delete(id: string): Promise<void>;
+  /** Removes the document with this _id, if any. */
+  delete(id: string, options?: DeleteOptions): Promise<void>;
   /** Removes every document (used when a projection is rebuilt). */
   clear(): Promise<void>;
 }

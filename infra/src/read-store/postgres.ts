@@ -208,9 +208,19 @@ export async function createPostgresReadStore(
               [batch],
             );
           }),
-        delete: (id) =>
+        delete: (id, deleteOptions) =>
           onTable(name, async () => {
-            await query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+            const guard = deleteOptions?.guard;
+            if (!guard) {
+              await query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+              return;
+            }
+            const field = sqlLiteral(guard.field);
+            // As a guarded write: only a document without the field, or not above the value.
+            await query(
+              `DELETE FROM ${table} WHERE id = $1 AND (NOT (doc ? ${field}) OR (jsonb_typeof(doc->${field}) = 'number' AND (doc->${field})::numeric <= $2))`,
+              [id, guard.value],
+            );
           }),
         clear: () =>
           onTable(name, async () => {
