@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '@quitute/infra/http';
 import { history, seedDataDir } from './admin-reports';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,19 +29,6 @@ export interface BackupFigures {
   firstAnswerSeconds: number;
   /** The floor: `cp -r` of the same DATA_DIR, stopped (cp is no consistent copy of a running shop). */
   copySeconds: number;
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The shop on dataDir in its own process; resolves once GET /api/products answers 200. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { bundleShop } from '../../embedded/bundle.mjs';
+import { freePort } from '@quitute/infra/http';
 import { history, seedDataDir } from './admin-reports';
 
 const apiOnlyShop = fileURLToPath(
@@ -57,19 +58,6 @@ function memoryOf(pid: number): { rssMb: number; peakRssMb: number } {
   const mb = (field: string) =>
     Math.round(Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1]) / 1024);
   return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') };
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

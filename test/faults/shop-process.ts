@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { addDays, earliestDeliveryDate, STATIC_MENU } from '@quitute/contracts';
 import { solveAsWidget } from '@quitute/infra/testing';
+
+export { freePort } from '@quitute/infra/http';
 
 /**
  * The shop as `npm start` runs it (without the web app), in a process of its
@@ -17,15 +18,6 @@ const shopEntry = fileURLToPath(
 
 export const ADMIN_EMAIL = 'admin.falhas@exemplo.com.br';
 export const ADMIN_PASSWORD = 'Admin-Falhas-2026';
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { freePort } from '@quitute/infra/http';
 import { renderLoopbackNginx } from './nginx-loopback';
 
 /**
@@ -100,15 +100,6 @@ export function topologySecrets(runDir: string, fresh: boolean): Secrets {
   };
   fs.writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
-}
-
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
 }
 
 /** The topology's database on the server: dropped first when `fresh`, created when missing. */

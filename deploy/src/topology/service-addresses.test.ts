@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithPostgres } from '@quitute/infra/testing';
-import { freePort, prepareDatabase, serviceListenEnv } from './launcher';
+import { freePort } from '@quitute/infra/http';
+import { prepareDatabase, serviceListenEnv } from './launcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Another address of this machine's loopback (Linux routes 127.0.0.0/8 to it): a stand-in for its network address. */

@@ -2,6 +2,7 @@ import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { Query as MingoQuery } from 'mingo/query';
 import type { Filter, FindOptions, ReadDocument } from './port';
+import { isPlainRecord, isScalar, type Scalar } from './filter-values';
 
 /**
  * Cheaper paths for the memory read store's most common queries, with mingo
@@ -28,22 +29,8 @@ class Query extends MingoQuery {
   }
 }
 
-type Scalar = string | number | boolean | null;
 /** true or false when the fast path knows; null when mingo must decide for this document. */
 type Test = (document: ReadDocument) => boolean | null;
-
-const isScalar = (value: unknown): value is Scalar =>
-  value === null ||
-  typeof value === 'string' ||
-  typeof value === 'boolean' ||
-  (typeof value === 'number' && Number.isFinite(value));
-
-const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  !(value instanceof RegExp) &&
-  Object.getPrototypeOf(value) === Object.prototype;
 
 /** Reads one top-level field of a document. */
 type Read = (document: ReadDocument) => unknown;

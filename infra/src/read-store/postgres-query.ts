@@ -1,4 +1,5 @@
 import type { Filter, FindOptions } from './port';
+import { isPlainRecord, isScalar, type Scalar } from './filter-values';
 
 /**
  * The MongoDB filter language the read store's callers use, as SQL over a
@@ -40,18 +41,8 @@ export class SqlParams {
   }
 }
 
-type Scalar = string | number | boolean | null;
 /** A test of one jsonb value (an SQL expression) that is true, false or NULL (taken as false). */
 type ValueTest = (value: string) => string;
-
-const isScalar = (value: unknown): value is Scalar =>
-  value === null ||
-  typeof value === 'string' ||
-  typeof value === 'boolean' ||
-  (typeof value === 'number' && Number.isFinite(value));
-
-const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /** An SQL string literal (standard_conforming_strings, the default since PostgreSQL 9.1). */
 export function sqlLiteral(text: string): string {
