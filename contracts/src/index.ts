@@ -64,4 +64,5 @@ export * from './chatbot';
 export * from './consent';
 export * from './custom-orders';
 export * from './shop';
+export * from './schedule';
 export * from './audit';

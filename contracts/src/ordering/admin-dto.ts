@@ -79,13 +79,42 @@ export const adminOrderResultSchema = z.object({
 });
 export type AdminOrderResult = z.infer<typeof adminOrderResultSchema>;
 
-/** GET /api/admin/orders: `search` matches the order number or the customer's name or e-mail. */
+/** Issue 40: how the admin's orders list is sorted (default: newest first). */
+export const ADMIN_ORDER_SORTS = [
+  'createdAt_desc',
+  'deliveryDate_asc',
+  'deliveryDate_desc',
+] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+export const ADMIN_ORDER_SORT_LABELS: Record<AdminOrderSort, string> = {
+  createdAt_desc: 'Mais recentes',
+  deliveryDate_asc: 'Data de entrega (mais próxima)',
+  deliveryDate_desc: 'Data de entrega (mais distante)',
+};
+
+/**
+ * GET /api/admin/orders: `search` matches the order number or the customer's
+ * name or e-mail; issue 40: `deliveryDate` (`YYYY-MM-DD`, the shop's day) keeps
+ * the orders for that day, `sort` orders the list. GET /api/admin/orders.csv
+ * takes the same filters and answers every matching order (no pages).
+ */
 export const adminOrdersQuerySchema = z.object({
   ...adminPageFields,
   search: adminSearchField,
   orderStatus: z.preprocess(
     (value) => (blankAsMissing(value) === 'all' ? undefined : blankAsMissing(value)),
     z.enum(ORDER_STATUSES, messages.invalidSearch).optional(),
+  ),
+  deliveryDate: z.preprocess(
+    blankAsMissing,
+    z
+      .string(messages.invalidSearch)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidSearch)
+      .optional(),
+  ),
+  sort: z.preprocess(
+    blankAsMissing,
+    z.enum(ADMIN_ORDER_SORTS, messages.invalidSearch).default('createdAt_desc'),
   ),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;

@@ -80,3 +80,6 @@ export const MAX_UNPAID_UNITS = 600;
  * well within half of it or gives up.
  */
 export const CHECKOUT_HOLD_LAPSE_MS = 15 * 60_000;
+
+/** Issue 40: the customer's notes for the kitchen, at most this long. */
+export const ORDER_NOTES_MAX_LENGTH = 500;

@@ -13,6 +13,7 @@ import {
   MAX_ORDERS_PER_REQUEST,
   ORDER_DATE_FILTERS,
   ORDER_STATUSES,
+  ORDER_NOTES_MAX_LENGTH,
 } from './constants';
 import { isValidCpf, cpfDigits } from './cpf';
 import { parseShopDateTime, shopDate } from '../shared/shop-time';
@@ -131,6 +132,11 @@ function buildCheckoutSchema(earliest: string) {
         }, minimumDateMessage(earliest)),
       deviceId: textField().max(200, messages.invalidRequest).optional(),
       address: checkoutAddressSchema.optional(),
+      /** Issue 40: notes for the kitchen, on the production list ('' or absent: none). */
+      notes: textField({ multiline: true })
+        .trim()
+        .max(ORDER_NOTES_MAX_LENGTH, m.notesTooLong)
+        .optional(),
       /** Issue 37: a number to call about the order; required for delivery. */
       phone: brazilianPhoneField(m.phoneInvalid).optional(),
       /**

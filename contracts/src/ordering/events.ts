@@ -74,6 +74,8 @@ export const orderPlacedSchema = z.object({
   deliveryDate: z.string(),
   /** For delivery (and boleto, whose payer needs one). */
   address: orderAddressSchema.optional(),
+  /** Issue 40: what the customer asked the kitchen ('Escrever Feliz Aniversário'); absent without. */
+  notes: z.string().optional(),
   /** Where the lines came from: the customer's server cart or the checkout request. */
   linesFrom: z.enum(['cart', 'request']),
   /**

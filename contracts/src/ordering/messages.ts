@@ -5,6 +5,7 @@ export const checkoutMessages = {
   invalidCpf: 'CPF inválido',
   fullNameRequired: 'Nome completo é obrigatório',
   deliveryTypeRequired: 'Selecione um tipo de entrega/retirada.',
+  notesTooLong: 'As observações devem ter no máximo 500 caracteres.',
   dateRequired: 'Data e hora são obrigatórias.',
   zipCodeRequired: 'CEP é obrigatório',
   streetRequired: 'Rua é obrigatória',

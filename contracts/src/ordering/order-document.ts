@@ -6,7 +6,7 @@ import { paymentEventSchemas } from '../payments/events';
 import type { EventOf, LoggedEvent } from '../shared/events';
 import { foldForSearch } from '../shared/text';
 
-/** The events an order's document (orders_v5) is folded from, keyed by the orderId each carries. */
+/** The events an order's document (orders_v6) is folded from, keyed by the orderId each carries. */
 export const orderDocumentEventSchemas = { ...orderEventSchemas, ...paymentEventSchemas };
 export type OrderDocumentEvent = EventOf<typeof orderDocumentEventSchemas>;
 
@@ -45,6 +45,7 @@ export function evolveOrderDocument(
       deliveryType: placed.deliveryType,
       deliveryDate: placed.deliveryDate,
       address: placed.address ?? null,
+      notes: placed.notes ?? '',
       createdAt: at,
       updatedAt: at,
       paidAt: null,

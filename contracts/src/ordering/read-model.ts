@@ -19,6 +19,8 @@ import { orderAddressSchema, orderLineSchema, ORDER_CANCEL_REASONS } from './eve
  * refund by its id (asked, completed or failed), the refunded total and the
  * chargeback — and a payment is 'refunded' once every centavo went back, so v4
  * documents (which knew only the provider's status) are rebuilt from the log.
+ * v6 (issue 40): documents carry the customer's notes for the kitchen, and the
+ * delivery date is indexed for the production list and the admin's filter.
  */
 export const orderRefundSchema = z.object({
   refundId: z.string(),
@@ -64,6 +66,8 @@ export const orderDocumentSchema = z.object({
   deliveryType: z.enum(DELIVERY_TYPES),
   deliveryDate: z.string(),
   address: orderAddressSchema.nullable(),
+  /** Issue 40: the customer's notes for the kitchen; '' without. */
+  notes: z.string(),
   /** ISO times. */
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -97,5 +101,5 @@ export const orderDocumentSchema = z.object({
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
-export const ORDERS_COLLECTION = 'orders_v5';
-export const ORDERS_PROJECTION = 'orders_v5';
+export const ORDERS_COLLECTION = 'orders_v6';
+export const ORDERS_PROJECTION = 'orders_v6';

@@ -1,7 +1,7 @@
 import { foldForSearch, orderDocumentSchema, type OrderDocument } from '@quitute/contracts';
 
 /**
- * An orders_v5 document for tests, as the orders projection writes it: a Pix
+ * An orders_v6 document for tests, as the orders projection writes it: a Pix
  * order of 40 coxinhas and a kit, pending, for pickup (no delivery fee), with
  * the customer's phone and CPF. Parsed, so a fixture
  * can never drift from the read model's shape.

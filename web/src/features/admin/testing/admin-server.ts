@@ -123,6 +123,7 @@ export function orderDocument(overrides: Partial<OrderDocument> = {}): OrderDocu
     customerEmail: 'maria@example.com',
     customerPhone: '11987654321',
     customerCpf: '52998224725',
+    notes: '',
     items: [
       {
         productId: '5f0c2a7e-1111-4aaa-8bbb-000000000001',

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { kitchenScheduleSchema } from './events';
+
+/**
+ * The calendar read model (collection kitchen_schedule_v1): one document, `_id`
+ * SCHEDULE_DOCUMENT_ID, the calendar as the last event left it. Absent until an
+ * admin saves one: readers then use DEFAULT_KITCHEN_SCHEDULE.
+ */
+export const scheduleDocumentSchema = z.object({
+  _id: z.string(),
+  schedule: kitchenScheduleSchema,
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+  position: z.number().int(),
+});
+export type ScheduleDocument = z.infer<typeof scheduleDocumentSchema>;
+
+/**
+ * The days read model (collection kitchen_days_v1): one document per day that
+ * any order ever held units of, `_id` the date. It serves the availability's
+ * remaining units and the admin's calendar.
+ */
+export const kitchenDayDocumentSchema = z.object({
+  _id: z.string(),
+  /** What the day's orders hold now. */
+  reservedUnits: z.number().int(),
+  /** Units by order id, while the order holds them. */
+  orders: z.record(z.string(), z.number().int()),
+  position: z.number().int(),
+});
+export type KitchenDayDocument = z.infer<typeof kitchenDayDocumentSchema>;
