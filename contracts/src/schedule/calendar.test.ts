@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KITCHEN_SCHEDULE } from './constants';
 import {
   dayAvailability,
+  firstBookableSlot,
   deliveryTimeRefusal,
   orderUnits,
   scheduleHoursText,
@@ -103,5 +104,32 @@ describe('the kitchen calendar', () => {
     expect(scheduleHoursText(schedule)).toBe(
       'retirada: segunda a sexta, das 9h às 18h; sábado, das 8h às 12h; entregas: segunda a sábado, das 9h às 18h',
     );
+  });
+});
+
+describe('the first bookable slot', () => {
+  it('given a Saturday, when the earliest date is a Monday, then it is that Monday at 09:00', () => {
+    expect(firstBookableSlot(schedule, 'pickup', now)).toEqual({
+      date: '2026-11-30',
+      slot: { start: '09:00', end: '10:00' },
+      deliveryDate: '2026-11-30T09:00',
+    });
+  });
+
+  it('given a Sunday asked for, then the next open day is given', () => {
+    expect(firstBookableSlot(schedule, 'pickup', now, '2026-12-06')?.date).toBe('2026-12-07');
+  });
+
+  it('given a calendar closed every day, then there is none', () => {
+    const closed = Object.fromEntries(
+      Object.keys(schedule.weekly.pickup).map((day) => [day, []]),
+    ) as unknown as KitchenSchedule['weekly']['pickup'];
+    expect(
+      firstBookableSlot(
+        { ...schedule, weekly: { ...schedule.weekly, pickup: closed } },
+        'pickup',
+        now,
+      ),
+    ).toBeNull();
   });
 });

@@ -277,3 +277,27 @@ export function scheduleHoursText(schedule: Pick<KitchenSchedule, 'weekly'>): st
   const delivery = weekHoursText(schedule.weekly.delivery);
   return pickup === delivery ? pickup : `retirada: ${pickup}; entregas: ${delivery}`;
 }
+
+/**
+ * The first date from `from` on (the earliest bookable date when absent)
+ * whose day offers a slot of the delivery type, with its first slot; null when
+ * none does up to the horizon. Capacity aside: the checkout's default, the
+ * chatbot's "next date", and every test and bench that books an order.
+ */
+export function firstBookableSlot(
+  schedule: KitchenSchedule,
+  kind: DeliveryType,
+  now: Date,
+  from?: string,
+): { date: string; slot: Slot; deliveryDate: string } | null {
+  const { earliest, latest } = bookingWindow(schedule, now);
+  for (
+    let date = from && from > earliest ? from : earliest;
+    date <= latest;
+    date = addDays(date, 1)
+  ) {
+    const [slot] = daySlots(schedule, kind, date);
+    if (slot) return { date, slot, deliveryDate: `${date}T${slot.start}` };
+  }
+  return null;
+}
