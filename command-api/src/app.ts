@@ -25,6 +25,8 @@ import { paymentRoutes } from './payments/routes';
 import { reviewRoutes, type ReviewDeps } from './reviews/routes';
 import { adminSaleRoutes } from './sales/admin-routes';
 import { countCommands } from './shared/command-metrics';
+import { adminScheduleRoutes } from './schedule/admin-routes';
+import type { ScheduleReader } from './schedule/schedule-reader';
 import { adminShopRoutes } from './shop/admin-routes';
 
 export type CommandDeps = AccountsDeps &
@@ -36,6 +38,8 @@ export type CommandDeps = AccountsDeps &
     ordering?: OrderingOptions | undefined;
     /** Counts the commands answered, and (createCommandApp) times requests and serves /metrics. */
     metrics?: Metrics | undefined;
+    /** Issue 40: the kitchen's calendar the checkout enforces (one reader per process); read from the event store when absent. */
+    schedule?: ScheduleReader | undefined;
   };
 
 /**
@@ -66,6 +70,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   router.use(adminUserRoutes(deps));
   router.use(adminSaleRoutes(deps));
   router.use(adminShopRoutes(deps));
+  router.use(adminScheduleRoutes(deps));
   router.use(accountRoutes(deps));
   router.use(cartRoutes(deps));
   router.use(reviewRoutes(deps));

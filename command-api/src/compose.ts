@@ -33,6 +33,7 @@ import { createPaymentProcessCommands } from './process-managers/payment-process
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
 import { createStockReleaseManager } from './process-managers/stock-release';
+import { createScheduleReader } from './schedule/schedule-reader';
 import { createShopSettingsReader } from './shop/settings-reader';
 import { initialShopSettings, seedShopSettings } from './shop/shop-settings';
 
@@ -136,6 +137,8 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     logger.info('shop settings seeded');
   }
   const shopSettings = createShopSettingsReader(eventStore);
+  // Issue 40: nothing to seed (an absent calendar is the default); one reader for every checkout.
+  const schedule = createScheduleReader(eventStore);
   const admin = await ensureAdmin(
     { eventStore, snapshotStore, logger },
     {
@@ -239,6 +242,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     logger,
     passwords,
     shopSettings,
+    schedule,
     metrics: deps.metrics,
     rateLimitStore: rateLimitStores.store,
     get publicUrl() {

@@ -5,12 +5,17 @@ import {
   centsToReais,
   checkoutMessages,
   checkoutOrderPart,
+  deliveryTimeRefusal,
+  formatShopClock,
   formatShopDateTime,
   orderCustomerName,
   parseShopDateTime,
   paymentMessages,
+  orderUnits,
   paymentStreamName,
+  shopDate,
   type CheckoutBody,
+  type KitchenSchedule,
   type PaymentResult,
   type ShopSettings,
 } from '@quitute/contracts';
@@ -23,6 +28,7 @@ import type { CatalogView } from '../catalog/catalog-view';
 import type { OrderState, PlacedOrder } from '../ordering/decider';
 import type { OrderNumberAllocator } from '../ordering/order-number-allocator';
 import { readOrder, runOrderCommand } from '../ordering/orders';
+import type { ScheduleReader } from '../schedule/schedule-reader';
 import {
   acceptsAnotherCard,
   attemptOf,
@@ -63,6 +69,8 @@ export interface CheckoutWork extends PaymentWork {
   notificationUrl?: string | undefined;
   /** The account placing the order (its e-mail is the order's): the session view's, else its stream. */
   userState: (userId: string) => Promise<UserState>;
+  /** Issue 40: the kitchen's calendar, read at each checkout (its hours, closed dates and capacity). */
+  schedule: ScheduleReader;
 }
 
 export type CheckoutOutcome =
@@ -194,6 +202,9 @@ async function placeOrder(
   if (Math.abs(body.total - centsToReais(totalCents)) > 0.005) return { totalCents };
   const deliveryDate = parseShopDateTime(body.deliveryDate);
   if (!deliveryDate) throw new AppError('validation', checkoutMessages.dateRequired);
+  // Issue 40: the kitchen's calendar as saved last, before anything is claimed.
+  const schedule = await work.schedule.current();
+  refuseOutsideTheCalendar(schedule, body, deliveryDate, context);
   // A boleto that cannot clear before the date is refused before anything is placed.
   if (body.paymentMethod === 'boleto') boletoDueDay(new Date(context.occurredAt), deliveryDate);
   const account = activeUser(await work.userState(body.userId));
@@ -202,7 +213,17 @@ async function placeOrder(
   const checkoutAttempt = checkoutAttemptOf(ids.fingerprint, lines);
   const holds = await claimOrderHolds(
     work.stores,
-    { userId: body.userId, orderId: ids.orderId, checkoutAttempt, lines },
+    {
+      userId: body.userId,
+      orderId: ids.orderId,
+      checkoutAttempt,
+      lines,
+      day: {
+        date: shopDate(deliveryDate),
+        units: orderUnits(lines, schedule.kitUnits),
+        capacityUnits: schedule.dailyCapacityUnits,
+      },
+    },
     context,
   );
   try {
@@ -228,6 +249,26 @@ async function placeOrder(
     if (now && !stands) await holds.giveBack();
     throw error;
   }
+}
+
+/**
+ * A date and time the kitchen's calendar does not offer (too soon, past the
+ * horizon, a closed date or weekday, outside the day's slots) is refused with
+ * its own pt-BR message (400). The time is the shop's wall clock.
+ */
+function refuseOutsideTheCalendar(
+  schedule: KitchenSchedule,
+  body: CheckoutBody,
+  deliveryDate: Date,
+  context: CommandContext,
+): void {
+  const refusal = deliveryTimeRefusal(
+    schedule,
+    body.deliveryType,
+    { date: shopDate(deliveryDate), time: formatShopClock(deliveryDate) },
+    new Date(context.occurredAt),
+  );
+  if (refusal !== null) throw new AppError('validation', refusal);
 }
 
 /** The order numbered and placed on the holds its checkout claimed. */
@@ -285,6 +326,7 @@ async function numberAndPlace(
           },
         }
       : {}),
+    ...(body.notes ? { notes: body.notes } : {}),
     linesFrom,
     requestFingerprint: ids.fingerprint,
   };

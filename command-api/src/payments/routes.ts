@@ -26,6 +26,7 @@ import { checkout, type CheckoutWork } from '../checkout/checkout';
 import { orderNumberAllocatorFor } from '../ordering/order-number-allocator';
 import type { CommandContext, CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
+import { createScheduleReader, type ScheduleReader } from '../schedule/schedule-reader';
 import { createShopSettingsReader, type ShopSettingsReader } from '../shop/settings-reader';
 import type { OrderingOptions } from './options';
 import { providerPayment, recordProviderPayment } from './payments';
@@ -45,6 +46,8 @@ export interface PaymentsDeps {
   sessions?: SessionView | undefined;
   /** The shop's settings (delivery zones and fees, the name in e-mails); read from the event store when absent. */
   shopSettings?: ShopSettingsReader | undefined;
+  /** Issue 40: the kitchen's calendar the checkout enforces; read from the event store when absent. */
+  schedule?: ScheduleReader | undefined;
 }
 
 /** How long a client or the provider should wait before trying again when the provider is down. */
@@ -80,6 +83,7 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
     mailer: deps.mailer,
     logger,
     shopSettings: deps.shopSettings ?? createShopSettingsReader(deps.eventStore),
+    schedule: deps.schedule ?? createScheduleReader(deps.eventStore),
     catalog: deps.catalog,
     allocator: orderNumberAllocatorFor(stores),
     pixExpiryMinutes: ordering.pixExpiryMinutes,

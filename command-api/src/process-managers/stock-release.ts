@@ -1,6 +1,8 @@
 import {
   catalogEventSchemas,
   CHECKOUT_HOLD_LAPSE_MS,
+  KITCHEN_DAY_STREAM_PREFIX,
+  kitchenDayEventSchemas,
   orderEventSchemas,
   parseEvent,
   saleEventSchemas,
@@ -21,6 +23,7 @@ import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/sn
 import type { SavableView } from '@quitute/infra/saved-state';
 import { v5 as uuidv5 } from 'uuid';
 import { releaseOrderStock } from '../catalog/stock';
+import { releaseDayUnits } from '../schedule/kitchen-day';
 import type { CommandContext } from '../shared/handle-command';
 
 /**
@@ -30,12 +33,17 @@ import type { CommandContext } from '../shared/handle-command';
  * backstop — when the checkout that took them never placed its order
  * (CHECKOUT_HOLD_LAPSE_MS after it took them). Followed from the log: only
  * orders that hold units are kept, and an order is forgotten once it holds
- * none, so the product streams' own events say what is done.
+ * none, so the product streams' own events say what is done. Issue 40: the
+ * units an order holds of the kitchen's day go back on exactly the same
+ * paths, followed from the day streams' own events (an order holds products
+ * and a day).
  */
 
 export const stockReleaseEventSchemas = {
   ProductStockReserved: catalogEventSchemas.ProductStockReserved,
   ProductStockReleased: catalogEventSchemas.ProductStockReleased,
+  KitchenDayUnitsReserved: kitchenDayEventSchemas.KitchenDayUnitsReserved,
+  KitchenDayUnitsReleased: kitchenDayEventSchemas.KitchenDayUnitsReleased,
   OrderPlaced: orderEventSchemas.OrderPlaced,
   OrderCancelled: orderEventSchemas.OrderCancelled,
   OrderStatusChanged: orderEventSchemas.OrderStatusChanged,
@@ -44,7 +52,7 @@ export const stockReleaseEventSchemas = {
 } as const;
 export type StockReleaseEvent = EventOf<typeof stockReleaseEventSchemas>;
 
-/** Units of one product an order holds: the attempt that took them, and when. */
+/** Units of one product (or of one kitchen day) an order holds: the attempt that took them, and when. */
 export interface HeldProduct {
   checkoutAttempt: string;
   /** ms */
@@ -54,16 +62,20 @@ export interface HeldProduct {
 /** An order that holds units, as the log says. */
 export interface OrderStock {
   orderId: string;
+  /** By product id. */
   holds: Readonly<Record<string, HeldProduct>>;
+  /** Issue 40: the kitchen days it holds units of, by date (one, but a retried checkout may name another). */
+  days: Readonly<Record<string, HeldProduct>>;
   placed: boolean;
   /** Why its units must go back (cancelled, refunded in full); null while it keeps them. */
   release: Extract<StockReleaseReason, 'order_cancelled' | 'order_refunded'> | null;
 }
 
-/** One release the order owes: its units of these products, for this reason. */
+/** One release the order owes: its units of these products and these kitchen days, for this reason. */
 export interface StockRelease {
   orderId: string;
   productIds: string[];
+  dates: string[];
   reason: StockReleaseReason;
   /** Only the units this attempt took (the backstop: a retried checkout may have taken them over). */
   checkoutAttempt?: string | undefined;
@@ -76,14 +88,24 @@ export function evolveOrderStock(
   recorded: Pick<RecordedEvent, 'metadata'>,
 ): OrderStock | undefined {
   const { orderId } = event.data;
-  const order = state ?? { orderId, holds: {}, placed: false, release: null };
+  const order: OrderStock = state ?? { orderId, holds: {}, days: {}, placed: false, release: null };
+  const heldSince = (checkoutAttempt: string): HeldProduct => ({
+    checkoutAttempt,
+    reservedAt: Date.parse(recorded.metadata.occurredAt),
+  });
   switch (event.type) {
     case 'ProductStockReserved': {
-      const held = {
-        checkoutAttempt: event.data.checkoutAttempt,
-        reservedAt: Date.parse(recorded.metadata.occurredAt),
-      };
+      const held = heldSince(event.data.checkoutAttempt);
       return { ...order, holds: { ...order.holds, [event.data.productId]: held } };
+    }
+    case 'KitchenDayUnitsReserved': {
+      const held = heldSince(event.data.checkoutAttempt);
+      return { ...order, days: { ...order.days, [event.data.date]: held } };
+    }
+    case 'KitchenDayUnitsReleased': {
+      if (!state) return undefined;
+      const { [event.data.date]: _released, ...days } = state.days;
+      return { ...state, days };
     }
     case 'ProductStockReleased': {
       if (!state) return undefined;
@@ -115,7 +137,7 @@ export function evolveOrderStock(
 
 /** Whether the order holds nothing any more (it is forgotten). */
 export function holdsNothing(state: OrderStock): boolean {
-  return Object.keys(state.holds).length === 0;
+  return Object.keys(state.holds).length === 0 && Object.keys(state.days).length === 0;
 }
 
 /**
@@ -124,24 +146,33 @@ export function holdsNothing(state: OrderStock): boolean {
  */
 export function stockReleasesDue(state: OrderStock, now: number): StockRelease[] {
   const products = Object.entries(state.holds);
+  const days = Object.entries(state.days);
   if (state.release !== null) {
     return [
       {
         orderId: state.orderId,
         productIds: products.map(([productId]) => productId),
+        dates: days.map(([date]) => date),
         reason: state.release,
       },
     ];
   }
   if (state.placed) return [];
-  const lapsed = new Map<string, string[]>();
+  const lapsed = new Map<string, { productIds: string[]; dates: string[] }>();
+  const lapsedOf = (held: HeldProduct) => {
+    const owed = lapsed.get(held.checkoutAttempt) ?? { productIds: [], dates: [] };
+    lapsed.set(held.checkoutAttempt, owed);
+    return owed;
+  };
   for (const [productId, held] of products) {
-    if (now < held.reservedAt + CHECKOUT_HOLD_LAPSE_MS) continue;
-    lapsed.set(held.checkoutAttempt, [...(lapsed.get(held.checkoutAttempt) ?? []), productId]);
+    if (now >= held.reservedAt + CHECKOUT_HOLD_LAPSE_MS) lapsedOf(held).productIds.push(productId);
   }
-  return [...lapsed].map(([checkoutAttempt, productIds]) => ({
+  for (const [date, held] of days) {
+    if (now >= held.reservedAt + CHECKOUT_HOLD_LAPSE_MS) lapsedOf(held).dates.push(date);
+  }
+  return [...lapsed].map(([checkoutAttempt, owed]) => ({
     orderId: state.orderId,
-    productIds,
+    ...owed,
     reason: 'checkout_lapsed',
     checkoutAttempt,
   }));
@@ -213,11 +244,29 @@ export function createStockReleaseManager(
     };
   };
 
+  /** The order's units of each day, then of each product. */
+  const releaseHolds = async (release: StockRelease): Promise<void> => {
+    const releaseContext = context(release);
+    for (const date of release.dates) {
+      await releaseDayUnits(
+        stockStores,
+        {
+          date,
+          orderId: release.orderId,
+          reason: release.reason,
+          checkoutAttempt: release.checkoutAttempt,
+        },
+        releaseContext,
+      );
+    }
+    await releaseOrderStock(stockStores, release, releaseContext);
+  };
+
   const run = (release: StockRelease): Promise<void> => {
     const key = `${release.orderId}:${release.reason}:${release.checkoutAttempt ?? ''}`;
     const current = running.get(key);
     if (current) return current;
-    const attempt = releaseOrderStock(stockStores, release, context(release))
+    const attempt = releaseHolds(release)
       .then(
         () => undefined,
         (error: unknown) => {
@@ -253,7 +302,7 @@ export function createStockReleaseManager(
     reached = Math.max(reached, position);
   };
   const filter = {
-    streamNamePrefixes: ['product-', 'order-', 'sale-'],
+    streamNamePrefixes: ['product-', KITCHEN_DAY_STREAM_PREFIX, 'order-', 'sale-'],
     eventTypes: Object.keys(stockReleaseEventSchemas),
   };
 
@@ -262,7 +311,8 @@ export function createStockReleaseManager(
   };
 
   return {
-    savedName: 'stock-release@1',
+    // @2 (issue 40): an order's state names the kitchen days it holds units of too.
+    savedName: 'stock-release@2',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...orders] }),
     restore(position, entries) {
