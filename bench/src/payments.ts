@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import {
-  addDays,
   checkoutBodySchema,
-  earliestDeliveryDate,
   paymentApprovedPushSchema,
   paymentResultSchema,
   type CheckoutBodyInput,
 } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import type { EmbeddedServer } from '@quitute/embedded';
 import type { EventStore } from '@quitute/infra/event-store';
 import { runLoadGenerator, type LoadFigures } from './load';
@@ -25,7 +24,7 @@ function pixCheckoutBody(now: Date): Omit<CheckoutBodyInput, 'userId' | 'email'>
     paymentMethod: 'pix',
     paymentMethodId: 'pix',
     deliveryType: 'pickup',
-    deliveryDate: `${addDays(earliestDeliveryDate(now), 1)}T10:00`,
+    deliveryDate: bookableDeliveryDate(now, 1),
   };
 }
 

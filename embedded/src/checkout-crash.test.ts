@@ -6,12 +6,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  addDays,
-  earliestDeliveryDate,
-  orderListSchema,
-  paymentResultSchema,
-} from '@quitute/contracts';
+import { orderListSchema, paymentResultSchema } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { startMercadoPagoFake, type MercadoPagoFake } from '@quitute/infra/payment-gateway';
 import { describeWithPostgres, solveAsWidget } from '@quitute/infra/testing';
 import { scratchDirectorySync } from '@quitute/infra/testing';
@@ -196,7 +192,7 @@ await describeWithPostgres('a checkout interrupted by the death of the shop', (u
           paymentMethod: 'pix',
           paymentMethodId: 'pix',
           deliveryType: 'pickup',
-          deliveryDate: `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`,
+          deliveryDate: bookableDeliveryDate(new Date(), 1),
         }),
       });
 

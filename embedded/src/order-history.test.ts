@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
 import { auditCommand } from '@quitute/projections';
 import {
-  addDays,
-  earliestDeliveryDate,
   eventLogPageSchema,
   eventMetadataSchema,
   orderHistorySchema,
   paymentResultSchema,
   type OrderHistory,
 } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
@@ -127,7 +126,7 @@ describe("an order's history on the embedded shop", () => {
         paymentMethod: 'pix',
         paymentMethodId: 'pix',
         deliveryType: 'pickup',
-        deliveryDate: `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`,
+        deliveryDate: bookableDeliveryDate(new Date(), 1),
       },
     );
     expect(checkout.status).toBe(200);

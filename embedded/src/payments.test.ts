@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
 import {
-  addDays,
   cartDtoSchema,
-  earliestDeliveryDate,
   orderListSchema,
   paymentApprovedPushSchema,
   paymentResultSchema,
   paymentStatusDtoSchema,
   saleStreamName,
 } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
@@ -105,7 +104,7 @@ function checkoutBody(
     paymentMethod: 'pix',
     paymentMethodId: 'pix',
     deliveryType: 'pickup',
-    deliveryDate: `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`,
+    deliveryDate: bookableDeliveryDate(new Date(), 1),
     ...overrides,
   };
 }

@@ -3,18 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { uniformRateLimits } from '@quitute/command-api';
 import {
-  addDays,
   adminReviewListSchema,
   chatbotReplySchema,
   consentStreamName,
   CONSENT_ID_COOKIE,
-  earliestDeliveryDate,
   orderListSchema,
   paymentResultSchema,
   reviewListSchema,
   reviewMessages,
   submitReviewResponseSchema,
 } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from './server';
@@ -134,7 +133,7 @@ async function paidCoxinhaOrder(buyer: { userId: string; token: string; email: s
       paymentMethod: 'pix',
       paymentMethodId: 'pix',
       deliveryType: 'pickup',
-      deliveryDate: `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`,
+      deliveryDate: bookableDeliveryDate(new Date(), 1),
     },
     { 'idempotency-key': crypto.randomUUID() },
   );

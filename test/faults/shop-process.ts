@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { addDays, earliestDeliveryDate, STATIC_MENU } from '@quitute/contracts';
+import { STATIC_MENU } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { solveAsWidget } from '@quitute/infra/testing';
 
 export { freePort } from '@quitute/infra/http';
@@ -288,7 +289,7 @@ export function checkout(
       paymentMethod: 'pix',
       paymentMethodId: 'pix',
       deliveryType: 'pickup',
-      deliveryDate: `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`,
+      deliveryDate: bookableDeliveryDate(new Date(), 1),
     },
   });
 }

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_EVENT_TYPES } from '../ordering/events';
 import { PAYMENT_EVENT_TYPES } from '../payments/events';
+import { DEFAULT_KITCHEN_SCHEDULE } from '../schedule/constants';
+import { KITCHEN_SCHEDULE_FIELDS } from '../schedule/events';
 import { DEFAULT_SHOP_SETTINGS } from '../shop/constants';
 import { SHOP_SETTINGS_FIELDS } from '../shop/events';
 import { aPlacedOrder } from '../testing/placed-order';
 import {
   describeEvent,
+  describeKitchenDayEvent,
+  describeScheduleEvent,
   describeShopSettingsEvent,
+  KITCHEN_SCHEDULE_FIELD_LABELS,
   SHOP_SETTINGS_FIELD_LABELS,
   type AuditedEvent,
   type AuditedEventType,
@@ -373,5 +378,60 @@ describe('describing a change of the shop’s settings', () => {
     ).toBe(
       'Configurações da loja alteradas: Nome da loja, WhatsApp, Telefone, E-mail, Endereço, Localização no mapa, Redes sociais, Horário de funcionamento, Zonas de entrega',
     );
+  });
+});
+
+describe('describing the kitchen’s calendar and its days (issue 40)', () => {
+  const schedule = structuredClone(DEFAULT_KITCHEN_SCHEDULE);
+
+  it('given an admin changed the capacity and the closed dates, then both named in pt-BR, in the page’s order', () => {
+    expect(
+      describeScheduleEvent({
+        type: 'KitchenScheduleChanged',
+        data: { schedule, changedFields: ['dailyCapacityUnits', 'closedDates'] },
+      }),
+    ).toBe('Agenda da cozinha alterada: Capacidade diária, Datas de fechamento');
+  });
+
+  it('given every field of the calendar, then each has its own pt-BR name', () => {
+    const labels = KITCHEN_SCHEDULE_FIELDS.map((field) => KITCHEN_SCHEDULE_FIELD_LABELS[field]);
+    expect(new Set(labels).size).toBe(KITCHEN_SCHEDULE_FIELDS.length);
+  });
+
+  it('given an order took 100 of a day’s 1000 units, then the day, the units and the day’s total', () => {
+    const reserved = {
+      date: '2026-12-05',
+      orderId: '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b',
+      units: 100,
+      checkoutAttempt: 'attempt-1',
+      reservedUnits: 300,
+    };
+    expect(
+      describeKitchenDayEvent({
+        type: 'KitchenDayUnitsReserved',
+        data: { ...reserved, capacityUnits: 1000 },
+      }),
+    ).toBe('Agenda de 05/12/2026: 100 unidades reservadas por um pedido (300 de 1000 no dia)');
+    expect(
+      describeKitchenDayEvent({
+        type: 'KitchenDayUnitsReserved',
+        data: { ...reserved, capacityUnits: null },
+      }),
+    ).toBe('Agenda de 05/12/2026: 100 unidades reservadas por um pedido (300 no dia, sem limite)');
+  });
+
+  it('given an order’s units given back when it was cancelled, then why, and what the day holds after', () => {
+    expect(
+      describeKitchenDayEvent({
+        type: 'KitchenDayUnitsReleased',
+        data: {
+          date: '2026-12-05',
+          orderId: '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b',
+          units: 100,
+          reason: 'order_cancelled',
+          reservedUnits: 200,
+        },
+      }),
+    ).toBe('Agenda de 05/12/2026: 100 unidades devolvidas (pedido cancelado; 200 no dia)');
   });
 });

@@ -17,6 +17,9 @@ import {
 import { REFUND_REASON_LABELS } from '../payments/messages';
 import { saleEventSchemas, type SaleEvent, type SaleReversalReason } from '../sales/events';
 import { centsToReais, formatBRL } from '../shared/money';
+import type { StockReleaseReason } from '../catalog/events';
+import { formatDateBR } from '../schedule/messages';
+import type { KitchenDayEvent, KitchenScheduleField, ScheduleEvent } from '../schedule/events';
 import type { ShopSettingsEvent, ShopSettingsField } from '../shop/events';
 import { formatShopClock, formatShopDay } from '../shared/shop-time';
 import type { HistoryActor } from './history';
@@ -220,6 +223,62 @@ export function describeShopSettingsEvent(event: ShopSettingsEvent): string {
       return 'Configurações iniciais da loja registradas';
     case 'ShopSettingsChanged':
       return `Configurações da loja alteradas: ${event.data.changedFields.map((field) => SHOP_SETTINGS_FIELD_LABELS[field]).join(', ')}`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** The kitchen's calendar as the admin's page names its fields ('Agenda e Produção'). */
+export const KITCHEN_SCHEDULE_FIELD_LABELS: Readonly<Record<KitchenScheduleField, string>> = {
+  leadDays: 'Antecedência mínima',
+  horizonDays: 'Prazo máximo de agendamento',
+  slotMinutes: 'Duração do horário',
+  dailyCapacityUnits: 'Capacidade diária',
+  kitUnits: 'Unidades por kit',
+  weekly: 'Horários semanais',
+  closedDates: 'Datas de fechamento',
+};
+
+/**
+ * What a change of the kitchen's calendar means to an auditor, in pt-BR: the
+ * fields it changed ('Agenda da cozinha alterada: Capacidade diária, Datas de
+ * fechamento'). Who and when are the event's metadata.
+ */
+export function describeScheduleEvent(event: ScheduleEvent): string {
+  return `Agenda da cozinha alterada: ${event.data.changedFields.map((field) => KITCHEN_SCHEDULE_FIELD_LABELS[field]).join(', ')}`;
+}
+
+/** Why an order's units went back (to a product's stock or to the kitchen's day). */
+export const STOCK_RELEASE_REASON_LABELS: Readonly<Record<StockReleaseReason, string>> = {
+  checkout_refused: 'checkout não concluído',
+  order_cancelled: 'pedido cancelado',
+  order_refunded: 'pedido reembolsado por inteiro',
+  checkout_lapsed: 'checkout abandonado antes de fazer o pedido',
+};
+
+const unitsText = (units: number) => (units === 1 ? '1 unidade' : `${units} unidades`);
+
+/**
+ * What a day's capacity event means to an auditor, in pt-BR: 'Agenda de
+ * 05/12/2026: 100 unidades reservadas por um pedido (300 de 1000 no dia)',
+ * 'Agenda de 05/12/2026: 100 unidades devolvidas (pedido cancelado; 200 no dia)'.
+ */
+export function describeKitchenDayEvent(event: KitchenDayEvent): string {
+  switch (event.type) {
+    case 'KitchenDayUnitsReserved': {
+      const { date, units, reservedUnits, capacityUnits } = event.data;
+      const day =
+        capacityUnits === null
+          ? `${reservedUnits} no dia, sem limite`
+          : `${reservedUnits} de ${capacityUnits} no dia`;
+      return `Agenda de ${formatDateBR(date)}: ${unitsText(units)} reservadas por um pedido (${day})`;
+    }
+    case 'KitchenDayUnitsReleased': {
+      const { date, units, reason, reservedUnits } = event.data;
+      return `Agenda de ${formatDateBR(date)}: ${unitsText(units)} devolvidas (${STOCK_RELEASE_REASON_LABELS[reason]}; ${reservedUnits} no dia)`;
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

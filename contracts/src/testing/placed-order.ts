@@ -1,4 +1,8 @@
+import { earliestDeliveryDate } from '../ordering/dates';
 import { orderPlacedSchema, type OrderEvent } from '../ordering/events';
+import { firstBookableSlot } from '../schedule/calendar';
+import { DEFAULT_KITCHEN_SCHEDULE } from '../schedule/constants';
+import { addDays } from '../shared/shop-time';
 
 export type PlacedOrderData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
 
@@ -35,4 +39,21 @@ export function aPlacedOrder(overrides: Partial<PlacedOrderData> = {}): PlacedOr
     requestFingerprint: 'fingerprint-1',
     ...overrides,
   });
+}
+
+/**
+ * Issue 40: a checkout's `deliveryDate` the default kitchen calendar accepts
+ * at `now` — its first slot from `daysAfterEarliest` days after the earliest
+ * date on (a boleto needs a few days to clear), so never a Sunday nor outside
+ * the day's hours. For the tests, faults and benches that book on the real clock.
+ */
+export function bookableDeliveryDate(now: Date, daysAfterEarliest = 1): string {
+  const slot = firstBookableSlot(
+    DEFAULT_KITCHEN_SCHEDULE,
+    'pickup',
+    now,
+    addDays(earliestDeliveryDate(now), daysAfterEarliest),
+  );
+  if (!slot) throw new Error('the default calendar opens six days a week');
+  return slot.deliveryDate;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { z } from 'zod';
 import { DEFAULT_ADMIN_EMAIL, uniformRateLimits } from '@quitute/command-api';
-import { addDays, earliestDeliveryDate } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { loadOrCreateSecrets } from '@quitute/infra/auth';
 import { createLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
@@ -49,8 +49,8 @@ const CUSTOMER_PASSWORD = 'Segredo123';
 /** Far above what the suite sends: a fuzz request must reach validation, not a 429. */
 const lifted = { limit: 1_000_000, windowMs: 60_000 };
 
-/** A delivery date the two-day rule accepts. */
-export const validDeliveryDate = () => `${addDays(earliestDeliveryDate(new Date()), 2)}T10:00`;
+/** A delivery date the two-day rule and the default kitchen calendar accept. */
+export const validDeliveryDate = () => bookableDeliveryDate(new Date(), 2);
 
 /** Twenty coxinhas, the smallest order the shop takes (spec §5). */
 export const coxinhas = (productId: string) => [

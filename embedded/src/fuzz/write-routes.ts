@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import {
   CATEGORIES,
   COOKIE_CONSENT_VALUES,
+  DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
   DELIVERY_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  WEEKDAYS,
   shopSettingsToDto,
 } from '@quitute/contracts';
 import { signWebhook } from '@quitute/infra/payment-gateway';
@@ -565,6 +567,51 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
           deliveryZones: fc.oneof(
             { weight: 2, arbitrary: fc.constant(valid.deliveryZones) },
             fc.array(zone, { maxLength: 3 }),
+          ),
+        }),
+      };
+    }),
+  },
+  'PUT /api/admin/schedule': {
+    caller: 'admin',
+    shape: route(() => {
+      const valid = structuredClone(DEFAULT_KITCHEN_SCHEDULE);
+      const clock = fc.oneof(
+        fc
+          .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+          .map(
+            ([hour, minute]) =>
+              `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+          ),
+        anyText,
+      );
+      const ranges = fc.array(fc.record({ open: clock, close: clock }), { maxLength: 5 });
+      const week = fc.record(
+        Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, ranges])) as Record<
+          (typeof WEEKDAYS)[number],
+          typeof ranges
+        >,
+      );
+      return {
+        valid,
+        params: {},
+        validShaped: fc.record({
+          leadDays: mostly(valid.leadDays, anyNumber),
+          horizonDays: mostly(valid.horizonDays, anyNumber),
+          slotMinutes: mostly(valid.slotMinutes, fc.oneof(fc.constantFrom(15, 45, 90), anyNumber)),
+          dailyCapacityUnits: fc.oneof(
+            fc.constant(null),
+            fc.integer({ min: 500, max: 1_000_000 }),
+            anyNumber,
+          ),
+          kitUnits: mostly(valid.kitUnits, anyNumber),
+          weekly: mostly(valid.weekly, fc.record({ pickup: week, delivery: week })),
+          closedDates: fc.array(
+            fc.record(
+              { date: fc.oneof(fc.constant(day(new Date())), anyDate), reason: anyText },
+              { requiredKeys: ['date'] },
+            ),
+            { maxLength: 4 },
           ),
         }),
       };

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_SHOP_SETTINGS, messages, shopSettingsToDto } from '@quitute/contracts';
+import {
+  DEFAULT_KITCHEN_SCHEDULE,
+  DEFAULT_SHOP_SETTINGS,
+  messages,
+  shopSettingsToDto,
+} from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
   anyJson,
@@ -200,6 +205,12 @@ const bodyRoutes = (): BodyRoute[] => [
     method: 'PUT',
     route: '/api/admin/shop',
     body: async () => shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+    caller: asAdmin,
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/schedule',
+    body: async () => structuredClone(DEFAULT_KITCHEN_SCHEDULE),
     caller: asAdmin,
   },
   {

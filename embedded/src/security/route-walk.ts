@@ -49,6 +49,7 @@ const access: Record<string, Access> = {
   'PUT /api/admin/sales/:id': 'admin',
   'DELETE /api/admin/sales/:id': 'admin',
   'PUT /api/admin/shop': 'admin',
+  'PUT /api/admin/schedule': 'admin',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/reset-password': 'public',

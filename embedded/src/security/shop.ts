@@ -6,7 +6,8 @@ import {
   uniformRateLimits,
   type AccountRateLimits,
 } from '@quitute/command-api';
-import { addDays, earliestDeliveryDate, paymentResultSchema } from '@quitute/contracts';
+import { paymentResultSchema } from '@quitute/contracts';
+import { bookableDeliveryDate } from '@quitute/contracts/testing';
 import { silentLogger } from '@quitute/infra/logging';
 import { solveAsWidget } from '@quitute/infra/testing';
 import { createEmbeddedServer, type EmbeddedServer } from '../server';
@@ -75,7 +76,7 @@ const loginSchema = z.object({ token: z.string(), userId: z.string(), name: z.st
 export const anyJson = z.record(z.string(), z.unknown());
 
 /** A delivery date the checkout accepts today. */
-export const validDeliveryDate = () => `${addDays(earliestDeliveryDate(new Date()), 1)}T10:00`;
+export const validDeliveryDate = () => bookableDeliveryDate(new Date(), 1);
 
 /** A Pix checkout body for the customer's cart of 20 coxinhas (R$ 12,00). */
 export const checkoutBody = (customer: Account, overrides: Record<string, unknown> = {}) => ({
