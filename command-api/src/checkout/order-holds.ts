@@ -11,16 +11,17 @@ import { closeUnpaidOrder, openUnpaidOrder } from './unpaid-orders';
  * Issue 38, the checkout's claim step: before an order is placed it takes one
  * of its account's slots for unpaid orders, then (issue 40) its units of the
  * kitchen's day, then its units of each product. Any refusal (409, pt-BR)
- * gives back what was taken, and nothing is placed. What a checkout that stops after this holds lapses (the backstop in
- * the process managers releases it, and the cap closes it), so the checkout
- * must place its order well before: `placeWithin` says whether it still may.
+ * gives back what was taken, and nothing is placed. What a checkout that
+ * stops after this holds lapses (the backstop in the process managers
+ * releases it, and the cap closes it), so the checkout must place its order
+ * well before: `placeWithin` says whether it still may.
  */
 export interface OrderHolds {
   /** Whether the order may still be placed on these holds (false: give them back and answer 503). */
   stillPlaceable(): boolean;
   /** Gives back what the claim took, when the checkout gives up before placing the order. */
   giveBack(): Promise<void>;
-  /** Gives back the units only (the products' and the day's): another request placed the order, which keeps its own slot. */
+  /** Gives back the units only (the day's and the products'): another request placed the order, which keeps its own slot. */
   giveBackUnits(): Promise<void>;
 }
 
