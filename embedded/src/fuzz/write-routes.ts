@@ -6,7 +6,7 @@ import {
   DELIVERY_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
 } from '@quitute/contracts';
 import { signWebhook } from '@quitute/infra/payment-gateway';
 import type { RouteShape } from './requests';
@@ -536,7 +536,7 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   'PUT /api/admin/shop': {
     caller: 'admin',
     shape: route(() => {
-      const valid = shopSettingsToDto(DEFAULT_SHOP_SETTINGS);
+      const valid = shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS);
       const zone = fc.record({
         name: fc.oneof(fc.constantFrom('Centro', 'Zona Sul'), anyText),
         zipCodeFrom: fc.oneof(fc.stringMatching(/^\d{5}-?\d{3}$/), anyText),
@@ -561,7 +561,6 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
             valid.social,
             fc.record({ instagram: fc.oneof(fc.webUrl(), anyText), facebook: anyText }),
           ),
-          openingHoursText: mostly(valid.openingHoursText, anyText),
           deliveryZones: fc.oneof(
             { weight: 2, arbitrary: fc.constant(valid.deliveryZones) },
             fc.array(zone, { maxLength: 3 }),

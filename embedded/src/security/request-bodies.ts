@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_SHOP_SETTINGS, messages, shopSettingsToDto } from '@quitute/contracts';
+import { DEFAULT_SHOP_SETTINGS, messages, shopSettingsToAdminFields } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
   anyJson,
@@ -199,7 +199,7 @@ const bodyRoutes = (): BodyRoute[] => [
   {
     method: 'PUT',
     route: '/api/admin/shop',
-    body: async () => shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+    body: async () => shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS),
     caller: asAdmin,
   },
   {

@@ -32,7 +32,7 @@ export const kitchenScheduleProjection = defineProjection({
           position: recorded.position,
         };
       default: {
-        const unexpected: never = event;
+        const unexpected: never = event.type;
         throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
       }
     }
