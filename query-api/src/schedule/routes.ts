@@ -7,7 +7,6 @@ import {
   kitchenDayDocumentSchema,
   SCHEDULE_PROJECTION,
   scheduleHoursText,
-  scheduleMessages,
   shopDate,
   type AdminScheduleDto,
   type AvailabilityDto,
@@ -62,11 +61,8 @@ export function scheduleRoutes(deps: { readStore: ReadStore; now: () => Date }):
   });
 
   router.get('/api/schedule/availability', async (req, res) => {
-    const query = parseWith(
-      availabilityQuerySchema,
-      req.query,
-      scheduleMessages.availabilityRangeInvalid,
-    );
+    // The first issue's own message: the range's, the delivery type's or the units'.
+    const query = parseWith(availabilityQuerySchema, req.query);
     const now = deps.now();
     // The range in one query: at most MAX_AVAILABILITY_DAYS documents, by _id (the date).
     const [{ schedule }, stored] = await Promise.all([
