@@ -256,9 +256,9 @@ describe('GET /api/admin/production', () => {
   );
 
   it.each([
-    ['no token', null, 401],
-    ['a customer’s token', 'customer', 403],
-  ])('given %s, then refused (%s) and no order', async (_case, who, status) => {
+    ['no token', 401, null],
+    ['a customer’s token', 403, 'customer'],
+  ])('given %s, then %i and no order', async (_case, status, who) => {
     const response = await shop.get('/api/admin/production?date=2026-12-05', {
       token: who === 'customer' ? shop.customerToken : null,
     });

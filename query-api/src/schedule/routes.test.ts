@@ -251,9 +251,9 @@ describe('GET /api/admin/schedule', () => {
   });
 
   it.each([
-    ['no token', null, 401],
-    ['a customer’s token', 'customer', 403],
-  ])('given %s, then it is refused (%s) and no calendar', async (_case, who, status) => {
+    ['no token', 401, null],
+    ['a customer’s token', 403, 'customer'],
+  ])('given %s, then %i and no calendar', async (_case, status, who) => {
     const response = await shop.get('/api/admin/schedule', {
       token: who === 'customer' ? shop.customerToken : null,
     });
