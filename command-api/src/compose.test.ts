@@ -22,11 +22,7 @@ afterEach(async () => {
 });
 
 /** One command-api replica over the shared store and lease, started as its main starts it. */
-async function replica(
-  eventStore: EventStore,
-  lease: Lease,
-  openingHours?: string,
-): Promise<CommandApi> {
+async function replica(eventStore: EventStore, lease: Lease): Promise<CommandApi> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'quitute-command-api-'));
   const commandApi = await composeCommandApi({
     eventStore,
@@ -39,7 +35,6 @@ async function replica(
     publicUrl: () => 'http://loja.test',
     webhookUrl: () => 'http://loja.test/payments/webhook',
     admin: { password: 'Segredo123' },
-    openingHours,
     captcha: { hmacKey: 'a-captcha-key-that-is-long-enough-0123456789' },
     payments: {},
     generatedWebhookSecret: 'a-webhook-secret-for-tests',
@@ -86,17 +81,16 @@ describe('composeCommandApi scaled out', () => {
 });
 
 describe('composeCommandApi on its first start', () => {
-  it('given OPENING_HOURS, when the first replica starts, then the shop settings are seeded with those hours; a replica started later with other hours records nothing', async () => {
+  it('given two replicas starting, then the shop settings are seeded once, without hours (the kitchen’s calendar tells them)', async () => {
     const eventStore = createMemoryEventStore();
     const lease = createMemoryLease();
 
-    await replica(eventStore, lease, 'terça a domingo, das 10h às 19h');
-    await replica(eventStore, lease, 'todos os dias');
+    await replica(eventStore, lease);
+    await replica(eventStore, lease);
 
     const events = await eventStore.readStream(SHOP_SETTINGS_STREAM);
     expect(events.map((event) => event.type)).toEqual(['ShopSettingsSeeded']);
-    expect(events[0]?.data).toMatchObject({
-      settings: { name: 'Quitute', openingHoursText: 'terça a domingo, das 10h às 19h' },
-    });
+    expect(events[0]?.data).toMatchObject({ settings: { name: 'Quitute' } });
+    expect(events[0]?.data).not.toHaveProperty('settings.openingHoursText');
   });
 });

@@ -55,11 +55,6 @@ export interface CommandApiDeps {
   webhookUrl: () => string;
   /** The admin account made on the first start: ADMIN_EMAIL (DEFAULT_ADMIN_EMAIL), ADMIN_PASSWORD (generated). */
   admin: { email?: string; password?: string };
-  /**
-   * OPENING_HOURS: the opening hours the first start records in the shop's
-   * settings (DEFAULT_SHOP_SETTINGS' without it); the owner edits them there since.
-   */
-  openingHours?: string | undefined;
   /** CAPTCHA_HMAC_KEY, or reCAPTCHA's pair. */
   captcha: { hmacKey: string; recaptchaSecret?: string; recaptchaSiteKey?: string };
   /** SMTP; the outbox folder under dataDir without it. */
@@ -133,7 +128,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
 
   const seeded = await seedMenu(eventStore, now);
   if (seeded.added > 0) logger.info({ items: seeded.added }, 'menu seeded');
-  if (await seedShopSettings(eventStore, initialShopSettings(deps.openingHours), now)) {
+  if (await seedShopSettings(eventStore, initialShopSettings(), now)) {
     logger.info('shop settings seeded');
   }
   const shopSettings = createShopSettingsReader(eventStore);

@@ -10,7 +10,6 @@ import {
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
-  shopEnv,
 } from '@quitute/infra/config';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
@@ -30,7 +29,6 @@ const config = loadConfigOrExit(
       ...paymentsEnv,
       ...proxyEnv,
       ...metricsEnv,
-      ...shopEnv,
       JWT_SECRET: accountsEnv.JWT_SECRET.pipe(required),
       CAPTCHA_HMAC_KEY: accountsEnv.CAPTCHA_HMAC_KEY.pipe(required),
       PUBLIC_URL: accountsEnv.PUBLIC_URL.pipe(required),
@@ -95,7 +93,6 @@ const commandApi = await composeCommandApi({
   // Read at each checkout: with PORT=0 the simulator's address is known once listening.
   webhookUrl,
   admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-  openingHours: config.OPENING_HOURS,
   captcha: {
     hmacKey: config.CAPTCHA_HMAC_KEY,
     recaptchaSecret: config.RECAPTCHA_SECRET,

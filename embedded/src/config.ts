@@ -10,7 +10,6 @@ import {
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
-  shopEnv,
   type PaymentsConfig,
   type TrustProxy,
 } from '@quitute/infra/config';
@@ -23,7 +22,6 @@ export const embeddedEnvSchema = z
     ...accountsEnv,
     ...paymentsEnv,
     ...proxyEnv,
-    ...shopEnv,
     ...chatbotEnv,
     ...queryEnv,
     ...metricsEnv,
@@ -70,11 +68,6 @@ export interface EmbeddedConfig {
   adminEmail?: string;
   adminPassword?: string;
   payments?: PaymentsConfig;
-  /**
-   * OPENING_HOURS: the opening hours the first start records in the shop's
-   * settings (the default settings' when unset); the owner edits them there since.
-   */
-  openingHours?: string;
   /** CHATBOT_WEBHOOK_URL: messages go to that external workflow instead of the built-in assistant. */
   chatbotWebhookUrl?: string;
   /** LOW_STOCK_THRESHOLD (admin product stats); contracts' default when unset. */
@@ -111,7 +104,6 @@ export function loadEmbeddedConfig(
     ...(parsed.ADMIN_EMAIL ? { adminEmail: parsed.ADMIN_EMAIL } : {}),
     ...(parsed.ADMIN_PASSWORD ? { adminPassword: parsed.ADMIN_PASSWORD } : {}),
     payments: paymentsConfig(parsed),
-    ...(parsed.OPENING_HOURS ? { openingHours: parsed.OPENING_HOURS } : {}),
     ...(parsed.CHATBOT_WEBHOOK_URL ? { chatbotWebhookUrl: parsed.CHATBOT_WEBHOOK_URL } : {}),
     lowStockThreshold: parsed.LOW_STOCK_THRESHOLD,
     ...(parsed.METRICS_TOKEN ? { metricsToken: parsed.METRICS_TOKEN } : {}),

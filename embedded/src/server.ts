@@ -221,7 +221,6 @@ export async function createEmbeddedServer(
     publicUrl: shopUrl,
     webhookUrl: () => `${shopUrl()}/payments/webhook`,
     admin: { email: config.adminEmail, password: config.adminPassword },
-    openingHours: config.openingHours,
     captcha: {
       hmacKey: config.captchaKey ?? secrets?.captchaKey ?? '',
       recaptchaSecret: config.recaptchaSecret,

@@ -8,6 +8,8 @@ import { purchasesProjection } from './reviews/purchases';
 import { reviewsProjection } from './reviews/reviews';
 import { onlineSalesByMonthProjection } from './sales/online-sales-by-month';
 import { salesProjection } from './sales/sales';
+import { kitchenDaysProjection } from './schedule/kitchen-days';
+import { kitchenScheduleProjection } from './schedule/kitchen-schedule';
 import { shopSettingsProjection } from './shop/shop-settings';
 
 /** Every projection this service runs. */
@@ -22,4 +24,6 @@ export const projections: readonly Projection[] = [
   onlineSalesByMonthProjection,
   customOrdersProjection,
   shopSettingsProjection,
+  kitchenScheduleProjection,
+  kitchenDaysProjection,
 ];

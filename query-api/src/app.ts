@@ -43,6 +43,8 @@ import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { reviewQueryRoutes } from './reviews/routes';
 import { projectionsStatusRoutes } from './projections/routes';
+import { productionRoutes } from './schedule/production';
+import { scheduleRoutes } from './schedule/routes';
 import { shopRoutes } from './shop/routes';
 import { adminSalesRoutes } from './sales/admin-routes';
 import { readYourWrites, signedInReadYourWrites } from './shared/read-your-writes';
@@ -117,7 +119,8 @@ export function createQueryRouter(deps: QueryDeps): Router {
       lowStockThreshold: deps.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     }),
   );
-  router.use(adminOrderRoutes({ readStore: deps.readStore }));
+  router.use(adminOrderRoutes({ readStore: deps.readStore, now }));
+  router.use(productionRoutes({ readStore: deps.readStore }));
   router.use(adminCustomOrderRoutes({ readStore: deps.readStore }));
   if (deps.eventLog) router.use(auditRoutes({ eventLog: deps.eventLog }));
   router.use(adminAccountRoutes({ readStore: deps.readStore }));
@@ -151,6 +154,8 @@ export function createQueryRouter(deps: QueryDeps): Router {
   // The admin's page and the footer read the settings back after a save (X-Min-Position).
   router.use('/api/shop', readYourWrites(deps.waitForPosition));
   router.use(shopRoutes({ readStore: deps.readStore }));
+  router.use('/api/schedule', readYourWrites(deps.waitForPosition));
+  router.use(scheduleRoutes({ readStore: deps.readStore, now }));
   router.use(chatbotRoutes({ ...signedInReads, logger: deps.logger, options: deps.chatbot }));
   router.use(
     cepRoutes({

@@ -7,7 +7,7 @@ import {
   DEFAULT_SHOP_SETTINGS,
   loginResponseSchema,
   messages,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
   userStreamName,
 } from '@quitute/contracts';
 import { closeShops, openShop, type Shop } from '../payments/testing';
@@ -56,7 +56,7 @@ describe('POST /api/admin/users', () => {
   it('given the owner renamed the shop and changed its WhatsApp in its settings, when she invites an account, then the e-mail names the shop and its number as they are now; so does a reset link asked for after', async () => {
     const { shop, as } = await adminShop();
     const saved = await as('PUT', '/api/admin/shop', {
-      ...shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+      ...shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS),
       name: 'Padaria da Rosa',
       whatsapp: '(21) 99876-5432',
     });

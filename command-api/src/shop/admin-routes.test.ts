@@ -5,7 +5,7 @@ import {
   DEFAULT_SHOP_SETTINGS,
   SHOP_SETTINGS_STREAM,
   shopMessages,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
   type ShopSettingsBodyInput,
 } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 /** The seeded document as the admin's page sends it back (reais, the fixed field names). */
-const seededBody = (): ShopSettingsBodyInput => shopSettingsToDto(DEFAULT_SHOP_SETTINGS);
+const seededBody = (): ShopSettingsBodyInput => shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS);
 
 async function openShopSettingsApi() {
   const eventStore = createMemoryEventStore();
@@ -86,7 +86,7 @@ describe('PUT /api/admin/shop', () => {
     const saved = adminShopSettingsDtoSchema.parse(answer.body);
     const [, changed] = await api.events();
     expect(saved).toEqual({
-      ...shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+      ...shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS),
       whatsapp: '11912345678',
       deliveryZones: [{ ...centro, zipCodeFrom: '01000000', zipCodeTo: '05999999' }],
       updatedAt: now().toISOString(),

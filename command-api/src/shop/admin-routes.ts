@@ -3,7 +3,7 @@ import {
   SHOP_SETTINGS_STREAM,
   shopMessages,
   shopSettingsBodySchema,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
   type AdminShopSettingsDto,
 } from '@quitute/contracts';
 import { parseWith } from '@quitute/infra/http';
@@ -36,7 +36,7 @@ export function adminShopRoutes(deps: AdminDeps): Router {
     if (saved.state === null || !last) throw new Error('the shop settings were not saved');
     answer(req, res, deps, 200, {
       message: shopMessages.saved,
-      ...shopSettingsToDto(saved.state),
+      ...shopSettingsToAdminFields(saved.state),
       updatedAt: last.metadata.occurredAt,
       updatedBy: last.metadata.actorId,
       position: last.position,

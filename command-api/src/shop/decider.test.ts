@@ -35,8 +35,8 @@ describe('shop settings decider', () => {
     ]);
   });
 
-  it('given seeded settings, when a start seeds again (another value of OPENING_HOURS), then nothing: the owner’s settings stay', () => {
-    const other = { ...seededSettings, openingHoursText: 'todos os dias, das 8h às 20h' };
+  it('given seeded settings, when a start seeds again (other default settings), then nothing: the owner’s settings stay', () => {
+    const other = { ...seededSettings, name: 'Outra loja' };
     expect(given([seeded]).when({ type: 'SeedShopSettings', settings: other })()).toEqual([]);
   });
 

@@ -22,15 +22,14 @@ describe('seeding the shop settings on a start', () => {
     });
   });
 
-  it('given OPENING_HOURS set, when the shop first starts, then the settings tell those hours', async () => {
+  it('given the first start, then the settings record no opening hours (the kitchen’s calendar tells them since issue 40)', async () => {
     const eventStore = createMemoryEventStore();
 
-    await seedShopSettings(eventStore, initialShopSettings('terça a domingo, das 10h às 19h'), now);
+    await seedShopSettings(eventStore, initialShopSettings(), now);
 
     const [seeded] = await eventStore.readStream(SHOP_SETTINGS_STREAM);
-    expect(seeded?.data).toMatchObject({
-      settings: { openingHoursText: 'terça a domingo, das 10h às 19h' },
-    });
+    expect(seeded?.data).toHaveProperty('settings');
+    expect(seeded?.data).not.toHaveProperty('settings.openingHoursText');
   });
 
   it('given settings an admin changed, when the shop starts again, then nothing is recorded and hers stay', async () => {
@@ -38,7 +37,7 @@ describe('seeding the shop settings on a start', () => {
     await seedShopSettings(eventStore, initialShopSettings(), now);
     await changeShopSettings(
       eventStore,
-      { ...DEFAULT_SHOP_SETTINGS, openingHoursText: 'todos os dias, das 8h às 20h' },
+      { ...DEFAULT_SHOP_SETTINGS, whatsapp: '21998765432' },
       {
         commandId: 'change-1',
         correlationId: 'change-1',
@@ -48,9 +47,7 @@ describe('seeding the shop settings on a start', () => {
       },
     );
 
-    expect(await seedShopSettings(eventStore, initialShopSettings('outro horário'), now)).toBe(
-      false,
-    );
+    expect(await seedShopSettings(eventStore, initialShopSettings(), now)).toBe(false);
 
     const events = await eventStore.readStream(SHOP_SETTINGS_STREAM);
     expect(events.map((event) => event.type)).toEqual([

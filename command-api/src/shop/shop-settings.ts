@@ -26,14 +26,12 @@ export function shopSettingsStream(eventStore: EventStore) {
 }
 
 /**
- * What the first start records (DEFAULT_SHOP_SETTINGS, what the shop showed
- * before the owner could edit it), with OPENING_HOURS when it is set: until
- * issue 37 the chatbot told that variable, and a shop that set it keeps its hours.
+ * What the first start records: DEFAULT_SHOP_SETTINGS, what the shop showed
+ * before the owner could edit it. No hours: since issue 40 the kitchen's
+ * calendar tells them (/admin/agenda), not the settings nor OPENING_HOURS.
  */
-export function initialShopSettings(openingHours?: string): ShopSettings {
-  return openingHours
-    ? { ...DEFAULT_SHOP_SETTINGS, openingHoursText: openingHours }
-    : { ...DEFAULT_SHOP_SETTINGS };
+export function initialShopSettings(): ShopSettings {
+  return structuredClone(DEFAULT_SHOP_SETTINGS);
 }
 
 /**

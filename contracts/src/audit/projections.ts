@@ -6,6 +6,7 @@ import { MENU_PROJECTION } from '../catalog/read-model';
 import { ORDERS_PROJECTION } from '../ordering/read-model';
 import { PURCHASES_PROJECTION, REVIEWS_PROJECTION } from '../reviews/read-model';
 import { ONLINE_SALES_BY_MONTH_PROJECTION, SALES_PROJECTION } from '../sales/read-model';
+import { KITCHEN_DAYS_PROJECTION, SCHEDULE_PROJECTION } from '../schedule/constants';
 import { SHOP_SETTINGS_PROJECTION } from '../shop/constants';
 
 /**
@@ -24,6 +25,8 @@ export const PROJECTION_NAMES: readonly string[] = [
   ONLINE_SALES_BY_MONTH_PROJECTION,
   CUSTOM_ORDERS_PROJECTION,
   SHOP_SETTINGS_PROJECTION,
+  SCHEDULE_PROJECTION,
+  KITCHEN_DAYS_PROJECTION,
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { ShopSettings } from './events';
 export const SHOP_SETTINGS_STREAM = 'shopsettings-main';
 
 export const SHOP_NAME_MAX_LENGTH = 100;
+/** The retired openingHoursText's limit (issue 37); the calendar tells the hours since issue 40. */
 export const OPENING_HOURS_MAX_LENGTH = 200;
 export const ZONE_NAME_MAX_LENGTH = 60;
 export const MAX_DELIVERY_ZONES = 50;
@@ -47,7 +48,6 @@ export const DEFAULT_SHOP_SETTINGS: Readonly<ShopSettings> = {
     instagram: 'https://www.instagram.com/quitute',
     facebook: 'https://www.facebook.com/quitute',
   },
-  openingHoursText: 'segunda a sábado, das 9h às 18h',
   deliveryZones: [
     {
       name: 'Todo o Brasil',

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_SETTINGS } from './constants';
 import { deliveryQuote, deliveryZoneFor } from './delivery';
-import { shopSettingsBodySchema, shopSettingsToDto, type ShopSettingsBodyInput } from './dto';
+import {
+  shopSettingsBodySchema,
+  shopSettingsDtoSchema,
+  shopSettingsToAdminFields,
+  shopSettingsToDto,
+  type ShopSettingsBodyInput,
+} from './dto';
+import { changedShopSettingsFields, shopSettingsChangedSchema } from './events';
 import { shopMessages } from './messages';
 
-const body = (): ShopSettingsBodyInput => shopSettingsToDto(structuredClone(DEFAULT_SHOP_SETTINGS));
+const body = (): ShopSettingsBodyInput =>
+  shopSettingsToAdminFields(structuredClone(DEFAULT_SHOP_SETTINGS));
 
 const centro = {
   name: 'Centro',
@@ -105,6 +113,39 @@ describe('shopSettingsBodySchema', () => {
 
   it('given an unknown field, when parsed, then the document is refused', () => {
     expect(issuesOf({ ...body(), role: 'admin' })).not.toEqual([]);
+  });
+});
+
+describe('the retired opening hours (issue 40: the kitchen’s calendar tells them)', () => {
+  const hours = 'segunda a sábado, das 9h às 18h';
+
+  it('given a body with openingHoursText, when parsed, then it is refused like any unknown field', () => {
+    expect(issuesOf({ ...body(), openingHoursText: hours })).not.toEqual([]);
+  });
+
+  it('given an event recorded before issue 40 with the hours, when read back, then it still parses', () => {
+    const recorded = {
+      settings: { ...structuredClone(DEFAULT_SHOP_SETTINGS), openingHoursText: hours },
+      changedFields: ['openingHoursText'],
+    };
+    expect(shopSettingsChangedSchema.parse(recorded).settings.openingHoursText).toBe(hours);
+  });
+
+  it('given settings recorded with the hours, when saved without them, then no change is listed; a real change names only itself', () => {
+    const before = { ...structuredClone(DEFAULT_SHOP_SETTINGS), openingHoursText: hours };
+    expect(changedShopSettingsFields(before, DEFAULT_SHOP_SETTINGS)).toEqual([]);
+    expect(
+      changedShopSettingsFields(before, { ...DEFAULT_SHOP_SETTINGS, whatsapp: '21998765432' }),
+    ).toEqual(['whatsapp']);
+  });
+
+  it('given the settings and the calendar’s hours, then the public DTO tells the calendar’s, whatever an old event said', () => {
+    const dto = shopSettingsToDto(
+      { ...structuredClone(DEFAULT_SHOP_SETTINGS), openingHoursText: 'todos os dias' },
+      hours,
+    );
+    expect(shopSettingsDtoSchema.parse(dto).openingHoursText).toBe(hours);
+    expect(shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS)).not.toHaveProperty('openingHoursText');
   });
 });
 

@@ -9,7 +9,6 @@ import {
   MAX_DELIVERY_FEE_CENTS,
   MAX_DELIVERY_ZONES,
   MAX_MINIMUM_ORDER_CENTS,
-  OPENING_HOURS_MAX_LENGTH,
   SHOP_NAME_MAX_LENGTH,
   ZONE_NAME_MAX_LENGTH,
 } from './constants';
@@ -151,11 +150,6 @@ export const shopSettingsBodySchema = z.strictObject({
     },
     m.instagramInvalid,
   ),
-  openingHoursText: requiredText(
-    m.openingHoursRequired,
-    OPENING_HOURS_MAX_LENGTH,
-    m.openingHoursTooLong,
-  ),
   deliveryZones: z
     .array(deliveryZoneBodySchema, m.zoneNameRequired)
     .max(MAX_DELIVERY_ZONES, m.tooManyZones)
@@ -177,14 +171,27 @@ export const deliveryZoneDtoSchema = z.object({
 });
 export type DeliveryZoneDto = z.infer<typeof deliveryZoneDtoSchema>;
 
-/** GET /api/shop: what every visitor sees (all of it is the shop's public face). */
-export const shopSettingsDtoSchema = shopSettingsSchema.extend({
+/** The settings' own fields over HTTP: money in reais, without the retired hours. */
+const shopSettingsFieldsDtoSchema = shopSettingsSchema.omit({ openingHoursText: true }).extend({
   deliveryZones: z.array(deliveryZoneDtoSchema),
+});
+
+/**
+ * GET /api/shop: what every visitor sees (all of it is the shop's public face).
+ * Since issue 40 `openingHoursText` is the kitchen calendar's hours in words
+ * (scheduleHoursText), which query-api adds.
+ */
+export const shopSettingsDtoSchema = shopSettingsFieldsDtoSchema.extend({
+  openingHoursText: z.string(),
 });
 export type ShopSettingsDto = z.infer<typeof shopSettingsDtoSchema>;
 
-/** GET and PUT /api/admin/shop: the document, and when and by whom it was last saved. */
-export const adminShopSettingsDtoSchema = shopSettingsDtoSchema.extend({
+/**
+ * GET and PUT /api/admin/shop: the document, and when and by whom it was last
+ * saved. No hours: they are the calendar's (/admin/agenda), so what the admin
+ * GETs is what she PUTs back.
+ */
+export const adminShopSettingsDtoSchema = shopSettingsFieldsDtoSchema.extend({
   /** ISO time of the last save (or of the seed). */
   updatedAt: z.string(),
   /** The admin who saved it last; 'system' for the seed. */
@@ -194,10 +201,14 @@ export const adminShopSettingsDtoSchema = shopSettingsDtoSchema.extend({
 });
 export type AdminShopSettingsDto = z.infer<typeof adminShopSettingsDtoSchema>;
 
-export function shopSettingsToDto(settings: ShopSettings): ShopSettingsDto {
+/** The settings as the admin's page reads and saves them (the body of PUT /api/admin/shop). */
+export function shopSettingsToAdminFields(
+  settings: ShopSettings,
+): z.infer<typeof shopSettingsFieldsDtoSchema> {
+  const { openingHoursText: _retired, ...fields } = settings;
   return {
-    ...settings,
-    deliveryZones: settings.deliveryZones.map((zone) => ({
+    ...fields,
+    deliveryZones: fields.deliveryZones.map((zone) => ({
       name: zone.name,
       zipCodeFrom: zone.zipCodeFrom,
       zipCodeTo: zone.zipCodeTo,
@@ -205,6 +216,14 @@ export function shopSettingsToDto(settings: ShopSettings): ShopSettingsDto {
       minimumOrder: centsToReais(zone.minimumOrderCents),
     })),
   };
+}
+
+/** GET /api/shop: the settings, and the hours as the calendar tells them (scheduleHoursText). */
+export function shopSettingsToDto(
+  settings: ShopSettings,
+  openingHoursText: string,
+): ShopSettingsDto {
+  return { ...shopSettingsToAdminFields(settings), openingHoursText };
 }
 
 /** GET /api/delivery/quote?cep=01310100 (or 01310-100). */

@@ -41,8 +41,12 @@ export const shopSettingsSchema = z.object({
   location: z.object({ latitude: z.number(), longitude: z.number() }),
   /** https links; '' for a network the shop is not on. */
   social: z.object({ instagram: z.string(), facebook: z.string() }),
-  /** As the chatbot says it: 'segunda a sábado, das 9h às 18h'. */
-  openingHoursText: z.string(),
+  /**
+   * Retired by issue 40 (the kitchen's calendar tells the hours now): kept,
+   * optional, so the events recorded before still parse; new saves and seeds
+   * never write it.
+   */
+  openingHoursText: z.string().optional(),
   /** CEP ranges that never overlap, so a CEP is in one zone at most. */
   deliveryZones: z.array(deliveryZoneSchema),
 });
@@ -77,12 +81,17 @@ export const shopSettingsEventSchemas = {
 } as const;
 export type ShopSettingsEvent = EventOf<typeof shopSettingsEventSchemas>;
 
-/** The fields whose values differ between two documents, in SHOP_SETTINGS_FIELDS order. */
+/**
+ * The fields whose values differ between two documents, in SHOP_SETTINGS_FIELDS
+ * order. The retired openingHoursText is never listed: a save drops it from a
+ * document recorded before issue 40, and that is no change the admin made.
+ */
 export function changedShopSettingsFields(
   before: ShopSettings,
   after: ShopSettings,
 ): ShopSettingsField[] {
   return SHOP_SETTINGS_FIELDS.filter(
-    (field) => canonicalJson(before[field]) !== canonicalJson(after[field]),
+    (field) =>
+      field !== 'openingHoursText' && canonicalJson(before[field]) !== canonicalJson(after[field]),
   );
 }

@@ -8,7 +8,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   WEEKDAYS,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
 } from '@quitute/contracts';
 import { signWebhook } from '@quitute/infra/payment-gateway';
 import type { RouteShape } from './requests';
@@ -538,7 +538,7 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
   'PUT /api/admin/shop': {
     caller: 'admin',
     shape: route(() => {
-      const valid = shopSettingsToDto(DEFAULT_SHOP_SETTINGS);
+      const valid = shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS);
       const zone = fc.record({
         name: fc.oneof(fc.constantFrom('Centro', 'Zona Sul'), anyText),
         zipCodeFrom: fc.oneof(fc.stringMatching(/^\d{5}-?\d{3}$/), anyText),
@@ -563,7 +563,6 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
             valid.social,
             fc.record({ instagram: fc.oneof(fc.webUrl(), anyText), facebook: anyText }),
           ),
-          openingHoursText: mostly(valid.openingHoursText, anyText),
           deliveryZones: fc.oneof(
             { weight: 2, arbitrary: fc.constant(valid.deliveryZones) },
             fc.array(zone, { maxLength: 3 }),

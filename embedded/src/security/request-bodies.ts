@@ -4,7 +4,7 @@ import {
   DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
   messages,
-  shopSettingsToDto,
+  shopSettingsToAdminFields,
 } from '@quitute/contracts';
 import { routeTable, type RouteEntry } from '@quitute/infra/testing';
 import {
@@ -204,7 +204,7 @@ const bodyRoutes = (): BodyRoute[] => [
   {
     method: 'PUT',
     route: '/api/admin/shop',
-    body: async () => shopSettingsToDto(DEFAULT_SHOP_SETTINGS),
+    body: async () => shopSettingsToAdminFields(DEFAULT_SHOP_SETTINGS),
     caller: asAdmin,
   },
   {

@@ -10,7 +10,6 @@ import {
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
-  shopEnv,
 } from './index';
 
 const schema = z.object(commonEnv);
@@ -153,27 +152,6 @@ describe('paymentsEnv', () => {
       },
       webhookSecret: 'segredo-0123456789',
     });
-  });
-});
-
-describe('shopEnv', () => {
-  const shop = z.object(shopEnv);
-
-  it('given nothing (or an empty value), then no opening hours: the first start records the default settings’ own', () => {
-    expect(loadConfig(shop, {})).toEqual({});
-    expect(loadConfig(shop, { OPENING_HOURS: '' })).toEqual({});
-  });
-
-  it('given opening hours, then them, trimmed', () => {
-    expect(loadConfig(shop, { OPENING_HOURS: ' todos os dias, das 8h às 20h ' })).toEqual({
-      OPENING_HOURS: 'todos os dias, das 8h às 20h',
-    });
-  });
-
-  it('given hours longer than the settings take, then start-up stops naming them', () => {
-    expect(() => loadConfig(shop, { OPENING_HOURS: 'h'.repeat(201) })).toThrow(
-      /OPENING_HOURS must be at most 200 characters/,
-    );
   });
 });
 

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { OPENING_HOURS_MAX_LENGTH } from '@quitute/contracts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -305,29 +304,6 @@ export function paymentsConfig(parsed: {
     ...(parsed.VIACEP_URL ? { viaCepUrl: parsed.VIACEP_URL } : {}),
   };
 }
-
-/**
- * The shop's settings (issue 37): the first start records them, and the owner
- * edits them in the admin area since (PUT /api/admin/shop), so they are read by
- * command-api, which seeds them.
- */
-export const shopEnv = {
-  /**
-   * The opening hours the first start records ("segunda a sábado, das 9h às 18h"),
-   * for a shop that set them here before they were its settings; the default
-   * settings' hours when unset. Changing it later changes nothing: the owner's
-   * settings are the shop's.
-   */
-  OPENING_HOURS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .trim()
-      .min(1)
-      .max(OPENING_HOURS_MAX_LENGTH, `must be at most ${OPENING_HOURS_MAX_LENGTH} characters`)
-      .optional(),
-  ),
-};
 
 /** The chatbot (POST /api/chatbot, served by query-api). */
 export const chatbotEnv = {

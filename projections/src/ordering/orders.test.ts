@@ -74,6 +74,7 @@ describe('orders projection', () => {
       deliveryType: 'pickup',
       deliveryDate: '2026-11-25T10:00:00-03:00',
       address: null,
+      notes: '',
       createdAt: at(1),
       updatedAt: at(1),
       paidAt: null,
@@ -92,6 +93,15 @@ describe('orders projection', () => {
       searchText: '1001 maria da silva maria@example.com',
       position: 1,
     });
+  });
+
+  it('given an order placed with notes for the kitchen (issue 40), then the document carries them', () => {
+    const withNotes = {
+      type: 'OrderPlaced' as const,
+      data: aPlacedOrder({ orderId, paymentId, notes: 'Escrever Feliz Aniversário' }),
+    } satisfies OrderEvent;
+
+    expect(given([withNotes])).toMatchObject({ notes: 'Escrever Feliz Aniversário' });
   });
 
   it('given a delivery placed with a phone and a fee from its zone (issue 37), then the phone, the fee and the zone beside the total', () => {

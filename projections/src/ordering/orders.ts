@@ -8,7 +8,7 @@ import {
 import { defineProjection } from '../projection';
 
 /**
- * One document per order (orders_v4), keyed by the orderId every order and
+ * One document per order (orders_v6), keyed by the orderId every order and
  * payment event carries, with the payment's status beside the order's so a
  * reader finds both in one document, and the customer's phone and CPF and the
  * delivery fee (its own line, inside the total) beside the items; `details` is
@@ -27,6 +27,8 @@ export const ordersProjection = defineProjection({
     { fields: { createdAt: -1, orderNumber: -1 } },
     // The payment status page, by the provider's payment id.
     { fields: { providerPaymentId: 1 } },
+    // Issue 40: the production list (one shop day) and the admin list's delivery-date filter and sort.
+    { fields: { deliveryDate: 1, orderNumber: 1 } },
   ],
   documentId: (event) => event.data.orderId,
   evolve: evolveOrderDocument,

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chatbotMessages, DEFAULT_SHOP_SETTINGS, STATIC_MENU } from '@quitute/contracts';
+import {
+  chatbotMessages,
+  DEFAULT_KITCHEN_SCHEDULE,
+  DEFAULT_SHOP_SETTINGS,
+  scheduleHoursText,
+  STATIC_MENU,
+} from '@quitute/contracts';
 import {
   asksForOrderStatus,
   chatbotReply,
+  type CalendarFact,
   type ChatbotFacts,
   type CustomerFact,
   type LastOrderFact,
@@ -18,9 +25,15 @@ const menu = STATIC_MENU.map(({ name, priceCents, category, itens }) => ({
 const visitor: CustomerFact = { signedIn: false };
 /** The seeded settings: one free zone covering every CEP. */
 const shop: ShopFact = structuredClone(DEFAULT_SHOP_SETTINGS);
+/** The calendar before an admin saves one. */
+const calendar: CalendarFact = {
+  hoursText: scheduleHoursText(DEFAULT_KITCHEN_SCHEDULE),
+  leadDays: DEFAULT_KITCHEN_SCHEDULE.leadDays,
+};
 const facts = (overrides: Partial<ChatbotFacts> = {}): ChatbotFacts => ({
   menu,
   shop,
+  calendar,
   customer: visitor,
   ...overrides,
 });
@@ -199,12 +212,25 @@ describe('chatbot assistant: the shop’s rules', () => {
     },
   );
 
-  it('given the opening hours asked, then the configured hours', () => {
+  it('given no calendar saved, when the hours are asked, then the default calendar’s', () => {
+    expect(reply('Qual o horário de funcionamento?')).toBe(
+      'Nosso horário de atendimento: segunda a sábado, das 9h às 18h.',
+    );
+  });
+
+  it('given the calendar’s hours, when the hours are asked, then those hours', () => {
     expect(
       reply('Qual o horário de funcionamento?', {
-        shop: { ...shop, openingHoursText: 'todos os dias, das 8h às 20h.' },
+        calendar: { ...calendar, hoursText: 'retirada: sábado, das 8h às 12h; entregas: fechado' },
       }),
-    ).toBe('Nosso horário de atendimento: todos os dias, das 8h às 20h.');
+    ).toBe('Nosso horário de atendimento: retirada: sábado, das 8h às 12h; entregas: fechado.');
+  });
+
+  it('given the calendar’s lead time of 4 days, when asked how many days ahead, then 4 days', () => {
+    const answer = reply('Com quantos dias de antecedência preciso pedir?', {
+      calendar: { ...calendar, leadDays: 4 },
+    });
+    expect(answer).toContain('pelo menos 4 dias de antecedência');
   });
 
   it('given two questions in one message, then both answers', () => {

@@ -9,7 +9,6 @@ import {
   formatCep,
   formatPhone,
   KITS_CATEGORY,
-  MIN_LEAD_DAYS,
   MINIMUM_UNITS_PER_ITEM,
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -27,8 +26,9 @@ import { quantitiesIn, sameWord, singular, wordsOf, type QuantityMention } from 
 /**
  * The shop's built-in chatbot (spec §2, §7): a pure function of the visitor's
  * message and the facts the route gives it — the menu as the menu read model
- * has it, the shop's name, contacts, address and opening hours as its settings
- * read model has them (the admin edits them) and, for a signed-in customer,
+ * has it, the shop's name, contacts and address as its settings read model has
+ * them, the hours and lead time as the kitchen's calendar has them (the admin
+ * edits both) and, for a signed-in customer,
  * their own last order. It recognises what is asked by words (case and accents
  * aside) and may answer several questions of one message at once.
  */
@@ -59,13 +59,22 @@ export type CustomerFact =
 /** What the assistant tells of the shop itself, from its settings at answer time. */
 export type ShopFact = Pick<
   ShopSettings,
-  'name' | 'whatsapp' | 'phone' | 'email' | 'address' | 'openingHoursText' | 'deliveryZones'
+  'name' | 'whatsapp' | 'phone' | 'email' | 'address' | 'deliveryZones'
 >;
+
+/** What the assistant tells of the kitchen's calendar (issue 40), at answer time. */
+export interface CalendarFact {
+  /** scheduleHoursText: 'segunda a sábado, das 9h às 18h'. */
+  hoursText: string;
+  /** The fewest days ahead an order may be booked for. */
+  leadDays: number;
+}
 
 export interface ChatbotFacts {
   /** Listed products (active, not deleted), in menu order. */
   menu: readonly MenuFact[];
   shop: ShopFact;
+  calendar: CalendarFact;
   customer: CustomerFact;
 }
 
@@ -185,8 +194,8 @@ function statusAnswer(customer: CustomerFact): string {
 const minimumAnswer = () =>
   `O pedido mínimo é de ${MINIMUM_UNITS_PER_ITEM} unidades por item do cardápio. Os kits festa são vendidos por unidade.`;
 
-const leadTimeAnswer = () =>
-  `Os pedidos devem ser feitos com pelo menos ${MIN_LEAD_DAYS} dias de antecedência. Para encomendas personalizadas (festas e eventos), recomendamos de ${CUSTOM_ORDER_ADVICE_DAYS} dias de antecedência: faça a sua na página Encomendas.`;
+const leadTimeAnswer = ({ leadDays }: CalendarFact) =>
+  `Os pedidos devem ser feitos com pelo menos ${leadDays} dias de antecedência. Para encomendas personalizadas (festas e eventos), recomendamos de ${CUSTOM_ORDER_ADVICE_DAYS} dias de antecedência: faça a sua na página Encomendas.`;
 
 /** "a, b e c" */
 function listed(items: readonly string[]): string {
@@ -210,8 +219,8 @@ function addressLine({ address }: ShopFact): string {
   return `${street} – ${address.neighborhood}, ${address.city}/${address.federalUnit}, CEP ${formatCep(address.zipCode)}`;
 }
 
-function deliveryAnswer(shop: ShopFact): string {
-  const choice = `Você escolhe ao finalizar o pedido: ${DELIVERY_TYPE_OPTIONS.pickup} ou ${DELIVERY_TYPE_OPTIONS.delivery}, com a data e o horário que preferir (a partir de ${MIN_LEAD_DAYS} dias).`;
+function deliveryAnswer(shop: ShopFact, { leadDays }: CalendarFact): string {
+  const choice = `Você escolhe ao finalizar o pedido: ${DELIVERY_TYPE_OPTIONS.pickup} ou ${DELIVERY_TYPE_OPTIONS.delivery}, com a data e o horário que preferir (a partir de ${leadDays} dias).`;
   // Only when some zone charges: with free delivery everywhere, a fee sentence would mislead.
   const fee = shop.deliveryZones.some((zone) => zone.feeCents > 0 || zone.minimumOrderCents > 0)
     ? ' A taxa de entrega e o pedido mínimo dependem do CEP: o valor aparece ao finalizar o pedido.'
@@ -219,8 +228,8 @@ function deliveryAnswer(shop: ShopFact): string {
   return `${choice}${fee} A retirada é em ${addressLine(shop)}.`;
 }
 
-const hoursAnswer = ({ openingHoursText }: ShopFact) =>
-  `Nosso horário de atendimento: ${openingHoursText.trim().replace(/\.+$/, '')}.`;
+const hoursAnswer = ({ hoursText }: CalendarFact) =>
+  `Nosso horário de atendimento: ${hoursText.trim().replace(/\.+$/, '')}.`;
 
 function contactAnswer(shop: ShopFact): string {
   const phone = shop.phone === shop.whatsapp ? '' : `, pelo telefone ${formatPhone(shop.phone)}`;
@@ -381,8 +390,8 @@ function productsAnswer(products: readonly NamedProduct[]): string {
   return `${lines.join(' ')}${total}${units}${more}`;
 }
 
-const howToOrderAnswer = () =>
-  `Para pedir, adicione ao carrinho no cardápio (a partir de ${MINIMUM_UNITS_PER_ITEM} unidades por item; kits por unidade), com retirada ou entrega a partir de ${MIN_LEAD_DAYS} dias. Para uma festa sob medida, faça uma encomenda.`;
+const howToOrderAnswer = ({ leadDays }: CalendarFact) =>
+  `Para pedir, adicione ao carrinho no cardápio (a partir de ${MINIMUM_UNITS_PER_ITEM} unidades por item; kits por unidade), com retirada ou entrega a partir de ${leadDays} dias. Para uma festa sob medida, faça uma encomenda.`;
 
 /** Whether the message asks to buy: "quero", "gostaria", "encomendar", "orçamento"… */
 const asksToBuy = (q: Question) =>
@@ -466,7 +475,7 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
     );
   }
   if (buying && !status && (products.length > 0 || categoryText)) {
-    answers.push(howToOrderAnswer());
+    answers.push(howToOrderAnswer(facts.calendar));
     links.push(CUSTOM_ORDER_LINK);
   }
 
@@ -475,7 +484,7 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
     q.has('quantos dias', 'com quanto tempo', 'sob medida') ||
     (!status && q.stem('encomend'));
   if (customOrder) {
-    answers.push(leadTimeAnswer());
+    answers.push(leadTimeAnswer(facts.calendar));
     links.push(CUSTOM_ORDER_LINK, WHATSAPP_LINK);
   }
   if (
@@ -485,7 +494,7 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
   }
   const delivery =
     q.stem('entreg', 'retir', 'delivery', 'frete') || q.has('buscar', 'busco', 'levar');
-  if (delivery) answers.push(deliveryAnswer(facts.shop));
+  if (delivery) answers.push(deliveryAnswer(facts.shop, facts.calendar));
   if (
     q.stem('whats', 'zap', 'telefon', 'contat', 'ligar', 'email') ||
     q.has('e mail', 'falar com voces', 'numero de voces', 'numero da loja')
@@ -504,7 +513,7 @@ export function chatbotReply(message: string, facts: ChatbotFacts): Required<Cha
     q.stem('horario', 'funcionamento', 'expediente', 'aberto', 'aberta') ||
     q.has('abre', 'abrem', 'fecha', 'fecham', 'que horas', 'funcionam')
   ) {
-    answers.push(hoursAnswer(facts.shop));
+    answers.push(hoursAnswer(facts.calendar));
   }
   if (
     answers.length === 0 &&

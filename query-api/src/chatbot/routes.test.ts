@@ -3,16 +3,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatbotMessages as m,
   chatbotReplySchema,
+  DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
   foldForSearch,
   messages,
   ORDERS_COLLECTION,
   PRODUCTS_COLLECTION,
+  SCHEDULE_COLLECTION,
   SHOP_SETTINGS_COLLECTION,
   STATIC_MENU,
   USERS_COLLECTION,
   type ProductDocument,
   type Role,
+  type ScheduleDocument,
   type ShopSettingsDocument,
   type UserDocument,
 } from '@quitute/contracts';
@@ -74,7 +77,10 @@ const products: ProductDocument[] = STATIC_MENU.map((item, index) => ({
   addedAt: index + 1,
 }));
 
-/** The shop_settings_v1 document as the projection writes it: the seed, or a later save. */
+/**
+ * The shop_settings_v1 document as the projection writes it: the seed, or a
+ * later save; recorded before issue 40, so with the retired hours in it.
+ */
 const settingsDocument = (openingHoursText: string, position: number): ShopSettingsDocument => ({
   _id: 'shop',
   settings: { ...structuredClone(DEFAULT_SHOP_SETTINGS), openingHoursText },
@@ -163,19 +169,37 @@ describe('POST /api/chatbot: the built-in assistant', () => {
     expect(await replyTo('qual o pedido mínimo?')).toContain('20 unidades');
   });
 
-  it('given the opening hours asked, then the ones of the shop’s settings; after the admin changes them, the new ones at once', async () => {
+  it('given no calendar saved (and old settings with their own hours), when the hours are asked, then the default calendar’s; after the admin saves one, its hours and lead time at once', async () => {
     expect(await replyTo('Que horas vocês abrem?')).toBe(
-      'Nosso horário de atendimento: terça a domingo, das 10h às 19h.',
+      'Nosso horário de atendimento: segunda a sábado, das 9h às 18h.',
     );
 
-    const settings = readStore.collection(SHOP_SETTINGS_COLLECTION);
-    await settings.put(settingsDocument('todos os dias, das 8h às 20h', 2));
+    const week = DEFAULT_KITCHEN_SCHEDULE.weekly.pickup;
+    const saved: ScheduleDocument = {
+      _id: 'schedule',
+      schedule: {
+        ...structuredClone(DEFAULT_KITCHEN_SCHEDULE),
+        leadDays: 3,
+        weekly: {
+          pickup: { ...week, sat: [{ open: '08:00', close: '12:00' }] },
+          delivery: { ...week, sat: [{ open: '08:00', close: '12:00' }] },
+        },
+      },
+      updatedAt: '2026-11-27T15:00:00.000Z',
+      updatedBy: ana,
+      position: 9,
+    };
+    const schedule = readStore.collection(SCHEDULE_COLLECTION);
+    await schedule.put(saved);
     try {
       expect(await replyTo('Que horas vocês abrem?')).toBe(
-        'Nosso horário de atendimento: todos os dias, das 8h às 20h.',
+        'Nosso horário de atendimento: segunda a sexta, das 9h às 18h; sábado, das 8h às 12h.',
+      );
+      expect(await replyTo('Com quantos dias de antecedência devo pedir?')).toContain(
+        'pelo menos 3 dias de antecedência',
       );
     } finally {
-      await settings.put(settingsDocument('terça a domingo, das 10h às 19h', 1));
+      await schedule.delete('schedule');
     }
   });
 

@@ -9,6 +9,7 @@ import {
   ORDERS_COLLECTION,
   productDocumentSchema,
   PRODUCTS_COLLECTION,
+  scheduleHoursText,
   type ChatbotReply,
   type TokenClaims,
 } from '@quitute/contracts';
@@ -18,6 +19,7 @@ import { parseWith } from '@quitute/infra/http';
 import type { Logger } from '@quitute/infra/logging';
 import type { ReadStore } from '@quitute/infra/read-store';
 import { rateLimiter } from '@quitute/infra/rate-limit';
+import { scheduleReader } from '../schedule/calendar';
 import { shopSettingsReader } from '../shop/settings';
 import {
   asksForOrderStatus,
@@ -122,6 +124,7 @@ export function chatbotRoutes(deps: {
 }): Router {
   const options = deps.options ?? {};
   const settings = shopSettingsReader(deps.readStore);
+  const calendar = scheduleReader(deps.readStore);
   const products = deps.readStore.collection(PRODUCTS_COLLECTION);
   const orders = deps.readStore.collection(ORDERS_COLLECTION);
   const { limit, windowMs } = options.rateLimit ?? DEFAULT_CHATBOT_RATE_LIMIT;
@@ -210,15 +213,17 @@ export function chatbotRoutes(deps: {
     if (options.webhookUrl) {
       answer = { reply: await forward(options.webhookUrl, message) };
     } else {
-      const [menuFacts, shop, customerFact] = await Promise.all([
+      const [menuFacts, shop, { schedule }, customerFact] = await Promise.all([
         menu(),
         // Not there yet (the first start's seed still being projected): the spec's chat error.
         settings.current(chatbotMessages.failed),
+        calendar.current(),
         asksForOrderStatus(message) ? customer(req) : visitor,
       ]);
       answer = chatbotReply(message, {
         menu: menuFacts,
         shop: shop.settings,
+        calendar: { hoursText: scheduleHoursText(schedule), leadDays: schedule.leadDays },
         customer: customerFact,
       });
     }

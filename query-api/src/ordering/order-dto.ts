@@ -77,7 +77,8 @@ function completedRefunds(
   ];
 }
 
-const refundedCentsOf = (order: OrderDocument) =>
+/** The centavos that went back to the customer (the admin's export too). */
+export const refundedCentsOf = (order: OrderDocument) =>
   completedRefunds(order).reduce((total, refund) => total + refund.amountCents, 0);
 
 /** An order as the customer and the admin see it (spec §3, admin-spec §3): money in reais. */

@@ -44,6 +44,7 @@ export function anOrder(fields: Partial<OrderDocument> = {}): OrderDocument {
     deliveryType: 'pickup',
     deliveryDate: '2026-11-27T14:30:00-03:00',
     address: null,
+    notes: '',
     createdAt: '2026-11-25T13:00:00.000Z',
     updatedAt: '2026-11-25T13:00:01.000Z',
     paidAt: null,

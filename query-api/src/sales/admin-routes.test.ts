@@ -17,7 +17,8 @@ import {
   type SaleDocument,
 } from '@quitute/contracts';
 import { openAdminReads, type AdminReads } from '../admin/test-shop';
-import { toSaleDto } from './admin-routes';
+import { saleCsvRow, toSaleDto } from './admin-routes';
+import { csvField } from '../shared/csv';
 
 /** Wednesday 2026-11-25, noon in São Paulo. */
 const now = new Date('2026-11-25T15:00:00.000Z');
@@ -158,6 +159,73 @@ describe('a refund in the sales list (issue 38)', () => {
       orderNumber: 1001,
     });
     expect(SALE_KIND_LABELS[refund.kind]).toBe('Estorno');
+  });
+});
+
+describe('GET /api/admin/sales.csv (issue 40)', () => {
+  const csv = async (query: string) => {
+    const response = await shop.get(`/api/admin/sales.csv${query}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { response, bytes, lines: bytes.toString('utf8').slice(1).split('\r\n') };
+  };
+
+  it('given the list’s filters, then every matching sale, newest first, for Excel: BOM, ; separators, pt-BR decimals, dates in the shop’s time zone', async () => {
+    const { response, bytes, lines } = await csv('?source=Fisico');
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="vendas-2026-11-25.csv"',
+    );
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]).toBe('ID/Nº;Data;Cliente;Valor (R$);Origem;Tipo;Pedido');
+    // 12 physical sales (more than a page), then the empty tail after the last CRLF.
+    expect(lines).toHaveLength(1 + 12 + 1);
+    expect(lines[1]).toBe(
+      `${counter._id.slice(-6).toUpperCase()};10/11/2026 00:00;Dona Célia;50,50;Físico;Venda;`,
+    );
+    // 01:00 UTC on 1 November is 31 October, 22:00 in São Paulo.
+    expect(lines[2]).toBe(
+      `${lateOctober._id.slice(-6).toUpperCase()};31/10/2026 22:00;Balcão;100,00;Físico;Venda;`,
+    );
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('given a search, then only those; an online sale names its order', async () => {
+    const { lines } = await csv('?search=angela');
+    expect(lines.slice(1, -1)).toEqual([
+      `${online._id.slice(-6).toUpperCase()};25/11/2026 10:00;Ângela Prado;169,00;Online;Venda;1001`,
+    ]);
+  });
+
+  it('given a refund row, then a negative amount, kept a number, and Estorno', () => {
+    const refund = sale('2026-12-02T15:00:00.000Z', '2026-12-02', -2_000, {
+      kind: 'refund',
+      source: 'online',
+      clientName: '-Ana',
+      orderNumber: 1001,
+    });
+    expect(saleCsvRow(refund).map(csvField)).toEqual([
+      refund._id.slice(-6).toUpperCase(),
+      '02/12/2026 12:00',
+      "'-Ana",
+      '-20,00',
+      'Online',
+      'Estorno',
+      '1001',
+    ]);
+  });
+
+  it.each([
+    ['no token', 401, null],
+    ['a customer’s token', 403, 'customer'],
+  ])('given %s, then %i and no file', async (_case, status, who) => {
+    const response = await shop.get('/api/admin/sales.csv', {
+      token: who === 'customer' ? shop.customerToken : null,
+    });
+    expect(response.status).toBe(status);
+    expect(await response.text()).not.toContain('Dona Célia');
   });
 });
 

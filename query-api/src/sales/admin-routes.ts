@@ -5,6 +5,7 @@ import {
   chartStart,
   dailyChart,
   dayTotals,
+  formatShopDayTime,
   messages,
   monthKey,
   monthlyReport,
@@ -14,6 +15,7 @@ import {
   onlineSalesMonthDocumentSchema,
   previousMonth,
   productTotals,
+  SALE_KIND_LABELS,
   SALE_SOURCE_LABELS,
   saleDocumentSchema,
   SALES_COLLECTION,
@@ -21,6 +23,7 @@ import {
   salesStats,
   shopDate,
   yearMonthOf,
+  type AdminSalesQuery,
   type DayTotal,
   type MonthlyReport,
   type OnlineSalesMonthDocument,
@@ -32,6 +35,7 @@ import {
 import { parseWith } from '@quitute/infra/http';
 import type { Filter, ReadCollection, ReadStore } from '@quitute/infra/read-store';
 import { pageOf, positionedReads, searchTextFilter, sendAdminAnswer } from '../admin/reads';
+import { csvMoney, MAX_CSV_ROWS, sendCsv, toCsv, type CsvCell } from '../shared/csv';
 
 /**
  * A sale on the admin pages (admin-spec §3): amount in reais, origin as the
@@ -47,6 +51,41 @@ export function toSaleDto(sale: SaleDocument): SaleDto {
     kind: sale.kind,
     ...(sale.orderNumber === null ? {} : { orderNumber: sale.orderNumber }),
   };
+}
+
+/** The sales list's order: newest first, the id breaking ties. */
+const NEWEST_SALES_FIRST = { at: -1, _id: -1 } as const;
+
+function salesFilter(query: AdminSalesQuery): Filter {
+  return {
+    ...(query.source ? { source: query.source } : {}),
+    ...(query.search ? searchTextFilter(query.search) : {}),
+  };
+}
+
+/** The sales list's columns (admin-spec §3), and what the list shows beside the origin. */
+export const SALES_CSV_HEADER = [
+  'ID/Nº',
+  'Data',
+  'Cliente',
+  'Valor (R$)',
+  'Origem',
+  'Tipo',
+  'Pedido',
+] as const;
+const SOURCE_NAMES = { online: 'Online', physical: 'Físico' } as const;
+
+/** One sale as a row of the sales export: its number as the list shows it (last 6 characters of the id, uppercased). */
+export function saleCsvRow(sale: SaleDocument): CsvCell[] {
+  return [
+    sale._id.slice(-6).toUpperCase(),
+    formatShopDayTime(new Date(sale.at)),
+    sale.clientName,
+    csvMoney(sale.amountCents),
+    SOURCE_NAMES[sale.source],
+    SALE_KIND_LABELS[sale.kind],
+    sale.orderNumber,
+  ];
 }
 
 /** The two read models every sales figure is added up from. */
@@ -95,12 +134,8 @@ export function adminSalesRoutes(deps: { readStore: ReadStore; now: () => Date }
 
   router.get('/api/admin/sales', async (req, res) => {
     const query = parseWith(adminSalesQuerySchema, req.query, messages.invalidSearch);
-    const filter: Filter = {
-      ...(query.source ? { source: query.source } : {}),
-      ...(query.search ? searchTextFilter(query.search) : {}),
-    };
     const { answer, position } = await listAt(() =>
-      pageOf(sales, filter, { at: -1, _id: -1 }, query, (document) =>
+      pageOf(sales, salesFilter(query), NEWEST_SALES_FIRST, query, (document) =>
         saleDocumentSchema.parse(document),
       ),
     );
@@ -111,6 +146,16 @@ export function adminSalesRoutes(deps: { readStore: ReadStore; now: () => Date }
       page: answer.page,
       position,
     } satisfies SaleList);
+  });
+
+  // Issue 40: the list's filters, every matching sale (up to MAX_CSV_ROWS), for Excel.
+  router.get('/api/admin/sales.csv', async (req, res) => {
+    const query = parseWith(adminSalesQuerySchema, req.query, messages.invalidSearch);
+    const { answer } = await listAt(() =>
+      sales.find(salesFilter(query), { sort: NEWEST_SALES_FIRST, limit: MAX_CSV_ROWS }),
+    );
+    const rows = answer.map((document) => saleCsvRow(saleDocumentSchema.parse(document)));
+    sendCsv(res, `vendas-${shopDate(deps.now())}.csv`, toCsv(SALES_CSV_HEADER, rows));
   });
 
   router.get('/api/admin/sales/stats', async (_req, res) => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminShopSettingsDtoSchema,
+  DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
   deliveryQuoteSchema,
   shopMessages,
+  SCHEDULE_COLLECTION,
   SHOP_SETTINGS_COLLECTION,
   SHOP_SETTINGS_PROJECTION,
   shopSettingsDtoSchema,
@@ -113,6 +115,40 @@ describe('GET /api/shop', () => {
     }
   });
 
+  it('given settings recorded with their own hours before issue 40, then every page tells the kitchen calendar’s hours: the default, then the ones the admin saved', async () => {
+    await settings().put({
+      ...seeded,
+      settings: { ...seeded.settings, openingHoursText: 'terça a domingo, das 10h às 19h' },
+    });
+    const schedule = shop.readStore.collection(SCHEDULE_COLLECTION);
+    try {
+      const before = shopSettingsDtoSchema.parse(await (await visit('/api/shop')).json());
+      expect(before.openingHoursText).toBe('segunda a sábado, das 9h às 18h');
+
+      const week = DEFAULT_KITCHEN_SCHEDULE.weekly.pickup;
+      await schedule.put({
+        _id: 'schedule',
+        schedule: {
+          ...structuredClone(DEFAULT_KITCHEN_SCHEDULE),
+          weekly: {
+            pickup: { ...week, sat: [{ open: '08:00', close: '12:00' }] },
+            delivery: week,
+          },
+        },
+        updatedAt: '2026-11-27T15:30:00.000Z',
+        updatedBy: ADMIN_ID,
+        position: 42,
+      });
+      const after = shopSettingsDtoSchema.parse(await (await visit('/api/shop')).json());
+      expect(after.openingHoursText).toBe(
+        'retirada: segunda a sexta, das 9h às 18h; sábado, das 8h às 12h; entregas: segunda a sábado, das 9h às 18h',
+      );
+    } finally {
+      await schedule.delete('schedule');
+      await settings().put(seeded);
+    }
+  });
+
   it('given X-Min-Position from the admin’s save, then the read waits for it first', async () => {
     shop.waits.length = 0;
     await visit('/api/shop', { 'X-Min-Position': '41' });
@@ -144,12 +180,14 @@ describe('GET /api/admin/shop', () => {
       const { body, position, response } = await shop.read('/api/admin/shop');
 
       expect(adminShopSettingsDtoSchema.parse(body)).toEqual({
-        ...shopSettingsDtoSchema.parse(body),
+        ...shopSettingsDtoSchema.omit({ openingHoursText: true }).parse(body),
         updatedAt: '2026-11-27T15:30:00.000Z',
         updatedBy: ADMIN_ID,
         position: 41,
       });
       expect(body).toMatchObject({ whatsapp: '21998765432' });
+      // The hours are the calendar's (/admin/agenda): what the admin GETs she PUTs back.
+      expect(body).not.toHaveProperty('openingHoursText');
       expect(position).toBe(41);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
     } finally {

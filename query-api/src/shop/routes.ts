@@ -3,7 +3,9 @@ import {
   deliveryQuote,
   deliveryQuoteQuerySchema,
   checkoutMessages,
+  scheduleHoursText,
   SHOP_SETTINGS_PROJECTION,
+  shopSettingsToAdminFields,
   shopSettingsToDto,
   type AdminShopSettingsDto,
   type DeliveryQuote,
@@ -12,6 +14,7 @@ import {
 import { parseWith } from '@quitute/infra/http';
 import type { ReadStore } from '@quitute/infra/read-store';
 import { positionedReads, sendAdminAnswer } from '../admin/reads';
+import { scheduleReader } from '../schedule/calendar';
 import { shopSettingsReader } from './settings';
 
 /**
@@ -31,20 +34,24 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
  */
 export function shopRoutes(deps: { readStore: ReadStore }): Router {
   const settings = shopSettingsReader(deps.readStore);
+  const calendar = scheduleReader(deps.readStore);
   const positioned = positionedReads(deps.readStore, [SHOP_SETTINGS_PROJECTION]);
   const router = Router();
 
   router.get('/api/shop', async (_req, res) => {
-    const document = await settings.current();
+    const [document, { schedule }] = await Promise.all([settings.current(), calendar.current()]);
+    // Issue 40: the hours every page tells are the kitchen calendar's.
     res
       .set('Cache-Control', REVALIDATE)
-      .json(shopSettingsToDto(document.settings) satisfies ShopSettingsDto);
+      .json(
+        shopSettingsToDto(document.settings, scheduleHoursText(schedule)) satisfies ShopSettingsDto,
+      );
   });
 
   router.get('/api/admin/shop', async (_req, res) => {
     const { answer: document, position } = await positioned(() => settings.current());
     sendAdminAnswer(res, position, {
-      ...shopSettingsToDto(document.settings),
+      ...shopSettingsToAdminFields(document.settings),
       updatedAt: document.updatedAt,
       updatedBy: document.updatedBy,
       position: document.position,
