@@ -297,7 +297,8 @@ export const productionTexts = {
       ? `${units} unidades (capacidade ilimitada)`
       : `${units} de ${capacity} unidades da capacidade do dia`,
   orderCount: (count: number) => (count === 1 ? '1 pedido' : `${count} pedidos`),
-  slot: (start: string, end: string | null) => (end ? `${start} – ${end}` : `${start} (fora dos horários)`),
+  slot: (start: string, end: string | null) =>
+    end ? `${start} – ${end}` : `${start} (fora dos horários)`,
   orderNumber: (number: number) => `Pedido #${number}`,
   pickup: 'Retirada',
   delivery: 'Entrega',

@@ -1,4 +1,10 @@
-import { addDays, formatDateBR, isCalendarDate, shopDate, type ProductionDto } from '@quitute/contracts';
+import {
+  addDays,
+  formatDateBR,
+  isCalendarDate,
+  shopDate,
+  type ProductionDto,
+} from '@quitute/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -15,8 +21,10 @@ import sheet from './production.module.css';
 /** A ticket's phone, as people read it: '(11) 98765-4321'. */
 function phoneText(phone: string | null): string {
   const digits = (phone ?? '').replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  if (digits.length === 11)
+    return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10)
+    return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
   return phone ?? '';
 }
 

@@ -48,7 +48,9 @@ export const productionSchema = z.object({
           customerPhone: z.string().nullable(),
           deliveryType: z.enum(DELIVERY_TYPES),
           time: z.string(),
-          items: z.array(z.object({ name: z.string(), category: z.string(), quantity: z.number() })),
+          items: z.array(
+            z.object({ name: z.string(), category: z.string(), quantity: z.number() }),
+          ),
           notes: z.string(),
           address: z.string().nullable(),
           orderStatus: z.enum(ORDER_STATUSES),
@@ -70,11 +72,9 @@ export const scheduleQueryApi = adminQueryApi.injectEndpoints({
       adminQuery(() => ({ url: '/api/admin/schedule' }), adminScheduleSchema, []),
     ),
     getProduction: build.query<ProductionDto, string>(
-      adminQuery(
-        (date) => ({ url: '/api/admin/production', params: { date } }),
-        productionSchema,
-        ['AdminOrders'],
-      ),
+      adminQuery((date) => ({ url: '/api/admin/production', params: { date } }), productionSchema, [
+        'AdminOrders',
+      ]),
     ),
   }),
 });

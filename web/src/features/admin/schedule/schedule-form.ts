@@ -45,7 +45,10 @@ export function emptyClosedDate(): ClosedRow {
 }
 
 /** Each weekday's value through `change`. */
-export function mapWeek<T, U>(week: Record<Weekday, T>, change: (value: T) => U): Record<Weekday, U> {
+export function mapWeek<T, U>(
+  week: Record<Weekday, T>,
+  change: (value: T) => U,
+): Record<Weekday, U> {
   return {
     mon: change(week.mon),
     tue: change(week.tue),

@@ -99,7 +99,8 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
   });
 
   it('given the server refuses the calendar (400), then its pt-BR message shows and what she typed stays', async () => {
-    const refusal = 'Retirada, Sábado: o período das 11:00 às 11:30 é mais curto que um horário de 60 minutos.';
+    const refusal =
+      'Retirada, Sábado: o período das 11:00 às 11:30 é mais curto que um horário de 60 minutos.';
     const { user, form, server } = await openSchedule({
       handler: (url, request) =>
         url.pathname === '/api/admin/schedule' && request.method === 'PUT'
