@@ -2,8 +2,8 @@ import {
   checkoutMessages,
   cpfDigits,
   DELIVERY_TYPE_OPTIONS,
-  earliestDeliveryDate,
   maskCep,
+  ORDER_NOTES_MAX_LENGTH,
   maskCpf,
   maskPhone,
   PAYMENT_METHOD_LABELS,
@@ -47,6 +47,7 @@ import {
 } from '../model/checkout-form';
 import { showsCancel } from '../model/payment-status';
 import { CheckoutPopup } from './checkout-popup';
+import { DeliverySlotField } from './delivery-slot-field';
 import styles from './checkout-page.module.css';
 import { PaymentResultBox, type DeclinedActions } from './payment-result-box';
 import { RadioGroup } from './radio-group';
@@ -174,6 +175,7 @@ export function CheckoutPage({
   const [cardAttempt, setCardAttempt] = useState(0);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const formId = useId();
+  const notesId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
   const [loadConfig, { isFetching: loadingConfig }] =
     paymentsQueryApi.useLazyGetPaymentConfigQuery();
@@ -181,7 +183,6 @@ export function CheckoutPage({
   const { result, approved, watching, submitting } = payment;
   const shown = result && paid ? paid : { items, deliveryFee };
   const total = totalWithFee(items, deliveryFee);
-  const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
   const quoting = quoteCep !== null && !quoted && quote.isFetching;
   const busy = submitting || loadingConfig || quoting;
   const locked = approved || watching;
@@ -217,6 +218,8 @@ export function CheckoutPage({
     setForm((current) => ({
       ...current,
       [field]: value,
+      // Another day offers other slots: she chooses hers again.
+      ...(field === 'deliveryDate' && value !== current.deliveryDate ? { deliveryTime: '' } : {}),
       ...(dropsBoleto ? { paymentMethod: '' } : {}),
     }));
     clearError(field);
@@ -283,7 +286,7 @@ export function CheckoutPage({
     const validation = validateCheckout(
       checkoutInput(form, items, customer, { card, deliveryFee }),
       new Date(),
-      { belowMinimum: missedMinimum },
+      { belowMinimum: missedMinimum, day: form.deliveryDate },
     );
     if (!validation.ok) {
       setCardForm(null);
@@ -314,7 +317,7 @@ export function CheckoutPage({
     const validation = validateCheckout(
       checkoutInput(form, items, customer, { deliveryFee }),
       new Date(),
-      { beforeCardForm: true, belowMinimum: missedMinimum },
+      { beforeCardForm: true, belowMinimum: missedMinimum, day: form.deliveryDate },
     );
     if (!validation.ok) {
       showProblems(validation.errors, validation.first);
@@ -414,11 +417,17 @@ export function CheckoutPage({
                 {shop ? addressLine(shop.address) : <Pending width="long" />}
               </p>
             ) : null}
-            <FormField
-              label="Data e hora"
-              type="datetime-local"
-              min={minDate}
-              {...bind('deliveryDate')}
+            <DeliverySlotField
+              deliveryType={form.deliveryType}
+              date={form.deliveryDate}
+              time={form.deliveryTime}
+              lines={items}
+              error={errors.deliveryDate}
+              onDateChange={(value) => update('deliveryDate', value)}
+              onTimeChange={(value) => {
+                update('deliveryTime', value);
+                clearError('deliveryDate');
+              }}
             />
             <FormField label="Nome completo" autoComplete="name" {...bind('fullName')} />
             <MaskedField
@@ -485,6 +494,31 @@ export function CheckoutPage({
                 ) : null}
               </fieldset>
             ) : null}
+            <div className={forms.field}>
+              <label className={forms.label} htmlFor={notesId}>
+                Observações
+              </label>
+              <textarea
+                id={notesId}
+                name="notes"
+                className={`${forms.input} ${styles.notes}`}
+                rows={3}
+                maxLength={ORDER_NOTES_MAX_LENGTH}
+                placeholder="Ex.: escrever Feliz Aniversário no bolo"
+                aria-describedby={`${notesId}-contagem${errors.notes ? ` ${notesId}-erro` : ''}`}
+                aria-invalid={errors.notes ? true : undefined}
+                value={form.notes}
+                onChange={(event) => update('notes', event.target.value)}
+              />
+              <div id={`${notesId}-contagem`} className={forms.hint}>
+                {form.notes.length}/{ORDER_NOTES_MAX_LENGTH} caracteres
+              </div>
+              {errors.notes ? (
+                <p id={`${notesId}-erro`} className={forms.fieldError}>
+                  {errors.notes}
+                </p>
+              ) : null}
+            </div>
             <RadioGroup
               legend="Forma de pagamento"
               name="paymentMethod"

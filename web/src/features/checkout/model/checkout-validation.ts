@@ -3,7 +3,10 @@ import {
   boletoDueDate,
   boletoTooCloseMessage,
   checkoutBodySchema,
+  checkoutMessages,
   earliestBoletoDeliveryDay,
+  earliestDeliveryDate,
+  minimumDateMessage,
   shopDate,
 } from '@quitute/contracts';
 import {
@@ -50,7 +53,13 @@ export function validateCheckout(
   {
     beforeCardForm = false,
     belowMinimum = null,
-  }: { beforeCardForm?: boolean; belowMinimum?: BelowMinimum | null } = {},
+    day = '',
+  }: {
+    beforeCardForm?: boolean;
+    belowMinimum?: BelowMinimum | null;
+    /** The day chosen (`YYYY-MM-DD`), when no slot of it could be: one too soon says how soon. */
+    day?: string;
+  } = {},
 ): CheckoutValidation {
   const parsed = checkoutBodySchema(now).safeParse(draft);
   const errors: CheckoutErrors = {};
@@ -64,6 +73,10 @@ export function validateCheckout(
     } else {
       errors[field] ??= issue.message;
     }
+  }
+  const earliest = earliestDeliveryDate(now);
+  if (day && day < earliest && errors.deliveryDate === checkoutMessages.dateRequired) {
+    errors.deliveryDate = minimumDateMessage(earliest);
   }
   if (draft.paymentMethod === 'boleto') {
     const tooClose = boletoUnavailable(draft.deliveryDate, now);
