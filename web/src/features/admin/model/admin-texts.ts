@@ -76,6 +76,14 @@ export const orderTexts = {
   detailsFailed: 'Não foi possível carregar os detalhes do pedido.',
   notFound: 'Pedido não encontrado.',
   back: 'Voltar para Pedidos',
+  deliveryDateFilter: 'Data de entrega',
+  sortLabel: 'Ordenar por',
+} as const;
+
+/** Issue 40: the CSV exports of the orders and sales lists. */
+export const csvTexts = {
+  export: 'Exportar CSV',
+  exporting: 'Exportando...',
 } as const;
 
 /** The refunds of an order on its admin page (issue 38); the refund rules' own texts are the contracts' refundMessages. */
