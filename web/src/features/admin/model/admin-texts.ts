@@ -220,8 +220,9 @@ export const shopSettingsTexts = {
   saveFailed: 'Erro ao salvar as configurações da loja.',
   lastChange: 'Última alteração:',
   contact: 'Loja e contato',
-  openingHoursHint:
-    'Como o assistente e a página de Contato dizem: "segunda a sábado, das 9h às 18h".',
+  openingHoursMoved:
+    'Os horários de funcionamento que o site, o assistente e a página de Contato mostram agora são definidos em',
+  openingHoursLink: 'Agenda e Produção',
   address: 'Endereço',
   map: 'Localização no mapa',
   mapHint:

@@ -3,12 +3,15 @@ import {
   kitchenScheduleSchema,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  scheduleHoursText,
+  shopDate,
   type AdminScheduleDto,
   type ProductionDto,
 } from '@quitute/contracts';
 import { z } from 'zod';
 import { commandApi } from '../../../api/command-api';
 import { scheduleApi } from '../../../api/schedule-api';
+import { shopApi } from '../../../api/shop-api';
 import { adminQuery, adminQueryApi, invalidResponse, recordWrite } from '../api/admin-base';
 import type { ScheduleDraft } from './schedule-form';
 
@@ -98,7 +101,26 @@ export const scheduleCommandApi = commandApi.injectEndpoints({
         api.dispatch(
           scheduleQueryApi.util.upsertQueryData('getAdminSchedule', undefined, schedule),
         );
-        api.dispatch(scheduleApi.util.invalidateTags(['Schedule']));
+        // Every page of this visit tells the new hours and rules at once: a refetch could
+        // reach the projection before it has applied the save.
+        const hoursText = scheduleHoursText(schedule);
+        const today = shopDate(new Date());
+        api.dispatch(
+          scheduleApi.util.upsertQueryData('getSchedule', undefined, {
+            leadDays: schedule.leadDays,
+            horizonDays: schedule.horizonDays,
+            slotMinutes: schedule.slotMinutes,
+            kitUnits: schedule.kitUnits,
+            weekly: schedule.weekly,
+            closedDates: schedule.closedDates.filter((closed) => closed.date >= today),
+            hoursText,
+          }),
+        );
+        api.dispatch(
+          shopApi.util.updateQueryData('getShopSettings', undefined, (shop) => {
+            shop.openingHoursText = hoursText;
+          }),
+        );
         return { data: saved.data };
       },
     }),

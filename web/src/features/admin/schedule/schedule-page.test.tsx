@@ -1,5 +1,5 @@
 import { addDays, firstBookableSlot, formatDateBR, scheduleMessages } from '@quitute/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
@@ -59,7 +59,7 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
   });
 
   it('given Saturday pickup 08:00–12:00, 1,000 units a day and the 25th closed for Natal, when saved, then the whole calendar goes as numbers, the server’s message shows and who saved it when', async () => {
-    const { user, form, server } = await openSchedule();
+    const { user, form, server, router } = await openSchedule();
 
     await user.type(input(form, 'Capacidade diária (unidades)'), '1.000');
     await user.clear(input(form, 'Retirada, Sábado: abertura do período 1'));
@@ -96,6 +96,16 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
     expect(input(form, 'Capacidade diária (unidades)').value).toBe('1000');
     const delivery = screen.getByRole('region', { name: 'Horários de Entrega' });
     expect(within(delivery).getAllByText('Fechado')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    // Everything tells the same hours: the contact page at once, without waiting for a refetch.
+    const shopReads = server.calls('/api/shop', 'GET').length;
+    await act(() => router.navigate('/contato'));
+    await screen.findByRole('heading', { name: 'Contato', level: 1 }, PAGE_LOAD);
+    expect(screen.getByRole('main').textContent).toContain(
+      'Retirada: segunda a sexta, das 9h às 18h; sábado, das 8h às 12h; entregas: segunda a quinta, das 9h às 18h; sábado e domingo, das 9h às 18h.',
+    );
+    expect(server.calls('/api/shop', 'GET')).toHaveLength(shopReads);
   });
 
   it('given the server refuses the calendar (400), then its pt-BR message shows and what she typed stays', async () => {

@@ -27,14 +27,18 @@ import {
   type RefundStatus,
   kitchenScheduleBodySchema,
   scheduleMessages,
+  scheduleHoursText,
   shopSettingsBodySchema,
-  shopSettingsToDto,
 } from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody, type AuthUser } from '../../../testing/session';
 import { kitchenSchedule, scheduleAnswer } from '../../../testing/schedule';
-import { adminShopSettingsDto } from '../../../testing/shop-settings';
+import {
+  adminShopSettingsDto,
+  settingsToDto,
+  SHOP_HOURS_TEXT,
+} from '../../../testing/shop-settings';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {
@@ -446,7 +450,8 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       }
       if (path === '/api/shop') {
         const { updatedAt: _at, updatedBy: _by, position: _position, ...settings } = state.shop;
-        return json(settings);
+        // Issue 40: the hours every page tells are the kitchen calendar's.
+        return json({ ...settings, openingHoursText: scheduleHoursText(state.schedule) });
       }
       if (path === '/api/admin/shop') return json(state.shop);
       if (path === '/api/admin/dashboard/recent-orders') return json(options.recentOrders ?? []);
@@ -632,7 +637,14 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     }
     if (path === '/api/admin/shop' && method === 'PUT') {
       // The server's own rules and its 400 (parseWith): each field's first message under its path.
-      const parsed = shopSettingsBodySchema.safeParse(await request.clone().json());
+      const sent: unknown = await request.clone().json();
+      // Issue 40 retired the hours from this body; contracts from before it still ask for them.
+      const retiredHours = 'openingHoursText' in shopSettingsBodySchema.shape;
+      const parsed = shopSettingsBodySchema.safeParse(
+        retiredHours && typeof sent === 'object'
+          ? { openingHoursText: SHOP_HOURS_TEXT, ...sent }
+          : sent,
+      );
       if (!parsed.success) {
         const fields: Record<string, string> = {};
         for (const issue of parsed.error.issues) {
@@ -643,7 +655,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       }
       state.position += 1;
       state.shop = {
-        ...shopSettingsToDto(parsed.data),
+        ...settingsToDto(parsed.data),
         updatedAt: '2030-11-21T18:45:00.000Z',
         updatedBy: user.id,
         position: state.position,
