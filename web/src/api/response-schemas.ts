@@ -24,18 +24,16 @@ import {
   type PaymentResult,
   type PaymentStatusDto,
   type ProductDto,
-  type AvailabilityDto,
-  type ScheduleDto,
   type ShopSettingsDto,
 } from '@quitute/contracts';
 import * as v from 'valibot';
 
 /** `true` only when A and B are the same type (each assignable to the other, exactly). */
-type SameShape<A, B> =
+export type SameShape<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /** Compiles only when `Proof` is `true`. */
-type Expect<Proof extends true> = Proof;
+export type Expect<Proof extends true> = Proof;
 
 export const productResponseSchema = v.object({
   _id: v.string(),
@@ -220,47 +218,6 @@ export const deliveryQuoteResponseSchema = v.union([
   }),
 ]);
 
-const timeRangeResponseSchema = v.object({ open: v.string(), close: v.string() });
-const weekResponseSchema = v.object({
-  mon: v.array(timeRangeResponseSchema),
-  tue: v.array(timeRangeResponseSchema),
-  wed: v.array(timeRangeResponseSchema),
-  thu: v.array(timeRangeResponseSchema),
-  fri: v.array(timeRangeResponseSchema),
-  sat: v.array(timeRangeResponseSchema),
-  sun: v.array(timeRangeResponseSchema),
-});
-
-/** GET /api/schedule (issue 40): the kitchen calendar's public rules and its hours in words. */
-export const scheduleResponseSchema = v.object({
-  leadDays: v.pipe(v.number(), v.integer()),
-  horizonDays: v.pipe(v.number(), v.integer()),
-  slotMinutes: v.pipe(v.number(), v.integer()),
-  kitUnits: v.pipe(v.number(), v.integer()),
-  weekly: v.object({ pickup: weekResponseSchema, delivery: weekResponseSchema }),
-  closedDates: v.array(v.object({ date: v.string(), reason: v.optional(v.string()) })),
-  hoursText: v.string(),
-});
-
-/** GET /api/schedule/availability (issue 40): one entry per day, with its slots or why it is not offered. */
-export const availabilityResponseSchema = v.object({
-  from: v.string(),
-  to: v.string(),
-  deliveryType: v.picklist(DELIVERY_TYPES),
-  leadDays: v.pipe(v.number(), v.integer()),
-  horizonDays: v.pipe(v.number(), v.integer()),
-  slotMinutes: v.pipe(v.number(), v.integer()),
-  days: v.array(
-    v.object({
-      date: v.string(),
-      open: v.boolean(),
-      reason: v.optional(v.string()),
-      slots: v.array(v.object({ start: v.string(), end: v.string() })),
-      remainingUnits: v.nullable(v.number()),
-    }),
-  ),
-});
-
 /** Fails the type check the day one of these shapes differs from the contracts' DTO. */
 export type ResponseShapesMatchContracts = [
   Expect<SameShape<v.InferOutput<typeof productResponseSchema>, ProductDto>>,
@@ -272,6 +229,4 @@ export type ResponseShapesMatchContracts = [
   Expect<SameShape<v.InferOutput<typeof paymentApprovedPushResponseSchema>, PaymentApprovedPush>>,
   Expect<SameShape<v.InferOutput<typeof shopSettingsResponseSchema>, ShopSettingsDto>>,
   Expect<SameShape<v.InferOutput<typeof deliveryQuoteResponseSchema>, DeliveryQuote>>,
-  Expect<SameShape<v.InferOutput<typeof scheduleResponseSchema>, ScheduleDto>>,
-  Expect<SameShape<v.InferOutput<typeof availabilityResponseSchema>, AvailabilityDto>>,
 ];

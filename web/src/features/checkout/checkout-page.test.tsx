@@ -91,12 +91,18 @@ function slotSelect(): HTMLSelectElement {
   return element;
 }
 
+/** The calendar's field loads on the form's first focus; until then a read-only placeholder stands in. */
+async function calendarLoaded() {
+  await waitFor(() => expect(field('Data').readOnly).toBe(false));
+}
+
 /**
  * Chooses the day of `dateTime` ('YYYY-MM-DDTHH:mm') and, once the
  * availability has answered, its slot when the day offers one.
  */
 async function chooseWhen({ user }: Rendered, dateTime: string) {
   const [day = '', time = ''] = dateTime.split('T');
+  await calendarLoaded();
   fireEvent.change(field('Data'), { target: { value: day } });
   await waitFor(() =>
     expect(!slotSelect().disabled || descriptionOf(field('Data')) !== '').toBe(true),
@@ -154,7 +160,7 @@ const polls = (server: Server) => server.calls('/payments/process-payment').leng
 
 describe('/pagamento: the page (spec §2 "Checkout")', () => {
   it('given a cart, then the summary with the total, the delivery and payment radios, the e-mail prefilled and the earliest date as the minimum', async () => {
-    await openCheckout();
+    const rendered = await openCheckout();
 
     const summary = screen.getByRole('region', { name: 'Resumo do Pedido' });
     expect(summary.textContent).toContain('50x Coxinha de Frango');
@@ -166,6 +172,9 @@ describe('/pagamento: the page (spec §2 "Checkout")', () => {
       expect(screen.getByRole('radio', { name: method })).toBeTruthy();
     }
     expect(field('E-mail').value).toBe(customer.email);
+    expect(field('Data').readOnly).toBe(true);
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
     expect(field('Data').min).toBe(earliestDeliveryDate(new Date()));
     expect(field('Data').max).toBe(addDays(shopDate(new Date()), 60));
     expect(screen.queryByLabelText('CEP')).toBeNull();
@@ -1284,6 +1293,7 @@ describe('/pagamento: the kitchen calendar (issue 40)', () => {
   it("given a Saturday with pickup 08:00–12:00, then only its slots from 08:00 to 11:00; the 25th says 'Fechado (Natal)' and a Saturday without room 'Agenda cheia', offering none", async () => {
     const rendered = await openCalendarCheckout();
     await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
 
     fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
 
@@ -1349,6 +1359,7 @@ describe('/pagamento: the kitchen calendar (issue 40)', () => {
   it('given a day chosen but no slot, then the spec’s message under the date and nothing sent', async () => {
     const rendered = await openCalendarCheckout();
     await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
     fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
     await choose(rendered, 'Pix');
 
@@ -1369,6 +1380,7 @@ describe('/pagamento: the kitchen calendar (issue 40)', () => {
     await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
 
     const problem = await screen.findByText('Serviço temporariamente indisponível.');
+    await calendarLoaded();
     fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
     expect(slotOptions()).toEqual([
       '08:00 – 09:00',

@@ -12,7 +12,17 @@ import {
   type DeliveryType,
   type PaymentMethod,
 } from '@quitute/contracts';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -47,9 +57,9 @@ import {
 } from '../model/checkout-form';
 import { showsCancel } from '../model/payment-status';
 import { CheckoutPopup } from './checkout-popup';
-import { DeliverySlotField } from './delivery-slot-field';
+import { DeliverySlotPlaceholder } from './delivery-slot-placeholder';
 import styles from './checkout-page.module.css';
-import { PaymentResultBox, type DeclinedActions } from './payment-result-box';
+import type { DeclinedActions } from './payment-result-box';
 import { RadioGroup } from './radio-group';
 
 /** The card forms: fetched when she presses 'Prosseguir' with a card, never for a Pix or boleto. */
@@ -60,6 +70,15 @@ const SimulatorCardForm = lazy(() =>
 );
 const MercadoPagoCardForm = lazy(() =>
   loadMercadoPagoCardForm().then((module) => ({ default: module.MercadoPagoCardFormView })),
+);
+
+/**
+ * The payment's result (the Pix, the boleto, a card's answer): fetched with the
+ * rules on the form's first focus, shown once 'Prosseguir' has an answer.
+ */
+const loadPaymentResultBox = () => import('./payment-result-box');
+const PaymentResultBox = lazy(() =>
+  loadPaymentResultBox().then((module) => ({ default: module.PaymentResultBox })),
 );
 
 const FORM_CRASHED = 'Erro crítico ao carregar o formulário de pagamento.';
@@ -128,6 +147,13 @@ function loadCheckoutValidation() {
 
 type CheckoutRules = Awaited<ReturnType<typeof loadCheckoutValidation>>;
 
+/** The calendar's date and slot field (issue 40), fetched with the rules on the form's first focus. */
+function loadDeliverySlotField() {
+  return import('./delivery-slot-field');
+}
+
+type SlotField = Awaited<ReturnType<typeof loadDeliverySlotField>>['DeliverySlotField'];
+
 export function CheckoutPage({
   items,
   customer,
@@ -165,6 +191,7 @@ export function CheckoutPage({
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // The rules, once loaded (the form's first focus): they also say when a boleto is too late.
   const [rules, setRules] = useState<CheckoutRules | null>(null);
+  const [SlotField, setSlotField] = useState<SlotField | null>(null);
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
   const [paid, setPaid] = useState<{ items: readonly CheckoutItem[]; deliveryFee: number } | null>(
     null,
@@ -173,7 +200,12 @@ export function CheckoutPage({
   const [addressSaved, setAddressSaved] = useState(false);
   // A new card form (its fields empty) for each attempt.
   const [cardAttempt, setCardAttempt] = useState(0);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement | null>(null);
+  // The box may mount after its result (its code still on the way): it comes into view then.
+  const showResultHeading = useCallback((heading: HTMLHeadingElement | null) => {
+    if (heading && heading !== resultHeading.current) reveal(heading);
+    resultHeading.current = heading;
+  }, []);
   const formId = useId();
   const notesId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
@@ -203,6 +235,13 @@ export function CheckoutPage({
     loadCheckoutValidation().then(setRules, (error: unknown) => {
       console.error('Não foi possível carregar as regras do formulário.', error);
     });
+    void loadPaymentResultBox().catch(() => undefined);
+    loadDeliverySlotField().then(
+      (module) => setSlotField(() => module.DeliverySlotField),
+      (error: unknown) => {
+        console.error('Não foi possível carregar a agenda.', error);
+      },
+    );
   };
   // Issue 38: a boleto cannot pay for a day it would not be cleared by; the reason is shown.
   const boletoTooClose = rules?.boletoUnavailable(form.deliveryDate, new Date()) ?? null;
@@ -417,18 +456,23 @@ export function CheckoutPage({
                 {shop ? addressLine(shop.address) : <Pending width="long" />}
               </p>
             ) : null}
-            <DeliverySlotField
-              deliveryType={form.deliveryType}
-              date={form.deliveryDate}
-              time={form.deliveryTime}
-              lines={items}
-              error={errors.deliveryDate}
-              onDateChange={(value) => update('deliveryDate', value)}
-              onTimeChange={(value) => {
-                update('deliveryTime', value);
-                clearError('deliveryDate');
-              }}
-            />
+            {SlotField ? (
+              <SlotField
+                deliveryType={form.deliveryType}
+                date={form.deliveryDate}
+                time={form.deliveryTime}
+                lines={items}
+                rules={rules}
+                error={errors.deliveryDate}
+                onDateChange={(value) => update('deliveryDate', value)}
+                onTimeChange={(value) => {
+                  update('deliveryTime', value);
+                  clearError('deliveryDate');
+                }}
+              />
+            ) : (
+              <DeliverySlotPlaceholder error={errors.deliveryDate} />
+            )}
             <FormField label="Nome completo" autoComplete="name" {...bind('fullName')} />
             <MaskedField
               label="CPF"
@@ -550,20 +594,24 @@ export function CheckoutPage({
               )}
             </Suspense>
           ) : null}
-          <PaymentResultBox
-            result={result}
-            line={payment.line}
-            amount={totalWithFee(shown.items, shown.deliveryFee)}
-            headingRef={resultHeading}
-            declined={declined}
-            canCancel={
-              result !== null &&
-              !approved &&
-              showsCancel(result.paymentMethod, result.paymentStatus)
-            }
-            cancelling={payment.cancelling}
-            onCancel={() => void payment.cancel()}
-          />
+          {result || payment.line ? (
+            <Suspense fallback={<PageLoading />}>
+              <PaymentResultBox
+                result={result}
+                line={payment.line}
+                amount={totalWithFee(shown.items, shown.deliveryFee)}
+                headingRef={showResultHeading}
+                declined={declined}
+                canCancel={
+                  result !== null &&
+                  !approved &&
+                  showsCancel(result.paymentMethod, result.paymentStatus)
+                }
+                cancelling={payment.cancelling}
+                onCancel={() => void payment.cancel()}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       <CheckoutPopup popup={payment.popup} onClose={payment.closePopup} />

@@ -1,17 +1,12 @@
 import {
   addDays,
-  dayAvailability,
   DEFAULT_HORIZON_DAYS,
   DEFAULT_KIT_UNITS,
-  DEFAULT_KITCHEN_SCHEDULE,
   MAX_AVAILABILITY_DAYS,
   MIN_LEAD_DAYS,
-  orderUnits,
   shopDate,
   type AvailabilityDay,
   type DeliveryType,
-  type KitchenSchedule,
-  type ScheduleDto,
 } from '@quitute/contracts';
 import { useEffect, useEffectEvent, useId } from 'react';
 import { errorMessage } from '../../../api/errors';
@@ -19,15 +14,15 @@ import { useGetAvailabilityQuery, useGetScheduleQuery } from '../../../api/sched
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
+import type { calendarDay } from '../model/checkout-validation';
 import styles from './checkout-page.module.css';
 
 export const AVAILABILITY_FAILED = 'Não foi possível carregar os horários disponíveis.';
 
-/** The calendar the server told (GET /api/schedule), or the default one while it has not: its capacity is not told, nor needed here. */
-function calendarOf(schedule: ScheduleDto | undefined): KitchenSchedule {
-  if (!schedule) return DEFAULT_KITCHEN_SCHEDULE;
-  const { hoursText: _hours, ...rules } = schedule;
-  return { ...rules, dailyCapacityUnits: null };
+/** The calendar's rules the field needs (checkout-validation.ts, loaded on the form's first focus). */
+export interface CalendarRules {
+  cartUnits: (lines: readonly { category: string; quantity: number }[], kitUnits: number) => number;
+  calendarDay: typeof calendarDay;
 }
 
 function slotLabel(slot: { start: string; end: string }): string {
@@ -42,6 +37,8 @@ export interface DeliverySlotFieldProps {
   time: string;
   /** The cart's lines: their units for the kitchen ask only for days with room for them. */
   lines: readonly { category: string; quantity: number }[];
+  /** The rules, once loaded: the availability is asked for with the cart's units they count. */
+  rules: CalendarRules | null;
   error: string | undefined;
   onDateChange: (date: string) => void;
   onTimeChange: (time: string) => void;
@@ -61,6 +58,7 @@ export function DeliverySlotField({
   date,
   time,
   lines,
+  rules,
   error,
   onDateChange,
   onTimeChange,
@@ -72,7 +70,7 @@ export function DeliverySlotField({
   const scheduleKnown = schedule.data !== undefined || schedule.isError;
   const leadDays = schedule.data?.leadDays ?? MIN_LEAD_DAYS;
   const horizonDays = schedule.data?.horizonDays ?? DEFAULT_HORIZON_DAYS;
-  const units = orderUnits(lines, schedule.data?.kitUnits ?? DEFAULT_KIT_UNITS);
+  const units = rules?.cartUnits(lines, schedule.data?.kitUnits ?? DEFAULT_KIT_UNITS) ?? 0;
   const availability = useGetAvailabilityQuery(
     {
       from: today,
@@ -80,18 +78,14 @@ export function DeliverySlotField({
       deliveryType: deliveryType || 'pickup',
       units,
     },
-    { skip: deliveryType === '' || !scheduleKnown },
+    { skip: deliveryType === '' || !scheduleKnown || rules === null },
   );
 
   let day: AvailabilityDay | undefined;
   if (date && deliveryType) {
     day = availability.currentData?.days.find((entry) => entry.date === date);
-    if (!day && availability.isError) {
-      day = dayAvailability(
-        calendarOf(schedule.data),
-        { date, kind: deliveryType, reservedUnits: 0 },
-        now,
-      );
+    if (!day && availability.isError && rules) {
+      day = rules.calendarDay(schedule.data, { date, kind: deliveryType }, now);
     }
   }
   const slots = day?.open ? day.slots : null;

@@ -4,10 +4,17 @@ import {
   boletoTooCloseMessage,
   checkoutBodySchema,
   checkoutMessages,
+  dayAvailability,
+  DEFAULT_KITCHEN_SCHEDULE,
   earliestBoletoDeliveryDay,
   earliestDeliveryDate,
   minimumDateMessage,
+  orderUnits,
   shopDate,
+  type AvailabilityDay,
+  type DeliveryType,
+  type KitchenSchedule,
+  type ScheduleDto,
 } from '@quitute/contracts';
 import {
   FIELD_ORDER,
@@ -88,4 +95,34 @@ export function validateCheckout(
   const first = FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
   if (first === null && general === null) return { ok: true, body: parsed.data ?? null };
   return { ok: false, errors, first, general };
+}
+
+/**
+ * Issue 40: the cart's units for the kitchen, a kit counting as the calendar
+ * says (`kitUnits`). Here, loaded on the form's first focus (before a delivery
+ * type can be chosen and the availability asked), not with the page: the bundle budget.
+ */
+export function cartUnits(
+  lines: readonly { category: string; quantity: number }[],
+  kitUnits: number,
+): number {
+  return orderUnits(lines, kitUnits);
+}
+
+/**
+ * A day as the calendar alone tells it (GET /api/schedule, or the default
+ * calendar when it could not be read either): what the checkout offers while
+ * the availability cannot be read. Capacity is not told; the server decides it.
+ */
+export function calendarDay(
+  schedule: ScheduleDto | undefined,
+  day: { date: string; kind: DeliveryType },
+  now: Date,
+): AvailabilityDay {
+  let calendar: KitchenSchedule = DEFAULT_KITCHEN_SCHEDULE;
+  if (schedule) {
+    const { hoursText: _hours, ...rules } = schedule;
+    calendar = { ...rules, dailyCapacityUnits: null };
+  }
+  return dayAvailability(calendar, { ...day, reservedUnits: 0 }, now);
 }
