@@ -247,6 +247,7 @@ export const scheduleTexts = {
   saveFailed: 'Erro ao salvar a agenda.',
   lastChange: 'Última alteração:',
   by: 'por',
+  you: 'você',
   neverSaved: 'A agenda ainda não foi salva: valem os horários padrão.',
   productionLink: 'Produção do dia',
   rules: 'Regras de agendamento',

@@ -32,6 +32,20 @@ async function putBodies(server: ReturnType<typeof fakeAdminServer>): Promise<un
 }
 
 describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
+  it('given a calendar another admin saved, then when and by whom', async () => {
+    await openSchedule({
+      schedule: adminScheduleDto({
+        updatedAt: '2030-11-20T13:05:00.000Z',
+        updatedBy: 'outra-admin',
+        position: 7,
+      }),
+    });
+
+    expect(screen.getByText(/^Última alteração:/).textContent).toBe(
+      'Última alteração: 20/11/2030 10:05 por outra-admin',
+    );
+  });
+
   it('given no calendar was ever saved, then the default one shows (Sunday closed, capacity Ilimitada) and the sidebar names the page', async () => {
     const { form } = await openSchedule();
 
@@ -91,7 +105,7 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
       closedDates: [{ date: '2026-12-25', reason: 'Natal' }],
     });
     expect(screen.getByText(/^Última alteração:/).textContent).toBe(
-      `Última alteração: 21/11/2030 15:45 por ${admin.id}`,
+      'Última alteração: 21/11/2030 15:45 por você',
     );
     expect(input(form, 'Capacidade diária (unidades)').value).toBe('1000');
     const delivery = screen.getByRole('region', { name: 'Horários de Entrega' });

@@ -166,18 +166,20 @@ function NextDays() {
   );
 }
 
-function LastChange({ schedule }: { schedule: AdminScheduleDto }) {
+function LastChange({ schedule, me }: { schedule: AdminScheduleDto; me: string | undefined }) {
   if (!schedule.updatedAt) return <p className={styles.note}>{texts.neverSaved}</p>;
+  let author = schedule.updatedBy;
+  if (author && author === me) author = texts.you;
   return (
     <p className={styles.note}>
       {texts.lastChange} {formatDayTime(schedule.updatedAt)}
-      {schedule.updatedBy ? ` ${texts.by} ${schedule.updatedBy}` : ''}
+      {author ? ` ${texts.by} ${author}` : ''}
     </p>
   );
 }
 
 /** The form over the whole calendar; what the admin typed stays until a save succeeds. */
-function ScheduleEditor({ initial }: { initial: AdminScheduleDto }) {
+function ScheduleEditor({ initial, me }: { initial: AdminScheduleDto; me: string | undefined }) {
   const [form, setForm] = useState<ScheduleForm>(() => formOf(initial));
   const [saved, setSaved] = useState<AdminScheduleDto>(initial);
   const [problem, setProblem] = useState<string | null>(null);
@@ -228,7 +230,7 @@ function ScheduleEditor({ initial }: { initial: AdminScheduleDto }) {
 
   return (
     <>
-      <LastChange schedule={saved} />
+      <LastChange schedule={saved} me={me} />
       <form
         className={page.form}
         noValidate
@@ -378,7 +380,7 @@ export function SchedulePage() {
   }
 
   let body = null;
-  if (schedule.data) body = <ScheduleEditor initial={schedule.data} />;
+  if (schedule.data) body = <ScheduleEditor initial={schedule.data} me={session.user.id} />;
   else if (schedule.error) {
     body = <FormError>{errorMessage(schedule.error, texts.loadFailed)}</FormError>;
   } else body = <PageLoading label={texts.loading} />;
