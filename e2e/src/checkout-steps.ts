@@ -1,6 +1,13 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, paymentResultSchema, shopDate, type PaymentResult } from '@quitute/contracts';
+import {
+  addDays,
+  DEFAULT_KITCHEN_SCHEDULE,
+  firstBookableSlot,
+  paymentResultSchema,
+  shopDate,
+  type PaymentResult,
+} from '@quitute/contracts';
 import { addToCart, dismissLeadTimeNotice } from './harness';
 
 /** The customer's steps of a checkout, shared by the journeys that buy something. */
@@ -33,11 +40,15 @@ export async function fillCartAndProceed(page: Page): Promise<void> {
 }
 
 /**
- * The customer's part of the form every method needs: date (the earliest day
- * allowed), name, CPF. The e-mail is her account's, read-only (issue 37).
+ * The customer's part of the form every method needs, once the delivery type
+ * is chosen: the date and slot (issue 40: the first the default calendar
+ * opens), name, CPF. The e-mail is her account's, read-only (issue 37).
  */
 export async function fillCustomer(page: Page, fullName: string) {
-  await page.getByLabel('Data e hora').fill(`${shopDayFromToday(2)}T15:00`);
+  const first = firstBookableSlot(DEFAULT_KITCHEN_SCHEDULE, 'pickup', new Date());
+  if (!first) throw new Error('the default calendar opens no day');
+  await page.getByLabel('Data', { exact: true }).fill(first.date);
+  await page.getByLabel('Horário', { exact: true }).selectOption(first.slot.start);
   await page.getByLabel('Nome completo').fill(fullName);
   const cpf = page.getByLabel('CPF', { exact: true });
   await cpf.fill('52998224725');

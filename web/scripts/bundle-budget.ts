@@ -31,6 +31,10 @@ export const LOADED_ON_INTERACTION: readonly string[] = [
   // The card forms: 'Prosseguir' with a card chosen (checkout-page.tsx).
   'src/features/checkout/components/simulator-card-form.tsx',
   'src/features/checkout/components/mercadopago-card-form.tsx',
+  // The calendar's date and slot field (issue 40): first focus in the form, with the rules (checkout-page.tsx).
+  'src/features/checkout/components/delivery-slot-field.tsx',
+  // The payment's result: fetched with the rules on the first focus, shown after 'Prosseguir' (checkout-page.tsx).
+  'src/features/checkout/components/payment-result-box.tsx',
   // The payment socket (socket.io-client): the first payment (use-checkout-payment.ts).
   'src/features/checkout/api/payment-socket.ts',
 ];

@@ -29,11 +29,11 @@ import {
 import * as v from 'valibot';
 
 /** `true` only when A and B are the same type (each assignable to the other, exactly). */
-type SameShape<A, B> =
+export type SameShape<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /** Compiles only when `Proof` is `true`. */
-type Expect<Proof extends true> = Proof;
+export type Expect<Proof extends true> = Proof;
 
 export const productResponseSchema = v.object({
   _id: v.string(),

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { kitchenSchedule, scheduleAnswer } from './schedule';
 import { shopSettingsAnswer } from './shop-settings';
 
 export type FetchHandler = (url: URL, request: Request) => Response | Promise<Response>;
@@ -28,11 +29,19 @@ export function stubFetch(handler: FetchHandler): Request[] {
   return requests;
 }
 
-/** A shop backend answering /api/products with `products`, /api/shop with its settings and /health with 200. */
-export function stubShopApi(products: unknown[] | (() => unknown[])): Request[] {
+/**
+ * A shop backend answering /api/products with `products`, /api/shop with its
+ * settings, /api/schedule with the kitchen's calendar (the default one without
+ * `schedule`) and /health with 200.
+ */
+export function stubShopApi(
+  products: unknown[] | (() => unknown[]),
+  schedule = kitchenSchedule(),
+): Request[] {
   return stubFetch((url) => {
     if (url.pathname === '/health') return json({ status: 'ok' });
-    const shop = shopSettingsAnswer(url);
+    const shop =
+      shopSettingsAnswer(url) ?? scheduleAnswer(url, { calendar: schedule, reserved: {} });
     if (shop) return shop;
     if (url.pathname === '/api/products') {
       return json(typeof products === 'function' ? products() : products);

@@ -17,6 +17,7 @@ import {
 import type { AuthUser } from '../features/auth/model/auth-types';
 import { isRecord } from '../lib/is-record';
 import { fakeCartServer } from './cart-server';
+import { kitchenSchedule, scheduleAnswer, type FakeSchedule } from './schedule';
 import { json } from './fetch-stub';
 
 /** A 1×1 PNG, base64: what a Pix QR image looks like on the wire. */
@@ -134,7 +135,9 @@ export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
  * - POST /payments/cancel-payment, POST /simulator/card_tokens,
  *   GET /api/payments/config, GET /api/cep/{cep};
  * - GET /api/orders (limit, orderStatus, dateFilter) and /api/orders/{id} over `orders`;
- * - GET /api/delivery/quote over `zones` (the seeded zone by default), as query-api prices it.
+ * - GET /api/delivery/quote over `zones` (the seeded zone by default), as query-api prices it;
+ * - GET /api/schedule and /api/schedule/availability over `schedule` (issue 40: the
+ *   default calendar, nothing held), as query-api answers them with the contracts' rules.
  * `answer` may take over any request first.
  */
 export function fakePaymentsServer({
@@ -145,6 +148,7 @@ export function fakePaymentsServer({
   cardOutcomes = [],
   now = () => Date.now(),
   zones = DEFAULT_SHOP_SETTINGS.deliveryZones,
+  schedule = { calendar: kitchenSchedule(), reserved: {} },
   answer,
 }: {
   user: AuthUser;
@@ -156,6 +160,8 @@ export function fakePaymentsServer({
   now?: () => number;
   /** The shop's delivery zones (money in centavos, as its settings hold them). */
   zones?: readonly DeliveryZone[];
+  /** The kitchen's calendar and the units each day already holds. */
+  schedule?: FakeSchedule;
   answer?: Handler;
 }) {
   const payments = new Map<string, FakePayment>();
@@ -278,6 +284,8 @@ export function fakePaymentsServer({
     const custom = await answer?.(url, request);
     if (custom) return custom;
     const { pathname } = url;
+    const calendar = scheduleAnswer(url, schedule, new Date(now()));
+    if (calendar) return calendar;
     if (pathname === '/api/payments/config') {
       return json({ provider, publicKey: provider === 'mercadopago' ? 'TEST-public-key' : null });
     }
@@ -384,6 +392,14 @@ export function fakePaymentsServer({
       return cart.requests
         .map((request) => `${request.method} ${new URL(request.url).pathname}`)
         .filter((call) => call.split(' ')[1]?.startsWith(prefix));
+    },
+    /** The query strings of the GETs to `pathname`, in order. */
+    queries(pathname: string): string[] {
+      return cart.requests
+        .filter((request) => request.method === 'GET')
+        .map((request) => new URL(request.url))
+        .filter((url) => url.pathname === pathname)
+        .map((url) => url.search);
     },
   };
 }

@@ -1,13 +1,41 @@
 import {
+  centsToReais,
+  DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
-  shopSettingsToDto,
+  scheduleHoursText,
   type AdminShopSettingsDto,
+  type ShopSettings,
   type ShopSettingsDto,
 } from '@quitute/contracts';
 
+/** GET /api/shop's hours since issue 40: the kitchen calendar's, in words (the default calendar's here). */
+export const SHOP_HOURS_TEXT = scheduleHoursText(DEFAULT_KITCHEN_SCHEDULE);
+
+/**
+ * The settings as GET /api/shop answers them (money in reais), the hours the
+ * calendar's words — whatever hours an older document kept (issue 40 retired them).
+ */
+export function settingsToDto(
+  settings: ShopSettings,
+  openingHoursText: string = SHOP_HOURS_TEXT,
+): ShopSettingsDto {
+  const { openingHoursText: _retired, ...fields } = settings;
+  return {
+    ...fields,
+    openingHoursText,
+    deliveryZones: fields.deliveryZones.map((zone) => ({
+      name: zone.name,
+      zipCodeFrom: zone.zipCodeFrom,
+      zipCodeTo: zone.zipCodeTo,
+      fee: centsToReais(zone.feeCents),
+      minimumOrder: centsToReais(zone.minimumOrderCents),
+    })),
+  };
+}
+
 /** GET /api/shop's answer: the settings the first start records (today's values), with `overrides`. */
 export function shopSettingsDto(overrides: Partial<ShopSettingsDto> = {}): ShopSettingsDto {
-  return { ...shopSettingsToDto(structuredClone(DEFAULT_SHOP_SETTINGS)), ...overrides };
+  return { ...settingsToDto(structuredClone(DEFAULT_SHOP_SETTINGS)), ...overrides };
 }
 
 /** GET /api/admin/shop's answer: the same, and when, by whom and at which position it was saved. */

@@ -44,6 +44,12 @@ const pages = {
     import('./admin-custom-orders-route').then((m) => ({ default: m.AdminCustomOrdersRoute })),
   ),
   shop: page(() => import('./admin-shop-route').then((m) => ({ default: m.AdminShopRoute }))),
+  schedule: page(() =>
+    import('./admin-schedule-route').then((m) => ({ default: m.AdminScheduleRoute })),
+  ),
+  production: page(() =>
+    import('./admin-production-route').then((m) => ({ default: m.AdminProductionRoute })),
+  ),
 };
 
 /**
@@ -80,6 +86,8 @@ export function AdminRoute() {
         { path: 'eventos', element: pages.events },
         { path: 'eventos/stream/:stream', element: pages.eventStream },
         { path: 'loja', element: pages.shop },
+        { path: 'agenda', element: pages.schedule },
+        { path: 'producao', element: pages.production },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

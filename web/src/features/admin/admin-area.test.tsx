@@ -64,6 +64,7 @@ describe('admin shell (admin-spec §2 "Admin shell")', () => {
       ['Avaliações', '/admin/reviews'],
       ['Encomendas', '/admin/encomendas'],
       ['Eventos', '/admin/eventos'],
+      ['Agenda e Produção', '/admin/agenda'],
       ['Configurações da Loja', '/admin/loja'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(

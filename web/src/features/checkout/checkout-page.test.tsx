@@ -2,8 +2,11 @@ import {
   addDays,
   belowMinimumOrderMessage,
   checkoutMessages,
+  closedDateMessage,
+  dayFullMessage,
   earliestBoletoDeliveryDay,
   earliestDeliveryDate,
+  firstBookableSlot,
   paymentMessages,
   shopDate,
   shopMessages,
@@ -12,6 +15,7 @@ import {
 } from '@quitute/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kitchenSchedule } from '../../testing/schedule';
 import { sockets, type FakeSocket } from '../../testing/fake-socket';
 import { deferredResponse, json } from '../../testing/fetch-stub';
 import { descriptionOf } from '../../testing/forms';
@@ -58,13 +62,21 @@ async function openCheckout(
 }
 
 /**
- * A day every method can pay for, whatever today is: two days past the
- * earliest, or later when a boleto needs longer to clear (issue 38).
+ * A slot every method can pay for, whatever today is: the first one the
+ * default calendar opens from the day after the earliest, or later when a
+ * boleto needs longer to clear (issue 38); 'YYYY-MM-DDTHH:mm'.
  */
 const validDate = () => {
   const later = addDays(earliestDeliveryDate(new Date()), 1);
   const boleto = earliestBoletoDeliveryDay(shopDate(new Date()));
-  return `${later > boleto ? later : boleto}T14:30`;
+  const slot = firstBookableSlot(
+    kitchenSchedule(),
+    'pickup',
+    new Date(),
+    later > boleto ? later : boleto,
+  );
+  if (!slot) throw new Error('the default calendar opens no day');
+  return slot.deliveryDate;
 };
 
 function field(label: string): HTMLInputElement {
@@ -73,8 +85,33 @@ function field(label: string): HTMLInputElement {
   return element;
 }
 
+function slotSelect(): HTMLSelectElement {
+  const element = screen.getByLabelText('Horário');
+  if (!(element instanceof HTMLSelectElement)) throw new Error('Horário is not a select');
+  return element;
+}
+
+/** The calendar's field loads on the form's first focus; until then a read-only placeholder stands in. */
+async function calendarLoaded() {
+  await waitFor(() => expect(field('Data').readOnly).toBe(false));
+}
+
+/**
+ * Chooses the day of `dateTime` ('YYYY-MM-DDTHH:mm') and, once the
+ * availability has answered, its slot when the day offers one.
+ */
+async function chooseWhen({ user }: Rendered, dateTime: string) {
+  const [day = '', time = ''] = dateTime.split('T');
+  await calendarLoaded();
+  fireEvent.change(field('Data'), { target: { value: day } });
+  await waitFor(() =>
+    expect(!slotSelect().disabled || descriptionOf(field('Data')) !== '').toBe(true),
+  );
+  if (!slotSelect().disabled) await user.selectOptions(slotSelect(), time);
+}
+
 async function fillCustomer(
-  { user }: Rendered,
+  rendered: Rendered,
   {
     delivery = 'Retirada no Local',
     name = 'Maria da Silva Souza',
@@ -82,8 +119,9 @@ async function fillCustomer(
     date = validDate(),
   }: { delivery?: string; name?: string; cpf?: string; date?: string } = {},
 ) {
+  const { user } = rendered;
   await user.click(screen.getByRole('radio', { name: delivery }));
-  fireEvent.change(field('Data e hora'), { target: { value: date } });
+  await chooseWhen(rendered, date);
   // Her profile's name is there already: she types hers over it.
   await user.clear(field('Nome completo'));
   if (name) await user.type(field('Nome completo'), name);
@@ -122,7 +160,7 @@ const polls = (server: Server) => server.calls('/payments/process-payment').leng
 
 describe('/pagamento: the page (spec §2 "Checkout")', () => {
   it('given a cart, then the summary with the total, the delivery and payment radios, the e-mail prefilled and the earliest date as the minimum', async () => {
-    await openCheckout();
+    const rendered = await openCheckout();
 
     const summary = screen.getByRole('region', { name: 'Resumo do Pedido' });
     expect(summary.textContent).toContain('50x Coxinha de Frango');
@@ -134,7 +172,11 @@ describe('/pagamento: the page (spec §2 "Checkout")', () => {
       expect(screen.getByRole('radio', { name: method })).toBeTruthy();
     }
     expect(field('E-mail').value).toBe(customer.email);
-    expect(field('Data e hora').min).toBe(`${earliestDeliveryDate(new Date())}T00:00`);
+    expect(field('Data').readOnly).toBe(true);
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
+    expect(field('Data').min).toBe(earliestDeliveryDate(new Date()));
+    expect(field('Data').max).toBe(addDays(shopDate(new Date()), 60));
     expect(screen.queryByLabelText('CEP')).toBeNull();
   });
 
@@ -175,7 +217,7 @@ describe('/pagamento: validation (spec §5)', () => {
     expect(screen.getByRole('group', { name: 'Entrega ou retirada' }).textContent).toContain(
       'Selecione um tipo de entrega/retirada.',
     );
-    expect(descriptionOf(field('Data e hora'))).toBe('Data e hora são obrigatórias.');
+    expect(descriptionOf(field('Data'))).toBe('Data e hora são obrigatórias.');
     expect(screen.getByRole('group', { name: 'Forma de pagamento' }).textContent).toContain(
       'Método de pagamento não detectado',
     );
@@ -201,8 +243,8 @@ describe('/pagamento: validation (spec §5)', () => {
     await proceed(rendered);
 
     const [year, month, day] = earliest.split('-');
-    expect(descriptionOf(field('Data e hora'))).toBe(
-      `A data deve ser no mínimo ${day}/${month}/${year}.`,
+    expect(descriptionOf(field('Data'))).toBe(
+      `A data deve ser no mínimo ${day}/${month}/${year}. Antes da antecedência mínima`,
     );
     expect(rendered.server.checkouts).toHaveLength(0);
   });
@@ -521,7 +563,8 @@ describe('/pagamento: boleto', () => {
 
   it('given a day too close for a boleto to clear (issue 38), then boleto cannot be chosen and the reason names the first day it can', async () => {
     const rendered = await openCheckout();
-    await fillCustomer(rendered, { date: `${earliestDeliveryDate(new Date())}T14:30` });
+    const earliestSlot = firstBookableSlot(kitchenSchedule(), 'pickup', new Date());
+    await fillCustomer(rendered, { date: earliestSlot?.deliveryDate ?? '' });
 
     const boleto = screen.getByRole('radio', { name: 'Boleto' });
     await waitFor(() => expect(boleto).toHaveProperty('disabled', true));
@@ -540,9 +583,7 @@ describe('/pagamento: boleto', () => {
     await choose(rendered, 'Boleto');
     expect(screen.getByRole('radio', { name: 'Boleto' })).toHaveProperty('checked', true);
 
-    fireEvent.change(field('Data e hora'), {
-      target: { value: `${earliestDeliveryDate(new Date())}T10:00` },
-    });
+    fireEvent.change(field('Data'), { target: { value: earliestDeliveryDate(new Date()) } });
 
     const boleto = screen.getByRole('radio', { name: 'Boleto' });
     expect(boleto).toHaveProperty('checked', false);
@@ -551,7 +592,7 @@ describe('/pagamento: boleto', () => {
       earliestBoletoDay(),
     );
 
-    fireEvent.change(field('Data e hora'), { target: { value: validDate() } });
+    await chooseWhen(rendered, validDate());
     expect(screen.getByRole('radio', { name: 'Boleto' })).toHaveProperty('disabled', false);
     expect(descriptionOf(screen.getByRole('group', { name: 'Forma de pagamento' }))).toBe('');
   });
@@ -892,13 +933,15 @@ describe('/pagamento: cancel, method switch and errors (spec §4, §8)', () => {
   it.each([
     'Coxinha de Frango está esgotado.',
     'Você já tem 3 pedidos aguardando pagamento (#1042, #1043, #1044). Pague ou cancele um deles antes de fazer outro.',
+    dayFullMessage('2026-12-05', 40),
+    closedDateMessage('2026-12-25', 'Natal'),
   ])(
-    'given the server refuses for stock or open orders (409, issue 38), then its message as it came: %s',
+    'given the server refuses for stock, open orders (409, issue 38), a full day (409) or a closed one (400, issue 40), then its message as it came: %s',
     async (message) => {
       const rendered = await openCheckout({
         answer: (url) =>
           url.pathname === '/payments/mercadopago/transparent-checkout'
-            ? json({ message }, { status: 409 })
+            ? json({ message }, { status: message.startsWith('Não abrimos') ? 400 : 409 })
             : undefined,
       });
       await fillCustomer(rendered);
@@ -1218,5 +1261,138 @@ describe('/pagamento: filled in from her profile and last orders (issue 37)', ()
 
     await screen.findByRole('region', { name: 'Processando Pagamento' });
     expect(rendered.server.calls('/api/users/profile')).not.toContain('PUT /api/users/profile');
+  });
+});
+
+describe('/pagamento: the kitchen calendar (issue 40)', () => {
+  // A Saturday at noon in São Paulo: the earliest day is Monday 30/11, the horizon 27/01/2027.
+  const NOW = new Date('2026-11-28T15:00:00Z');
+  const calendar = kitchenSchedule({
+    dailyCapacityUnits: 1000,
+    closedDates: [{ date: '2026-12-25', reason: 'Natal' }],
+  });
+  calendar.weekly.pickup.sat = [{ open: '08:00', close: '12:00' }];
+
+  async function openCalendarCheckout(
+    options: Partial<Parameters<typeof fakePaymentsServer>[0]> = {},
+  ) {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    // 50 coxinhas and 30 brigadeiros: 80 units; the 12th has 40 left.
+    return openCheckout({
+      now: () => Date.now(),
+      schedule: { calendar, reserved: { '2026-12-12': 960 } },
+      ...options,
+    });
+  }
+
+  const slotOptions = () =>
+    Array.from(slotSelect().options)
+      .filter((option) => option.value !== '')
+      .map((option) => option.textContent);
+
+  it("given a Saturday with pickup 08:00–12:00, then only its slots from 08:00 to 11:00; the 25th says 'Fechado (Natal)' and a Saturday without room 'Agenda cheia', offering none", async () => {
+    const rendered = await openCalendarCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
+
+    fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
+
+    await waitFor(() => expect(slotOptions()).toHaveLength(4));
+    expect(slotOptions()).toEqual([
+      '08:00 – 09:00',
+      '09:00 – 10:00',
+      '10:00 – 11:00',
+      '11:00 – 12:00',
+    ]);
+    expect(field('Data').min).toBe('2026-11-30');
+    expect(field('Data').max).toBe('2027-01-27');
+    expect(rendered.server.queries('/api/schedule/availability')).toEqual([
+      '?from=2026-11-28&to=2027-01-27&deliveryType=pickup&units=80',
+    ]);
+
+    fireEvent.change(field('Data'), { target: { value: '2026-12-25' } });
+    expect(descriptionOf(field('Data'))).toBe('Fechado (Natal)');
+    expect(slotSelect().disabled).toBe(true);
+    expect(slotOptions()).toEqual([]);
+
+    fireEvent.change(field('Data'), { target: { value: '2026-12-12' } });
+    expect(descriptionOf(field('Data'))).toBe('Agenda cheia');
+    expect(slotSelect().disabled).toBe(true);
+
+    fireEvent.change(field('Data'), { target: { value: '2026-12-06' } });
+    expect(descriptionOf(field('Data'))).toBe('Fechado');
+  });
+
+  it('given a slot chosen, when the delivery type changes, then the availability is asked again for it and a slot the day no longer offers is dropped', async () => {
+    const rendered = await openCalendarCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Entrega' }));
+    await chooseWhen(rendered, '2026-12-05T16:00');
+    expect(slotSelect().value).toBe('16:00');
+
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+
+    await waitFor(() => expect(slotOptions()).toHaveLength(4));
+    expect(slotSelect().value).toBe('');
+    expect(rendered.server.queries('/api/schedule/availability').at(-1)).toBe(
+      '?from=2026-11-28&to=2027-01-27&deliveryType=pickup&units=80',
+    );
+  });
+
+  it('given a slot and notes for the kitchen, then the checkout sends the slot start as deliveryDate and the notes', async () => {
+    const rendered = await openCalendarCheckout();
+    await fillCustomer(rendered, { date: '2026-12-05T10:00' });
+    const notes = screen.getByLabelText('Observações');
+    await rendered.user.type(notes, 'Escrever Feliz Aniversário');
+    expect(descriptionOf(notes)).toBe('26/500 caracteres');
+    expect(notes.getAttribute('maxlength')).toBe('500');
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    await screen.findByRole('region', { name: 'Processando Pagamento' });
+    expect(rendered.server.checkouts[0]?.body).toMatchObject({
+      deliveryDate: '2026-12-05T10:00',
+      notes: 'Escrever Feliz Aniversário',
+    });
+  });
+
+  it('given a day chosen but no slot, then the spec’s message under the date and nothing sent', async () => {
+    const rendered = await openCalendarCheckout();
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+    await calendarLoaded();
+    fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
+    await choose(rendered, 'Pix');
+
+    await proceed(rendered);
+
+    expect(descriptionOf(field('Data'))).toBe('Data e hora são obrigatórias.');
+    expect(rendered.server.checkouts).toHaveLength(0);
+  });
+
+  it("given the availability cannot be read, then the server's message with 'Tentar novamente', the calendar's own hours meanwhile, and a retry asks again", async () => {
+    let failures = 1;
+    const rendered = await openCalendarCheckout({
+      answer: (url) =>
+        url.pathname === '/api/schedule/availability' && failures-- > 0
+          ? json({ message: 'Serviço temporariamente indisponível.' }, { status: 503 })
+          : undefined,
+    });
+    await rendered.user.click(screen.getByRole('radio', { name: 'Retirada no Local' }));
+
+    const problem = await screen.findByText('Serviço temporariamente indisponível.');
+    await calendarLoaded();
+    fireEvent.change(field('Data'), { target: { value: '2026-12-05' } });
+    expect(slotOptions()).toEqual([
+      '08:00 – 09:00',
+      '09:00 – 10:00',
+      '10:00 – 11:00',
+      '11:00 – 12:00',
+    ]);
+    await rendered.user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+
+    await waitFor(() => expect(problem.isConnected).toBe(false));
+    expect(rendered.server.queries('/api/schedule/availability')).toHaveLength(2);
+    fireEvent.change(field('Data'), { target: { value: '2026-12-12' } });
+    expect(descriptionOf(field('Data'))).toBe('Agenda cheia');
   });
 });

@@ -26,6 +26,7 @@ import {
   userStatsSchema,
   type AdminOrderDto,
   type AdminOrderList,
+  type AdminOrderSort,
   type AdminProductList,
   type AdminUserDto,
   type AdminUserList,
@@ -72,6 +73,29 @@ export interface OrdersArgs {
   page: number;
   search: string;
   orderStatus: OrderStatus | '';
+  /** Issue 40: the shop's day the orders are for, `YYYY-MM-DD` ('' all). */
+  deliveryDate: string;
+  sort: AdminOrderSort;
+}
+
+/** The filters of GET /api/admin/orders (and its CSV): the default sort is left out. */
+export function orderFilters({
+  search,
+  orderStatus,
+  deliveryDate,
+  sort,
+}: Omit<OrdersArgs, 'page'>): Record<string, string> {
+  return params({
+    search: search.trim(),
+    orderStatus,
+    deliveryDate,
+    sort: sort === 'createdAt_desc' ? undefined : sort,
+  });
+}
+
+/** The filters of GET /api/admin/sales (and its CSV). */
+export function saleFilters({ search, source }: Omit<SalesArgs, 'page'>): Record<string, string> {
+  return params({ search: search.trim(), source });
 }
 
 export interface UsersArgs {
@@ -202,9 +226,9 @@ export const adminApi = adminQueryApi.injectEndpoints({
 
     getAdminOrders: build.query<AdminOrderList, OrdersArgs>(
       adminQuery(
-        ({ page, search, orderStatus }) => ({
+        ({ page, search, ...filters }) => ({
           url: '/api/admin/orders',
-          params: listParams({ page, search }, { orderStatus }),
+          params: listParams({ page, search }, orderFilters({ search: '', ...filters })),
         }),
         adminOrderListSchema,
         ['AdminOrders'],

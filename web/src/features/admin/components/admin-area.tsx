@@ -15,6 +15,7 @@ const LINKS = [
   { to: '/admin/reviews', label: 'Avaliações', end: false },
   { to: '/admin/encomendas', label: 'Encomendas', end: false },
   { to: '/admin/eventos', label: 'Eventos', end: false },
+  { to: '/admin/agenda', label: 'Agenda e Produção', end: false },
   { to: '/admin/loja', label: 'Configurações da Loja', end: false },
 ] as const;
 

@@ -76,6 +76,14 @@ export const orderTexts = {
   detailsFailed: 'Não foi possível carregar os detalhes do pedido.',
   notFound: 'Pedido não encontrado.',
   back: 'Voltar para Pedidos',
+  deliveryDateFilter: 'Data de entrega',
+  sortLabel: 'Ordenar por',
+} as const;
+
+/** Issue 40: the CSV exports of the orders and sales lists. */
+export const csvTexts = {
+  export: 'Exportar CSV',
+  exporting: 'Exportando...',
 } as const;
 
 /** The refunds of an order on its admin page (issue 38); the refund rules' own texts are the contracts' refundMessages. */
@@ -212,8 +220,9 @@ export const shopSettingsTexts = {
   saveFailed: 'Erro ao salvar as configurações da loja.',
   lastChange: 'Última alteração:',
   contact: 'Loja e contato',
-  openingHoursHint:
-    'Como o assistente e a página de Contato dizem: "segunda a sábado, das 9h às 18h".',
+  openingHoursMoved:
+    'Os horários de funcionamento que o site, o assistente e a página de Contato mostram agora são definidos em',
+  openingHoursLink: 'Agenda e Produção',
   address: 'Endereço',
   map: 'Localização no mapa',
   mapHint:
@@ -228,4 +237,82 @@ export const shopSettingsTexts = {
   removeZone: (name: string, index: number) => `Remover ${name.trim() || `zona ${index + 1}`}`,
   remove: 'Remover',
   addZone: 'Adicionar zona',
+} as const;
+
+/** Issue 40: /admin/agenda 'Agenda e Produção' and /admin/producao 'Produção do dia'. */
+export const scheduleTexts = {
+  title: 'Agenda e Produção',
+  loading: 'Carregando agenda...',
+  loadFailed: 'Erro ao carregar a agenda.',
+  saveFailed: 'Erro ao salvar a agenda.',
+  lastChange: 'Última alteração:',
+  by: 'por',
+  you: 'você',
+  neverSaved: 'A agenda ainda não foi salva: valem os horários padrão.',
+  productionLink: 'Produção do dia',
+  rules: 'Regras de agendamento',
+  leadDays: 'Antecedência mínima (dias)',
+  leadDaysHint: 'Nunca menos de 2 dias.',
+  horizonDays: 'Prazo máximo de agendamento (dias)',
+  slotMinutes: 'Duração de cada horário',
+  slotOption: (minutes: number) => `${minutes} minutos`,
+  capacity: 'Capacidade diária (unidades)',
+  capacityHint: 'Em branco: Ilimitada. Salgados e doces contam uma unidade cada.',
+  unlimited: 'Ilimitada',
+  kitUnits: 'Unidades por kit',
+  kitUnitsHint: 'Quanto cada kit pesa na capacidade do dia.',
+  weekTitle: { pickup: 'Horários de Retirada', delivery: 'Horários de Entrega' },
+  kindLabel: { pickup: 'Retirada', delivery: 'Entrega' },
+  closed: 'Fechado',
+  open: 'Abertura',
+  close: 'Fechamento',
+  rangeLabel: (kind: string, day: string, index: number, which: string) =>
+    `${kind}, ${day}: ${which.toLowerCase()} do período ${index + 1}`,
+  addRange: 'Adicionar período',
+  addRangeLabel: (kind: string, day: string) => `Adicionar período: ${kind}, ${day}`,
+  removeRange: 'Remover',
+  removeRangeLabel: (kind: string, day: string, index: number) =>
+    `Remover período ${index + 1}: ${kind}, ${day}`,
+  closedDates: 'Datas fechadas',
+  closedDatesHint: 'Feriados e folgas: nenhum pedido é aceito nessas datas.',
+  noClosedDates: 'Nenhuma data fechada.',
+  closedDate: 'Data',
+  closedReason: 'Motivo (opcional)',
+  closedReasonPlaceholder: 'Natal',
+  closedDateTitle: (index: number) => `Data fechada ${index + 1}`,
+  addClosedDate: 'Adicionar data',
+  removeClosedDate: (index: number) => `Remover data fechada ${index + 1}`,
+  nextDays: 'Próximos dias',
+  nextDaysHint: 'Retiradas nos próximos 14 dias e quanto ainda cabe em cada um.',
+  nextDaysFailed: 'Não foi possível carregar os próximos dias.',
+  remaining: (units: number | null) =>
+    units === null ? 'capacidade ilimitada' : `${units} unidades livres`,
+  slotsCount: (count: number) => (count === 1 ? '1 horário' : `${count} horários`),
+} as const;
+
+export const productionTexts = {
+  title: 'Produção do dia',
+  loading: 'Carregando produção...',
+  loadFailed: 'Erro ao carregar a produção do dia.',
+  date: 'Data',
+  print: 'Imprimir',
+  back: 'Agenda e Produção',
+  empty: 'Nenhum pedido para este dia.',
+  sheetTitle: (date: string) => `Produção de ${date}`,
+  totals: 'Total por produto',
+  product: 'Produto',
+  quantity: 'Quantidade',
+  units: (units: number, capacity: number | null) =>
+    capacity === null
+      ? `${units} unidades (capacidade ilimitada)`
+      : `${units} de ${capacity} unidades da capacidade do dia`,
+  orderCount: (count: number) => (count === 1 ? '1 pedido' : `${count} pedidos`),
+  slot: (start: string, end: string | null) =>
+    end ? `${start} – ${end}` : `${start} (fora dos horários)`,
+  orderNumber: (number: number) => `Pedido #${number}`,
+  pickup: 'Retirada',
+  delivery: 'Entrega',
+  notes: 'Observações',
+  unpaid: 'NÃO PAGO',
+  kitContents: 'Contém',
 } as const;

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
-import { admin, storageWithSession } from '../../../testing/session';
+import { admin, storageWithSession, tokenFor } from '../../../testing/session';
 import { fakeAdminServer, type AdminServerOptions, adminOrderDto } from '../testing/admin-server';
 
 const delivered = adminOrderDto({
@@ -194,5 +194,112 @@ describe('/admin/orders (admin-spec §2 "Orders page")', () => {
           : undefined,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), PAGE_LOAD);
+  });
+});
+
+/** Catches the CSV the page hands to the browser: its name and its text. */
+function catchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      const url = `blob:csv-${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ name: this.download, blob });
+  });
+  return saved;
+}
+
+describe('/admin/orders: delivery date, sort and CSV (issue 40)', () => {
+  it('given a delivery date and a sort, then page 1 of those orders is asked for, sorted so', async () => {
+    const later = adminOrderDto({
+      _id: 'c0000000-0000-4000-8000-000000000003',
+      orderNumber: 1003,
+      deliveryDate: '2030-11-25T09:00:00-03:00',
+    });
+    const other = adminOrderDto({
+      _id: 'c0000000-0000-4000-8000-000000000004',
+      orderNumber: 1004,
+      deliveryDate: '2030-11-26T09:00:00-03:00',
+    });
+    const { user, server } = await openOrders({ orders: [pending, later, other] });
+    await screen.findByText('#1004', {}, PAGE_LOAD);
+    expect(screen.getByLabelText<HTMLSelectElement>('Ordenar por').value).toBe('createdAt_desc');
+
+    fireEvent.change(screen.getByLabelText('Data de entrega'), {
+      target: { value: '2030-11-25' },
+    });
+    await user.selectOptions(
+      screen.getByLabelText('Ordenar por'),
+      'Data de entrega (mais próxima)',
+    );
+
+    await waitFor(() =>
+      expect(server.queries('/api/admin/orders').at(-1)).toBe(
+        '?page=1&limit=10&deliveryDate=2030-11-25&sort=deliveryDate_asc',
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryAllByText(/^#10\d\d$/).map((cell) => cell.textContent)).toEqual([
+        '#1003',
+        '#1001',
+      ]),
+    );
+  });
+
+  it("given 'Exportar CSV', then GET /api/admin/orders.csv with the list's filters and the session's token, saved under the server's file name", async () => {
+    const token = tokenFor(admin);
+    const server = fakeAdminServer({ orders: [delivered, pending] });
+    const { user } = renderApp({
+      route: '/admin/orders',
+      storage: storageWithSession(admin, token),
+    });
+    await screen.findByText('#1002', {}, PAGE_LOAD);
+    const saved = catchDownloads();
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    fireEvent.change(screen.getByLabelText('Data de entrega'), {
+      target: { value: '2030-11-25' },
+    });
+    await user.selectOptions(screen.getByLabelText('Ordenar por'), 'deliveryDate_desc');
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [request] = server.calls('/api/admin/orders.csv', 'GET');
+    expect(new URL(request?.url ?? '').search).toBe(
+      '?orderStatus=pending&deliveryDate=2030-11-25&sort=deliveryDate_desc',
+    );
+    expect(request?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(saved[0]?.name).toBe('pedidos-2030-11-21.csv');
+    const bytes = new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFPedido;Cliente\r\n1001;Maria da Silva\r\n',
+    );
+  });
+
+  it('given the server refuses the export, then its message and nothing saved', async () => {
+    const { user } = await openOrders({
+      handler: (url) =>
+        url.pathname === '/api/admin/orders.csv'
+          ? json({ message: 'Acesso negado: apenas administradores.' }, { status: 403 })
+          : undefined,
+    });
+    await screen.findByText('#1002', {}, PAGE_LOAD);
+    const saved = catchDownloads();
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Erro' });
+    expect(dialog.textContent).toContain('Acesso negado: apenas administradores.');
+    expect(saved).toHaveLength(0);
   });
 });

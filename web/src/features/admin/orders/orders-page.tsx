@@ -1,8 +1,18 @@
-import type { AdminOrderDto, OrderStatus } from '@quitute/contracts';
+import {
+  ADMIN_ORDER_SORT_LABELS,
+  ADMIN_ORDER_SORTS,
+  type AdminOrderDto,
+  type AdminOrderSort,
+  type OrderStatus,
+} from '@quitute/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
-import { useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
+import { orderFilters, useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
+import { useCsvDownload } from '../api/csv-download';
+import buttons from '../../../components/button.module.css';
+import { FilterSelect } from '../../../components/filter-select';
+import { FormField } from '../../../components/form-field';
 import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../api/admin-commands';
 import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
@@ -24,30 +34,40 @@ import {
   orderStatusLabel,
   orderStatusTone,
 } from '../model/admin-labels';
-import { orderTexts } from '../model/admin-texts';
+import { csvTexts, orderTexts } from '../model/admin-texts';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PaymentBadge } from './payment-badge';
 import { EmailText } from '../../../components/email-text';
 
 const ALL_STATUSES = 'Todos';
 const STATUS_FILTER_OPTIONS = [{ value: '', label: ALL_STATUSES }, ...ORDER_STATUS_OPTIONS];
+const SORT_OPTIONS = ADMIN_ORDER_SORTS.map((sort) => ({
+  value: sort,
+  label: ADMIN_ORDER_SORT_LABELS[sort],
+}));
+
+function sortOf(value: string): AdminOrderSort {
+  return ADMIN_ORDER_SORTS.find((sort) => sort === value) ?? 'createdAt_desc';
+}
 
 /** /admin/orders (admin-spec §2 "Orders page"). */
 export function OrdersPage() {
   const session = useAdminSession();
   const navigate = useNavigate();
   const list = useListFilters<OrderStatus | ''>('', SEARCH_DEBOUNCE_MS);
+  // Issue 40: the orders for one day, and their order (by delivery date for the kitchen).
+  const [deliveryDate, setDeliveryDate] = useState('');
+  const [sort, setSort] = useState<AdminOrderSort>('createdAt_desc');
   const skip = !session.hasToken;
-  const orders = useGetAdminOrdersQuery(
-    { page: list.page, search: list.search, orderStatus: list.filter },
-    { skip },
-  );
+  const filters = { search: list.search, orderStatus: list.filter, deliveryDate, sort };
+  const orders = useGetAdminOrdersQuery({ page: list.page, ...filters }, { skip });
   const stats = useGetOrderStatsQuery(undefined, { skip });
   const [updateStatus, updating] = useUpdateOrderStatusMutation();
   const [deleteOrder, deleting] = useDeleteOrderMutation();
   const [statusOrder, setStatusOrder] = useState<AdminOrderDto | null>(null);
   const [deletingOrder, setDeletingOrder] = useState<AdminOrderDto | null>(null);
   const { outcome, show, clear } = useOutcome();
+  const csv = useCsvDownload((message) => show('error', message));
 
   const status = httpStatus(orders.error);
   const unauthorised = status === 401 || status === 403;
@@ -106,7 +126,38 @@ export function OrdersPage() {
           options: STATUS_FILTER_OPTIONS,
           parse: (value) => (isOrderStatus(value) ? value : ''),
         }}
-      />
+      >
+        <FormField
+          label={orderTexts.deliveryDateFilter}
+          type="date"
+          value={deliveryDate}
+          onChange={(event) => {
+            setDeliveryDate(event.target.value);
+            list.setPage(1);
+          }}
+        />
+        <FilterSelect
+          label={orderTexts.sortLabel}
+          value={sort}
+          options={SORT_OPTIONS}
+          onChange={(value) => {
+            setSort(sortOf(value));
+            list.setPage(1);
+          }}
+        />
+        <div>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={csv.downloading}
+            onClick={() =>
+              void csv.download('/api/admin/orders.csv', orderFilters(filters), 'pedidos.csv')
+            }
+          >
+            {csv.downloading ? csvTexts.exporting : csvTexts.export}
+          </button>
+        </div>
+      </ListToolbar>
       <p className={styles.debug}>
         Filtro: {list.filter ? orderStatusLabel(list.filter) : ALL_STATUSES} | Página: {list.page} |
         Pedidos: {rows.length} de {orders.currentData?.total ?? 0}

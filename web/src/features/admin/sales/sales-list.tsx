@@ -1,7 +1,8 @@
 import type { SaleDto, SaleSource } from '@quitute/contracts';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
-import { useGetSalesQuery } from '../api/admin-api';
+import { saleFilters, useGetSalesQuery } from '../api/admin-api';
+import { useCsvDownload } from '../api/csv-download';
 import {
   useCreateSaleMutation,
   useDeleteSaleMutation,
@@ -21,7 +22,7 @@ import { useOutcome } from '../hooks/use-outcome';
 import { SALE_SUCCESS_MS, SALES_SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
 import { formatDay, formatMoney, saleNumber, shopToday } from '../model/admin-format';
 import { saleSourceLabel } from '../model/admin-labels';
-import { saleTexts } from '../model/admin-texts';
+import { csvTexts, saleTexts } from '../model/admin-texts';
 import { SaleFormDialog } from './sale-form-dialog';
 
 const SOURCE_OPTIONS = [
@@ -42,6 +43,7 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
   const [updateSale, updating] = useUpdateSaleMutation();
   const [deleteSale, deleting] = useDeleteSaleMutation();
   const { outcome, show, clear } = useOutcome();
+  const csv = useCsvDownload((message) => show('error', message));
   const editor = useListEditing<SaleDto, SaleBody>({
     save: (sale, body) => (sale ? updateSale({ id: sale.id, body }) : createSale(body)),
     remove: deleteSale,
@@ -63,6 +65,22 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
         <div>
           <button type="button" className={buttons.button} onClick={() => editor.openForm(null)}>
             {saleTexts.addSale}
+          </button>
+        </div>
+        <div>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={csv.downloading}
+            onClick={() =>
+              void csv.download(
+                '/api/admin/sales.csv',
+                saleFilters({ search: list.search, source: list.filter }),
+                'vendas.csv',
+              )
+            }
+          >
+            {csv.downloading ? csvTexts.exporting : csvTexts.export}
           </button>
         </div>
       </ListToolbar>

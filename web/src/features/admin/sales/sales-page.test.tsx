@@ -201,6 +201,43 @@ describe('/admin/sales (admin-spec §2 "Sales page")', () => {
     );
   });
 
+  it("given the origin filter and a search, when 'Exportar CSV', then GET /api/admin/sales.csv with them, saved under the server's name with pt-BR decimals", async () => {
+    const { user, server } = await openSales();
+    await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));
+    await screen.findByRole('region', { name: 'Vendas' });
+    const saved: { name: string; blob: Blob | undefined }[] = [];
+    const blobs = new Map<string, Blob>();
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.set('blob:vendas', blob);
+        return 'blob:vendas';
+      },
+      revokeObjectURL: () => {},
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.href) });
+    });
+    await user.selectOptions(screen.getByLabelText('Origem'), 'physical');
+    await user.type(screen.getByLabelText('Buscar vendas'), 'João');
+    await waitFor(() =>
+      expect(server.queries('/api/admin/sales').at(-1)).toBe(
+        '?page=1&limit=10&search=Jo%C3%A3o&source=physical',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(server.queries('/api/admin/sales.csv')).toEqual(['?search=Jo%C3%A3o&source=physical']);
+    expect(server.calls('/api/admin/sales.csv', 'GET')[0]?.headers.get('Authorization')).toMatch(
+      /^Bearer /,
+    );
+    expect(saved[0]?.name).toBe('vendas-2030-11-21.csv');
+    expect(await saved[0]?.blob?.text()).toBe('Cliente;Valor (R$)\r\nJoão Souza;150,5\r\n');
+  });
+
   it('given a sale added, then the date defaults to today, "Venda adicionada com sucesso!" hides after 3000 ms and the list shows it', async () => {
     const { user, server } = await openSales();
     await user.click(screen.getByRole('tab', { name: 'Listagem de Vendas' }));

@@ -1,7 +1,7 @@
-import { shopSettingsBodySchema } from '@quitute/contracts';
 import { describe, expect, it } from 'vitest';
 import { shopSettingsDto } from '../../../testing/shop-settings';
 import {
+  bodyIssues,
   bodyOf,
   formOf,
   issuesToFields,
@@ -30,9 +30,19 @@ describe("the shop's settings form (issue 37)", () => {
 
     expect(moneyText(1234.5)).toBe('1.234,50');
     expect(form.whatsapp).toBe('(11) 98765-4321');
-    expect(shopSettingsBodySchema.parse(bodyOf(form))).toEqual(
-      shopSettingsBodySchema.parse(settings),
-    );
+    const body = bodyOf(form);
+    // Issue 40: the hours are the kitchen calendar's; the form no longer sends them.
+    expect(body).not.toHaveProperty('openingHoursText');
+    expect(bodyIssues(body)).toEqual([]);
+    expect(body).toMatchObject({
+      name: settings.name,
+      email: settings.email,
+      location: settings.location,
+      social: settings.social,
+      deliveryZones: [
+        { name: 'Todo o Brasil', zipCodeFrom: '01000-000', zipCodeTo: '99999-999', fee: 0 },
+      ],
+    });
   });
 
   it('given a blank minimum, then none is sent; given text where a number goes, then the text as typed (the rules answer it)', () => {

@@ -4,6 +4,7 @@ import {
   maskCep,
   maskPhone,
   parseMoneyInput,
+  shopSettingsBodySchema,
   type ShopSettingsDto,
 } from '@quitute/contracts';
 
@@ -43,7 +44,6 @@ export interface ShopSettingsForm {
   longitude: string;
   instagram: string;
   facebook: string;
-  openingHoursText: string;
   zones: ZoneRow[];
 }
 
@@ -107,7 +107,6 @@ export function formOf(settings: ShopSettingsDto): ShopSettingsForm {
     longitude: String(settings.location.longitude),
     instagram: settings.social.instagram,
     facebook: settings.social.facebook,
-    openingHoursText: settings.openingHoursText,
     zones: settings.deliveryZones.map((zone) => ({
       key: nextRowKey++,
       name: zone.name,
@@ -135,7 +134,6 @@ export function bodyOf(form: ShopSettingsForm) {
       longitude: numberOrText(form.longitude, ''),
     },
     social: { instagram: form.instagram, facebook: form.facebook },
-    openingHoursText: form.openingHoursText,
     deliveryZones: form.zones.map((zone) => {
       const minimumOrder = moneyOrText(zone.minimumOrder, undefined);
       return {
@@ -153,6 +151,20 @@ export type ShopSettingsDraft = ReturnType<typeof bodyOf>;
 
 /** A field's messages, keyed as the server's 400 `fields` are ('address.zipCode', 'deliveryZones.0.fee'). */
 export type FieldErrors = Record<string, string>;
+
+/**
+ * The rules' issues for a body (contracts' shopSettingsBodySchema), those of
+ * the opening hours left out: issue 40 moved the hours to the kitchen's
+ * calendar (/admin/agenda) and this form no longer sends them, though contracts
+ * from before it still ask for them.
+ */
+export function bodyIssues(
+  body: ShopSettingsDraft,
+): readonly { path: readonly PropertyKey[]; message: string }[] {
+  const checked = shopSettingsBodySchema.safeParse(body);
+  if (checked.success) return [];
+  return checked.error.issues.filter((issue) => issue.path[0] !== 'openingHoursText');
+}
 
 /** The first message of each path among a schema's issues, keyed as the server keys them (infra's parseWith). */
 export function issuesToFields(
@@ -196,7 +208,6 @@ export function fieldKeys(zoneCount: number): string[] {
     'location.longitude',
     'social.instagram',
     'social.facebook',
-    'openingHoursText',
     'deliveryZones',
     ...Array.from({ length: zoneCount }, (_, index) =>
       ZONE_FIELDS.map((field) => `deliveryZones.${index}.${field}`),

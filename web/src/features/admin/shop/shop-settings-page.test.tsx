@@ -43,7 +43,11 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     expect(input(form, 'Latitude').value).toBe('-23.5614');
     expect(input(form, 'Longitude').value).toBe('-46.6829');
     expect(input(form, 'Instagram').value).toBe('https://www.instagram.com/quitute');
-    expect(input(form, 'Horário de funcionamento').value).toBe('segunda a sábado, das 9h às 18h');
+    // Issue 40: the hours are the kitchen calendar's, set on /admin/agenda.
+    expect(within(form).queryByLabelText('Horário de funcionamento')).toBeNull();
+    expect(within(form).getByRole('link', { name: 'Agenda e Produção' }).getAttribute('href')).toBe(
+      '/admin/agenda',
+    );
     expect(input(zone(1), 'Nome da zona').value).toBe('Todo o Brasil');
     expect(input(zone(1), 'CEP inicial').value).toBe('01000-000');
     expect(input(zone(1), 'CEP final').value).toBe('99999-999');
@@ -76,6 +80,7 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Sucesso' });
     expect(dialog.textContent).toContain(shopMessages.saved);
     const [body] = await putBodies(server);
+    expect(body).not.toHaveProperty('openingHoursText');
     expect(body).toMatchObject({
       name: 'Quitute',
       whatsapp: '(21) 99876-5432',

@@ -3,10 +3,10 @@ import {
   maskCep,
   maskPhone,
   shopMessages,
-  shopSettingsBodySchema,
   type AdminShopSettingsDto,
 } from '@quitute/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { errorMessage, httpStatus, serverFieldErrors } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
@@ -26,6 +26,7 @@ import {
   useSaveShopSettingsMutation,
 } from './shop-settings-api';
 import {
+  bodyIssues,
   bodyOf,
   emptyZone,
   fieldKeys,
@@ -40,7 +41,7 @@ import {
 import page from './shop-settings.module.css';
 
 type TopField = 'name' | 'whatsapp' | 'phone' | 'email' | 'latitude' | 'longitude';
-type TextField = TopField | 'instagram' | 'facebook' | 'openingHoursText';
+type TextField = TopField | 'instagram' | 'facebook';
 
 /** Where a top-level field's message is keyed in the body ('latitude' is 'location.latitude'). */
 const PATH: Record<TextField, string> = {
@@ -52,7 +53,6 @@ const PATH: Record<TextField, string> = {
   longitude: 'location.longitude',
   instagram: 'social.instagram',
   facebook: 'social.facebook',
-  openingHoursText: 'openingHoursText',
 };
 
 /**
@@ -174,9 +174,9 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
     event.preventDefault();
     if (saving) return;
     const body = bodyOf(form);
-    const checked = shopSettingsBodySchema.safeParse(body);
-    if (!checked.success) {
-      showProblems(issuesToFields(checked.error.issues));
+    const issues = bodyIssues(body);
+    if (issues.length > 0) {
+      showProblems(issuesToFields(issues));
       return;
     }
     const result = await save(body);
@@ -230,13 +230,9 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
                 mask={maskPhone}
                 {...bind('phone')}
               />
-              <div className={styles.full}>
-                <FormField
-                  label="Horário de funcionamento"
-                  hint={texts.openingHoursHint}
-                  {...bind('openingHoursText')}
-                />
-              </div>
+              <p className={`${styles.full} ${styles.note}`}>
+                {texts.openingHoursMoved} <Link to="/admin/agenda">{texts.openingHoursLink}</Link>.
+              </p>
             </div>
           </section>
 

@@ -1,5 +1,7 @@
 import type {
   AdminOrderDto,
+  AdminScheduleDto,
+  ProductionDto,
   AdminProductDto,
   AdminShopSettingsDto,
   AdminUserDto,
@@ -23,13 +25,20 @@ import {
   refundMessages,
   type AdminRefundResult,
   type RefundStatus,
+  kitchenScheduleBodySchema,
+  scheduleMessages,
+  scheduleHoursText,
   shopSettingsBodySchema,
-  shopSettingsToDto,
 } from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody, type AuthUser } from '../../../testing/session';
-import { adminShopSettingsDto } from '../../../testing/shop-settings';
+import { kitchenSchedule, scheduleAnswer } from '../../../testing/schedule';
+import {
+  adminShopSettingsDto,
+  settingsToDto,
+  SHOP_HOURS_TEXT,
+} from '../../../testing/shop-settings';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {
@@ -231,8 +240,36 @@ export interface AdminServerOptions {
   refundOutcome?: RefundStatus;
   /** The shop's settings document (GET/PUT /api/admin/shop, GET /api/shop). */
   shop?: AdminShopSettingsDto;
+  /** The kitchen's calendar (GET/PUT /api/admin/schedule); the default one, never saved, without. */
+  schedule?: AdminScheduleDto;
+  /** Units the orders hold per date (GET /api/schedule/availability). */
+  reservedUnits?: Record<string, number>;
+  /** GET /api/admin/production's answers, by date (an empty day without). */
+  production?: Record<string, ProductionDto>;
   /** Answers first; return undefined to let the fake answer. */
   handler?: Handler;
+}
+
+/** GET /api/admin/schedule's answer before any save: the default calendar. */
+export function adminScheduleDto(overrides: Partial<AdminScheduleDto> = {}): AdminScheduleDto {
+  return { ...kitchenSchedule(), updatedAt: null, updatedBy: null, position: 0, ...overrides };
+}
+
+/** A day without orders, as GET /api/admin/production answers it. */
+export function emptyProduction(date: string): ProductionDto {
+  return { date, totals: [], units: 0, capacityUnits: null, slots: [], orderCount: 0 };
+}
+
+/** What the CSV exports answer: the BOM, `;` separators, CRLF (as query-api writes them). */
+export function csvAnswer(filename: string, rows: string[][]): Response {
+  const body = `\uFEFF${rows.map((row) => row.join(';')).join('\r\n')}\r\n`;
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }
 
 const PAGE_SIZE = 10;
@@ -325,6 +362,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     users: [...(options.users ?? [])],
     sales: [...(options.sales ?? [])],
     shop: options.shop ?? adminShopSettingsDto(),
+    schedule: options.schedule ?? adminScheduleDto(),
     /** How the provider answers the next refund (a test may change it between two). */
     refundOutcome: options.refundOutcome ?? ('completed' as RefundStatus),
     position: 100,
@@ -400,9 +438,20 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     const q = url.searchParams;
 
     if (method === 'GET') {
+      const publicSchedule = scheduleAnswer(url, {
+        calendar: state.schedule,
+        reserved: options.reservedUnits ?? {},
+      });
+      if (publicSchedule) return publicSchedule;
+      if (path === '/api/admin/schedule') return json(state.schedule);
+      if (path === '/api/admin/production') {
+        const date = q.get('date') ?? '';
+        return json(options.production?.[date] ?? emptyProduction(date));
+      }
       if (path === '/api/shop') {
         const { updatedAt: _at, updatedBy: _by, position: _position, ...settings } = state.shop;
-        return json(settings);
+        // Issue 40: the hours every page tells are the kitchen calendar's.
+        return json({ ...settings, openingHoursText: scheduleHoursText(state.schedule) });
       }
       if (path === '/api/admin/shop') return json(state.shop);
       if (path === '/api/admin/dashboard/recent-orders') return json(options.recentOrders ?? []);
@@ -454,13 +503,29 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
           position: state.position,
         });
       }
-      if (path === '/api/admin/orders') {
+      if (path === '/api/admin/orders' || path === '/api/admin/orders.csv') {
+        const deliveryDate = q.get('deliveryDate');
         const found = state.orders.filter(
           (o) =>
             matches(q.get('search'), String(o.orderNumber), o.customerName) &&
-            (!q.get('orderStatus') || o.orderStatus === q.get('orderStatus')),
+            (!q.get('orderStatus') || o.orderStatus === q.get('orderStatus')) &&
+            (!deliveryDate || o.deliveryDate.startsWith(deliveryDate)),
         );
-        const { items, ...rest } = page(found, url);
+        const sort = q.get('sort') ?? 'createdAt_desc';
+        const sorted = [...found].sort((a, b) =>
+          sort === 'deliveryDate_asc'
+            ? a.deliveryDate.localeCompare(b.deliveryDate)
+            : sort === 'deliveryDate_desc'
+              ? b.deliveryDate.localeCompare(a.deliveryDate)
+              : b.createdAt.localeCompare(a.createdAt),
+        );
+        if (path === '/api/admin/orders.csv') {
+          return csvAnswer('pedidos-2030-11-21.csv', [
+            ['Pedido', 'Cliente'],
+            ...sorted.map((o) => [String(o.orderNumber), o.customerName]),
+          ]);
+        }
+        const { items, ...rest } = page(sorted, url);
         return json({ orders: items, ...rest, position: state.position });
       }
       const historyMatch = /^\/api\/admin\/orders\/([^/]+)\/history$/.exec(path);
@@ -535,22 +600,51 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       if (path === '/api/admin/sales/monthly-report') {
         return json(options.report ?? monthlyReport());
       }
-      if (path === '/api/admin/sales') {
+      if (path === '/api/admin/sales' || path === '/api/admin/sales.csv') {
         const source = q.get('source');
         const found = state.sales.filter(
           (s) =>
             matches(q.get('search'), s.clientName) &&
             (!source || (source === 'online' ? s.source === 'Online' : s.source === 'Fisico')),
         );
+        if (path === '/api/admin/sales.csv') {
+          return csvAnswer('vendas-2030-11-21.csv', [
+            ['Cliente', 'Valor (R$)'],
+            ...found.map((sale) => [sale.clientName, String(sale.amount).replace('.', ',')]),
+          ]);
+        }
         const { items, ...rest } = page(found, url);
         return json({ sales: items, ...rest, position: state.position });
       }
       return undefined;
     }
 
+    if (path === '/api/admin/schedule' && method === 'PUT') {
+      // The server's rules and its 400: the first pt-BR issue (like PUT /api/admin/shop).
+      const parsed = kitchenScheduleBodySchema.safeParse(await request.clone().json());
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]?.message ?? messages.invalidRequest;
+        return json({ message: first, code: 'validation' }, { status: 400 });
+      }
+      state.position += 1;
+      state.schedule = {
+        ...parsed.data,
+        updatedAt: '2030-11-21T18:45:00.000Z',
+        updatedBy: user.id,
+        position: state.position,
+      };
+      return json({ message: scheduleMessages.saved, ...state.schedule });
+    }
     if (path === '/api/admin/shop' && method === 'PUT') {
       // The server's own rules and its 400 (parseWith): each field's first message under its path.
-      const parsed = shopSettingsBodySchema.safeParse(await request.clone().json());
+      const sent: unknown = await request.clone().json();
+      // Issue 40 retired the hours from this body; contracts from before it still ask for them.
+      const retiredHours = 'openingHoursText' in shopSettingsBodySchema.shape;
+      const parsed = shopSettingsBodySchema.safeParse(
+        retiredHours && typeof sent === 'object'
+          ? { openingHoursText: SHOP_HOURS_TEXT, ...sent }
+          : sent,
+      );
       if (!parsed.success) {
         const fields: Record<string, string> = {};
         for (const issue of parsed.error.issues) {
@@ -561,7 +655,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       }
       state.position += 1;
       state.shop = {
-        ...shopSettingsToDto(parsed.data),
+        ...settingsToDto(parsed.data),
         updatedAt: '2030-11-21T18:45:00.000Z',
         updatedBy: user.id,
         position: state.position,

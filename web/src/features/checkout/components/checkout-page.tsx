@@ -2,8 +2,8 @@ import {
   checkoutMessages,
   cpfDigits,
   DELIVERY_TYPE_OPTIONS,
-  earliestDeliveryDate,
   maskCep,
+  ORDER_NOTES_MAX_LENGTH,
   maskCpf,
   maskPhone,
   PAYMENT_METHOD_LABELS,
@@ -12,7 +12,17 @@ import {
   type DeliveryType,
   type PaymentMethod,
 } from '@quitute/contracts';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
@@ -47,8 +57,9 @@ import {
 } from '../model/checkout-form';
 import { showsCancel } from '../model/payment-status';
 import { CheckoutPopup } from './checkout-popup';
+import { DeliverySlotPlaceholder } from './delivery-slot-placeholder';
 import styles from './checkout-page.module.css';
-import { PaymentResultBox, type DeclinedActions } from './payment-result-box';
+import type { DeclinedActions } from './payment-result-box';
 import { RadioGroup } from './radio-group';
 
 /** The card forms: fetched when she presses 'Prosseguir' with a card, never for a Pix or boleto. */
@@ -59,6 +70,15 @@ const SimulatorCardForm = lazy(() =>
 );
 const MercadoPagoCardForm = lazy(() =>
   loadMercadoPagoCardForm().then((module) => ({ default: module.MercadoPagoCardFormView })),
+);
+
+/**
+ * The payment's result (the Pix, the boleto, a card's answer): fetched with the
+ * rules on the form's first focus, shown once 'Prosseguir' has an answer.
+ */
+const loadPaymentResultBox = () => import('./payment-result-box');
+const PaymentResultBox = lazy(() =>
+  loadPaymentResultBox().then((module) => ({ default: module.PaymentResultBox })),
 );
 
 const FORM_CRASHED = 'Erro crítico ao carregar o formulário de pagamento.';
@@ -127,6 +147,13 @@ function loadCheckoutValidation() {
 
 type CheckoutRules = Awaited<ReturnType<typeof loadCheckoutValidation>>;
 
+/** The calendar's date and slot field (issue 40), fetched with the rules on the form's first focus. */
+function loadDeliverySlotField() {
+  return import('./delivery-slot-field');
+}
+
+type SlotField = Awaited<ReturnType<typeof loadDeliverySlotField>>['DeliverySlotField'];
+
 export function CheckoutPage({
   items,
   customer,
@@ -164,6 +191,7 @@ export function CheckoutPage({
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // The rules, once loaded (the form's first focus): they also say when a boleto is too late.
   const [rules, setRules] = useState<CheckoutRules | null>(null);
+  const [SlotField, setSlotField] = useState<SlotField | null>(null);
   const [cardForm, setCardForm] = useState<PaymentConfig | null>(null);
   const [paid, setPaid] = useState<{ items: readonly CheckoutItem[]; deliveryFee: number } | null>(
     null,
@@ -172,8 +200,14 @@ export function CheckoutPage({
   const [addressSaved, setAddressSaved] = useState(false);
   // A new card form (its fields empty) for each attempt.
   const [cardAttempt, setCardAttempt] = useState(0);
-  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement | null>(null);
+  // The box may mount after its result (its code still on the way): it comes into view then.
+  const showResultHeading = useCallback((heading: HTMLHeadingElement | null) => {
+    if (heading && heading !== resultHeading.current) reveal(heading);
+    resultHeading.current = heading;
+  }, []);
   const formId = useId();
+  const notesId = useId();
   const [lookupCep] = paymentsQueryApi.useLazyLookupCepQuery();
   const [loadConfig, { isFetching: loadingConfig }] =
     paymentsQueryApi.useLazyGetPaymentConfigQuery();
@@ -181,7 +215,6 @@ export function CheckoutPage({
   const { result, approved, watching, submitting } = payment;
   const shown = result && paid ? paid : { items, deliveryFee };
   const total = totalWithFee(items, deliveryFee);
-  const minDate = `${earliestDeliveryDate(new Date())}T00:00`;
   const quoting = quoteCep !== null && !quoted && quote.isFetching;
   const busy = submitting || loadingConfig || quoting;
   const locked = approved || watching;
@@ -202,6 +235,13 @@ export function CheckoutPage({
     loadCheckoutValidation().then(setRules, (error: unknown) => {
       console.error('Não foi possível carregar as regras do formulário.', error);
     });
+    void loadPaymentResultBox().catch(() => undefined);
+    loadDeliverySlotField().then(
+      (module) => setSlotField(() => module.DeliverySlotField),
+      (error: unknown) => {
+        console.error('Não foi possível carregar a agenda.', error);
+      },
+    );
   };
   // Issue 38: a boleto cannot pay for a day it would not be cleared by; the reason is shown.
   const boletoTooClose = rules?.boletoUnavailable(form.deliveryDate, new Date()) ?? null;
@@ -217,6 +257,8 @@ export function CheckoutPage({
     setForm((current) => ({
       ...current,
       [field]: value,
+      // Another day offers other slots: she chooses hers again.
+      ...(field === 'deliveryDate' && value !== current.deliveryDate ? { deliveryTime: '' } : {}),
       ...(dropsBoleto ? { paymentMethod: '' } : {}),
     }));
     clearError(field);
@@ -283,7 +325,7 @@ export function CheckoutPage({
     const validation = validateCheckout(
       checkoutInput(form, items, customer, { card, deliveryFee }),
       new Date(),
-      { belowMinimum: missedMinimum },
+      { belowMinimum: missedMinimum, day: form.deliveryDate },
     );
     if (!validation.ok) {
       setCardForm(null);
@@ -314,7 +356,7 @@ export function CheckoutPage({
     const validation = validateCheckout(
       checkoutInput(form, items, customer, { deliveryFee }),
       new Date(),
-      { beforeCardForm: true, belowMinimum: missedMinimum },
+      { beforeCardForm: true, belowMinimum: missedMinimum, day: form.deliveryDate },
     );
     if (!validation.ok) {
       showProblems(validation.errors, validation.first);
@@ -414,12 +456,23 @@ export function CheckoutPage({
                 {shop ? addressLine(shop.address) : <Pending width="long" />}
               </p>
             ) : null}
-            <FormField
-              label="Data e hora"
-              type="datetime-local"
-              min={minDate}
-              {...bind('deliveryDate')}
-            />
+            {SlotField ? (
+              <SlotField
+                deliveryType={form.deliveryType}
+                date={form.deliveryDate}
+                time={form.deliveryTime}
+                lines={items}
+                rules={rules}
+                error={errors.deliveryDate}
+                onDateChange={(value) => update('deliveryDate', value)}
+                onTimeChange={(value) => {
+                  update('deliveryTime', value);
+                  clearError('deliveryDate');
+                }}
+              />
+            ) : (
+              <DeliverySlotPlaceholder error={errors.deliveryDate} />
+            )}
             <FormField label="Nome completo" autoComplete="name" {...bind('fullName')} />
             <MaskedField
               label="CPF"
@@ -485,6 +538,31 @@ export function CheckoutPage({
                 ) : null}
               </fieldset>
             ) : null}
+            <div className={forms.field}>
+              <label className={forms.label} htmlFor={notesId}>
+                Observações
+              </label>
+              <textarea
+                id={notesId}
+                name="notes"
+                className={`${forms.input} ${styles.notes}`}
+                rows={3}
+                maxLength={ORDER_NOTES_MAX_LENGTH}
+                placeholder="Ex.: escrever Feliz Aniversário no bolo"
+                aria-describedby={`${notesId}-contagem${errors.notes ? ` ${notesId}-erro` : ''}`}
+                aria-invalid={errors.notes ? true : undefined}
+                value={form.notes}
+                onChange={(event) => update('notes', event.target.value)}
+              />
+              <div id={`${notesId}-contagem`} className={forms.hint}>
+                {form.notes.length}/{ORDER_NOTES_MAX_LENGTH} caracteres
+              </div>
+              {errors.notes ? (
+                <p id={`${notesId}-erro`} className={forms.fieldError}>
+                  {errors.notes}
+                </p>
+              ) : null}
+            </div>
             <RadioGroup
               legend="Forma de pagamento"
               name="paymentMethod"
@@ -516,20 +594,24 @@ export function CheckoutPage({
               )}
             </Suspense>
           ) : null}
-          <PaymentResultBox
-            result={result}
-            line={payment.line}
-            amount={totalWithFee(shown.items, shown.deliveryFee)}
-            headingRef={resultHeading}
-            declined={declined}
-            canCancel={
-              result !== null &&
-              !approved &&
-              showsCancel(result.paymentMethod, result.paymentStatus)
-            }
-            cancelling={payment.cancelling}
-            onCancel={() => void payment.cancel()}
-          />
+          {result || payment.line ? (
+            <Suspense fallback={<PageLoading />}>
+              <PaymentResultBox
+                result={result}
+                line={payment.line}
+                amount={totalWithFee(shown.items, shown.deliveryFee)}
+                headingRef={showResultHeading}
+                declined={declined}
+                canCancel={
+                  result !== null &&
+                  !approved &&
+                  showsCancel(result.paymentMethod, result.paymentStatus)
+                }
+                cancelling={payment.cancelling}
+                onCancel={() => void payment.cancel()}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </div>
       <CheckoutPopup popup={payment.popup} onClose={payment.closePopup} />

@@ -36,7 +36,12 @@ export interface CheckoutCustomer {
  */
 export interface CheckoutForm {
   deliveryType: DeliveryType | '';
+  /** Issue 40: the day chosen, `YYYY-MM-DD` ('' none). */
   deliveryDate: string;
+  /** Issue 40: the start of the slot chosen on that day, `HH:mm` ('' none). */
+  deliveryTime: string;
+  /** Issue 40: notes for the kitchen ('Escrever Feliz Aniversário'), optional. */
+  notes: string;
   fullName: string;
   docNumber: string;
   email: string;
@@ -61,6 +66,7 @@ export const FIELD_ORDER: readonly CheckoutField[] = [
   'fullName',
   'deliveryType',
   'deliveryDate',
+  'deliveryTime',
   'phone',
   'zipCode',
   'streetName',
@@ -69,6 +75,7 @@ export const FIELD_ORDER: readonly CheckoutField[] = [
   'neighborhood',
   'city',
   'federalUnit',
+  'notes',
   'paymentMethod',
 ];
 
@@ -76,6 +83,8 @@ export function emptyCheckoutForm(email: string): CheckoutForm {
   return {
     deliveryType: '',
     deliveryDate: '',
+    deliveryTime: '',
+    notes: '',
     fullName: '',
     docNumber: '',
     email,
@@ -89,6 +98,16 @@ export function emptyCheckoutForm(email: string): CheckoutForm {
     federalUnit: '',
     paymentMethod: '',
   };
+}
+
+/**
+ * The `deliveryDate` the server takes (spec §7, issue 40): the day and the
+ * start of its slot, 'YYYY-MM-DDTHH:mm' in the shop's wall-clock; '' until both are chosen.
+ */
+export function deliveryDateTime(
+  form: Pick<CheckoutForm, 'deliveryDate' | 'deliveryTime'>,
+): string {
+  return form.deliveryDate && form.deliveryTime ? `${form.deliveryDate}T${form.deliveryTime}` : '';
 }
 
 /** spec §5: the first word is the first name, the rest the last name ('Sobrenome' when there is none). */
@@ -265,8 +284,9 @@ export function checkoutInput(
     })),
     paymentMethod: form.paymentMethod,
     deliveryType: form.deliveryType,
-    deliveryDate: form.deliveryDate,
+    deliveryDate: deliveryDateTime(form),
   };
+  if (form.notes.trim()) input.notes = form.notes;
   if (delivery) input.deliveryFee = deliveryFee;
   if (form.phone.trim()) input.phone = form.phone;
   if (form.paymentMethod === 'pix') input.paymentMethodId = 'pix';
@@ -323,6 +343,7 @@ export function fieldOf(path: readonly PropertyKey[]): CheckoutField | 'token' |
     case 'deliveryDate':
     case 'paymentMethod':
     case 'phone':
+    case 'notes':
       return head;
     case 'firstName':
     case 'lastName':

@@ -37,7 +37,8 @@ function form(overrides: Partial<CheckoutForm> = {}): CheckoutForm {
   return {
     ...emptyCheckoutForm(customer.email),
     deliveryType: 'pickup',
-    deliveryDate: `${addDays(earliestDeliveryDate(NOW), 0)}T10:00`,
+    deliveryDate: addDays(earliestDeliveryDate(NOW), 0),
+    deliveryTime: '10:00',
     fullName: 'Maria da Silva',
     docNumber: '529.982.247-25',
     paymentMethod: 'pix',
@@ -124,6 +125,37 @@ describe('checkout form rules (spec §5)', () => {
       },
       first: 'email',
       general: null,
+    });
+  });
+});
+
+describe('the day, its slot and the notes (issue 40)', () => {
+  it('given a day and a slot, then deliveryDate is the slot start; without a slot, nothing; notes only when written', () => {
+    expect(checkoutInput(form(), items, customer).deliveryDate).toBe(
+      `${earliestDeliveryDate(NOW)}T10:00`,
+    );
+    expect(checkoutInput(form(), items, customer)).not.toHaveProperty('notes');
+    expect(checkoutInput(form({ notes: '  ' }), items, customer)).not.toHaveProperty('notes');
+    const draft = checkoutInput(form({ notes: 'Escrever Feliz Aniversário' }), items, customer);
+    expect(draft.notes).toBe('Escrever Feliz Aniversário');
+    expect(validateCheckout(draft, NOW)).toMatchObject({ ok: true });
+    expect(checkoutInput(form({ deliveryTime: '' }), items, customer).deliveryDate).toBe('');
+  });
+
+  it('given a day too soon without a slot, then the earliest date; notes too long, the contracts message', () => {
+    const earliest = earliestDeliveryDate(NOW);
+    const tooSoon = form({ deliveryDate: addDays(earliest, -1), deliveryTime: '' });
+    const [year, month, day] = earliest.split('-');
+    expect(
+      validateCheckout(checkoutInput(tooSoon, items, customer), NOW, { day: tooSoon.deliveryDate }),
+    ).toMatchObject({
+      errors: { deliveryDate: `A data deve ser no mínimo ${day}/${month}/${year}.` },
+    });
+    expect(
+      validateCheckout(checkoutInput(form({ notes: 'x'.repeat(501) }), items, customer), NOW),
+    ).toMatchObject({
+      errors: { notes: 'As observações devem ter no máximo 500 caracteres.' },
+      first: 'notes',
     });
   });
 });

@@ -3,8 +3,18 @@ import {
   boletoDueDate,
   boletoTooCloseMessage,
   checkoutBodySchema,
+  checkoutMessages,
+  dayAvailability,
+  DEFAULT_KITCHEN_SCHEDULE,
   earliestBoletoDeliveryDay,
+  earliestDeliveryDate,
+  minimumDateMessage,
+  orderUnits,
   shopDate,
+  type AvailabilityDay,
+  type DeliveryType,
+  type KitchenSchedule,
+  type ScheduleDto,
 } from '@quitute/contracts';
 import {
   FIELD_ORDER,
@@ -50,7 +60,13 @@ export function validateCheckout(
   {
     beforeCardForm = false,
     belowMinimum = null,
-  }: { beforeCardForm?: boolean; belowMinimum?: BelowMinimum | null } = {},
+    day = '',
+  }: {
+    beforeCardForm?: boolean;
+    belowMinimum?: BelowMinimum | null;
+    /** The day chosen (`YYYY-MM-DD`), when no slot of it could be: one too soon says how soon. */
+    day?: string;
+  } = {},
 ): CheckoutValidation {
   const parsed = checkoutBodySchema(now).safeParse(draft);
   const errors: CheckoutErrors = {};
@@ -65,6 +81,10 @@ export function validateCheckout(
       errors[field] ??= issue.message;
     }
   }
+  const earliest = earliestDeliveryDate(now);
+  if (day && day < earliest && errors.deliveryDate === checkoutMessages.dateRequired) {
+    errors.deliveryDate = minimumDateMessage(earliest);
+  }
   if (draft.paymentMethod === 'boleto') {
     const tooClose = boletoUnavailable(draft.deliveryDate, now);
     if (tooClose) errors.paymentMethod ??= tooClose;
@@ -75,4 +95,34 @@ export function validateCheckout(
   const first = FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
   if (first === null && general === null) return { ok: true, body: parsed.data ?? null };
   return { ok: false, errors, first, general };
+}
+
+/**
+ * Issue 40: the cart's units for the kitchen, a kit counting as the calendar
+ * says (`kitUnits`). Here, loaded on the form's first focus (before a delivery
+ * type can be chosen and the availability asked), not with the page: the bundle budget.
+ */
+export function cartUnits(
+  lines: readonly { category: string; quantity: number }[],
+  kitUnits: number,
+): number {
+  return orderUnits(lines, kitUnits);
+}
+
+/**
+ * A day as the calendar alone tells it (GET /api/schedule, or the default
+ * calendar when it could not be read either): what the checkout offers while
+ * the availability cannot be read. Capacity is not told; the server decides it.
+ */
+export function calendarDay(
+  schedule: ScheduleDto | undefined,
+  day: { date: string; kind: DeliveryType },
+  now: Date,
+): AvailabilityDay {
+  let calendar: KitchenSchedule = DEFAULT_KITCHEN_SCHEDULE;
+  if (schedule) {
+    const { hoursText: _hours, ...rules } = schedule;
+    calendar = { ...rules, dailyCapacityUnits: null };
+  }
+  return dayAvailability(calendar, { ...day, reservedUnits: 0 }, now);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, stubShopApi } from '../../../testing/fetch-stub';
 import { menuProducts, product, searchMenu } from '../../../testing/products';
 import { renderWithProviders } from '../../../testing/render';
+import { kitchenSchedule } from '../../../testing/schedule';
 import { MenuPage } from './menu-page';
 
 function renderMenu(route = '/cardapio') {
@@ -24,6 +25,10 @@ async function dismissLeadTimeNotice(user: ReturnType<typeof renderMenu>['user']
   const dialog = await screen.findByRole('dialog');
   await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
 }
+
+/** The first GET /api/products (the lead-time notice asks for the calendar beside it). */
+const productsRequest = (requests: Request[]) =>
+  requests.find((request) => new URL(request.url).pathname === '/api/products');
 
 const sectionHeadings = () =>
   screen
@@ -126,7 +131,7 @@ describe('MenuPage', () => {
     expect(screen.getByText('Resultados da busca para')).toBeTruthy();
     expect(screen.getByText('“coxinha”')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    const url = new URL(requests[0]?.url ?? '');
+    const url = new URL(productsRequest(requests)?.url ?? '');
     expect(url.pathname).toBe('/api/products');
     expect(url.searchParams.get('busca')).toBe('coxinha');
     expect(url.searchParams.has('category')).toBe(false);
@@ -143,7 +148,9 @@ describe('MenuPage', () => {
     const requests = stubShopApi([]);
     renderMenu('/cardapio?categoria=Doces%20Finos');
     await screen.findByText('Nenhum item encontrado');
-    expect(new URL(requests[0]?.url ?? '').searchParams.get('category')).toBe('Doces Finos');
+    expect(new URL(productsRequest(requests)?.url ?? '').searchParams.get('category')).toBe(
+      'Doces Finos',
+    );
   });
 
   it("given categoria 'Todas', then no category is sent", async () => {
@@ -241,6 +248,14 @@ describe('MenuPage', () => {
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ _id: 'kit' }), 1);
   });
 
+  it("given the kitchen's calendar asks three days ahead (issue 40), then the lead-time dialog says so", async () => {
+    stubShopApi(menuProducts, kitchenSchedule({ leadDays: 3 }));
+    renderMenu();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Prazos para Pedidos' });
+    await waitFor(() => expect(dialog.textContent).toContain('pelo menos 3 dias de antecedência'));
+  });
+
   it('given the menu page opens, then after a moment the lead-time dialog shows, labelled, with focus on Entendi, and Entendi closes it', async () => {
     stubShopApi(menuProducts);
     const { user } = renderMenu();
@@ -249,7 +264,7 @@ describe('MenuPage', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByRole('heading').textContent).toBe('Prazos para Pedidos');
     expect(screen.getByRole('dialog', { name: 'Prazos para Pedidos' })).toBe(dialog);
-    expect(dialog.textContent).toContain('2 dias de antecedência');
+    expect(dialog.textContent).toContain('pelo menos 2 dias de antecedência');
     expect(dialog.textContent).toContain('3 a 5 dias de antecedência');
     const close = within(dialog).getByRole('button', { name: 'Entendi' });
     expect(document.activeElement).toBe(close);
