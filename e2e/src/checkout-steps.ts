@@ -41,14 +41,18 @@ export async function fillCartAndProceed(page: Page): Promise<void> {
 
 /**
  * The customer's part of the form every method needs, once the delivery type
- * is chosen: the date and slot (issue 40: the first the default calendar
- * opens), name, CPF. The e-mail is her account's, read-only (issue 37).
+ * is chosen: the date and slot (`when`, else the first the default calendar
+ * opens: issue 40), name, CPF. The e-mail is her account's, read-only (issue 37).
  */
-export async function fillCustomer(page: Page, fullName: string) {
+export async function fillCustomer(
+  page: Page,
+  fullName: string,
+  when?: { date: string; time: string },
+) {
   const first = firstBookableSlot(DEFAULT_KITCHEN_SCHEDULE, 'pickup', new Date());
   if (!first) throw new Error('the default calendar opens no day');
-  await page.getByLabel('Data', { exact: true }).fill(first.date);
-  await page.getByLabel('Horário', { exact: true }).selectOption(first.slot.start);
+  await page.getByLabel('Data', { exact: true }).fill(when?.date ?? first.date);
+  await page.getByLabel('Horário', { exact: true }).selectOption(when?.time ?? first.slot.start);
   await page.getByLabel('Nome completo').fill(fullName);
   const cpf = page.getByLabel('CPF', { exact: true });
   await cpf.fill('52998224725');

@@ -1,8 +1,9 @@
 import {
-  centsToReais,
   DEFAULT_KITCHEN_SCHEDULE,
   DEFAULT_SHOP_SETTINGS,
   scheduleHoursText,
+  shopSettingsToAdminFields,
+  shopSettingsToDto,
   type AdminShopSettingsDto,
   type ShopSettings,
   type ShopSettingsDto,
@@ -11,26 +12,12 @@ import {
 /** GET /api/shop's hours since issue 40: the kitchen calendar's, in words (the default calendar's here). */
 export const SHOP_HOURS_TEXT = scheduleHoursText(DEFAULT_KITCHEN_SCHEDULE);
 
-/**
- * The settings as GET /api/shop answers them (money in reais), the hours the
- * calendar's words — whatever hours an older document kept (issue 40 retired them).
- */
+/** The settings as GET /api/shop answers them (money in reais), the hours the calendar's words. */
 export function settingsToDto(
   settings: ShopSettings,
   openingHoursText: string = SHOP_HOURS_TEXT,
 ): ShopSettingsDto {
-  const { openingHoursText: _retired, ...fields } = settings;
-  return {
-    ...fields,
-    openingHoursText,
-    deliveryZones: fields.deliveryZones.map((zone) => ({
-      name: zone.name,
-      zipCodeFrom: zone.zipCodeFrom,
-      zipCodeTo: zone.zipCodeTo,
-      fee: centsToReais(zone.feeCents),
-      minimumOrder: centsToReais(zone.minimumOrderCents),
-    })),
-  };
+  return shopSettingsToDto(settings, openingHoursText);
 }
 
 /** GET /api/shop's answer: the settings the first start records (today's values), with `overrides`. */
@@ -43,7 +30,7 @@ export function adminShopSettingsDto(
   overrides: Partial<AdminShopSettingsDto> = {},
 ): AdminShopSettingsDto {
   return {
-    ...shopSettingsDto(),
+    ...shopSettingsToAdminFields(structuredClone(DEFAULT_SHOP_SETTINGS)),
     updatedAt: '2030-11-20T13:05:00.000Z',
     updatedBy: 'system',
     position: 1,

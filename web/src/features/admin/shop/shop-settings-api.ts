@@ -44,7 +44,12 @@ export const shopSettingsCommandApi = commandApi.injectEndpoints({
         if (!saved.success) return { error: invalidResponse() };
         recordWrite(api, saved.data.position);
         const { updatedAt: _at, updatedBy: _by, position: _position, ...settings } = saved.data;
-        api.dispatch(shopApi.util.upsertQueryData('getShopSettings', undefined, settings));
+        // The public settings keep their hours (the calendar's): only the admin's fields change.
+        api.dispatch(
+          shopApi.util.updateQueryData('getShopSettings', undefined, (shop) => {
+            Object.assign(shop, settings);
+          }),
+        );
         api.dispatch(
           shopSettingsQueryApi.util.upsertQueryData('getAdminShopSettings', undefined, saved.data),
         );

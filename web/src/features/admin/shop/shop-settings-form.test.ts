@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopSettingsDto } from '../../../testing/shop-settings';
+import { adminShopSettingsDto } from '../../../testing/shop-settings';
 import {
   bodyIssues,
   bodyOf,
@@ -25,7 +25,7 @@ describe("the shop's settings form (issue 37)", () => {
   });
 
   it('given the saved document, when shown and saved unchanged, then the body parses to the same document', () => {
-    const settings = shopSettingsDto();
+    const settings = adminShopSettingsDto();
     const form = formOf(settings);
 
     expect(moneyText(1234.5)).toBe('1.234,50');
@@ -46,7 +46,7 @@ describe("the shop's settings form (issue 37)", () => {
   });
 
   it('given a blank minimum, then none is sent; given text where a number goes, then the text as typed (the rules answer it)', () => {
-    const form = formOf(shopSettingsDto());
+    const form = formOf(adminShopSettingsDto());
     const [zone] = form.zones;
     if (!zone) throw new Error('no zone');
     const body = bodyOf({
@@ -62,7 +62,7 @@ describe("the shop's settings form (issue 37)", () => {
   });
 
   it('given money typed the Brazilian way (issue 38), then exactly that amount; an ambiguous text is sent as typed, so the rules refuse it', () => {
-    const form = formOf(shopSettingsDto());
+    const form = formOf(adminShopSettingsDto());
     const [zone] = form.zones;
     if (!zone) throw new Error('no zone');
     const body = bodyOf({

@@ -5,7 +5,7 @@ import {
   maskPhone,
   parseMoneyInput,
   shopSettingsBodySchema,
-  type ShopSettingsDto,
+  type AdminShopSettingsDto,
 } from '@quitute/contracts';
 
 /**
@@ -96,7 +96,7 @@ export function emptyZone(): ZoneRow {
 }
 
 /** The form over a saved document: phones and CEPs masked, money in pt-BR. */
-export function formOf(settings: ShopSettingsDto): ShopSettingsForm {
+export function formOf(settings: AdminShopSettingsDto): ShopSettingsForm {
   return {
     name: settings.name,
     whatsapp: maskPhone(settings.whatsapp),
@@ -152,18 +152,13 @@ export type ShopSettingsDraft = ReturnType<typeof bodyOf>;
 /** A field's messages, keyed as the server's 400 `fields` are ('address.zipCode', 'deliveryZones.0.fee'). */
 export type FieldErrors = Record<string, string>;
 
-/**
- * The rules' issues for a body (contracts' shopSettingsBodySchema), those of
- * the opening hours left out: issue 40 moved the hours to the kitchen's
- * calendar (/admin/agenda) and this form no longer sends them, though contracts
- * from before it still ask for them.
- */
+/** The rules' issues for a body (contracts' shopSettingsBodySchema). */
 export function bodyIssues(
   body: ShopSettingsDraft,
 ): readonly { path: readonly PropertyKey[]; message: string }[] {
   const checked = shopSettingsBodySchema.safeParse(body);
   if (checked.success) return [];
-  return checked.error.issues.filter((issue) => issue.path[0] !== 'openingHoursText');
+  return checked.error.issues;
 }
 
 /** The first message of each path among a schema's issues, keyed as the server keys them (infra's parseWith). */

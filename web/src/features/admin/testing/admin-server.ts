@@ -34,11 +34,7 @@ import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody, type AuthUser } from '../../../testing/session';
 import { kitchenSchedule, scheduleAnswer } from '../../../testing/schedule';
-import {
-  adminShopSettingsDto,
-  settingsToDto,
-  SHOP_HOURS_TEXT,
-} from '../../../testing/shop-settings';
+import { adminShopSettingsDto, settingsToDto } from '../../../testing/shop-settings';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {
@@ -638,13 +634,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     if (path === '/api/admin/shop' && method === 'PUT') {
       // The server's own rules and its 400 (parseWith): each field's first message under its path.
       const sent: unknown = await request.clone().json();
-      // Issue 40 retired the hours from this body; contracts from before it still ask for them.
-      const retiredHours = 'openingHoursText' in shopSettingsBodySchema.shape;
-      const parsed = shopSettingsBodySchema.safeParse(
-        retiredHours && typeof sent === 'object'
-          ? { openingHoursText: SHOP_HOURS_TEXT, ...sent }
-          : sent,
-      );
+      const parsed = shopSettingsBodySchema.safeParse(sent);
       if (!parsed.success) {
         const fields: Record<string, string> = {};
         for (const issue of parsed.error.issues) {
