@@ -81,6 +81,15 @@ export function DeliverySlotField({
     { skip: deliveryType === '' || !scheduleKnown || rules === null },
   );
 
+  // Other customers book the days meanwhile: each day chosen is asked about afresh
+  // (its units left), not read from what the page learnt when it opened.
+  const refreshAvailability = useEffectEvent(() => {
+    if (availability.isSuccess) void availability.refetch();
+  });
+  useEffect(() => {
+    if (date) refreshAvailability();
+  }, [date]);
+
   let day: AvailabilityDay | undefined;
   if (date && deliveryType) {
     day = availability.currentData?.days.find((entry) => entry.date === date);
