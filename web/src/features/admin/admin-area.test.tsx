@@ -79,6 +79,15 @@ describe('admin shell (admin-spec §2 "Admin shell")', () => {
     expect(within(nav).getByRole('link', { name: 'Produtos' }).getAttribute('aria-current')).toBe(
       'page',
     );
+
+    // The day's production list is reached from 'Agenda e Produção': that entry stays current.
+    await router.navigate('/admin/producao?date=2030-12-07');
+    await screen.findByRole('heading', { name: 'Produção do dia' }, PAGE_LOAD);
+    const agenda = within(nav).getByRole('link', { name: 'Agenda e Produção' });
+    expect(agenda.getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav).getByRole('link', { name: 'Produtos' }).getAttribute('aria-current'),
+    ).toBeNull();
   });
 
   it('given Sair, when cancelled then nothing changes, when confirmed then the admin is logged out and sent to /login', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { adminTexts } from '../model/admin-texts';
 import styles from './admin.module.css';
@@ -15,12 +15,15 @@ const LINKS = [
   { to: '/admin/reviews', label: 'Avaliações', end: false },
   { to: '/admin/encomendas', label: 'Encomendas', end: false },
   { to: '/admin/eventos', label: 'Eventos', end: false },
-  { to: '/admin/agenda', label: 'Agenda e Produção', end: false },
+  // The day's production list (/admin/producao) belongs to the calendar's entry.
+  { to: '/admin/agenda', label: 'Agenda e Produção', end: false, also: '/admin/producao' },
   { to: '/admin/loja', label: 'Configurações da Loja', end: false },
 ] as const;
 
-function linkClass({ isActive }: { isActive: boolean }) {
-  return `${styles.navLink} ${isActive ? styles.navActive : ''}`;
+/** Whether the sidebar's link is the page shown (or, with `also`, the page it leads to). */
+function isCurrent(link: (typeof LINKS)[number], pathname: string): boolean {
+  if (matchPath({ path: link.to, end: link.end }, pathname)) return true;
+  return 'also' in link && matchPath({ path: link.also, end: false }, pathname) !== null;
 }
 
 export interface AdminAreaProps {
@@ -34,6 +37,7 @@ export interface AdminAreaProps {
  */
 export function AdminArea({ session, onLogout }: AdminAreaProps) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const { pathname } = useLocation();
   if (session.checking) return <PageLoading label={adminTexts.loadingProfile} />;
   if (!isAdmin(session)) return <Navigate to="/login" replace />;
   return (
@@ -44,9 +48,13 @@ export function AdminArea({ session, onLogout }: AdminAreaProps) {
             <ul className={styles.navList}>
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={linkClass}>
+                  <Link
+                    to={link.to}
+                    className={`${styles.navLink} ${isCurrent(link, pathname) ? styles.navActive : ''}`}
+                    aria-current={isCurrent(link, pathname) ? 'page' : undefined}
+                  >
                     {link.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

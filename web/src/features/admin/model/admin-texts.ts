@@ -1,5 +1,8 @@
 import { reviewMessages } from '@quitute/contracts';
 
+/** '1.000': units as a Brazilian reads them. */
+const units = (n: number) => new Intl.NumberFormat('pt-BR').format(n);
+
 /** Every text of the admin area (admin-spec §2, §4, §5, §8), exactly as the spec writes it. */
 export const adminTexts = {
   loadingProfile: 'Carregando perfil admin...',
@@ -285,8 +288,8 @@ export const scheduleTexts = {
   nextDays: 'Próximos dias',
   nextDaysHint: 'Retiradas nos próximos 14 dias e quanto ainda cabe em cada um.',
   nextDaysFailed: 'Não foi possível carregar os próximos dias.',
-  remaining: (units: number | null) =>
-    units === null ? 'capacidade ilimitada' : `${units} unidades livres`,
+  remaining: (left: number | null) =>
+    left === null ? 'capacidade ilimitada' : `${units(left)} unidades livres`,
   slotsCount: (count: number) => (count === 1 ? '1 horário' : `${count} horários`),
 } as const;
 
@@ -302,10 +305,10 @@ export const productionTexts = {
   totals: 'Total por produto',
   product: 'Produto',
   quantity: 'Quantidade',
-  units: (units: number, capacity: number | null) =>
+  units: (made: number, capacity: number | null) =>
     capacity === null
-      ? `${units} unidades (capacidade ilimitada)`
-      : `${units} de ${capacity} unidades da capacidade do dia`,
+      ? `${units(made)} unidades (capacidade ilimitada)`
+      : `${units(made)} de ${units(capacity)} unidades da capacidade do dia`,
   orderCount: (count: number) => (count === 1 ? '1 pedido' : `${count} pedidos`),
   slot: (start: string, end: string | null) =>
     end ? `${start} – ${end}` : `${start} (fora dos horários)`,

@@ -95,7 +95,7 @@ describe('/admin/producao "Produção do dia" (issue 40)', () => {
       'Brigadeiro30',
       'Coxinha de Frango150',
     ]);
-    expect(sheet.textContent).toContain('2 pedidos · 200 de 1000 unidades da capacidade do dia');
+    expect(sheet.textContent).toContain('2 pedidos · 200 de 1.000 unidades da capacidade do dia');
 
     const first = screen.getByRole('article', { name: 'Pedido #1001' });
     expect(first.textContent).toContain('Maria da Silva · (11) 98765-4321');

@@ -6,6 +6,7 @@ import {
   scheduleHoursText,
   shopDate,
   type AdminScheduleDto,
+  type AvailabilityDto,
   type ProductionDto,
 } from '@quitute/contracts';
 import { z } from 'zod';
@@ -25,6 +26,25 @@ export const adminScheduleSchema = kitchenScheduleSchema.extend({
 /** PUT /api/admin/schedule's answer: the saved calendar and the server's message. */
 const savedScheduleSchema = adminScheduleSchema.extend({ message: z.string() });
 export type SavedSchedule = z.infer<typeof savedScheduleSchema>;
+
+/** GET /api/schedule/availability's answer (contracts' AvailabilityDto). */
+const nextDaysSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  leadDays: z.number().int(),
+  horizonDays: z.number().int(),
+  slotMinutes: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      open: z.boolean(),
+      reason: z.string().optional(),
+      slots: z.array(z.object({ start: z.string(), end: z.string() })),
+      remainingUnits: z.number().int().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<AvailabilityDto>;
 
 /** GET /api/admin/production's answer (contracts' ProductionDto). */
 export const productionSchema = z.object({
@@ -73,6 +93,21 @@ export const scheduleQueryApi = adminQueryApi.injectEndpoints({
   endpoints: (build) => ({
     getAdminSchedule: build.query<AdminScheduleDto, undefined>(
       adminQuery(() => ({ url: '/api/admin/schedule' }), adminScheduleSchema, []),
+    ),
+    /**
+     * The next days' pickups and units left (GET /api/schedule/availability) as the
+     * admin's page shows them: read through the admin's reads, so after a save
+     * (`after`, its position, also keys the cache) the answer includes it.
+     */
+    getNextDays: build.query<AvailabilityDto, { from: string; to: string; after: number }>(
+      adminQuery(
+        ({ from, to }) => ({
+          url: '/api/schedule/availability',
+          params: { from, to, deliveryType: 'pickup' },
+        }),
+        nextDaysSchema,
+        [],
+      ),
     ),
     getProduction: build.query<ProductionDto, string>(
       adminQuery((date) => ({ url: '/api/admin/production', params: { date } }), productionSchema, [
@@ -127,5 +162,6 @@ export const scheduleCommandApi = commandApi.injectEndpoints({
   }),
 });
 
-export const { useGetAdminScheduleQuery, useGetProductionQuery } = scheduleQueryApi;
+export const { useGetAdminScheduleQuery, useGetNextDaysQuery, useGetProductionQuery } =
+  scheduleQueryApi;
 export const { useSaveScheduleMutation } = scheduleCommandApi;

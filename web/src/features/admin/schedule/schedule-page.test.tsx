@@ -178,4 +178,20 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
     expect(full?.textContent).toBe(`${formatDateBR(first.date)}Agenda cheia0 unidades livres`);
     expect(next.textContent).toContain('70 unidades livres');
   });
+
+  it('given the next days read with unlimited capacity, when 100 units a day are saved, then they are asked again after the save and tell 100 units left', async () => {
+    const { user, form, server } = await openSchedule();
+    const next = await screen.findByRole('region', { name: 'Próximos dias' }, PAGE_LOAD);
+    await waitFor(() => expect(next.textContent).toContain('capacidade ilimitada'));
+    const reads = server.calls('/api/schedule/availability', 'GET').length;
+
+    await user.type(input(form, 'Capacidade diária (unidades)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByRole('dialog', { name: 'Sucesso' });
+
+    await waitFor(() => expect(next.textContent).toContain('100 unidades livres'));
+    expect(next.textContent).not.toContain('capacidade ilimitada');
+    const again = server.calls('/api/schedule/availability', 'GET').slice(reads);
+    expect(again.at(-1)?.headers.get('X-Min-Position')).not.toBeNull();
+  });
 });

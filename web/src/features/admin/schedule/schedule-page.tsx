@@ -1,6 +1,5 @@
 import {
   addDays,
-  DELIVERY_TYPES,
   formatDateBR,
   kitchenScheduleBodySchema,
   SCHEDULE_WEEKDAY_LABELS,
@@ -15,7 +14,6 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
-import { useGetAvailabilityQuery } from '../../../api/schedule-api';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field';
 import forms from '../../../components/form.module.css';
@@ -27,7 +25,11 @@ import { FormError, PageRefused, PageTitle } from '../components/page-parts';
 import { useOutcome } from '../hooks/use-outcome';
 import { formatDayTime } from '../model/admin-format';
 import { adminTexts, scheduleTexts as texts } from '../model/admin-texts';
-import { useGetAdminScheduleQuery, useSaveScheduleMutation } from './schedule-api';
+import {
+  useGetAdminScheduleQuery,
+  useGetNextDaysQuery,
+  useSaveScheduleMutation,
+} from './schedule-api';
 import {
   bodyOf,
   emptyClosedDate,
@@ -39,6 +41,9 @@ import {
   type ScheduleForm,
 } from './schedule-form';
 import page from './schedule.module.css';
+
+/** The weeks as the kitchen thinks of them: the counter's pickups first, then deliveries. */
+const WEEK_KINDS = ['pickup', 'delivery'] as const satisfies readonly DeliveryType[];
 
 const NEXT_DAYS = 14;
 
@@ -130,14 +135,16 @@ function WeekEditor({
   );
 }
 
-/** The next 14 days for a pickup, with what is left of each (GET /api/schedule/availability). */
-function NextDays() {
+/**
+ * The next 14 days for a pickup, with what is left of each (GET
+ * /api/schedule/availability), asked again after each save (`after`).
+ */
+function NextDays({ after }: { after: number }) {
   const today = shopDate(new Date());
-  const availability = useGetAvailabilityQuery({
+  const availability = useGetNextDaysQuery({
     from: today,
     to: addDays(today, NEXT_DAYS - 1),
-    deliveryType: 'pickup',
-    units: 0,
+    after,
   });
   let body = null;
   if (availability.data) {
@@ -284,7 +291,7 @@ function ScheduleEditor({ initial, me }: { initial: AdminScheduleDto; me: string
             </div>
           </section>
 
-          {DELIVERY_TYPES.map((kind) => (
+          {WEEK_KINDS.map((kind) => (
             <WeekEditor key={kind} kind={kind} form={form} onChange={changeWeek(kind)} />
           ))}
 
@@ -357,7 +364,7 @@ function ScheduleEditor({ initial, me }: { initial: AdminScheduleDto; me: string
           </button>
         </div>
       </form>
-      <NextDays />
+      <NextDays after={saved.position} />
       <MessageDialog outcome={outcome} onClose={clear} />
     </>
   );
