@@ -73,7 +73,19 @@ export const SCHEDULE_DOCUMENT_ID = 'schedule';
 export const KITCHEN_DAYS_COLLECTION = 'kitchen_days_v1';
 export const KITCHEN_DAYS_PROJECTION = 'kitchen_days_v1';
 
-const monToSat = [{ open: '09:00', close: '18:00' }];
+/** Monday to Saturday, 9h to 18h: a fresh week each call (nothing shared between the two weeks). */
+const monToSatWeek = () => {
+  const monToSat = () => [{ open: '09:00', close: '18:00' }];
+  return {
+    mon: monToSat(),
+    tue: monToSat(),
+    wed: monToSat(),
+    thu: monToSat(),
+    fri: monToSat(),
+    sat: monToSat(),
+    sun: [],
+  };
+};
 
 /**
  * What the shop did before the calendar (the chatbot's 'segunda a sábado, das
@@ -86,25 +98,6 @@ export const DEFAULT_KITCHEN_SCHEDULE: Readonly<KitchenSchedule> = {
   slotMinutes: DEFAULT_SLOT_MINUTES,
   dailyCapacityUnits: null,
   kitUnits: DEFAULT_KIT_UNITS,
-  weekly: {
-    pickup: {
-      mon: monToSat,
-      tue: monToSat,
-      wed: monToSat,
-      thu: monToSat,
-      fri: monToSat,
-      sat: monToSat,
-      sun: [],
-    },
-    delivery: {
-      mon: monToSat,
-      tue: monToSat,
-      wed: monToSat,
-      thu: monToSat,
-      fri: monToSat,
-      sat: monToSat,
-      sun: [],
-    },
-  },
+  weekly: { pickup: monToSatWeek(), delivery: monToSatWeek() },
   closedDates: [],
 };

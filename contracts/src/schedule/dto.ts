@@ -6,7 +6,7 @@ import type { PAYMENT_STATUSES } from '../payments/constants';
 import { blankAsMissing } from '../shared/admin';
 import { textField } from '../shared/text';
 import type { AvailabilityDay } from './calendar';
-import { clockMinutes, daysBetween, isCalendarDate } from './calendar';
+import { clockMinutes, daysBetween, isCalendarDate, scheduleHoursText } from './calendar';
 import {
   CLOSED_REASON_MAX_LENGTH,
   MAX_AVAILABILITY_DAYS,
@@ -186,6 +186,19 @@ export interface ScheduleDto {
   closedDates: ClosedDate[];
   /** scheduleHoursText: 'segunda a sábado, das 9h às 18h'. */
   hoursText: string;
+}
+
+/** GET /api/schedule's answer for a calendar on the shop's day `today`. */
+export function scheduleToDto(schedule: KitchenSchedule, today: string): ScheduleDto {
+  return {
+    leadDays: schedule.leadDays,
+    horizonDays: schedule.horizonDays,
+    slotMinutes: schedule.slotMinutes,
+    kitUnits: schedule.kitUnits,
+    weekly: schedule.weekly,
+    closedDates: schedule.closedDates.filter((closed) => closed.date >= today),
+    hoursText: scheduleHoursText(schedule),
+  };
 }
 
 const dateParam = (message: string) =>

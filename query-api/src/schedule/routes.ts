@@ -6,7 +6,7 @@ import {
   KITCHEN_DAYS_COLLECTION,
   kitchenDayDocumentSchema,
   SCHEDULE_PROJECTION,
-  scheduleHoursText,
+  scheduleToDto,
   shopDate,
   type AdminScheduleDto,
   type AvailabilityDto,
@@ -48,16 +48,9 @@ export function scheduleRoutes(deps: { readStore: ReadStore; now: () => Date }):
 
   router.get('/api/schedule', async (_req, res) => {
     const { schedule } = await calendar.current();
-    const today = shopDate(deps.now());
-    res.set('Cache-Control', REVALIDATE).json({
-      leadDays: schedule.leadDays,
-      horizonDays: schedule.horizonDays,
-      slotMinutes: schedule.slotMinutes,
-      kitUnits: schedule.kitUnits,
-      weekly: schedule.weekly,
-      closedDates: schedule.closedDates.filter((closed) => closed.date >= today),
-      hoursText: scheduleHoursText(schedule),
-    } satisfies ScheduleDto);
+    res
+      .set('Cache-Control', REVALIDATE)
+      .json(scheduleToDto(schedule, shopDate(deps.now())) satisfies ScheduleDto);
   });
 
   router.get('/api/schedule/availability', async (req, res) => {

@@ -4,7 +4,7 @@ import {
   daysBetween,
   dayAvailability,
   DEFAULT_KITCHEN_SCHEDULE,
-  scheduleHoursText,
+  scheduleToDto,
   shopDate,
   type KitchenSchedule,
   type ScheduleDto,
@@ -17,16 +17,7 @@ export function kitchenSchedule(overrides: Partial<KitchenSchedule> = {}): Kitch
 
 /** GET /api/schedule's answer for a calendar, as query-api builds it. */
 export function scheduleDto(schedule: KitchenSchedule, now: Date = new Date()): ScheduleDto {
-  const today = shopDate(now);
-  return {
-    leadDays: schedule.leadDays,
-    horizonDays: schedule.horizonDays,
-    slotMinutes: schedule.slotMinutes,
-    kitUnits: schedule.kitUnits,
-    weekly: schedule.weekly,
-    closedDates: schedule.closedDates.filter((closed) => closed.date >= today),
-    hoursText: scheduleHoursText(schedule),
-  };
+  return scheduleToDto(schedule, shopDate(now));
 }
 
 export interface FakeSchedule {

@@ -3,7 +3,7 @@ import {
   kitchenScheduleSchema,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
-  scheduleHoursText,
+  scheduleToDto,
   shopDate,
   type AdminScheduleDto,
   type AvailabilityDto,
@@ -138,22 +138,11 @@ export const scheduleCommandApi = commandApi.injectEndpoints({
         );
         // Every page of this visit tells the new hours and rules at once: a refetch could
         // reach the projection before it has applied the save.
-        const hoursText = scheduleHoursText(schedule);
-        const today = shopDate(new Date());
-        api.dispatch(
-          scheduleApi.util.upsertQueryData('getSchedule', undefined, {
-            leadDays: schedule.leadDays,
-            horizonDays: schedule.horizonDays,
-            slotMinutes: schedule.slotMinutes,
-            kitUnits: schedule.kitUnits,
-            weekly: schedule.weekly,
-            closedDates: schedule.closedDates.filter((closed) => closed.date >= today),
-            hoursText,
-          }),
-        );
+        const publicSchedule = scheduleToDto(schedule, shopDate(new Date()));
+        api.dispatch(scheduleApi.util.upsertQueryData('getSchedule', undefined, publicSchedule));
         api.dispatch(
           shopApi.util.updateQueryData('getShopSettings', undefined, (shop) => {
-            shop.openingHoursText = hoursText;
+            shop.openingHoursText = publicSchedule.hoursText;
           }),
         );
         return { data: saved.data };
