@@ -15,6 +15,7 @@ import {
 import { messages } from '../shared/messages';
 import { ORDER_STATUSES } from './constants';
 import { orderDtoSchema } from './dto';
+import { isCalendarDate } from '../schedule/calendar';
 
 /** The admin's orders (admin-spec §3, §4, §7): the status change, the list, its stats and the dashboard's orders. */
 
@@ -109,7 +110,7 @@ export const adminOrdersQuerySchema = z.object({
     blankAsMissing,
     z
       .string(messages.invalidSearch)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidSearch)
+      .refine((value) => isCalendarDate(value), messages.invalidSearch)
       .optional(),
   ),
   sort: z.preprocess(

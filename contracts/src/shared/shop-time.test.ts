@@ -33,6 +33,24 @@ describe('the shop clock (America/Sao_Paulo)', () => {
     }
   });
 
+  it('given an ISO time with an offset on no real date or clock, when parsed, then null rather than the day the engine rolls it to', () => {
+    // new Date() reads 2026-11-31T12:00Z as 1 December and 24:00Z as the next day: a checkout
+    // sent either was booked on a day its text never named.
+    for (const text of [
+      '2026-11-31T12:00Z',
+      '2026-02-30T12:00:00-03:00',
+      '2026-12-01T24:00Z',
+      '2026-12-01T12:60Z',
+      '2026-12-01T12:00:60Z',
+      '2026-12-01T17:59:60',
+    ]) {
+      expect(parseShopDateTime(text), text).toBeNull();
+    }
+    expect(parseShopDateTime('2026-12-01T12:00:59.999Z')?.toISOString()).toBe(
+      '2026-12-01T12:00:59.999Z',
+    );
+  });
+
   it('given an instant, when formatted, then it carries the shop offset (with milliseconds when asked)', () => {
     const instant = new Date('2026-11-25T17:30:00.042Z');
     expect(formatShopDateTime(instant)).toBe('2026-11-25T14:30:00-03:00');

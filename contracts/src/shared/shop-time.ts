@@ -71,6 +71,22 @@ export function addDays(date: string, days: number): string {
 }
 
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether year, month, day, hour, minute and second (NaN: absent) name a real date and clock. */
+function realDateAndClock(parts: (number | undefined)[]): boolean {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second] = parts;
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return (
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() + 1 === month &&
+    check.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    (second === undefined || Number.isNaN(second) || second <= 59)
+  );
+}
 
 /**
  * The instant of a wall-clock time in the shop (what a datetime-local input
@@ -80,9 +96,10 @@ const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function parseShopDateTime(text: string): Date | null {
   const match = localDateTime.exec(text);
   if (!match) {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
-      return null;
-    }
+    const iso = isoDateTime.exec(text);
+    // The engine rolls what is no real date or clock over (2026-11-31 is 1 December,
+    // 24:00 the next day): such a text names no instant.
+    if (!iso || !realDateAndClock(iso.slice(1, 7).map(Number))) return null;
     const instant = new Date(text);
     return Number.isNaN(instant.getTime()) ? null : instant;
   }
@@ -95,16 +112,7 @@ export function parseShopDateTime(text: string): Date | null {
     minute ?? 0,
     second || 0,
   );
-  const check = new Date(asUtc);
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() + 1 !== month ||
-    check.getUTCDate() !== day ||
-    (hour ?? 0) > 23 ||
-    (minute ?? 0) > 59
-  ) {
-    return null;
-  }
+  if (!realDateAndClock([year, month, day, hour, minute, second])) return null;
   // Two passes settle the offset even on a day the offset changes.
   let instant = new Date(asUtc - shopOffsetMinutes(new Date(asUtc)) * 60_000);
   instant = new Date(asUtc - shopOffsetMinutes(instant) * 60_000);

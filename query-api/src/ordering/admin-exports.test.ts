@@ -122,7 +122,7 @@ describe('GET /api/admin/orders by delivery date', () => {
     ]);
   });
 
-  it.each(['?deliveryDate=05/12/2026', '?sort=total_desc'])(
+  it.each(['?deliveryDate=05/12/2026', '?deliveryDate=2026-02-30', '?sort=total_desc'])(
     'given %j, then 400 in pt-BR',
     async (query) => {
       const response = await shop.get(`/api/admin/orders${query}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAY_UNAVAILABLE_REASONS,
   DEFAULT_KITCHEN_SCHEDULE,
   KITCHEN_DAYS_COLLECTION,
   SCHEDULE_COLLECTION,
@@ -167,6 +168,22 @@ describe('GET /api/schedule/availability', () => {
     );
     expect(status).toBe(200);
     expect(body.days).toHaveLength(92);
+  });
+
+  it('given a range ending on 9999-12-31 (the last date of four digits), when a stranger asks for it, then 31 entries, all too far, and the shop still answers', async () => {
+    const { status, body } = await availability(
+      'from=9999-12-01&to=9999-12-31&deliveryType=pickup',
+    );
+    expect(status).toBe(200);
+    expect(body.days).toHaveLength(31);
+    expect(body.days.at(-1)).toMatchObject({
+      date: '9999-12-31',
+      open: false,
+      reason: DAY_UNAVAILABLE_REASONS.tooFar,
+    });
+    expect((await availability('from=2026-12-05&to=2026-12-05&deliveryType=pickup')).status).toBe(
+      200,
+    );
   });
 
   it.each([

@@ -3,6 +3,7 @@ import {
   addDays,
   availabilityQuerySchema,
   dayAvailability,
+  daysBetween,
   KITCHEN_DAYS_COLLECTION,
   kitchenDayDocumentSchema,
   SCHEDULE_PROJECTION,
@@ -69,7 +70,11 @@ export function scheduleRoutes(deps: { readStore: ReadStore; now: () => Date }):
       }),
     );
     const answer: AvailabilityDto['days'] = [];
-    for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    // Counted, never compared as text: the day after 9999-12-31 is no `YYYY-MM-DD`
+    // (`+010000-01`, which sorts before it), and a loop on `date <= to` never ended.
+    const count = daysBetween(query.from, query.to) + 1;
+    for (let index = 0; index < count; index++) {
+      const date = addDays(query.from, index);
       answer.push(
         dayAvailability(
           schedule,

@@ -5,7 +5,7 @@ import type { Response } from 'express';
  * accents read right), `;` between fields (Excel's separator where the comma
  * is the decimal mark), CRLF line ends, money as '1234,50'. A field holding
  * `;`, `"` or a line break is quoted (quotes doubled); a text starting with
- * = + - @ or a tab gets a leading `'`, so a customer's name such as
+ * = + - @, a tab or a carriage return (OWASP's list) gets a leading `'`, so a customer's name such as
  * `=HYPERLINK(…)` is shown as text rather than run as a formula (CSV injection).
  */
 
@@ -18,7 +18,7 @@ export interface CsvMoney {
 export type CsvCell = string | number | CsvMoney | null;
 
 export const CSV_BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[;"\r\n]/;
 
 export const csvMoney = (cents: number): CsvMoney => ({ cents });
