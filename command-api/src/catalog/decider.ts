@@ -14,6 +14,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
+import { allHolds, holdOf, withHold, type HoldsByOrder } from '../shared/holds-by-order';
 import { reservationDecider, type ReservationEvents } from '../shared/reservations';
 
 export { catalogMessages };
@@ -34,31 +35,10 @@ export interface StockHold {
   checkoutAttempt: string;
 }
 
-/**
- * The units each order holds, by order id, split into buckets by the id's
- * first two characters: a reservation copies one bucket, not every order the
- * product ever had (the map only grows: a paid order keeps its units, which a
- * full refund gives back), so an event costs the same after years of orders.
- */
-export type StockHolds = Readonly<Record<string, Readonly<Record<string, StockHold>>>>;
+/** The units each order holds of the product (shared/holds-by-order.ts). */
+export type StockHolds = HoldsByOrder<StockHold>;
 
-const holdBucket = (orderId: string) => orderId.slice(0, 2).toLowerCase();
-
-/** The units `orderId` holds of the product, if any. */
-export function holdOf(holds: StockHolds, orderId: string): StockHold | undefined {
-  return holds[holdBucket(orderId)]?.[orderId];
-}
-
-/** Every hold, for the tests and the admin. */
-export function allHolds(holds: StockHolds): StockHold[] {
-  return Object.values(holds).flatMap((bucket) => Object.values(bucket));
-}
-
-function withHold(holds: StockHolds, orderId: string, hold: StockHold | null): StockHolds {
-  const key = holdBucket(orderId);
-  const { [orderId]: _old, ...rest } = holds[key] ?? {};
-  return { ...holds, [key]: hold === null ? rest : { ...rest, [orderId]: hold } };
-}
+export { allHolds, holdOf };
 
 /**
  * A listed product: its fields (`stock` is the units available now, what

@@ -12,6 +12,7 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import { retryOnConflict } from '../shared/command-wrappers';
+import { holdOf, withHold, type HoldsByOrder } from '../shared/holds-by-order';
 import type { Decider } from '../shared/decider';
 import { commandStream, type CommandContext, type CommandStores } from '../shared/handle-command';
 import { snapshotted, type SnapshotPolicy } from '../shared/snapshots';
@@ -35,7 +36,7 @@ export interface DayHold {
 /** What the day's orders hold: in all, and by order id. */
 export interface KitchenDayState {
   reservedUnits: number;
-  holds: Readonly<Record<string, DayHold>>;
+  holds: HoldsByOrder<DayHold>;
 }
 
 export type KitchenDayCommand =
@@ -70,12 +71,13 @@ export const kitchenDayDecider: Decider<KitchenDayState, KitchenDayCommand, Kitc
     switch (event.type) {
       case 'KitchenDayUnitsReserved': {
         const { orderId, units, checkoutAttempt, reservedUnits } = event.data;
-        return { reservedUnits, holds: { ...state.holds, [orderId]: { units, checkoutAttempt } } };
+        return { reservedUnits, holds: withHold(state.holds, orderId, { units, checkoutAttempt }) };
       }
-      case 'KitchenDayUnitsReleased': {
-        const { [event.data.orderId]: _released, ...holds } = state.holds;
-        return { reservedUnits: event.data.reservedUnits, holds };
-      }
+      case 'KitchenDayUnitsReleased':
+        return {
+          reservedUnits: event.data.reservedUnits,
+          holds: withHold(state.holds, event.data.orderId, null),
+        };
       default:
         return assertNever(event);
     }
@@ -86,7 +88,7 @@ export const kitchenDayDecider: Decider<KitchenDayState, KitchenDayCommand, Kitc
       case 'ReserveDayUnits':
         return decideReservation(command, state);
       case 'ReleaseDayUnits': {
-        const hold = state.holds[command.orderId];
+        const hold = holdOf(state.holds, command.orderId);
         if (!hold) return [];
         if (
           command.checkoutAttempt !== undefined &&
@@ -118,7 +120,7 @@ function decideReservation(
   state: KitchenDayState,
 ): KitchenDayEvent[] {
   const { date, orderId, units, checkoutAttempt, capacityUnits } = command;
-  const held = state.holds[orderId];
+  const held = holdOf(state.holds, orderId);
   if (held?.checkoutAttempt === checkoutAttempt && held.units === units) return [];
   // Another request under the order's Idempotency-Key holds its units: that one is the order's.
   if (held && held.checkoutAttempt !== checkoutAttempt) {
@@ -151,12 +153,15 @@ export function parseKitchenDayEvent(recorded: RecordedEvent): KitchenDayEvent |
 
 const kitchenDayStateSchema: z.ZodType<KitchenDayState> = z.object({
   reservedUnits: z.number().int(),
-  holds: z.record(z.string(), z.object({ units: z.number().int(), checkoutAttempt: z.string() })),
+  holds: z.record(
+    z.string(),
+    z.record(z.string(), z.object({ units: z.number().int(), checkoutAttempt: z.string() })),
+  ),
 });
 
 /** A busy day gets an event or two per order: a snapshot every 200 bounds what a checkout reads. */
 export const kitchenDaySnapshotPolicy: SnapshotPolicy<KitchenDayState> = {
-  version: 'kitchen-day-1',
+  version: 'kitchen-day-2',
   schema: kitchenDayStateSchema,
   every: 200,
 };

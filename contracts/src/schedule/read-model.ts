@@ -18,14 +18,14 @@ export type ScheduleDocument = z.infer<typeof scheduleDocumentSchema>;
 /**
  * The days read model (collection kitchen_days_v1): one document per day that
  * any order ever held units of, `_id` the date. It serves the availability's
- * remaining units and the admin's calendar.
+ * remaining units and the admin's calendar. Only the day's total: which
+ * order holds what is the day's stream's (and the production list's, from the
+ * orders), so a busy day's document stays one number however many orders it has.
  */
 export const kitchenDayDocumentSchema = z.object({
   _id: z.string(),
   /** What the day's orders hold now. */
   reservedUnits: z.number().int(),
-  /** Units by order id, while the order holds them. */
-  orders: z.record(z.string(), z.number().int()),
   position: z.number().int(),
 });
 export type KitchenDayDocument = z.infer<typeof kitchenDayDocumentSchema>;

@@ -12,8 +12,7 @@ import { defineProjection } from '../projection';
  * per date any order ever held units of, from the day's stream. The day's
  * stream decided `reservedUnits` with its expected revision, so the document
  * takes it from the event rather than adding up (a replay or a retried
- * checkout that took an attempt over cannot count twice); `orders` says which
- * orders hold how many, while they hold them.
+ * checkout that took an attempt over cannot count twice).
  */
 export const kitchenDaysProjection = defineProjection({
   name: KITCHEN_DAYS_PROJECTION,
@@ -21,26 +20,10 @@ export const kitchenDaysProjection = defineProjection({
   events: kitchenDayEventSchemas,
   document: kitchenDayDocumentSchema,
   documentId: (event) => event.data.date,
-  evolve(document, event, recorded): KitchenDayDocument {
-    const { orderId } = event.data;
-    const others = Object.entries(document?.orders ?? {}).filter(([id]) => id !== orderId);
-    let orders: Record<string, number>;
-    switch (event.type) {
-      case 'KitchenDayUnitsReserved':
-        orders = Object.fromEntries([...others, [orderId, event.data.units]]);
-        break;
-      case 'KitchenDayUnitsReleased':
-        orders = Object.fromEntries(others);
-        break;
-      default: {
-        const unexpected: never = event;
-        throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
-      }
-    }
+  evolve(_document, event, recorded): KitchenDayDocument {
     return {
       _id: event.data.date,
       reservedUnits: event.data.reservedUnits,
-      orders,
       position: recorded.position,
     };
   },

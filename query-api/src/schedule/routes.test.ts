@@ -48,7 +48,6 @@ const saved: ScheduleDocument = {
 const saturday: KitchenDayDocument = {
   _id: '2026-12-05',
   reservedUnits: 960,
-  orders: { '6f1c1e7a-2b3c-4d5e-8f90-a1b2c3d4e5f6': 960 },
   position: 40,
 };
 
