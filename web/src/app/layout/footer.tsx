@@ -1,14 +1,18 @@
 import { formatPhone, phoneHref } from '@quitute/contracts';
 import { Link } from 'react-router';
-import { MailIcon, PhoneIcon } from '../../components/icons';
+import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
 import { Pending } from '../../components/pending';
+import { openingHoursText } from '../../features/contact/contact-message';
 import { useShopSettings } from '../../hooks/use-shop-settings';
 import styles from './footer.module.css';
 import { NAV_LINKS } from './nav-links';
 
 const YEAR = new Date().getFullYear();
 
-/** The footer: the shop's name, e-mail and phone come from its settings. */
+/**
+ * The footer: the shop's name, e-mail and phone come from its settings, its
+ * hours from the kitchen's calendar (GET /api/shop tells them in words).
+ */
 export function Footer() {
   const shop = useShopSettings();
   return (
@@ -46,6 +50,10 @@ export function Footer() {
                     <PhoneIcon className={styles.icon} />
                     {formatPhone(shop.phone)}
                   </a>
+                </li>
+                <li className={styles.hours}>
+                  <ClockIcon className={styles.icon} />
+                  <span>{openingHoursText(shop.openingHoursText)}</span>
                 </li>
               </>
             ) : (

@@ -44,7 +44,7 @@ describe('the global layout (customer spec §2 "Global layout")', () => {
     expect(page?.textContent).toContain('365 dias');
   });
 
-  it("given the owner's settings (GET /api/shop), then the header, footer and social bar show her name, e-mail, phone and links; a network without a link is left out", async () => {
+  it("given the owner's settings (GET /api/shop), then the header, footer and social bar show her name, e-mail, phone, hours and links; a network without a link is left out", async () => {
     stubFetch((url) => {
       if (url.pathname === '/api/shop') {
         return json(
@@ -54,6 +54,7 @@ describe('the global layout (customer spec §2 "Global layout")', () => {
             phone: '2134567890',
             whatsapp: '21998765432',
             social: { instagram: 'https://www.instagram.com/doceriadaana', facebook: '' },
+            openingHoursText: 'terça a domingo, das 8h às 14h',
           }),
         );
       }
@@ -73,6 +74,8 @@ describe('the global layout (customer spec §2 "Global layout")', () => {
       'tel:+552134567890',
     );
     expect(footer.textContent).toContain('Doceria da Ana. Todos os direitos reservados.');
+    // The hours are the kitchen calendar's, in words (issue 40).
+    expect(within(footer).getByText('Terça a domingo, das 8h às 14h.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Doceria da Ana' }).getAttribute('href')).toBe('/');
     const social = screen.getByRole('list', { name: 'Redes sociais' });
     expect(
