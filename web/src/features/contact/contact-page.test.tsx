@@ -154,7 +154,9 @@ describe('contactMessage', () => {
 describe('opening hours', () => {
   it('given the hours the chatbot tells, then the contact page shows the same, as a sentence', async () => {
     await openContact();
-    expect(screen.getByText('Segunda a sábado, das 9h às 18h.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('main')).getByText('Segunda a sábado, das 9h às 18h.'),
+    ).toBeTruthy();
     expect(openingHoursText('todos os dias, das 8h às 20h')).toBe('Todos os dias, das 8h às 20h.');
     expect(openingHoursText(' Todos os dias, das 8h às 20h. ')).toBe(
       'Todos os dias, das 8h às 20h.',
