@@ -30,7 +30,8 @@ describe('/reset-password (spec §2, §5, §8)', () => {
     expect(screen.queryByRole('navigation', { name: 'Principal' })).toBeNull();
     expect(screen.queryByRole('searchbox', { name: 'Buscar' })).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Quitute' }).getAttribute('href')).toBe('/');
+    // The logo names the shop once its settings (GET /api/shop) answer.
+    expect((await screen.findByRole('link', { name: 'Quitute' })).getAttribute('href')).toBe('/');
   });
 
   it.each([
