@@ -1,5 +1,4 @@
 import {
-  checkoutMessages,
   catalogEventSchemas,
   catalogMessages,
   notEnoughStockMessage,
@@ -14,7 +13,14 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import type { Decider } from '../shared/decider';
-import { allHolds, holdOf, withHold, type HoldsByOrder } from '../shared/holds-by-order';
+import {
+  allHolds,
+  holdBeforeReserving,
+  holdOf,
+  holdToRelease,
+  withHold,
+  type HoldsByOrder,
+} from '../shared/holds-by-order';
 import { reservationDecider, type ReservationEvents } from '../shared/reservations';
 
 export { catalogMessages };
@@ -202,14 +208,8 @@ export const productDecider: Decider<ProductState, CatalogCommand, CatalogEvent>
         return reserveStock(command, state);
       case 'ReleaseStock': {
         if (state.status !== 'listed') return [];
-        const hold = holdOf(state.holds, command.orderId);
+        const hold = holdToRelease(state.holds, command.orderId, command.checkoutAttempt);
         if (!hold) return [];
-        if (
-          command.checkoutAttempt !== undefined &&
-          command.checkoutAttempt !== hold.checkoutAttempt
-        ) {
-          return [];
-        }
         return [
           {
             type: 'ProductStockReleased',
@@ -235,13 +235,8 @@ function reserveStock(
 ): CatalogEvent[] {
   if (state.status !== 'listed') throw new AppError('not_found', catalogMessages.productNotFound);
   const { orderId, quantity, checkoutAttempt } = command;
-  const held = holdOf(state.holds, orderId);
-  if (held?.checkoutAttempt === checkoutAttempt && held.quantity === quantity) return [];
-  // Another request under the order's Idempotency-Key holds its units: that one is the order's
-  // (an attempt names the request and its lines), this one is refused and takes nothing.
-  if (held && held.checkoutAttempt !== checkoutAttempt) {
-    throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
-  }
+  const held = holdBeforeReserving(state.holds, orderId, checkoutAttempt);
+  if (held?.quantity === quantity) return [];
   // What the order already holds is its own: a retry asks for it again, not on top of it.
   const available = state.fields.stock + (held?.quantity ?? 0);
   if (!state.isActive || available < quantity) {

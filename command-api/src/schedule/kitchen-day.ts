@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   assertNever,
-  checkoutMessages,
   dayFullMessage,
   kitchenDayEventSchemas,
   kitchenDayStreamName,
@@ -12,7 +11,12 @@ import {
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import { retryOnConflict } from '../shared/command-wrappers';
-import { holdOf, withHold, type HoldsByOrder } from '../shared/holds-by-order';
+import {
+  holdBeforeReserving,
+  holdToRelease,
+  withHold,
+  type HoldsByOrder,
+} from '../shared/holds-by-order';
 import type { Decider } from '../shared/decider';
 import { commandStream, type CommandContext, type CommandStores } from '../shared/handle-command';
 import { snapshotted, type SnapshotPolicy } from '../shared/snapshots';
@@ -88,14 +92,8 @@ export const kitchenDayDecider: Decider<KitchenDayState, KitchenDayCommand, Kitc
       case 'ReserveDayUnits':
         return decideReservation(command, state);
       case 'ReleaseDayUnits': {
-        const hold = holdOf(state.holds, command.orderId);
+        const hold = holdToRelease(state.holds, command.orderId, command.checkoutAttempt);
         if (!hold) return [];
-        if (
-          command.checkoutAttempt !== undefined &&
-          command.checkoutAttempt !== hold.checkoutAttempt
-        ) {
-          return [];
-        }
         return [
           {
             type: 'KitchenDayUnitsReleased',
@@ -120,12 +118,8 @@ function decideReservation(
   state: KitchenDayState,
 ): KitchenDayEvent[] {
   const { date, orderId, units, checkoutAttempt, capacityUnits } = command;
-  const held = holdOf(state.holds, orderId);
-  if (held?.checkoutAttempt === checkoutAttempt && held.units === units) return [];
-  // Another request under the order's Idempotency-Key holds its units: that one is the order's.
-  if (held && held.checkoutAttempt !== checkoutAttempt) {
-    throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
-  }
+  const held = holdBeforeReserving(state.holds, orderId, checkoutAttempt);
+  if (held?.units === units) return [];
   // What the order already holds is its own: a retry asks for it again, not on top of it.
   const others = state.reservedUnits - (held?.units ?? 0);
   if (capacityUnits !== null) {
