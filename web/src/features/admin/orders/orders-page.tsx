@@ -9,8 +9,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, httpStatus } from '../../../api/errors';
 import { orderFilters, useGetAdminOrdersQuery, useGetOrderStatsQuery } from '../api/admin-api';
-import { useCsvDownload } from '../api/csv-download';
-import buttons from '../../../components/button.module.css';
 import { FilterSelect } from '../../../components/filter-select';
 import { FormField } from '../../../components/form-field';
 import { useDeleteOrderMutation, useUpdateOrderStatusMutation } from '../api/admin-commands';
@@ -18,6 +16,7 @@ import styles from '../components/admin.module.css';
 import { useAdminSession } from '../components/admin-session';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { CsvExportButton } from '../components/csv-export-button';
 import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
 import { FormError, ListTable, PageRefused, PageTitle } from '../components/page-parts';
@@ -34,7 +33,7 @@ import {
   orderStatusLabel,
   orderStatusTone,
 } from '../model/admin-labels';
-import { csvTexts, orderTexts } from '../model/admin-texts';
+import { orderTexts } from '../model/admin-texts';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PaymentBadge } from './payment-badge';
 import { EmailText } from '../../../components/email-text';
@@ -67,7 +66,6 @@ export function OrdersPage() {
   const [statusOrder, setStatusOrder] = useState<AdminOrderDto | null>(null);
   const [deletingOrder, setDeletingOrder] = useState<AdminOrderDto | null>(null);
   const { outcome, show, clear } = useOutcome();
-  const csv = useCsvDownload((message) => show('error', message));
 
   const status = httpStatus(orders.error);
   const unauthorised = status === 401 || status === 403;
@@ -145,18 +143,12 @@ export function OrdersPage() {
             list.setPage(1);
           }}
         />
-        <div>
-          <button
-            type="button"
-            className={buttons.secondary}
-            disabled={csv.downloading}
-            onClick={() =>
-              void csv.download('/api/admin/orders.csv', orderFilters(filters), 'pedidos.csv')
-            }
-          >
-            {csv.downloading ? csvTexts.exporting : csvTexts.export}
-          </button>
-        </div>
+        <CsvExportButton
+          path="/api/admin/orders.csv"
+          query={orderFilters(filters)}
+          fallbackName="pedidos.csv"
+          onError={(message) => show('error', message)}
+        />
       </ListToolbar>
       <p className={styles.debug}>
         Filtro: {list.filter ? orderStatusLabel(list.filter) : ALL_STATUSES} | Página: {list.page} |

@@ -2,7 +2,6 @@ import type { SaleDto, SaleSource } from '@quitute/contracts';
 import { errorMessage } from '../../../api/errors';
 import buttons from '../../../components/button.module.css';
 import { saleFilters, useGetSalesQuery } from '../api/admin-api';
-import { useCsvDownload } from '../api/csv-download';
 import {
   useCreateSaleMutation,
   useDeleteSaleMutation,
@@ -12,6 +11,7 @@ import {
 import styles from '../components/admin.module.css';
 import { Badge } from '../components/badge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { CsvExportButton } from '../components/csv-export-button';
 import { ListToolbar } from '../components/list-toolbar';
 import { MessageDialog } from '../components/message-dialog';
 import { FormError, ListTable, RowActions } from '../components/page-parts';
@@ -22,7 +22,7 @@ import { useOutcome } from '../hooks/use-outcome';
 import { SALE_SUCCESS_MS, SALES_SEARCH_DEBOUNCE_MS } from '../model/admin-constants';
 import { formatDay, formatMoney, saleNumber, shopToday } from '../model/admin-format';
 import { saleSourceLabel } from '../model/admin-labels';
-import { csvTexts, saleTexts } from '../model/admin-texts';
+import { saleTexts } from '../model/admin-texts';
 import { SaleFormDialog } from './sale-form-dialog';
 
 const SOURCE_OPTIONS = [
@@ -43,7 +43,6 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
   const [updateSale, updating] = useUpdateSaleMutation();
   const [deleteSale, deleting] = useDeleteSaleMutation();
   const { outcome, show, clear } = useOutcome();
-  const csv = useCsvDownload((message) => show('error', message));
   const editor = useListEditing<SaleDto, SaleBody>({
     save: (sale, body) => (sale ? updateSale({ id: sale.id, body }) : createSale(body)),
     remove: deleteSale,
@@ -67,22 +66,12 @@ export function SalesList({ now = () => new Date() }: { now?: () => Date }) {
             {saleTexts.addSale}
           </button>
         </div>
-        <div>
-          <button
-            type="button"
-            className={buttons.secondary}
-            disabled={csv.downloading}
-            onClick={() =>
-              void csv.download(
-                '/api/admin/sales.csv',
-                saleFilters({ search: list.search, source: list.filter }),
-                'vendas.csv',
-              )
-            }
-          >
-            {csv.downloading ? csvTexts.exporting : csvTexts.export}
-          </button>
-        </div>
+        <CsvExportButton
+          path="/api/admin/sales.csv"
+          query={saleFilters({ search: list.search, source: list.filter })}
+          fallbackName="vendas.csv"
+          onError={(message) => show('error', message)}
+        />
       </ListToolbar>
       {sales.error ? (
         <FormError>{errorMessage(sales.error, saleTexts.loadFailed)}</FormError>

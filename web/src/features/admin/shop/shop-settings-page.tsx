@@ -355,7 +355,7 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
 
 /**
  * /admin/loja 'Configurações da Loja' (issue 37): the shop's name, contacts,
- * address and map, social links, hours and delivery zones — what every page
+ * address and map, social links and delivery zones — what every page
  * of the site reads at run time.
  */
 export function ShopSettingsPage() {
