@@ -9,7 +9,6 @@ export const SHOP_SETTINGS_STREAM = 'shopsettings-main';
 
 export const SHOP_NAME_MAX_LENGTH = 100;
 /** The retired openingHoursText's limit (issue 37); the calendar tells the hours since issue 40. */
-export const OPENING_HOURS_MAX_LENGTH = 200;
 export const ZONE_NAME_MAX_LENGTH = 60;
 export const MAX_DELIVERY_ZONES = 50;
 /** R$ 1.000,00: a delivery fee above it is a typo. */

@@ -12,8 +12,6 @@ export const shopMessages = {
   instagramInvalid:
     'Link do Instagram inválido: use https://www.instagram.com/… ou deixe em branco.',
   facebookInvalid: 'Link do Facebook inválido: use https://www.facebook.com/… ou deixe em branco.',
-  openingHoursRequired: 'Informe o horário de funcionamento.',
-  openingHoursTooLong: 'O horário de funcionamento deve ter no máximo 200 caracteres.',
   zoneNameRequired: 'Informe o nome da zona de entrega.',
   zoneNameTooLong: 'O nome da zona deve ter no máximo 60 caracteres.',
   zoneFromInvalid: 'CEP inicial inválido',
