@@ -1,6 +1,6 @@
 import { formatPhone, phoneHref } from '@quitute/contracts';
 import { Link } from 'react-router';
-import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { MailIcon, PhoneIcon } from '../../components/icons';
 import { Pending } from '../../components/pending';
 import { openingHoursText } from '../../features/contact/contact-message';
 import { useShopSettings } from '../../hooks/use-shop-settings';
@@ -51,10 +51,7 @@ export function Footer() {
                     {formatPhone(shop.phone)}
                   </a>
                 </li>
-                <li className={styles.hours}>
-                  <ClockIcon className={styles.icon} />
-                  <span>{openingHoursText(shop.openingHoursText)}</span>
-                </li>
+                <li className={styles.hours}>{openingHoursText(shop.openingHoursText)}</li>
               </>
             ) : (
               <li className={styles.pending}>
