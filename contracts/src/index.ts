@@ -65,4 +65,5 @@ export * from './consent';
 export * from './custom-orders';
 export * from './shop';
 export * from './schedule';
+export * from './notifications';
 export * from './audit';

@@ -235,6 +235,10 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
         return state.status === 'active'
           ? { ...state, email: event.data.email, pendingResets: [] }
           : state;
+      // Issue 41: folded by the notifications helper (emailConfirmed).
+      case 'EmailConfirmationRequested':
+      case 'UserEmailConfirmed':
+        return state;
       default:
         return assertNever(event);
     }

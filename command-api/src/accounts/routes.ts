@@ -24,6 +24,7 @@ import type { EventStore } from '@quitute/infra/event-store';
 import { parseWith } from '@quitute/infra/http';
 import { createKeyedQueue } from '@quitute/infra/keyed-queue';
 import type { Logger } from '@quitute/infra/logging';
+import type { Mailer } from '@quitute/infra/mail';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import type { SessionView } from './session-view';
 import type { CommandStores } from '../shared/handle-command';
@@ -50,9 +51,8 @@ import {
 export interface CaptchaVerifier {
   verify(token: string, remoteIp?: string): Promise<boolean>;
 }
-export interface MailSender {
-  send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void>;
-}
+/** The mail port as the routes use it (infra's Mailer). */
+export type MailSender = Pick<Mailer, 'send'>;
 
 export interface AccountsDeps {
   eventStore: EventStore;

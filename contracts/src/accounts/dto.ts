@@ -127,6 +127,8 @@ export const profileDtoSchema = z.object({
   address: z.string(),
   preferences: z.object({ notifications: notificationPreferencesSchema }),
   role: z.enum(ROLES),
+  /** Issue 41: whether the e-mail is confirmed (non-essential messages wait for it). */
+  emailConfirmed: z.boolean(),
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
@@ -135,6 +137,7 @@ export function toProfileDto(
   id: string,
   user: Pick<ProfileDto, 'email' | 'name' | 'phone' | 'address' | 'role'> & {
     notifications: ProfileDto['preferences']['notifications'];
+    emailConfirmed?: boolean | undefined;
   },
 ): ProfileDto {
   return {
@@ -145,6 +148,7 @@ export function toProfileDto(
     address: user.address,
     preferences: { notifications: user.notifications },
     role: user.role,
+    emailConfirmed: user.emailConfirmed ?? false,
   };
 }
 

@@ -80,6 +80,19 @@ export const signedOutSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
   signedOutAt: z.iso.datetime({ offset: true }),
 });
+/**
+ * Issue 41: the owner asked for the confirmation link again ('Reenviar'); the
+ * notifier mails it to `email`, the account's address when she asked.
+ * (Registration, an invitation and an e-mail change send one on their own.)
+ */
+export const emailConfirmationRequestedSchema = z.object({ userId, email: z.string().min(3) });
+/**
+ * Issue 41: the account's address is hers: she followed the link mailed to
+ * it (or set her password through one, which proves the same). Only a
+ * confirmed address receives non-essential messages; a change of address
+ * makes the new one unconfirmed until its own link is followed.
+ */
+export const userEmailConfirmedSchema = z.object({ userId, email: z.string().min(3) });
 /** The e-mail left its account (changed or account deleted): it may be registered again. */
 export const emailReleasedSchema = z.object({ email: z.string().min(3), userId });
 
@@ -102,6 +115,8 @@ export const accountEventSchemas = {
   UserInvited: userInvitedSchema,
   UserEmailChanged: userEmailChangedSchema,
   SignedOut: signedOutSchema,
+  EmailConfirmationRequested: emailConfirmationRequestedSchema,
+  UserEmailConfirmed: userEmailConfirmedSchema,
 } as const;
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
 

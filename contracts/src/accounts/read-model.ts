@@ -10,6 +10,8 @@ export const userDocumentSchema = z.object({
   phone: z.string(),
   address: z.string(),
   notifications: notificationPreferencesSchema,
+  /** Issue 41: whether `email` is confirmed (absent on documents built before: not confirmed). */
+  emailConfirmed: z.boolean().optional(),
   role: z.enum(ROLES),
   isDeleted: z.boolean(),
   /** Tokens carrying an older session version are refused (password reset, role change). */

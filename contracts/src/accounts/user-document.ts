@@ -24,6 +24,7 @@ export function evolveUserDocument(
         phone: '',
         address: '',
         notifications: { ...DEFAULT_NOTIFICATIONS },
+        emailConfirmed: false,
         role,
         isDeleted: false,
         sessionVersion: 0,
@@ -41,6 +42,7 @@ export function evolveUserDocument(
         phone,
         address,
         notifications: { ...DEFAULT_NOTIFICATIONS },
+        emailConfirmed: false,
         role,
         isDeleted: false,
         sessionVersion: 0,
@@ -48,8 +50,17 @@ export function evolveUserDocument(
         updatedAt: at,
       };
     }
+    // The new address is not confirmed until its own link is followed (issue 41).
     case 'UserEmailChanged':
-      return document && { ...document, email: event.data.email, updatedAt: at };
+      return (
+        document && { ...document, email: event.data.email, emailConfirmed: false, updatedAt: at }
+      );
+    case 'UserEmailConfirmed':
+      return document && event.data.email === document.email
+        ? { ...document, emailConfirmed: true, updatedAt: at }
+        : document;
+    case 'EmailConfirmationRequested':
+      return document;
     case 'UserProfileUpdated': {
       const { name, phone, address } = event.data;
       return document && { ...document, name, phone, address, updatedAt: at };

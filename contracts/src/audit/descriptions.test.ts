@@ -376,7 +376,7 @@ describe('describing a change of the shop’s settings', () => {
         data: { settings, changedFields: [...SHOP_SETTINGS_FIELDS] },
       }),
     ).toBe(
-      'Configurações da loja alteradas: Nome da loja, WhatsApp, Telefone, E-mail, Endereço, Localização no mapa, Redes sociais, Horário de funcionamento, Zonas de entrega',
+      'Configurações da loja alteradas: Nome da loja, WhatsApp, Telefone, E-mail, Endereço, Localização no mapa, Redes sociais, Horário de funcionamento, Zonas de entrega, Horário do resumo diário',
     );
   });
 });

@@ -209,6 +209,7 @@ export const SHOP_SETTINGS_FIELD_LABELS: Readonly<Record<ShopSettingsField, stri
   social: 'Redes sociais',
   openingHoursText: 'Horário de funcionamento',
   deliveryZones: 'Zonas de entrega',
+  dailySummaryTime: 'Horário do resumo diário',
 };
 
 /**

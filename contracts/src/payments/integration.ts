@@ -16,5 +16,13 @@ export const paymentApprovedMessageSchema = z.object({
   /** The provider's payment id. */
   paymentId: z.string().nullable(),
   occurredAt: z.string(),
+  /**
+   * Issue 41, for the admins' `newOrder` (from the order's OrderPlaced); absent
+   * on messages published before, which the gateway tells no admin about.
+   */
+  totalCents: z.number().int().nonnegative().optional(),
+  customerName: z.string().optional(),
+  deliveryType: z.enum(['delivery', 'pickup']).optional(),
+  deliveryDate: z.string().optional(),
 });
 export type PaymentApprovedMessage = z.infer<typeof paymentApprovedMessageSchema>;

@@ -10,6 +10,8 @@ import {
 } from './dto';
 import { changedShopSettingsFields, shopSettingsChangedSchema } from './events';
 import { shopMessages } from './messages';
+import { DEFAULT_DAILY_SUMMARY_TIME } from '../notifications/constants';
+import { notificationMessages } from '../notifications/messages';
 
 const body = (): ShopSettingsBodyInput =>
   shopSettingsToAdminFields(structuredClone(DEFAULT_SHOP_SETTINGS));
@@ -31,7 +33,21 @@ function issuesOf(input: unknown) {
 
 describe('shopSettingsBodySchema', () => {
   it('given the seeded settings as the admin GETs them, when they are PUT back, then they parse to the same document', () => {
-    expect(shopSettingsBodySchema.parse(body())).toEqual(DEFAULT_SHOP_SETTINGS);
+    expect(shopSettingsBodySchema.parse(body())).toEqual({
+      ...DEFAULT_SHOP_SETTINGS,
+      dailySummaryTime: DEFAULT_DAILY_SUMMARY_TIME,
+    });
+  });
+
+  it('given a daily summary hour, when parsed, then HH:MM is kept and anything else is refused with its message', () => {
+    expect(
+      shopSettingsBodySchema.parse({ ...body(), dailySummaryTime: '07:30' }).dailySummaryTime,
+    ).toBe('07:30');
+    for (const dailySummaryTime of ['7:30', '24:00', '18:60', '', 18]) {
+      expect(issuesOf({ ...body(), dailySummaryTime })).toContain(
+        `dailySummaryTime: ${notificationMessages.dailySummaryTimeInvalid}`,
+      );
+    }
   });
 
   it('given phones typed with punctuation and a CEP with a dash, when parsed, then digits are kept and reais become centavos', () => {

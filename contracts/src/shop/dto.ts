@@ -15,6 +15,8 @@ import {
 import { overlappingZones } from './delivery';
 import { shopSettingsSchema, type ShopSettings } from './events';
 import { shopMessages as m, zonesOverlapMessage } from './messages';
+import { DEFAULT_DAILY_SUMMARY_TIME } from '../notifications/constants';
+import { notificationMessages } from '../notifications/messages';
 
 /**
  * HTTP shapes of the shop's settings (issue 37): GET /api/shop (public),
@@ -157,6 +159,12 @@ export const shopSettingsBodySchema = z.strictObject({
       const overlap = overlappingZones(zones);
       if (overlap) context.addIssue({ code: 'custom', message: zonesOverlapMessage(...overlap) });
     }),
+  /** Issue 41: absent keeps DEFAULT_DAILY_SUMMARY_TIME. */
+  dailySummaryTime: textField({ required: notificationMessages.dailySummaryTimeInvalid })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, notificationMessages.dailySummaryTimeInvalid)
+    .optional()
+    .transform((value) => value ?? DEFAULT_DAILY_SUMMARY_TIME),
 }) satisfies z.ZodType<ShopSettings, unknown>;
 export type ShopSettingsBodyInput = z.input<typeof shopSettingsBodySchema>;
 
@@ -172,9 +180,9 @@ export const deliveryZoneDtoSchema = z.object({
 export type DeliveryZoneDto = z.infer<typeof deliveryZoneDtoSchema>;
 
 /** The settings' own fields over HTTP: money in reais, without the retired hours. */
-const shopSettingsFieldsDtoSchema = shopSettingsSchema.omit({ openingHoursText: true }).extend({
-  deliveryZones: z.array(deliveryZoneDtoSchema),
-});
+const shopSettingsFieldsDtoSchema = shopSettingsSchema
+  .omit({ openingHoursText: true, dailySummaryTime: true })
+  .extend({ deliveryZones: z.array(deliveryZoneDtoSchema) });
 
 /**
  * GET /api/shop: what every visitor sees (all of it is the shop's public face).
@@ -192,6 +200,8 @@ export type ShopSettingsDto = z.infer<typeof shopSettingsDtoSchema>;
  * GETs is what she PUTs back.
  */
 export const adminShopSettingsDtoSchema = shopSettingsFieldsDtoSchema.extend({
+  /** Issue 41: the daily production summary's hour (`HH:mm`), DEFAULT_DAILY_SUMMARY_TIME when never set. */
+  dailySummaryTime: z.string(),
   /** ISO time of the last save (or of the seed). */
   updatedAt: z.string(),
   /** The admin who saved it last; 'system' for the seed. */
@@ -201,11 +211,9 @@ export const adminShopSettingsDtoSchema = shopSettingsFieldsDtoSchema.extend({
 });
 export type AdminShopSettingsDto = z.infer<typeof adminShopSettingsDtoSchema>;
 
-/** The settings as the admin's page reads and saves them (the body of PUT /api/admin/shop). */
-export function shopSettingsToAdminFields(
-  settings: ShopSettings,
-): z.infer<typeof shopSettingsFieldsDtoSchema> {
-  const { openingHoursText: _retired, ...fields } = settings;
+/** The settings' public fields over HTTP (money in reais). */
+function shopSettingsToFields(settings: ShopSettings): z.infer<typeof shopSettingsFieldsDtoSchema> {
+  const { openingHoursText: _retired, dailySummaryTime: _adminOnly, ...fields } = settings;
   return {
     ...fields,
     deliveryZones: fields.deliveryZones.map((zone) => ({
@@ -218,12 +226,23 @@ export function shopSettingsToAdminFields(
   };
 }
 
-/** GET /api/shop: the settings, and the hours as the calendar tells them (scheduleHoursText). */
+/**
+ * The settings as the admin's page reads and saves them (the body of PUT
+ * /api/admin/shop): the public fields and the daily summary's hour (issue 41).
+ */
+export function shopSettingsToAdminFields(settings: ShopSettings) {
+  return {
+    ...shopSettingsToFields(settings),
+    dailySummaryTime: settings.dailySummaryTime ?? DEFAULT_DAILY_SUMMARY_TIME,
+  };
+}
+
+/** GET /api/shop's answer: the settings with the calendar's hours in words. */
 export function shopSettingsToDto(
   settings: ShopSettings,
   openingHoursText: string,
 ): ShopSettingsDto {
-  return { ...shopSettingsToAdminFields(settings), openingHoursText };
+  return { ...shopSettingsToFields(settings), openingHoursText };
 }
 
 /** GET /api/delivery/quote?cep=01310100 (or 01310-100). */

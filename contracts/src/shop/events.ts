@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalJson } from '../shared/canonical-json';
 import type { EventOf } from '../shared/events';
+import { DEFAULT_DAILY_SUMMARY_TIME } from '../notifications/constants';
 
 /**
  * The shop's settings, stream SHOP_SETTINGS_STREAM (issue 37). Each event
@@ -49,6 +50,11 @@ export const shopSettingsSchema = z.object({
   openingHoursText: z.string().optional(),
   /** CEP ranges that never overlap, so a CEP is in one zone at most. */
   deliveryZones: z.array(deliveryZoneSchema),
+  /**
+   * Issue 41: when the next day's production summary is mailed to the shop's
+   * address, `HH:mm` America/Sao_Paulo; absent is DEFAULT_DAILY_SUMMARY_TIME.
+   */
+  dailySummaryTime: z.string().optional(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -63,6 +69,7 @@ export const SHOP_SETTINGS_FIELDS = [
   'social',
   'openingHoursText',
   'deliveryZones',
+  'dailySummaryTime',
 ] as const satisfies readonly (keyof ShopSettings)[];
 export type ShopSettingsField = (typeof SHOP_SETTINGS_FIELDS)[number];
 
@@ -84,14 +91,21 @@ export type ShopSettingsEvent = EventOf<typeof shopSettingsEventSchemas>;
 /**
  * The fields whose values differ between two documents, in SHOP_SETTINGS_FIELDS
  * order. The retired openingHoursText is never listed: a save drops it from a
- * document recorded before issue 40, and that is no change the admin made.
+ * document recorded before issue 40, and that is no change the admin made. An
+ * absent dailySummaryTime is its default (issue 41): saving the default over a
+ * document recorded before is no change either.
  */
 export function changedShopSettingsFields(
   before: ShopSettings,
   after: ShopSettings,
 ): ShopSettingsField[] {
+  const valueOf = (settings: ShopSettings, field: ShopSettingsField) =>
+    field === 'dailySummaryTime'
+      ? (settings.dailySummaryTime ?? DEFAULT_DAILY_SUMMARY_TIME)
+      : settings[field];
   return SHOP_SETTINGS_FIELDS.filter(
     (field) =>
-      field !== 'openingHoursText' && canonicalJson(before[field]) !== canonicalJson(after[field]),
+      field !== 'openingHoursText' &&
+      canonicalJson(valueOf(before, field)) !== canonicalJson(valueOf(after, field)),
   );
 }

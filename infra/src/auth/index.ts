@@ -5,6 +5,8 @@ export {
   TOKEN_ALGORITHM,
 } from './tokens';
 export type { TokenService, TokenSubject, TokenVerifier } from './tokens';
+export { createLinkSigner } from './links';
+export type { LinkSigner } from './links';
 export {
   createPasswordHasher,
   hashPassword,

@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import { accountMessages, tokenClaimsSchema, type TokenClaims } from '@quitute/contracts';
 import { AppError } from '../errors';
+import { createLinkSigner, type LinkSigner } from './links';
 
 /** Pinned: a token signed with anything else (`none`, RS256 with our secret as a "public key") is refused. */
 export const TOKEN_ALGORITHM = 'HS256';
@@ -18,6 +19,8 @@ export interface TokenVerifier {
 
 export interface TokenService extends TokenVerifier {
   sign(subject: TokenSubject): string;
+  /** Links mailed to people (issue 41), signed under a key derived from the same secret. */
+  links: LinkSigner;
 }
 
 /** Only command-api signs (ARCHITECTURE §5); every service verifies with the same secret. */
@@ -33,6 +36,7 @@ export function createTokenService(options: {
   const nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
   return {
     verify: verifier.verify,
+    links: createLinkSigner(options.secret),
     sign(subject) {
       const iat = nowSeconds();
       const claims = { ...tokenClaimsSchema.omit({ exp: true }).parse(subject), iat };

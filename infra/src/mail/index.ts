@@ -2,7 +2,7 @@ import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
 import type { OutboxMailer, SmtpMailer } from './port';
 
-export type { Mail, Mailer, OutboxMailer, SmtpMailer, StoredMail } from './port';
+export type { Mail, Mailer, OutboxMailer, SentMail, SmtpMailer, StoredMail } from './port';
 export type { OutboxMailerOptions } from './outbox';
 export type { SmtpMailerOptions } from './smtp';
 export { DEFAULT_FROM } from './port';

@@ -4,11 +4,22 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (the shop's own address, issue 41). */
+  replyTo?: string;
+  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What the transport says of a mail it took: its message id, when it gives one. */
+export interface SentMail {
+  messageId?: string;
 }
 
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
-  send(mail: Mail): Promise<void>;
+  /** Void from a test's stand-in that keeps no id. */
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- stand-ins are `async () => {}`
+  send(mail: Mail): Promise<SentMail | void>;
 }
 
 export interface SmtpMailer extends Mailer {

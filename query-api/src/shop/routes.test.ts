@@ -181,6 +181,7 @@ describe('GET /api/admin/shop', () => {
 
       expect(adminShopSettingsDtoSchema.parse(body)).toEqual({
         ...shopSettingsDtoSchema.omit({ openingHoursText: true }).parse(body),
+        dailySummaryTime: '18:00',
         updatedAt: '2026-11-27T15:30:00.000Z',
         updatedBy: ADMIN_ID,
         position: 41,

@@ -29,12 +29,13 @@ import {
   scheduleMessages,
   scheduleHoursText,
   shopSettingsBodySchema,
+  shopSettingsToAdminFields,
 } from '@quitute/contracts';
 import { json, stubFetch } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { admin, profileBody, type AuthUser } from '../../../testing/session';
 import { kitchenSchedule, scheduleAnswer } from '../../../testing/schedule';
-import { adminShopSettingsDto, settingsToDto } from '../../../testing/shop-settings';
+import { adminShopSettingsDto } from '../../../testing/shop-settings';
 
 export function productDto(overrides: Partial<AdminProductDto> = {}): AdminProductDto {
   return {
@@ -645,7 +646,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       }
       state.position += 1;
       state.shop = {
-        ...settingsToDto(parsed.data),
+        ...shopSettingsToAdminFields(parsed.data),
         updatedAt: '2030-11-21T18:45:00.000Z',
         updatedBy: user.id,
         position: state.position,

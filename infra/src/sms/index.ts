@@ -1,0 +1,1 @@
+export type { OutboxSmsSender, SentSms, Sms, SmsSender, StoredSms } from './port';
