@@ -1,5 +1,6 @@
 import {
   assertNever,
+  DELIVERY_TYPE_OPTIONS,
   EMAIL_CONFIRMATION_TTL_MS,
   formatDigitableLine,
   notificationMessages,
@@ -231,7 +232,13 @@ function orderInTransit(order: OrderFacts, shop: ShopFacts): EmailContent {
       },
       {
         type: 'facts',
-        rows: [...where, { label: 'Entrega', value: dayAndTime(order.deliveryDate) }],
+        rows: [
+          ...where,
+          {
+            label: DELIVERY_TYPE_OPTIONS[order.deliveryType],
+            value: dayAndTime(order.deliveryDate),
+          },
+        ],
       },
       myOrderButton(order, shop),
     ],

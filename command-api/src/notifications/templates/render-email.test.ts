@@ -246,7 +246,10 @@ describe('renderEmail: her order moves along', () => {
     const email = await render({ kind: 'order_in_transit', order: deliveryOrderFacts() });
     expect(email.subject).toBe('Pedido #1042 saiu para entrega — Quitute');
     expect(email.text).toContain(
-      'Endereço de entrega: Rua das Flores, 12, apto 3 — Centro, Campinas/SP, CEP 13010-000',
+      [
+        'Endereço de entrega: Rua das Flores, 12, apto 3 — Centro, Campinas/SP, CEP 13010-000',
+        'Entrega: sábado, 05/12/2026 às 08:00',
+      ].join('\n'),
     );
     expect(email.html).toContain('Rua das Flores, 12, apto 3 — Centro, Campinas/SP, CEP 13010-000');
   });
