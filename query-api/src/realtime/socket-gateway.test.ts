@@ -543,17 +543,18 @@ describe('new orders for the admins (issue 41)', () => {
     ]);
   });
 
-  it('given the same approval delivered twice, or one older than a push waits, then each admin socket is told once, and of the fresh one only', async () => {
+  it('given the same approval delivered twice, one older than a push waits, or one of an unreadable time, then each admin socket is told once, and of the fresh one only', async () => {
     const rosaSocket = await connected(adminTokenOf(rosa));
     const toRosa = newOrders(rosaSocket);
     const paid = paidOrder(ana);
     const stale = paidOrder(bia, {
       occurredAt: new Date(now.getTime() - MAX_PUSH_AGE_MS - 1).toISOString(),
     });
+    const unreadable = paidOrder(bia, { occurredAt: 'ontem' });
     const sentinel = paidOrder(bia);
 
     await publish(paid);
-    await publish(paid, stale, sentinel);
+    await publish(paid, stale, unreadable, sentinel);
     await toRosa.until(sentinel.orderId);
 
     expect(toRosa.received.map((push) => push.orderId)).toEqual([paid.orderId, sentinel.orderId]);

@@ -296,7 +296,9 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
         return;
       }
       const approved = parsed.data;
-      if (now().getTime() - Date.parse(approved.occurredAt) > MAX_PUSH_AGE_MS) return;
+      const ageMs = now().getTime() - Date.parse(approved.occurredAt);
+      // Written so that a time that cannot be read (NaN) counts as too old.
+      if (!(ageMs <= MAX_PUSH_AGE_MS)) return;
       // Each audience once per approval: a redelivery after the admins' push failed
       // does not tell the customer again.
       if (!customersTold.has(approved.eventId)) {
