@@ -135,7 +135,8 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusal));
+    // The form's own alert: a toast of the layout (the cart's, read in the background) may show beside it.
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(refusal));
     expect(input(form, 'Capacidade diária (unidades)').value).toBe('500');
     expect(screen.queryByRole('dialog', { name: 'Sucesso' })).toBeNull();
     expect(server.calls('/api/admin/schedule', 'PUT')).toHaveLength(1);
@@ -148,14 +149,14 @@ describe('/admin/agenda "Agenda e Produção" (issue 40)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(screen.getByRole('alert').textContent).toBe(scheduleMessages.leadDaysInvalid);
+    expect(within(form).getByRole('alert').textContent).toBe(scheduleMessages.leadDaysInvalid);
     await user.clear(input(form, 'Antecedência mínima (dias)'));
     await user.type(input(form, 'Antecedência mínima (dias)'), '2');
     await user.clear(input(form, 'Retirada, Sábado: fechamento do período 1'));
     await user.type(input(form, 'Retirada, Sábado: fechamento do período 1'), '08:00');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(within(form).getByRole('alert').textContent).toBe(
       'Retirada, Sábado: o fechamento (08:00) deve ser depois da abertura (09:00).',
     );
     expect(server.calls('/api/admin/schedule', 'PUT')).toHaveLength(0);
