@@ -24,6 +24,7 @@ const access: Record<string, Access> = {
   // The embedded shop's own routers.
   'GET /dev/mailbox': 'internal',
   'GET /dev/mailbox/:id': 'internal',
+  'GET /dev/mailbox/sms/:id': 'internal',
   'GET /simulator/payments/:paymentId': 'internal',
   'POST /simulator/payments/:paymentId/approve': 'internal',
   'POST /simulator/payments/:paymentId/reject': 'internal',
