@@ -240,6 +240,10 @@ export const shopSettingsTexts = {
   removeZone: (name: string, index: number) => `Remover ${name.trim() || `zona ${index + 1}`}`,
   remove: 'Remover',
   addZone: 'Adicionar zona',
+  notifications: 'Notificações',
+  dailySummaryTime: 'Horário do resumo diário',
+  dailySummaryHint:
+    'Todo dia, neste horário, o e-mail da loja recebe a produção do dia seguinte (horário de Brasília).',
 } as const;
 
 /** Issue 41: the admin area's new-order alerts (their controls' own texts are the contracts'). */
