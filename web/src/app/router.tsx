@@ -51,6 +51,16 @@ const pageModules = {
 } satisfies Record<string, PageModule>;
 
 /**
+ * Pages only the shop's e-mails link to (issue 41): one chunk for both, never
+ * prefetched (nothing here leads to them).
+ */
+const emailLinkRoutes = () => import('./routes/email-link-routes');
+const emailLinkPages = {
+  confirmEmail: () => emailLinkRoutes().then((m) => ({ default: m.ConfirmEmailRoute })),
+  unsubscribe: () => emailLinkRoutes().then((m) => ({ default: m.UnsubscribeRoute })),
+} satisfies Record<string, PageModule>;
+
+/**
  * The admin area (admin-spec §2) declares its own pages: its code, and
  * recharts, load only on /admin routes and are never prefetched for the shop's
  * visitors.
@@ -97,6 +107,9 @@ export const routes: RouteObject[] = [
           { path: 'register', element: page(pageModules.register) },
           { path: 'reset/:token?', element: page(pageModules.resetConfirm) },
           { path: 'success', element: page(pageModules.success) },
+          // The e-mails' links (contracts' CONFIRM_EMAIL_PATH and UNSUBSCRIBE_PATH, issue 41).
+          { path: 'confirmar-email', element: page(emailLinkPages.confirmEmail) },
+          { path: 'descadastrar', element: page(emailLinkPages.unsubscribe) },
           {
             element: <RequireAuth />,
             children: [

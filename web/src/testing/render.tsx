@@ -6,12 +6,16 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, vi } from 'vitest';
 import { routes as appRoutes } from '../app/router';
 import { makeStore, type AppStore } from '../app/store';
+import { sockets } from './fake-socket';
 import { MemoryStorage } from './memory-storage';
 import { stubRevealing } from './reveal';
 
 // The ALTCHA widget's code (web workers, proof of work) does not run under jsdom:
 // tests find the bare <altcha-widget> element and play its events (see session.ts).
 vi.mock('../features/auth/components/altcha-setup', () => ({}));
+// No test talks to a real socket.io server: the admin area's socket (and the checkout's) get the
+// fake, which a test plays the server's side of (see fake-socket.ts).
+vi.mock('socket.io-client', () => import('./fake-socket'));
 
 // The web test project has no setup file or globals: clean up after every test here.
 afterEach(() => {
@@ -19,6 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  sockets.length = 0;
 });
 
 export interface RenderOptions {

@@ -60,10 +60,10 @@ export function storageWithSessionAndCart(user: AuthUser, token = tokenFor(user)
   return storage;
 }
 
-/** GET /api/users/profile as the server answers it. */
-export function profileBody(user: AuthUser) {
+/** GET /api/users/profile as the server answers it; the e-mail confirmed unless said otherwise (issue 41). */
+export function profileBody(user: AuthUser, { emailConfirmed = true } = {}) {
   const { id, email, name, phone, address, preferences, role } = user;
-  return { id, email, name, phone, address, preferences, role };
+  return { id, email, name, phone, address, preferences, role, emailConfirmed };
 }
 
 /** POST /api/auth/login as the server answers it. */
@@ -103,18 +103,20 @@ export const altchaChallenge = {
 export function stubAccountApi(
   options: {
     user?: AuthUser;
-    handler?: (url: URL, request: Request) => Response | Promise<Response> | undefined;
+    /** Whether the user's e-mail is confirmed (GET /api/users/profile); true by default. */
+    emailConfirmed?: boolean;
+    handler?: (url: URL, request: Request) => Response | Promise<Response | undefined> | undefined;
   } = {},
 ): Request[] {
   const answer: FetchHandler = async (url, request) => {
-    const custom = options.handler?.(url, request);
+    const custom = await options.handler?.(url, request);
     if (custom) return custom;
     if (url.pathname === '/health') return json({ status: 'ok' });
     if (url.pathname === '/api/auth/captcha') return json(altchaChallenge);
     const shop = shopSettingsAnswer(url);
     if (shop) return shop;
     if (url.pathname === '/api/users/profile' && request.method === 'GET' && options.user) {
-      return json(profileBody(options.user));
+      return json(profileBody(options.user, { emailConfirmed: options.emailConfirmed ?? true }));
     }
     // A signed-in customer's shop loads their server cart: empty unless a test says otherwise.
     const user = options.user;

@@ -43,6 +43,9 @@ const pages = {
   customOrders: page(() =>
     import('./admin-custom-orders-route').then((m) => ({ default: m.AdminCustomOrdersRoute })),
   ),
+  notifications: page(() =>
+    import('./admin-notifications-route').then((m) => ({ default: m.AdminNotificationsRoute })),
+  ),
   shop: page(() => import('./admin-shop-route').then((m) => ({ default: m.AdminShopRoute }))),
   schedule: page(() =>
     import('./admin-schedule-route').then((m) => ({ default: m.AdminScheduleRoute })),
@@ -83,6 +86,7 @@ export function AdminRoute() {
         { path: 'sales', element: pages.sales },
         { path: 'reviews', element: pages.reviews },
         { path: 'encomendas', element: pages.customOrders },
+        { path: 'notificacoes', element: pages.notifications },
         { path: 'eventos', element: pages.events },
         { path: 'eventos/stream/:stream', element: pages.eventStream },
         { path: 'loja', element: pages.shop },

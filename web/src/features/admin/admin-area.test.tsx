@@ -63,6 +63,7 @@ describe('admin shell (admin-spec §2 "Admin shell")', () => {
       ['Vendas', '/admin/sales'],
       ['Avaliações', '/admin/reviews'],
       ['Encomendas', '/admin/encomendas'],
+      ['Notificações', '/admin/notificacoes'],
       ['Eventos', '/admin/eventos'],
       ['Agenda e Produção', '/admin/agenda'],
       ['Configurações da Loja', '/admin/loja'],

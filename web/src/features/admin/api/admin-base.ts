@@ -18,6 +18,7 @@ export const ADMIN_TAGS = [
   'AdminUsers',
   'AdminSales',
   'AdminDashboard',
+  'AdminNotifications',
 ] as const;
 export type AdminTag = (typeof ADMIN_TAGS)[number];
 

@@ -240,6 +240,31 @@ export const shopSettingsTexts = {
   removeZone: (name: string, index: number) => `Remover ${name.trim() || `zona ${index + 1}`}`,
   remove: 'Remover',
   addZone: 'Adicionar zona',
+  notifications: 'Notificações',
+  dailySummaryTime: 'Horário do resumo diário',
+  dailySummaryHint:
+    'Todo dia, neste horário, o e-mail da loja recebe a produção do dia seguinte (horário de Brasília).',
+} as const;
+
+/** Issue 41: the admin area's new-order alerts (their controls' own texts are the contracts'). */
+export const alertTexts = {
+  controlsLabel: 'Alertas de novos pedidos',
+  browserNotificationsOn: 'Notificações do navegador ativadas.',
+  unseenOrders: (count: number) => (count === 1 ? '1 novo pedido' : `${count} novos pedidos`),
+} as const;
+
+/** Issue 41: /admin/notificacoes; the title, 'Reenviar' and the empty text are the contracts'. */
+export const notificationsTexts = {
+  loading: 'Carregando notificações...',
+  loadFailed: 'Erro ao carregar notificações.',
+  retryFailed: 'Erro ao reenviar a notificação.',
+  statusFilter: 'Status',
+  allStatuses: 'Todos',
+  shop: 'Loja',
+  noCustomer: 'Conta excluída',
+  retryLabel: (kind: string, when: string) => `Reenviar ${kind} de ${when}`,
+  nextAttempt: (when: string) => `próxima em ${when}`,
+  columns: ['Data', 'Tipo', 'Canal', 'Destinatário', 'Pedido', 'Tentativas', 'Erro', 'Status'],
 } as const;
 
 /** Issue 40: /admin/agenda 'Agenda e Produção' and /admin/producao 'Produção do dia'. */

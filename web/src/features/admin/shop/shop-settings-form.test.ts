@@ -37,6 +37,8 @@ describe("the shop's settings form (issue 37)", () => {
     expect(body).toMatchObject({
       name: settings.name,
       email: settings.email,
+      // Issue 41: the daily summary's hour goes back as it is (left out, the server would reset it).
+      dailySummaryTime: '18:00',
       location: settings.location,
       social: settings.social,
       deliveryZones: [

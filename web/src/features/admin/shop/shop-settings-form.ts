@@ -45,6 +45,8 @@ export interface ShopSettingsForm {
   instagram: string;
   facebook: string;
   zones: ZoneRow[];
+  /** Issue 41: when the daily production summary goes to the shop's e-mail, `HH:MM`. */
+  dailySummaryTime: string;
 }
 
 export type AddressField = keyof ShopSettingsForm['address'];
@@ -115,6 +117,7 @@ export function formOf(settings: AdminShopSettingsDto): ShopSettingsForm {
       fee: moneyText(zone.fee),
       minimumOrder: zone.minimumOrder > 0 ? moneyText(zone.minimumOrder) : '',
     })),
+    dailySummaryTime: settings.dailySummaryTime,
   };
 }
 
@@ -144,6 +147,7 @@ export function bodyOf(form: ShopSettingsForm) {
         ...(minimumOrder === undefined ? {} : { minimumOrder }),
       };
     }),
+    dailySummaryTime: form.dailySummaryTime,
   };
 }
 
@@ -198,6 +202,7 @@ export function fieldKeys(zoneCount: number): string[] {
     'whatsapp',
     'phone',
     'email',
+    'dailySummaryTime',
     ...ADDRESS_FIELDS.map((field) => `address.${field}`),
     'location.latitude',
     'location.longitude',

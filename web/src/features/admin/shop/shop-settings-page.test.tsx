@@ -1,10 +1,11 @@
-import { moneyInputMessages, shopMessages } from '@quitute/contracts';
+import { moneyInputMessages, notificationMessages, shopMessages } from '@quitute/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fetch-stub';
 import { descriptionOf } from '../../../testing/forms';
 import { PAGE_LOAD, renderApp } from '../../../testing/render';
 import { admin, storageWithSession } from '../../../testing/session';
+import { adminShopSettingsDto } from '../../../testing/shop-settings';
 import { fakeAdminServer, type AdminServerOptions } from '../testing/admin-server';
 
 async function openShopSettings(options: AdminServerOptions = {}) {
@@ -203,5 +204,62 @@ describe('/admin/loja "Configurações da Loja" (issue 37)', () => {
     expect(input(form, 'Bairro').value).toBe('Centro');
     expect(input(form, 'Cidade').value).toBe('Rio de Janeiro');
     expect(input(form, 'UF').value).toBe('RJ');
+  });
+
+  it("given the daily summary's hour saved as 19:30, when changed to 07:15 and saved, then the time field shows it and the PUT sends it", async () => {
+    const { user, form, server } = await openShopSettings({
+      shop: adminShopSettingsDto({ dailySummaryTime: '19:30' }),
+    });
+    const time = input(form, 'Horário do resumo diário');
+    expect(time.type).toBe('time');
+    expect(time.value).toBe('19:30');
+
+    await user.clear(time);
+    await user.type(time, '07:15');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await screen.findByRole('dialog', { name: 'Sucesso' });
+    const [body] = await putBodies(server);
+    expect(body).toMatchObject({ dailySummaryTime: '07:15' });
+    expect(server.state.shop.dailySummaryTime).toBe('07:15');
+    expect(input(form, 'Horário do resumo diário').value).toBe('07:15');
+  });
+
+  it("given the server refuses the daily summary's hour (400), then its message under the field", async () => {
+    const { user, form } = await openShopSettings({
+      handler: (url, request) =>
+        url.pathname === '/api/admin/shop' && request.method === 'PUT'
+          ? json(
+              {
+                message: notificationMessages.dailySummaryTimeInvalid,
+                code: 'validation',
+                fields: { dailySummaryTime: notificationMessages.dailySummaryTimeInvalid },
+              },
+              { status: 400 },
+            )
+          : undefined,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() =>
+      expect(descriptionOf(input(form, 'Horário do resumo diário'))).toContain(
+        notificationMessages.dailySummaryTimeInvalid,
+      ),
+    );
+    expect(document.activeElement).toBe(input(form, 'Horário do resumo diário'));
+    expect(screen.queryByRole('dialog', { name: 'Sucesso' })).toBeNull();
+  });
+
+  it("given the daily summary's hour emptied, then the rules' message under it and nothing sent", async () => {
+    const { user, form, server } = await openShopSettings();
+
+    await user.clear(input(form, 'Horário do resumo diário'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(descriptionOf(input(form, 'Horário do resumo diário'))).toContain(
+      notificationMessages.dailySummaryTimeInvalid,
+    );
+    expect(server.calls('/api/admin/shop', 'PUT')).toHaveLength(0);
   });
 });

@@ -40,7 +40,8 @@ import {
 } from './shop-settings-form';
 import page from './shop-settings.module.css';
 
-type TopField = 'name' | 'whatsapp' | 'phone' | 'email' | 'latitude' | 'longitude';
+type TopField =
+  'name' | 'whatsapp' | 'phone' | 'email' | 'latitude' | 'longitude' | 'dailySummaryTime';
 type TextField = TopField | 'instagram' | 'facebook';
 
 /** Where a top-level field's message is keyed in the body ('latitude' is 'location.latitude'). */
@@ -53,6 +54,7 @@ const PATH: Record<TextField, string> = {
   longitude: 'location.longitude',
   instagram: 'social.instagram',
   facebook: 'social.facebook',
+  dailySummaryTime: 'dailySummaryTime',
 };
 
 /**
@@ -233,6 +235,21 @@ function ShopSettingsEditor({ initial }: { initial: AdminShopSettingsDto }) {
               <p className={`${styles.full} ${styles.note}`}>
                 {texts.openingHoursMoved} <Link to="/admin/agenda">{texts.openingHoursLink}</Link>.
               </p>
+            </div>
+          </section>
+
+          <section className={styles.panel} aria-labelledby="loja-notificacoes">
+            <h2 id="loja-notificacoes" className={styles.sectionTitle}>
+              {texts.notifications}
+            </h2>
+            <div className={styles.formGrid}>
+              <FormField
+                label={texts.dailySummaryTime}
+                type="time"
+                step={60}
+                hint={texts.dailySummaryHint}
+                {...bind('dailySummaryTime')}
+              />
             </div>
           </section>
 

@@ -1,4 +1,5 @@
 import type {
+  AdminNotificationDto,
   AdminOrderDto,
   AdminScheduleDto,
   ProductionDto,
@@ -16,7 +17,9 @@ import type {
   TopSellingProduct,
 } from '@quitute/contracts';
 import {
+  ADMIN_NOTIFICATIONS_PAGE_SIZE,
   adminRefundBodySchema,
+  notificationMessages,
   centsToReais,
   EVENT_STREAM_PAGE_SIZE,
   formatBRL,
@@ -191,6 +194,33 @@ export function historyEntry(overrides: Partial<HistoryEntry> = {}): HistoryEntr
   };
 }
 
+/** One notification as GET /api/admin/notifications answers it: a failed e-mail to a customer. */
+export function notificationDto(
+  overrides: Partial<AdminNotificationDto> = {},
+): AdminNotificationDto {
+  return {
+    id: '6a1d2c3b-7777-4aaa-8bbb-000000000001',
+    kind: 'order_received',
+    channel: 'email',
+    status: 'failed',
+    attempts: 5,
+    lastError: '550 5.1.1 mailbox unavailable',
+    interrupted: false,
+    nextAttemptAt: null,
+    createdAt: '2030-11-20T13:05:00.000Z',
+    updatedAt: '2030-11-20T15:05:00.000Z',
+    sentAt: null,
+    orderId: 'a3f1c2d4-0000-4000-8000-000000000001',
+    orderNumber: 1001,
+    customer: {
+      id: '7d1b3b8e-2f7a-4a34-9d3e-0c5b1f6f2a11',
+      name: 'Maria da Silva',
+      email: 'maria@example.com',
+    },
+    ...overrides,
+  };
+}
+
 /** One stored event as GET /api/admin/events answers it. */
 export function logEvent(overrides: Partial<EventLogEntry> = {}): EventLogEntry {
   return {
@@ -243,6 +273,8 @@ export interface AdminServerOptions {
   reservedUnits?: Record<string, number>;
   /** GET /api/admin/production's answers, by date (an empty day without). */
   production?: Record<string, ProductionDto>;
+  /** What the shop told whom (GET /api/admin/notifications), newest first. */
+  notifications?: AdminNotificationDto[];
   /** Answers first; return undefined to let the fake answer. */
   handler?: Handler;
 }
@@ -359,6 +391,7 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     users: [...(options.users ?? [])],
     sales: [...(options.sales ?? [])],
     shop: options.shop ?? adminShopSettingsDto(),
+    notifications: [...(options.notifications ?? [])],
     schedule: options.schedule ?? adminScheduleDto(),
     /** How the provider answers the next refund (a test may change it between two). */
     refundOutcome: options.refundOutcome ?? ('completed' as RefundStatus),
@@ -451,6 +484,18 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
         return json({ ...settings, openingHoursText: scheduleHoursText(state.schedule) });
       }
       if (path === '/api/admin/shop') return json(state.shop);
+      if (path === '/api/admin/notifications') {
+        const status = q.get('status');
+        const found = state.notifications.filter((n) => !status || n.status === status);
+        const pageNumber = Number(q.get('page') ?? '1');
+        const size = ADMIN_NOTIFICATIONS_PAGE_SIZE;
+        return json({
+          notifications: found.slice((pageNumber - 1) * size, pageNumber * size),
+          total: found.length,
+          page: pageNumber,
+          pages: Math.max(1, Math.ceil(found.length / size)),
+        });
+      }
       if (path === '/api/admin/dashboard/recent-orders') return json(options.recentOrders ?? []);
       if (path === '/api/admin/dashboard/top-selling-products') {
         return json(options.topProducts ?? []);
@@ -653,6 +698,23 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
       };
       return json(state.shop);
     }
+    const notificationRetry = /^\/api\/admin\/notifications\/([^/]+)\/retry$/.exec(path);
+    if (notificationRetry && method === 'POST') {
+      const id = decodeURIComponent(notificationRetry[1] ?? '');
+      const found = state.notifications.find((n) => n.id === id);
+      if (!found) {
+        return json({ message: notificationMessages.notificationNotFound }, { status: 404 });
+      }
+      if (found.status !== 'failed') {
+        return json({ message: notificationMessages.retryNotFailed }, { status: 409 });
+      }
+      // The notifier takes it up again: an attempt under way.
+      state.notifications = state.notifications.map((n) =>
+        n.id === id ? { ...n, status: 'sending', interrupted: false } : n,
+      );
+      state.position += 1;
+      return json({ message: notificationMessages.retryRequested, position: state.position });
+    }
     if (path === '/api/admin/products' && method === 'POST') {
       const fields = await body(request);
       state.products.unshift(
@@ -834,6 +896,10 @@ export function fakeAdminServer(options: AdminServerOptions = {}) {
     if (answered) return answered;
     if (url.pathname === '/health') return json({ status: 'ok' });
     if (url.pathname === '/api/users/profile') return json(profileBody(user));
+    // The signed-in admin's shop loads her server cart 500 ms after the session: empty.
+    if (url.pathname === `/carrinho/${user.id}` && request.method === 'GET') {
+      return json({ userId: user.id, itens: [] });
+    }
     return json({ message: 'Recurso não encontrado.' }, { status: 404 });
   });
   return {

@@ -21,7 +21,7 @@ export interface MessageResponse {
   message: string | null;
 }
 
-function parseMessage(body: unknown): MessageResponse {
+export function parseMessage(body: unknown): MessageResponse {
   const message = isRecord(body) ? body['message'] : undefined;
   return { message: typeof message === 'string' && message.trim() ? message : null };
 }

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { emailConfirmationQueryApi } from '../api/email-confirmation-api';
+import { fakeEmailLinksServer } from '../../../testing/email-links-server';
 import { deferredResponse, json } from '../../../testing/fetch-stub';
 import { orderDto } from '../../../testing/payments-server';
 import { descriptionOf } from '../../../testing/forms';
@@ -228,5 +230,70 @@ describe('/perfil: saving (spec §5, §8)', () => {
 
     await vi.waitFor(() => expect(page.router.state.location.pathname).toBe('/login'));
     expect(page.store.getState().auth.token).toBeNull();
+  });
+});
+
+describe('/perfil: the e-mail not confirmed yet (issue 41)', () => {
+  async function openUnconfirmed(options: { emailConfirmed: boolean; resendsUsed?: number }) {
+    const links = fakeEmailLinksServer();
+    links.state.resends = options.resendsUsed ?? 0;
+    const requests = stubAccountApi({
+      user: customer,
+      emailConfirmed: options.emailConfirmed,
+      handler: (url, request) =>
+        url.pathname === '/api/orders' ? json([]) : links.answer(url, request),
+    });
+    const rendered = renderApp({ route: '/perfil', storage: storageWithSession(customer) });
+    await screen.findByRole('heading', { name: 'Meu Perfil', level: 1 }, PAGE_LOAD);
+    const resends = () =>
+      requests.filter(
+        (r) => r.method === 'POST' && new URL(r.url).pathname === '/api/users/email-confirmation',
+      );
+    return { ...rendered, resends };
+  }
+
+  it("given her e-mail not confirmed, then the notice and 'Reenviar link de confirmação', which sends the link again and says so", async () => {
+    const { user, resends } = await openUnconfirmed({ emailConfirmed: false });
+
+    expect(
+      await screen.findByText('Confirme seu e-mail para receber as notificações dos seus pedidos.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reenviar link de confirmação' }));
+
+    expect(
+      (
+        await screen.findByText('Enviamos um novo link de confirmação para o seu e-mail.')
+      ).getAttribute('role'),
+    ).toBe('status');
+    expect(resends()).toHaveLength(1);
+    expect(resends()[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it("given the hour's resends spent (429), then the server's message as an error", async () => {
+    const { user } = await openUnconfirmed({ emailConfirmed: false, resendsUsed: 3 });
+
+    await user.click(await screen.findByRole('button', { name: 'Reenviar link de confirmação' }));
+
+    expect(
+      (await screen.findByText('Muitas tentativas. Tente novamente mais tarde.')).getAttribute(
+        'role',
+      ),
+    ).toBe('alert');
+  });
+
+  it('given her e-mail confirmed, then no notice and the profile as the spec fixes it', async () => {
+    const { store } = await openUnconfirmed({ emailConfirmed: true });
+
+    await waitFor(() =>
+      expect(
+        emailConfirmationQueryApi.endpoints.getEmailConfirmed.select(undefined)(store.getState())
+          .data,
+      ).toBe(true),
+    );
+    expect(screen.getByLabelText('Email')).toHaveProperty('readOnly', true);
+    expect(screen.queryByRole('button', { name: 'Reenviar link de confirmação' })).toBeNull();
+    expect(
+      screen.queryByText('Confirme seu e-mail para receber as notificações dos seus pedidos.'),
+    ).toBeNull();
   });
 });

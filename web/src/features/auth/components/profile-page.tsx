@@ -1,5 +1,5 @@
 import { accountMessages, formatPhone, maskPhone } from '@quitute/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, serverFieldErrors } from '../../../api/errors';
@@ -83,6 +83,14 @@ function ProfileForm({ user }: { user: AuthUser }) {
 }
 
 /**
+ * Issue 41: the notice of an e-mail not confirmed yet loads after the page
+ * (most profiles never show it).
+ */
+const EmailConfirmationNotice = lazy(() =>
+  import('./email-confirmation-notice').then((m) => ({ default: m.EmailConfirmationNotice })),
+);
+
+/**
  * /perfil (spec §2, §5, §8). The table of the most recent orders belongs to
  * the orders feature: the route hands it in.
  */
@@ -105,6 +113,9 @@ export function ProfilePage({ recentOrders }: { recentOrders?: ReactNode }) {
           <h2 id="dados-pessoais" className={styles.heading}>
             Dados Pessoais
           </h2>
+          <Suspense fallback={null}>
+            <EmailConfirmationNotice />
+          </Suspense>
           <ProfileForm key={user.id} user={user} />
         </section>
         <div className={styles.side}>

@@ -1,22 +1,7 @@
 import { PAYMENT_SOCKET_EVENTS, type PaymentApprovedPush } from '@quitute/contracts';
-import { io } from 'socket.io-client';
 import * as v from 'valibot';
+import { openRealtimeSocket } from '../../../api/realtime-socket';
 import { paymentApprovedPushResponseSchema } from '../../../api/response-schemas';
-
-/**
- * The spec's socket (§7, §9): websocket first with polling as fallback (which
- * socket.io only tries with tryAllTransports), 20 s per attempt, 3 reconnects
- * exactly 1 s apart (no growth, no jitter).
- */
-export const PAYMENT_SOCKET_OPTIONS = {
-  transports: ['websocket', 'polling'],
-  tryAllTransports: true,
-  timeout: 20_000,
-  reconnectionAttempts: 3,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 1_000,
-  randomizationFactor: 0,
-} as const;
 
 export interface PaymentSocketOptions {
   origin: string;
@@ -42,11 +27,7 @@ export async function connectPaymentSocket({
   token,
   onApproved,
 }: PaymentSocketOptions): Promise<PaymentSocket> {
-  const socket = io(origin, {
-    ...PAYMENT_SOCKET_OPTIONS,
-    transports: [...PAYMENT_SOCKET_OPTIONS.transports],
-    auth: (send) => send({ token: token() ?? '' }),
-  });
+  const socket = openRealtimeSocket({ origin, token });
   socket.on('connect', () => {
     socket.emit('join', userId);
   });
