@@ -19,6 +19,7 @@ import { cartRoutes, type CartDeps } from './cart/routes';
 import { adminProductRoutes } from './catalog/admin-routes';
 import { consentRoutes, type ConsentDeps } from './consent/routes';
 import { customOrderRoutes, type CustomOrderDeps } from './custom-orders/routes';
+import { unsubscribeRoutes } from './notifications/unsubscribe';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
 import { paymentRoutes } from './payments/routes';
@@ -72,6 +73,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   router.use(adminShopRoutes(deps));
   router.use(adminScheduleRoutes(deps));
   router.use(accountRoutes(deps));
+  router.use(unsubscribeRoutes(deps));
   router.use(cartRoutes(deps));
   router.use(reviewRoutes(deps));
   router.use(consentRoutes(deps));

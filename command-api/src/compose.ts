@@ -29,6 +29,7 @@ import { createSessionView, type SessionView } from './accounts/session-view';
 import { commandRoutes, commandServiceApp, type CommandDeps, type ServiceHttpOptions } from './app';
 import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
+import { createEmailLinks } from './notifications/links';
 import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
@@ -158,6 +159,12 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     logger,
   });
 
+  // Issue 41: the signed links of the shop's e-mails (confirm an e-mail, unsubscribe).
+  const emailLinks = createEmailLinks({
+    signer: deps.tokens.links,
+    publicUrl: deps.publicUrl,
+    now,
+  });
   const catalog = createCatalogView({ eventStore, logger });
   const sessions = createSessionView({ eventStore, snapshotStore, logger });
   const paymentCommands = createPaymentProcessCommands({
@@ -238,6 +245,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     passwords,
     shopSettings,
     schedule,
+    emailLinks,
     metrics: deps.metrics,
     rateLimitStore: rateLimitStores.store,
     get publicUrl() {

@@ -98,7 +98,7 @@ it('given read models saved and orders placed after the save, when the shop is k
   expect(loaded, second.errors()).toBeDefined();
   // The command side's views and the payment process resumed from their own save too.
   expect(second.errors()).toContain(
-    '"views":["catalog@3","sessions@3","payment-process@2","stock-release@2"]',
+    '"views":["catalog@3","sessions@4","payment-process@2","stock-release@2"]',
   );
   expect(loaded?.position).toBeGreaterThan(0);
   const listed: string[] = [];

@@ -134,6 +134,7 @@ describe('reset confirm', () => {
       'PasswordResetRequested',
       'PasswordResetCompleted',
       'UserPasswordChanged',
+      'UserEmailConfirmed',
     ]);
   });
 

@@ -26,6 +26,7 @@ import {
 import { snapshotted } from '../shared/snapshots';
 import { reservations, standingFromStream, type Claim } from '../shared/reservations';
 import {
+  accountConfirmedBy,
   emailReservationEvents,
   liveResetLink,
   parseAccountEvent,
@@ -424,4 +425,54 @@ export async function completePasswordReset(
     }
     throw error;
   }
+}
+
+/** Decisions again of an e-mail command whose append met a concurrent write to the user. */
+const EMAIL_COMMAND_CONFLICT_RETRIES = 3;
+
+/**
+ * Issue 41: a valid confirmation link (signed, unexpired, checked by the
+ * caller) confirms the address it was mailed to, if the account still has it.
+ * The account is the actor: the link mailed to her stands for her. An address
+ * already confirmed appends nothing (`confirmedNow` false).
+ */
+export async function confirmEmail(
+  store: CommandStores,
+  link: { userId: string; emailFingerprint: string },
+  context: Omit<CommandContext, 'actorId' | 'actorRole'>,
+): Promise<{ confirmedNow: boolean; position: number }> {
+  const { state, position } = await loadUser(store, link.userId);
+  const user = accountConfirmedBy(state, link.emailFingerprint);
+  if (user.emailConfirmed) return { confirmedNow: false, position };
+  const result = await runUserCommand(
+    store,
+    user.userId,
+    { type: 'ConfirmEmail', emailFingerprint: link.emailFingerprint },
+    { ...context, actorId: user.userId, actorRole: user.role },
+    { retryOnConflict: EMAIL_COMMAND_CONFLICT_RETRIES },
+  );
+  return { confirmedNow: true, position: result.position };
+}
+
+/**
+ * Issue 41: the owner (the context's actor) asks for the confirmation link
+ * again; the notifier mails it. Nothing is asked for an address already
+ * confirmed (`requested` false).
+ */
+export async function requestEmailConfirmation(
+  store: CommandStores,
+  userId: string,
+  context: CommandContext,
+): Promise<{ requested: boolean; position: number }> {
+  const result = await runUserCommand(
+    store,
+    userId,
+    { type: 'RequestEmailConfirmation' },
+    context,
+    {
+      retryOnConflict: EMAIL_COMMAND_CONFLICT_RETRIES,
+    },
+  );
+  // The decider asks only for an unconfirmed address, and asking confirms nothing.
+  return { requested: !activeUser(result.state).emailConfirmed, position: result.position };
 }

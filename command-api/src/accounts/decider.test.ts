@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountEvent } from '@quitute/contracts';
+import { notificationMessages, type AccountEvent } from '@quitute/contracts';
+import { emailFingerprint } from '../notifications/links';
 import { fold } from '../shared/decider';
 import { deciderSpec, rejectsWith } from '../shared/decider-testing';
 import { emailReservationDecider, LIVE_RESET_LINKS, userDecider } from './decider';
@@ -86,7 +87,7 @@ describe('user decider', () => {
     ).toEqual([]);
   });
 
-  it('given a reset requested, when completed in time with its token, then reset completed and password changed', () => {
+  it('given a reset requested on an unconfirmed e-mail, when completed in time with its token, then reset completed, password changed and the e-mail it was mailed to confirmed', () => {
     const events = given([registered, resetRequested]).when({
       type: 'CompletePasswordReset',
       tokenHash: 'hash-1',
@@ -94,6 +95,28 @@ describe('user decider', () => {
       now: '2026-11-22T12:59:59.000Z',
     })();
     expect(events).toEqual([
+      { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'hash-1' } },
+      { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h2' } },
+      { type: 'UserEmailConfirmed', data: { userId, email: 'ana@example.com' } },
+    ]);
+    expect(fold(userDecider, [registered, resetRequested, ...events])).toMatchObject({
+      emailConfirmed: true,
+    });
+  });
+
+  it('given a reset requested on a confirmed e-mail, when completed, then no second confirmation', () => {
+    const confirmed: AccountEvent = {
+      type: 'UserEmailConfirmed',
+      data: { userId, email: 'ana@example.com' },
+    };
+    expect(
+      given([registered, confirmed, resetRequested]).when({
+        type: 'CompletePasswordReset',
+        tokenHash: 'hash-1',
+        passwordHash: 'scrypt$h2',
+        now: '2026-11-22T12:59:59.000Z',
+      })(),
+    ).toEqual([
       { type: 'PasswordResetCompleted', data: { userId, tokenHash: 'hash-1' } },
       { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$h2' } },
     ]);
@@ -539,6 +562,8 @@ describe('accounts an administrator manages', () => {
     expect(fold(userDecider, [invited, inviteLink, ...events])).toMatchObject({
       passwordHash: 'scrypt$set',
       pendingResets: [],
+      // The invitation was mailed to that address: setting the password through it proves it.
+      emailConfirmed: true,
     });
   });
 
@@ -611,6 +636,123 @@ describe('accounts an administrator manages', () => {
       given([registered, deleted]).when({ type: 'DeleteUser', requestedBy: adminId }),
       'not_found',
       'Usuário não encontrado.',
+    );
+  });
+});
+
+describe('e-mail confirmation (issue 41)', () => {
+  const fingerprintOfAna = emailFingerprint('ana@example.com');
+  const confirmed: AccountEvent = {
+    type: 'UserEmailConfirmed',
+    data: { userId, email: 'ana@example.com' },
+  };
+  const changedToSouza: AccountEvent = {
+    type: 'UserEmailChanged',
+    data: { userId, email: 'ana.souza@example.com', previousEmail: 'ana@example.com' },
+  };
+
+  it.each([
+    ['registered', [registered]],
+    [
+      'invited',
+      [
+        {
+          type: 'UserInvited',
+          data: { ...registered.data, phone: '', address: '' },
+        } satisfies AccountEvent,
+      ],
+    ],
+    ['confirmed, then moved to another e-mail', [registered, confirmed, changedToSouza]],
+  ] as const)('given an account %s, then its e-mail is not confirmed', (_case, events) => {
+    expect(fold(userDecider, events)).toMatchObject({ status: 'active', emailConfirmed: false });
+  });
+
+  it('given a confirmation of the e-mail the account had before, then the new one stays unconfirmed', () => {
+    expect(fold(userDecider, [registered, changedToSouza, confirmed])).toMatchObject({
+      email: 'ana.souza@example.com',
+      emailConfirmed: false,
+    });
+  });
+
+  it('given an unconfirmed e-mail, when ConfirmEmail with its fingerprint, then UserEmailConfirmed for it', () => {
+    const events = given([registered]).when({
+      type: 'ConfirmEmail',
+      emailFingerprint: fingerprintOfAna,
+    })();
+    expect(events).toEqual([confirmed]);
+    expect(fold(userDecider, [registered, ...events])).toMatchObject({ emailConfirmed: true });
+  });
+
+  it('given a confirmed e-mail, when ConfirmEmail again, then nothing', () => {
+    expect(
+      given([registered, confirmed]).when({
+        type: 'ConfirmEmail',
+        emailFingerprint: fingerprintOfAna,
+      })(),
+    ).toEqual([]);
+  });
+
+  it('given the e-mail changed since the link was mailed, when ConfirmEmail with the old fingerprint, then 409 and nothing', () => {
+    rejectsWith(
+      given([registered, changedToSouza]).when({
+        type: 'ConfirmEmail',
+        emailFingerprint: fingerprintOfAna,
+      }),
+      'conflict',
+      notificationMessages.confirmationStale,
+    );
+  });
+
+  it.each([
+    ['no account', []],
+    ['a deleted account', [registered, { type: 'UserDeleted', data: { userId } } as const]],
+  ] as const)('given %s, when ConfirmEmail, then 400 invalid link', (_case, events) => {
+    rejectsWith(
+      given(events).when({ type: 'ConfirmEmail', emailFingerprint: fingerprintOfAna }),
+      'validation',
+      notificationMessages.confirmationInvalid,
+    );
+  });
+
+  it('given an unconfirmed e-mail, when RequestEmailConfirmation, then EmailConfirmationRequested to the e-mail it has; confirmed, then nothing', () => {
+    expect(
+      given([registered, changedToSouza]).when({ type: 'RequestEmailConfirmation' })(),
+    ).toEqual([
+      { type: 'EmailConfirmationRequested', data: { userId, email: 'ana.souza@example.com' } },
+    ]);
+    expect(given([registered, confirmed]).when({ type: 'RequestEmailConfirmation' })()).toEqual([]);
+  });
+});
+
+describe('one-click unsubscribe (issue 41)', () => {
+  it('given e-mail and SMS on, when UnsubscribeFromEmail, then e-mail off and SMS kept', () => {
+    const smsOn: AccountEvent = {
+      type: 'UserPreferencesChanged',
+      data: { userId, notifications: { email: true, sms: true } },
+    };
+    expect(given([registered, smsOn]).when({ type: 'UnsubscribeFromEmail' })()).toEqual([
+      {
+        type: 'UserPreferencesChanged',
+        data: { userId, notifications: { email: false, sms: true } },
+      },
+    ]);
+  });
+
+  it('given e-mail already off, when UnsubscribeFromEmail, then nothing', () => {
+    const off: AccountEvent = {
+      type: 'UserPreferencesChanged',
+      data: { userId, notifications: { email: false, sms: false } },
+    };
+    expect(given([registered, off]).when({ type: 'UnsubscribeFromEmail' })()).toEqual([]);
+  });
+
+  it('given a deleted account, when UnsubscribeFromEmail, then 400 invalid link', () => {
+    rejectsWith(
+      given([registered, { type: 'UserDeleted', data: { userId } }]).when({
+        type: 'UnsubscribeFromEmail',
+      }),
+      'validation',
+      notificationMessages.unsubscribeInvalid,
     );
   });
 });

@@ -12,9 +12,11 @@ import {
   type NotificationPreferences,
   type Role,
   assertNever,
+  notificationMessages,
 } from '@quitute/contracts';
 import { AppError } from '@quitute/infra/errors';
 import type { RecordedEvent } from '@quitute/infra/event-store';
+import { emailFingerprint } from '../notifications/links';
 import type { Decider } from '../shared/decider';
 import { reservationDecider, type ReservationEvents } from '../shared/reservations';
 
@@ -26,6 +28,12 @@ export interface ActiveUser {
   phone: string;
   address: string;
   notifications: NotificationPreferences;
+  /**
+   * Issue 41: the owner proved `email` is hers (its confirmation link, or a
+   * password set through a link mailed to it). Only then does it receive
+   * non-essential messages; a new address starts unconfirmed.
+   */
+  emailConfirmed: boolean;
   role: Role;
   /** Null for an account an administrator created, until its owner sets a password through the mailed link. */
   passwordHash: string | null;
@@ -123,7 +131,16 @@ export type UserCommand =
   /** An administrator (`requestedBy`) deletes the account: never their own (admin-spec §5). */
   | { type: 'DeleteUser'; requestedBy: string }
   /** 'Sair': the session `sessionId` ends; its token would expire at `expiresAt`. */
-  | { type: 'SignOut'; sessionId: string; expiresAt: string; now: string };
+  | { type: 'SignOut'; sessionId: string; expiresAt: string; now: string }
+  /**
+   * Issue 41: a valid (signed, unexpired) confirmation link was followed;
+   * `emailFingerprint` is the address it was mailed to (emailFingerprint).
+   */
+  | { type: 'ConfirmEmail'; emailFingerprint: string }
+  /** Issue 41: the owner asks for the confirmation link again ('Reenviar'). */
+  | { type: 'RequestEmailConfirmation' }
+  /** Issue 41: a valid one-click unsubscribe link was followed: e-mail notifications off. */
+  | { type: 'UnsubscribeFromEmail' };
 
 function activeOrThrow(state: UserState): ActiveUser {
   if (state.status !== 'active') throw new AppError('not_found', accountMessages.userNotFound);
@@ -145,6 +162,30 @@ export function liveResetLink(state: UserState, tokenHash: string, now: string):
   return state;
 }
 
+/**
+ * The account a confirmation link for the address with this fingerprint
+ * confirms: an account gone is an invalid link (400); one whose address changed
+ * since the link was mailed is not confirmed by it (409). Cheap and pure: the
+ * route runs it first to tell an already confirmed address from a new one.
+ */
+export function accountConfirmedBy(state: UserState, fingerprint: string): ActiveUser {
+  if (state.status !== 'active') {
+    throw new AppError('validation', notificationMessages.confirmationInvalid);
+  }
+  if (emailFingerprint(state.email) !== fingerprint) {
+    throw new AppError('conflict', notificationMessages.confirmationStale);
+  }
+  return state;
+}
+
+/** The account a valid unsubscribe link names; an account gone makes the link invalid (400). */
+export function accountUnsubscribedBy(state: UserState): ActiveUser {
+  if (state.status !== 'active') {
+    throw new AppError('validation', notificationMessages.unsubscribeInvalid);
+  }
+  return state;
+}
+
 export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
   initialState: { status: 'absent' },
 
@@ -160,6 +201,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           phone: '',
           address: '',
           notifications: { ...DEFAULT_NOTIFICATIONS },
+          emailConfirmed: false,
           role,
           passwordHash,
           pendingResets: [],
@@ -223,6 +265,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           phone,
           address,
           notifications: { ...DEFAULT_NOTIFICATIONS },
+          emailConfirmed: false,
           role,
           passwordHash: null,
           pendingResets: [],
@@ -230,14 +273,19 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           endedSessions: [],
         };
       }
-      // A link mailed to the old address must not open the account at its new one.
+      // A link mailed to the old address must not open the account at its new one,
+      // and the new address is not hers until its own confirmation link is followed.
       case 'UserEmailChanged':
         return state.status === 'active'
-          ? { ...state, email: event.data.email, pendingResets: [] }
+          ? { ...state, email: event.data.email, pendingResets: [], emailConfirmed: false }
           : state;
-      // Issue 41: folded by the notifications helper (emailConfirmed).
-      case 'EmailConfirmationRequested':
+      // Only the address it names: a confirmation of an address left since confirms nothing.
       case 'UserEmailConfirmed':
+        return state.status === 'active' && state.email === event.data.email
+          ? { ...state, emailConfirmed: true }
+          : state;
+      // The notifier mails the link; the account itself does not change.
+      case 'EmailConfirmationRequested':
         return state;
       default:
         return assertNever(event);
@@ -289,7 +337,7 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
       }
       case 'CompletePasswordReset': {
         const user = liveResetLink(state, command.tokenHash, command.now);
-        return [
+        const events: AccountEvent[] = [
           {
             type: 'PasswordResetCompleted',
             data: { userId: user.userId, tokenHash: command.tokenHash },
@@ -299,6 +347,15 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
             data: { userId: user.userId, passwordHash: command.passwordHash },
           },
         ];
+        // The link was mailed to the account's address (a change of address drops the
+        // pending ones): following it proves the address as a confirmation link does.
+        if (!user.emailConfirmed) {
+          events.push({
+            type: 'UserEmailConfirmed',
+            data: { userId: user.userId, email: user.email },
+          });
+        }
+        return events;
       }
       case 'RehashPassword': {
         const user = activeOrThrow(state);
@@ -363,6 +420,31 @@ export const userDecider: Decider<UserState, UserCommand, AccountEvent> = {
           {
             type: 'SignedOut',
             data: { userId: user.userId, sessionId, expiresAt, signedOutAt: now },
+          },
+        ];
+      }
+      case 'ConfirmEmail': {
+        const user = accountConfirmedBy(state, command.emailFingerprint);
+        if (user.emailConfirmed) return [];
+        return [{ type: 'UserEmailConfirmed', data: { userId: user.userId, email: user.email } }];
+      }
+      case 'RequestEmailConfirmation': {
+        const user = activeOrThrow(state);
+        if (user.emailConfirmed) return [];
+        return [
+          { type: 'EmailConfirmationRequested', data: { userId: user.userId, email: user.email } },
+        ];
+      }
+      case 'UnsubscribeFromEmail': {
+        const user = accountUnsubscribedBy(state);
+        if (!user.notifications.email) return [];
+        return [
+          {
+            type: 'UserPreferencesChanged',
+            data: {
+              userId: user.userId,
+              notifications: { email: false, sms: user.notifications.sms },
+            },
           },
         ];
       }

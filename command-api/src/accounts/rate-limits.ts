@@ -1,6 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import type { Store } from 'express-rate-limit';
-import { accountMessages, normalizeEmail } from '@quitute/contracts';
+import {
+  accountMessages,
+  EMAIL_CONFIRMATION_RESENDS_PER_HOUR,
+  normalizeEmail,
+} from '@quitute/contracts';
 import { currentUser } from '@quitute/infra/auth';
 import { clientAddressKey, rateLimiter } from '@quitute/infra/rate-limit';
 
@@ -23,6 +27,21 @@ export interface AccountRateLimits {
   resetConfirmPerIp: RateLimit;
   /** Each of PUT /api/users/profile and /preferences, per authenticated user. */
   profileWritesPerUser: RateLimit;
+  /** Confirmation links followed from one IP (issue 41): public, each costs a stream read. */
+  confirmEmailPerIp: RateLimit;
+  /**
+   * Confirmation e-mails one account asks again ('Reenviar'): per account, which
+   * only its owner can spend (the route needs her login), so a stranger cannot
+   * use someone's mailbox as a target nor spend her allowance.
+   */
+  confirmationResendsPerUser: RateLimit;
+  /**
+   * One-click unsubscribes from one IP (RFC 8058, issue 41): public, without a
+   * login. Per IP only: a counter per account or per link would be one a
+   * stranger could run out for her. Mail providers post from their own servers,
+   * so the limit is wider than a person's.
+   */
+  unsubscribePerIp: RateLimit;
   /**
    * Every cart command (add, sync, clear) of one user: each may append an event that
    * is kept for ever, so one account must not be able to grow the store without
@@ -47,6 +66,9 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   resetPerEmailAndIp: { limit: 3, windowMs: minutes(60) },
   resetConfirmPerIp: { limit: 10, windowMs: minutes(15) },
   profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
+  confirmEmailPerIp: { limit: 10, windowMs: minutes(15) },
+  confirmationResendsPerUser: { limit: EMAIL_CONFIRMATION_RESENDS_PER_HOUR, windowMs: minutes(60) },
+  unsubscribePerIp: { limit: 30, windowMs: minutes(15) },
   cartWritesPerUser: { limit: 120, windowMs: minutes(1) },
   adminWritesPerUser: { limit: 120, windowMs: minutes(1) },
 };
@@ -61,6 +83,9 @@ export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
     resetPerEmailAndIp: limit,
     resetConfirmPerIp: limit,
     profileWritesPerUser: limit,
+    confirmEmailPerIp: limit,
+    confirmationResendsPerUser: limit,
+    unsubscribePerIp: limit,
     cartWritesPerUser: limit,
     adminWritesPerUser: limit,
   };
@@ -144,7 +169,29 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     /** After `authenticate`: keyed by the caller's user id. */
     profileWrite: limiter('profile-user', limits.profileWritesPerUser, userKey, other),
     preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),
+    confirmEmail: limiter('confirm-email-ip', limits.confirmEmailPerIp, clientAddressKey, other),
+    /** After `authenticate`; a request refused (a deleted account) spends nothing. */
+    confirmationResend: limiter(
+      'email-confirmation-user',
+      limits.confirmationResendsPerUser,
+      userKey,
+      other,
+      'accepted',
+    ),
   };
+}
+
+/** Every one-click unsubscribe from the client's IP counts, a refused one too (issue 41). */
+export function unsubscribeLimiter(
+  limits: AccountRateLimits,
+  store?: RateLimitStoreFactory,
+): RequestHandler {
+  return limiterFactory(store)(
+    'unsubscribe-ip',
+    limits.unsubscribePerIp,
+    clientAddressKey,
+    accountMessages.tooManyRequests,
+  );
 }
 
 /** After `authenticate`: every cart command of the caller counts (issue #9). */

@@ -113,8 +113,10 @@ describe('login limits', () => {
     expect(names.sort()).toEqual([
       'admin-user',
       'cart-user',
+      'confirm-email-ip',
       'cookie-consent-ip',
       'custom-order-ip',
+      'email-confirmation-user',
       'login-email-ip',
       'login-ip',
       'preferences-user',
@@ -125,6 +127,7 @@ describe('login limits', () => {
       'reset-ip',
       'review-report-user',
       'review-user',
+      'unsubscribe-ip',
     ]);
   });
 });

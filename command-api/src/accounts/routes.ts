@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import {
   accountMessages,
+  confirmEmailBodySchema,
   loginBodySchema,
   normalizeEmail,
+  notificationMessages,
   preferencesSchema,
   profileUpdateBodySchema,
   registerBodySchema,
@@ -26,6 +28,7 @@ import { createKeyedQueue } from '@quitute/infra/keyed-queue';
 import type { Logger } from '@quitute/infra/logging';
 import type { Mailer } from '@quitute/infra/mail';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
+import { createEmailLinks, type EmailLinks } from '../notifications/links';
 import type { SessionView } from './session-view';
 import type { CommandStores } from '../shared/handle-command';
 import { requestCommandContext } from '../shared/request-context';
@@ -33,7 +36,9 @@ import {
   activeUser,
   authenticateUser,
   completePasswordReset,
+  confirmEmail,
   registerUser,
+  requestEmailConfirmation,
   requestPasswordReset,
   runUserCommand,
   sessionVersionsFromStreams,
@@ -79,6 +84,21 @@ export interface AccountsDeps {
    * event store when absent (one reader per router then).
    */
   shopSettings?: ShopSettingsReader | undefined;
+  /**
+   * The signed links of the shop's e-mails (issue 41): confirming an e-mail and
+   * unsubscribing. Built from `tokens.links`, `publicUrl` and `now` when absent.
+   */
+  emailLinks?: EmailLinks | undefined;
+}
+
+/** The e-mails' signed links as `deps` give them, or made from its token service. */
+export function emailLinksOf(
+  deps: Pick<AccountsDeps, 'emailLinks' | 'tokens' | 'publicUrl' | 'now'>,
+): EmailLinks {
+  return (
+    deps.emailLinks ??
+    createEmailLinks({ signer: deps.tokens.links, publicUrl: () => deps.publicUrl, now: deps.now })
+  );
 }
 
 /** POST /api/auth/*, PUT /api/users/* (spec §7): the accounts commands. */
@@ -94,6 +114,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
   const passwords = deps.passwords ?? createPasswordHasher();
   const signedIn = authenticate(tokens, deps.sessions?.lookup ?? sessionVersionsFromStreams(store));
   const shopSettings = deps.shopSettings ?? createShopSettingsReader(deps.eventStore);
+  const emailLinks = emailLinksOf(deps);
   const router = Router();
 
   const checkCaptcha = async (req: Request, token: string) => {
@@ -144,6 +165,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
       address: profile.address,
       preferences: profile.preferences,
       role: profile.role,
+      emailConfirmed: profile.emailConfirmed,
       message: accountMessages.loginSuccess,
       position,
     };
@@ -254,12 +276,66 @@ export function accountRoutes(deps: AccountsDeps): Router {
       { type: 'ChangePreferences', notifications },
       { ...requestCommandContext(req, now), actorId: caller.userId, actorRole: caller.role },
     );
+    const profile = toProfileDto(caller.userId, activeUser(result.state));
     res.set('Cache-Control', 'no-store').json({
-      notifications: activeUser(result.state).notifications,
+      notifications: profile.preferences.notifications,
+      emailConfirmed: profile.emailConfirmed,
       message: accountMessages.preferencesSaved,
       position: result.position,
     });
   });
+
+  /**
+   * Issue 41: the link mailed to the account's address (public: the signed link
+   * is the proof). Checked before any store read: a made-up or expired link costs
+   * an HMAC, nothing more.
+   */
+  router.post('/api/users/confirm-email', limiters.confirmEmail, async (req, res) => {
+    const { token } = parseWith(
+      confirmEmailBodySchema,
+      req.body,
+      notificationMessages.confirmationInvalid,
+    );
+    const link = emailLinks.checkConfirmation(token);
+    if (link.status === 'invalid') {
+      throw new AppError('validation', notificationMessages.confirmationInvalid);
+    }
+    if (link.status === 'expired') {
+      throw new AppError('validation', notificationMessages.confirmationExpired);
+    }
+    const { confirmedNow, position } = await confirmEmail(
+      store,
+      link,
+      requestCommandContext(req, now),
+    );
+    res.json({
+      message: confirmedNow
+        ? notificationMessages.emailConfirmed
+        : notificationMessages.alreadyConfirmed,
+      position,
+    });
+  });
+
+  /** Issue 41: 'Reenviar link de confirmação' (the notifier mails it); no body. */
+  router.post(
+    '/api/users/email-confirmation',
+    signedIn,
+    limiters.confirmationResend,
+    async (req, res) => {
+      const caller = currentUser(req);
+      const { requested, position } = await requestEmailConfirmation(store, caller.userId, {
+        ...requestCommandContext(req, now),
+        actorId: caller.userId,
+        actorRole: caller.role,
+      });
+      res.json({
+        message: requested
+          ? notificationMessages.confirmationSent
+          : notificationMessages.alreadyConfirmed,
+        position,
+      });
+    },
+  );
 
   return router;
 }

@@ -97,7 +97,8 @@ export function createSessionView(stores: CommandStores): SessionView {
   return {
     // @2: users' states hold a list of reset links (pendingResets), no longer one.
     // @3: and the sessions 'Sair' ended (endedSessions).
-    savedName: 'sessions@3',
+    // @4: and whether the e-mail is confirmed (emailConfirmed, issue 41).
+    savedName: 'sessions@4',
     reached: () => reached,
     capture: () => ({ position: reached, entries: [...users] }),
     restore(position, entries) {

@@ -13,6 +13,7 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
     phone: z.string(),
     address: z.string(),
     notifications: notificationPreferencesSchema,
+    emailConfirmed: z.boolean(),
     role: z.enum(ROLES),
     passwordHash: z.string().nullable(),
     pendingResets: z.array(z.object({ tokenHash: z.string(), expiresAt: z.string() })),
@@ -28,7 +29,8 @@ const userStateSchema: z.ZodType<UserState> = z.discriminatedUnion('status', [
  * snapshot every 100 events bounds what a command, a login or a reset reads.
  */
 export const userSnapshotPolicy: SnapshotPolicy<UserState> = {
-  version: 'user-1',
+  // user-2: states hold whether the e-mail is confirmed (issue 41); older ones are folded again.
+  version: 'user-2',
   schema: userStateSchema,
   every: 100,
 };

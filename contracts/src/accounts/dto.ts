@@ -162,6 +162,8 @@ export const loginResponseSchema = z.object({
   address: z.string(),
   preferences: z.object({ notifications: notificationPreferencesSchema }),
   role: z.enum(ROLES),
+  /** Issue 41: as in the profile. */
+  emailConfirmed: z.boolean(),
   message: z.string(),
   position: z.number(),
 });
