@@ -1,6 +1,6 @@
 import { kitchenDayStreamName, parseEvent, scheduleHoursText } from '@quitute/contracts';
 import { loadUser } from '../accounts/accounts';
-import type { ActiveUser, UserState } from '../accounts/decider';
+import type { UserState } from '../accounts/decider';
 import { readOrder } from '../ordering/orders';
 import { paymentDecider, parsePaymentEvent, type RequestedPayment } from '../payments/decider';
 import { readPayment } from '../payments/payments';
@@ -45,27 +45,10 @@ export interface FactsReaders {
   publicUrl: () => string;
 }
 
-/**
- * Whether the account's address is confirmed. Issue 41's accounts work adds
- * `emailConfirmed` to the account's state; a state without it is read as not
- * confirmed, which sends no non-essential e-mail.
- */
-export function accountEmailConfirmed(user: ActiveUser): boolean {
-  return 'emailConfirmed' in user && user.emailConfirmed === true;
-}
-
 export function accountFactsOf(state: UserState): AccountFacts {
   if (state.status !== 'active') return { status: 'gone' };
-  const { userId, email, name, phone, notifications } = state;
-  return {
-    status: 'active',
-    userId,
-    email,
-    name,
-    phone,
-    notifications,
-    emailConfirmed: accountEmailConfirmed(state),
-  };
+  const { userId, email, name, phone, notifications, emailConfirmed } = state;
+  return { status: 'active', userId, email, name, phone, notifications, emailConfirmed };
 }
 
 export async function shopFacts(readers: FactsReaders): Promise<ShopFacts> {

@@ -1,5 +1,6 @@
 import { notificationStreamName, type NotificationEvent } from '@quitute/contracts';
 import type { EventStore } from '@quitute/infra/event-store';
+import { retryOnConflict } from '../shared/command-wrappers';
 import {
   commandStream,
   handleCommand,
@@ -62,4 +63,24 @@ export async function runNotificationCommand(
   };
   const result = await handleCommand(recording, command, context);
   return { ...result, appended: decided };
+}
+
+/** Two admins asking at once: the second is decided on the first's request (409, not 412). */
+const RETRY_CONFLICT_RETRIES = 3;
+
+/**
+ * An admin asks to send a failed notification again (404 unknown, 409 not
+ * failed): NotificationRetryRequested, which the notifier acts on at once.
+ */
+export function requestNotificationRetry(
+  eventStore: EventStore,
+  notificationId: string,
+  context: CommandContext,
+): Promise<CommandResult<NotificationState>> {
+  return retryOnConflict(
+    RETRY_CONFLICT_RETRIES,
+    notificationStream(eventStore, notificationId),
+    { type: 'RequestRetry' },
+    context,
+  );
 }
