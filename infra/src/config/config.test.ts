@@ -4,12 +4,14 @@ import {
   accountsEnv,
   chatbotEnv,
   checkPaymentsEnv,
+  checkSmsEnv,
   commonEnv,
   ConfigError,
   loadConfig,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  smsConfig,
 } from './index';
 
 const schema = z.object(commonEnv);
@@ -88,6 +90,69 @@ describe('accountsEnv secrets', () => {
       JWT_SECRET: secret,
       CAPTCHA_HMAC_KEY: secret,
     });
+  });
+});
+
+describe('Twilio settings (accountsEnv)', () => {
+  const accounts = z.object(accountsEnv).superRefine(checkSmsEnv);
+  const twilio = {
+    TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+    TWILIO_AUTH_TOKEN: '0123456789abcdef'.repeat(2),
+    TWILIO_FROM: '+5511912345678',
+  };
+
+  it('given none of them (or empty values), then the SMS outbox', () => {
+    expect(smsConfig(loadConfig(accounts, {}))).toEqual({});
+    const empty = { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM: '' };
+    expect(smsConfig(loadConfig(accounts, empty))).toEqual({});
+  });
+
+  it('given all three, then Twilio with them', () => {
+    expect(smsConfig(loadConfig(accounts, twilio))).toEqual({
+      twilio: {
+        accountSid: twilio.TWILIO_ACCOUNT_SID,
+        authToken: twilio.TWILIO_AUTH_TOKEN,
+        from: '+5511912345678',
+      },
+    });
+  });
+
+  it.each([
+    [
+      'TWILIO_FROM',
+      {
+        TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: twilio.TWILIO_AUTH_TOKEN,
+      },
+    ],
+    [
+      'TWILIO_ACCOUNT_SID',
+      { TWILIO_AUTH_TOKEN: twilio.TWILIO_AUTH_TOKEN, TWILIO_FROM: twilio.TWILIO_FROM },
+    ],
+    ['TWILIO_AUTH_TOKEN', { TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID }],
+    ['TWILIO_ACCOUNT_SID', { TWILIO_FROM: twilio.TWILIO_FROM }],
+  ])('given a partial set without %s, then start-up stops naming it', (missing, partial) => {
+    const expected = new RegExp(
+      `^Invalid configuration: ${missing} must be set too: Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together .*\\(got unset\\)$`,
+    );
+    expect(() => loadConfig(accounts, partial)).toThrow(expected);
+    // Read from a schema that forgot checkSmsEnv, it still stops.
+    expect(() => smsConfig(loadConfig(z.object(accountsEnv), partial))).toThrow(expected);
+  });
+
+  it.each([
+    [
+      'TWILIO_ACCOUNT_SID',
+      'SK0123456789abcdef0123456789abcdef',
+      /must be AC followed by 32 hexadecimal digits/,
+    ],
+    ['TWILIO_AUTH_TOKEN', 'curto', /must have at least 32 characters/],
+    ['TWILIO_FROM', '11912345678', /must be a number in E\.164 form/],
+    ['TWILIO_FROM', 'Quitute', /must be a number in E\.164 form/],
+  ])('given %s set to %s, then start-up stops naming it', (variable, value, message) => {
+    expect(() => loadConfig(accounts, { ...twilio, [variable]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${variable} ${message.source}`),
+    );
   });
 });
 

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { E164_PATTERN, TWILIO_ACCOUNT_SID_PATTERN } from '../sms/twilio';
+import { ConfigError } from './load-config';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -164,6 +166,39 @@ export const accountsEnv = {
       .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
       .optional(),
   ),
+  /**
+   * Twilio sends the SMS when all three are set; without them the messages are
+   * written to DATA_DIR/sms-outbox and listed on the dev mailbox. Some but not
+   * all of them stop start-up: add checkSmsEnv to the schema, read smsConfig.
+   */
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(TWILIO_ACCOUNT_SID_PATTERN, {
+        message:
+          'must be AC followed by 32 hexadecimal digits (the Account SID of the Twilio console)',
+      })
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\S{32,}$/, {
+        message:
+          'must have at least 32 characters without spaces (the Auth Token of the Twilio console)',
+      })
+      .optional(),
+  ),
+  /** The shop's Twilio number, the messages' sender. */
+  TWILIO_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(E164_PATTERN, { message: 'must be a number in E.164 form, such as +5511987654321' })
+      .optional(),
+  ),
   PUBLIC_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -179,6 +214,52 @@ export const accountsEnv = {
   ),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
 };
+
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
+interface TwilioEnv {
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_FROM?: string | undefined;
+}
+
+/** The first Twilio variable missing from a partial set; undefined for all or none. */
+function missingTwilioVariable(env: TwilioEnv): (typeof TWILIO_VARIABLES)[number] | undefined {
+  const missing = TWILIO_VARIABLES.filter((name) => !env[name]);
+  return missing.length === TWILIO_VARIABLES.length ? undefined : missing[0];
+}
+
+const partialTwilioMessage =
+  'must be set too: Twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together (none of them: SMS go to the outbox)';
+
+/**
+ * What accountsEnv cannot say field by field: add it to the schema that
+ * spreads accountsEnv. A partial Twilio set is a mistake, not a wish for the
+ * outbox: customers would silently get no SMS.
+ */
+export function checkSmsEnv(env: TwilioEnv, context: z.RefinementCtx): void {
+  const missing = missingTwilioVariable(env);
+  if (missing) context.addIssue({ code: 'custom', path: [missing], message: partialTwilioMessage });
+}
+
+/** Twilio when configured, otherwise the SMS outbox (ARCHITECTURE §2). */
+export interface SmsConfig {
+  twilio?: { accountSid: string; authToken: string; from: string };
+}
+
+/** The SMS settings of a parsed environment; a partial Twilio set throws, even unchecked. */
+export function smsConfig(parsed: TwilioEnv): SmsConfig {
+  const missing = missingTwilioVariable(parsed);
+  if (missing) {
+    throw new ConfigError(`Invalid configuration: ${missing} ${partialTwilioMessage} (got unset)`);
+  }
+  const {
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_FROM: from,
+  } = parsed;
+  return accountSid && authToken && from ? { twilio: { accountSid, authToken, from } } : {};
+}
 
 const optionalInt = (min: number, max: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(min).max(max).optional());

@@ -4,7 +4,8 @@ import type { OutboxMailer, SmtpMailer } from './port';
 
 export type { Mail, Mailer, OutboxMailer, SentMail, SmtpMailer, StoredMail } from './port';
 export type { OutboxMailerOptions } from './outbox';
-export type { SmtpMailerOptions } from './smtp';
+export type { SmtpMailerOptions, SmtpTimeouts } from './smtp';
+export { DEFAULT_SMTP_TIMEOUTS } from './smtp';
 export { DEFAULT_FROM } from './port';
 export { devMailboxRouter, isLoopbackAddress } from './dev-mailbox';
 export { createOutboxMailer, createSmtpMailer };

@@ -80,6 +80,53 @@ describe('outbox mailer', () => {
     expect(older.html).toBe('<p>Olá</p>');
   });
 
+  it('given a mail with reply-to and unsubscribe headers, when sent, then the message id is its outbox id and both are kept', async () => {
+    const dir = await tempDir();
+    const outbox = createOutboxMailer({ dir, now: minuteClock() });
+    const headers = {
+      'List-Unsubscribe': '<http://localhost:8080/api/notifications/unsubscribe?token=a.b>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    const sent = await outbox.send({
+      ...mail(1),
+      replyTo: 'Quitute <contato@quitute.com.br>',
+      headers,
+    });
+    const [stored] = await outbox.list();
+    expect(sent).toEqual({ messageId: stored?.id });
+    expect(stored).toMatchObject({ replyTo: 'Quitute <contato@quitute.com.br>', headers });
+    expect(await outbox.get(stored?.id ?? '')).toEqual(stored);
+  });
+
+  it('given a file written before reply-to and headers existed, when listed, then it still reads, without them', async () => {
+    const dir = await tempDir();
+    const id = '20250310T120000000Z-000001-0123abcd';
+    const older = {
+      id,
+      from: DEFAULT_FROM,
+      ...mail(1),
+      sentAt: '2025-03-10T12:00:00.000Z',
+    };
+    await writeFile(join(dir, `${id}.json`), JSON.stringify(older));
+    const outbox = createOutboxMailer({ dir });
+    expect(await outbox.list()).toEqual([older]);
+    expect(await outbox.get(id)).toEqual(older);
+  });
+
+  it('given a file whose headers are not text, when listed, then it is left out', async () => {
+    const dir = await tempDir();
+    const id = '20250310T120000000Z-000001-0123abcd';
+    const bad = {
+      id,
+      from: DEFAULT_FROM,
+      ...mail(1),
+      headers: { 'List-Unsubscribe': 42 },
+      sentAt: '2025-03-10T12:00:00.000Z',
+    };
+    await writeFile(join(dir, `${id}.json`), JSON.stringify(bad));
+    expect(await createOutboxMailer({ dir }).list()).toEqual([]);
+  });
+
   it('given a folder that does not exist, when the mailer is created, then the folder is made and the list is empty', async () => {
     const dir = join(await tempDir(), 'data', 'outbox');
     const outbox = createOutboxMailer({ dir });

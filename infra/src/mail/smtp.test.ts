@@ -1,66 +1,13 @@
 import net from 'node:net';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './smtp';
 
-interface Received {
-  commands: string[];
-  messages: string[];
-}
-
-/**
- * The smallest SMTP server nodemailer will talk to (no extensions, no TLS):
- * enough to prove the adapter really hands a message over the wire.
- */
-async function fakeSmtpServer(options: { rejectRecipient?: boolean } = {}) {
-  const received: Received = { commands: [], messages: [] };
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let data: string[] | null = null;
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 fake.test ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end = buffer.indexOf('\r\n');
-      while (end !== -1) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\r\n');
-        if (data) {
-          if (line === '.') {
-            received.messages.push(data.join('\r\n'));
-            data = null;
-            reply('250 2.0.0 queued');
-          } else {
-            data.push(line.startsWith('..') ? line.slice(1) : line);
-          }
-          continue;
-        }
-        received.commands.push(line);
-        const verb = line.split(' ')[0]?.toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 fake.test');
-        else if (verb === 'MAIL') reply('250 2.1.0 ok');
-        else if (verb === 'RCPT')
-          reply(options.rejectRecipient ? '550 5.1.1 no such user' : '250 2.1.5 ok');
-        else if (verb === 'DATA') {
-          data = [];
-          reply('354 end with <CRLF>.<CRLF>');
-        } else if (verb === 'RSET') reply('250 ok');
-        else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('502 command not implemented');
-      }
-    });
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('server has no address');
-  return {
-    url: `smtp://127.0.0.1:${address.port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+interface Delivery {
+  mailFrom: string | undefined;
+  rcptTo: string[];
+  parsed: ParsedMail;
 }
 
 const closers: (() => Promise<void>)[] = [];
@@ -68,53 +15,162 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-describe('SMTP mailer', () => {
-  it('given an SMTP server, when a mail is sent, then the server receives sender, recipient, headers and both bodies', async () => {
-    const smtp = await fakeSmtpServer();
-    closers.push(smtp.close);
+async function listening(server: net.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('server has no address');
+  return address.port;
+}
+
+/**
+ * A real SMTP server (smtp-server) on loopback, without TLS or login, that
+ * parses each message it takes (mailparser) beside its envelope.
+ */
+async function smtpServer(options: { refuse?: (recipient: string) => boolean } = {}) {
+  const deliveries: Delivery[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        callback(Object.assign(new Error('5.1.1 no such user here'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          const { mailFrom, rcptTo } = session.envelope;
+          deliveries.push({
+            mailFrom: mailFrom ? mailFrom.address : undefined,
+            rcptTo: rcptTo.map((recipient) => recipient.address),
+            parsed,
+          });
+          callback();
+        },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+  });
+  const port = await listening(server.server);
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${port}`, deliveries };
+}
+
+/** Accepts connections and never says a word (no 220 greeting). */
+async function silentServer() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  const port = await listening(server);
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `smtp://127.0.0.1:${port}` };
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  [field ?? []].flat().flatMap((group) => group.value.map((entry) => entry.address));
+
+/** The header as it came over the wire, unfolded (RFC 5322 §2.2.3). */
+const headerLine = (parsed: ParsedMail, name: string) =>
+  parsed.headerLines.find((header) => header.key === name)?.line.replace(/\r\n(?=[ \t])/g, '');
+
+/** As long as a real signed link: it must arrive whole, not encoded nor cut. */
+const unsubscribeUrl =
+  'https://quitute.com.br/api/notifications/unsubscribe?token=eyJ1IjoiMGY4ZTNhZDItNGM1Yi00YjFhLTlkNmUtN2MzZjJhMWI5ZDhlIiwiYyI6ImVtYWlsIn0.q3Jv9n2cX0yT8wL5kP1sR7mB4dH6fA2eZ9uV0iN3oGk';
+
+describe('SMTP mailer against a real SMTP server', () => {
+  it('given a notification with reply-to and unsubscribe headers, when sent, then the server receives sender, recipient, reply-to, UTF-8 subject, both parts and the headers, and the message id is returned', async () => {
+    const smtp = await smtpServer();
     const mailer = createSmtpMailer({ url: smtp.url });
     expect(mailer.transport).toBe('smtp');
-    await mailer.send({
+
+    const sent = await mailer.send({
       to: 'ana@example.com',
-      subject: 'Redefinir senha',
-      text: 'Acesse http://localhost:8080/redefinir-senha?token=abc para criar a senha',
-      html: '<p>Acesse o link</p>',
+      subject: 'Pedido recebido — nº 1042, já está em preparação',
+      text: 'Olá, Ana! Seu pão de queijo e a broa de milho estão sendo preparados.',
+      html: '<p>Olá, Ana! Seu <strong>pão de queijo</strong> e a broa de milho estão sendo preparados.</p>',
+      replyTo: 'Padaria Quitute <contato@quitute.com.br>',
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
-    expect(smtp.received.commands).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^EHLO /),
-        'MAIL FROM:<nao-responda@quitute.com.br>',
-        'RCPT TO:<ana@example.com>',
-        'DATA',
-      ]),
+
+    expect(smtp.deliveries).toHaveLength(1);
+    const [delivery] = smtp.deliveries;
+    if (!delivery) throw new Error('no delivery');
+    const { parsed } = delivery;
+    expect(delivery.mailFrom).toBe('nao-responda@quitute.com.br');
+    expect(delivery.rcptTo).toEqual(['ana@example.com']);
+    expect(parsed.from?.value).toEqual([
+      { name: 'Quitute', address: 'nao-responda@quitute.com.br' },
+    ]);
+    expect(addresses(parsed.to)).toEqual(['ana@example.com']);
+    expect(parsed.replyTo?.value).toEqual([
+      { name: 'Padaria Quitute', address: 'contato@quitute.com.br' },
+    ]);
+    expect(parsed.subject).toBe('Pedido recebido — nº 1042, já está em preparação');
+    expect(parsed.text?.trim()).toBe(
+      'Olá, Ana! Seu pão de queijo e a broa de milho estão sendo preparados.',
     );
-    expect(smtp.received.messages).toHaveLength(1);
-    const message = smtp.received.messages[0] ?? '';
-    expect(message).toContain('From: Quitute <nao-responda@quitute.com.br>');
-    expect(message).toContain('To: ana@example.com');
-    expect(message).toContain('Subject: Redefinir senha');
-    expect(message).toContain('multipart/alternative');
-    expect(message).toContain(
-      'Acesse http://localhost:8080/redefinir-senha?token=abc para criar a senha',
+    expect(parsed.html).toBe(
+      '<p>Olá, Ana! Seu <strong>pão de queijo</strong> e a broa de milho estão sendo preparados.</p>',
     );
-    expect(message).toContain('<p>Acesse o link</p>');
+    expect(headerLine(parsed, 'content-type')).toMatch(/multipart\/alternative/);
+    expect(headerLine(parsed, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribeUrl}>`);
+    expect(headerLine(parsed, 'list-unsubscribe-post')).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    expect(parsed.messageId).toMatch(/^<.+@.+>$/);
+    expect(sent).toEqual({ messageId: parsed.messageId });
   });
 
-  it('given a configured sender, when a mail is sent, then it is the envelope and header sender', async () => {
-    const smtp = await fakeSmtpServer();
-    closers.push(smtp.close);
+  it('given a configured sender and a text-only mail, when sent, then it is the envelope and header sender, with no reply-to nor extra headers', async () => {
+    const smtp = await smtpServer();
     const mailer = createSmtpMailer({ url: smtp.url, from: 'Loja <loja@example.com>' });
-    await mailer.send({ to: 'ana@example.com', subject: 'Oi', text: 'Oi' });
-    expect(smtp.received.commands).toContain('MAIL FROM:<loja@example.com>');
-    expect(smtp.received.messages[0]).toContain('From: Loja <loja@example.com>');
+    await mailer.send({ to: 'bruno@example.com', subject: 'Redefinir senha', text: 'Olá' });
+    const [delivery] = smtp.deliveries;
+    expect(delivery?.mailFrom).toBe('loja@example.com');
+    expect(delivery?.parsed.from?.value).toEqual([{ name: 'Loja', address: 'loja@example.com' }]);
+    expect(delivery?.parsed.replyTo).toBeUndefined();
+    expect(delivery?.parsed.html).toBe(false);
+    expect(delivery?.parsed.text?.trim()).toBe('Olá');
+    expect(delivery && headerLine(delivery.parsed, 'list-unsubscribe')).toBeUndefined();
   });
 
-  it('given the server refuses the recipient, when a mail is sent, then the send fails', async () => {
-    const smtp = await fakeSmtpServer({ rejectRecipient: true });
-    closers.push(smtp.close);
+  it('given the server refuses the recipient, when a mail is sent, then the send rejects with the server’s answer and nothing is delivered', async () => {
+    const smtp = await smtpServer({ refuse: (recipient) => recipient === 'ninguem@example.com' });
     const mailer = createSmtpMailer({ url: smtp.url });
     await expect(
       mailer.send({ to: 'ninguem@example.com', subject: 'Oi', text: 'Oi' }),
-    ).rejects.toThrow(/no such user/);
+    ).rejects.toThrow(/no such user here/);
+    expect(smtp.deliveries).toEqual([]);
+  });
+
+  it('given a server that accepts the connection and never greets, when a mail is sent, then the send rejects within the greeting timeout', async () => {
+    const silent = await silentServer();
+    const mailer = createSmtpMailer({
+      url: silent.url,
+      timeouts: { connection: 2_000, greeting: 150, socket: 2_000 },
+    });
+    const started = performance.now();
+    await expect(mailer.send({ to: 'ana@example.com', subject: 'Oi', text: 'Oi' })).rejects.toThrow(
+      /greeting/i,
+    );
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(1_000);
   });
 });
