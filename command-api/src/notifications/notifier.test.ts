@@ -227,6 +227,29 @@ describe('the notifier: who is told what, once', () => {
   });
 });
 
+describe('the notifier with the real templates', () => {
+  it('given her card approved, then each e-mail has its subject, HTML and text parts, the unsubscribe link in the text, and the SMS its short text', async () => {
+    const h = open();
+    const ana = await h.customer();
+    const notifier = h.notifier({ realTemplates: true });
+    await notifier.start();
+    const order = await h.placeOrder(ana.userId, { paymentMethod: 'credit_card' });
+    await h.approve(order);
+    await h.settled(notifier);
+    expect(h.made.map((mail) => [mail.to, mail.subject])).toEqual([
+      [ana.email, `Pedido recebido — #${order.orderNumber} — Quitute`],
+      [ana.email, `Pagamento aprovado — pedido #${order.orderNumber} — Quitute`],
+      [SHOP_EMAIL, `Novo pedido pago — #${order.orderNumber}`],
+    ]);
+    const [received] = h.made;
+    expect(received?.html).toMatch(/^<!doctype html>/i);
+    expect(received?.text).toContain(h.links.unsubscribeLink(ana.userId));
+    expect(received?.html).toContain('Coxinha de Frango');
+    expect(h.texts).toHaveLength(1);
+    expect(h.texts[0]?.text).toMatch(new RegExp(`^Quitute: .*#${order.orderNumber}`));
+  });
+});
+
 describe('the notifier: nothing requested for a message that will not go', () => {
   it('given her e-mail preference off, then no e-mail (her SMS still goes); given her SMS preference off, then no SMS', async () => {
     const h = open();

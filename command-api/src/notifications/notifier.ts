@@ -50,6 +50,8 @@ import {
   type WantedNotification,
 } from './notifier-fold';
 import { outgoing, type NotificationSubject, type Outgoing } from './outgoing';
+import { renderEmail } from './templates/render-email';
+import { renderSms } from './templates/sms';
 import type {
   CustomerMessage,
   EmailLinksFor,
@@ -93,7 +95,8 @@ export interface NotifierOptions {
   emailLinks: EmailLinks;
   /** The shop's origin, read at each use. */
   publicUrl: () => string;
-  renderers: NotificationRenderers;
+  /** The e-mail and SMS templates (./templates) by default. */
+  renderers?: NotificationRenderers;
   /** The clock (ms). */
   now?: () => number;
   /** How often due retries and the daily summary are looked at (default 15 s). */
@@ -161,7 +164,8 @@ const claimedElsewhere = (error: unknown) =>
   error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError;
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { eventStore, logger, emailLinks, renderers } = options;
+  const { eventStore, logger, emailLinks } = options;
+  const renderers = options.renderers ?? { email: renderEmail, sms: renderSms };
   const readers: FactsReaders = {
     stores: {
       eventStore,
