@@ -2,6 +2,7 @@ import { usersProjection } from './accounts/users';
 import { cartsProjection } from './cart/carts';
 import { customOrdersProjection } from './custom-orders/custom-orders';
 import { menuProjection } from './catalog/menu';
+import { notificationsProjection } from './notifications/notifications';
 import { ordersProjection } from './ordering/orders';
 import type { Projection } from './projection';
 import { purchasesProjection } from './reviews/purchases';
@@ -26,4 +27,5 @@ export const projections: readonly Projection[] = [
   shopSettingsProjection,
   kitchenScheduleProjection,
   kitchenDaysProjection,
+  notificationsProjection,
 ];

@@ -39,6 +39,7 @@ import { catalogRoutes } from './catalog/routes';
 import { cepRoutes } from './cep/routes';
 import { chatbotRoutes, type ChatbotOptions } from './chatbot/routes';
 import { adminCustomOrderRoutes } from './custom-orders/admin-routes';
+import { adminNotificationRoutes } from './notifications/routes';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import { orderQueryRoutes, SIMULATOR_PAYMENTS, type PaymentsPublicConfig } from './ordering/routes';
 import { reviewQueryRoutes } from './reviews/routes';
@@ -122,6 +123,7 @@ export function createQueryRouter(deps: QueryDeps): Router {
   router.use(adminOrderRoutes({ readStore: deps.readStore, now }));
   router.use(productionRoutes({ readStore: deps.readStore }));
   router.use(adminCustomOrderRoutes({ readStore: deps.readStore }));
+  router.use(adminNotificationRoutes({ readStore: deps.readStore }));
   if (deps.eventLog) router.use(auditRoutes({ eventLog: deps.eventLog }));
   router.use(adminAccountRoutes({ readStore: deps.readStore }));
   router.use(adminSalesRoutes({ readStore: deps.readStore, now }));

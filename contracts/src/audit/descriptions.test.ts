@@ -6,15 +6,20 @@ import { KITCHEN_SCHEDULE_FIELDS } from '../schedule/events';
 import { DEFAULT_SHOP_SETTINGS } from '../shop/constants';
 import { SHOP_SETTINGS_FIELDS } from '../shop/events';
 import { aPlacedOrder } from '../testing/placed-order';
+import { INTERRUPTED_ATTEMPT_ERROR } from '../notifications/messages';
+import type { NotificationEvent } from '../notifications/events';
 import {
+  describeEmailConfirmationEvent,
   describeEvent,
   describeKitchenDayEvent,
+  describeNotificationEvent,
   describeScheduleEvent,
   describeShopSettingsEvent,
   KITCHEN_SCHEDULE_FIELD_LABELS,
   SHOP_SETTINGS_FIELD_LABELS,
   type AuditedEvent,
   type AuditedEventType,
+  type EmailConfirmationEvent,
 } from './descriptions';
 
 const orderId = '5f0c8a3e-2b1d-4c7e-9a6f-1e2d3c4b5a69';
@@ -433,5 +438,127 @@ describe('describing the kitchen’s calendar and its days (issue 40)', () => {
         },
       }),
     ).toBe('Agenda de 05/12/2026: 100 unidades devolvidas (pedido cancelado; 200 no dia)');
+  });
+});
+
+describe('describing notifications and the e-mail’s confirmation (issue 41)', () => {
+  const notificationId = '3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f';
+  const email = { kind: 'order_received', channel: 'email' } as const;
+  const samples: { [T in NotificationEvent['type']]: NotificationEvent & { type: T } } = {
+    NotificationRequested: {
+      type: 'NotificationRequested',
+      data: {
+        notificationId,
+        ...email,
+        sourceId: '00000000-0000-4000-8000-00000000abcd',
+        sourceStream: `order-${orderId}`,
+        sourceRevision: 0,
+        userId,
+        orderId,
+        orderNumber: 1042,
+        attempt: 1,
+      },
+    },
+    NotificationAttemptStarted: {
+      type: 'NotificationAttemptStarted',
+      data: { notificationId, attempt: 2 },
+    },
+    NotificationSent: { type: 'NotificationSent', data: { notificationId, attempt: 1 } },
+    NotificationAttemptFailed: {
+      type: 'NotificationAttemptFailed',
+      data: {
+        notificationId,
+        attempt: 1,
+        error: '421 4.3.2 try again later',
+        retryAt: '2026-11-27T12:05:00.000Z',
+        interrupted: false,
+      },
+    },
+    NotificationRetryRequested: { type: 'NotificationRetryRequested', data: { notificationId } },
+  };
+
+  it('given each notification event of an order’s e-mail, then a pt-BR sentence naming the message', () => {
+    expect(Object.values(samples).map((event) => describeNotificationEvent(event, email))).toEqual([
+      'E-mail "Pedido recebido" solicitado (pedido #1042)',
+      'E-mail "Pedido recebido": tentativa 2 de envio iniciada',
+      'E-mail "Pedido recebido" enviado',
+      'Falha ao enviar o e-mail "Pedido recebido" (tentativa 1): 421 4.3.2 try again later; nova tentativa em 27/11/2026 às 09:05',
+      'Reenvio do e-mail "Pedido recebido" solicitado',
+    ]);
+  });
+
+  it('given an SMS sent on its third attempt, then the channel and the attempt are named', () => {
+    expect(
+      describeNotificationEvent(
+        { type: 'NotificationSent', data: { notificationId, attempt: 3 } },
+        { kind: 'order_ready_for_pickup', channel: 'sms' },
+      ),
+    ).toBe('SMS "Pronto para retirada" enviado na tentativa 3');
+  });
+
+  it('given the shop’s daily summary requested, then no order is named', () => {
+    expect(
+      describeNotificationEvent(
+        {
+          type: 'NotificationRequested',
+          data: {
+            ...samples.NotificationRequested.data,
+            kind: 'shop_daily_summary',
+            sourceId: 'daily-summary:2026-12-05',
+            sourceStream: null,
+            sourceRevision: null,
+            userId: null,
+            orderId: null,
+            orderNumber: null,
+          },
+        },
+        email,
+      ),
+    ).toBe('E-mail "Resumo da produção (loja)" solicitado');
+  });
+
+  it('given the last attempt failed, or one was interrupted, then it waits for an administrator', () => {
+    const failed = samples.NotificationAttemptFailed.data;
+    expect(
+      describeNotificationEvent(
+        {
+          type: 'NotificationAttemptFailed',
+          data: { ...failed, attempt: 5, error: '550 5.1.1 mailbox unavailable', retryAt: null },
+        },
+        { kind: 'payment_approved', channel: 'email' },
+      ),
+    ).toBe(
+      'Falha ao enviar o e-mail "Pagamento aprovado" (tentativa 5): 550 5.1.1 mailbox unavailable; aguardando um administrador',
+    );
+    expect(
+      describeNotificationEvent(
+        {
+          type: 'NotificationAttemptFailed',
+          data: { ...failed, error: INTERRUPTED_ATTEMPT_ERROR, interrupted: true },
+        },
+        email,
+      ),
+    ).toBe(
+      `Falha ao enviar o e-mail "Pedido recebido" (tentativa 1): ${INTERRUPTED_ATTEMPT_ERROR}; aguardando um administrador`,
+    );
+  });
+
+  it('given a new confirmation link asked and the address confirmed, then each in pt-BR', () => {
+    const confirmation: {
+      [T in EmailConfirmationEvent['type']]: EmailConfirmationEvent & { type: T };
+    } = {
+      EmailConfirmationRequested: {
+        type: 'EmailConfirmationRequested',
+        data: { userId, email: 'ana@exemplo.com.br' },
+      },
+      UserEmailConfirmed: {
+        type: 'UserEmailConfirmed',
+        data: { userId, email: 'ana@exemplo.com.br' },
+      },
+    };
+    expect(Object.values(confirmation).map(describeEmailConfirmationEvent)).toEqual([
+      'Novo link de confirmação pedido',
+      'E-mail confirmado',
+    ]);
   });
 });

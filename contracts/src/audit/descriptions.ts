@@ -21,6 +21,10 @@ import type { StockReleaseReason } from '../catalog/events';
 import { formatDateBR } from '../schedule/messages';
 import type { KitchenDayEvent, KitchenScheduleField, ScheduleEvent } from '../schedule/events';
 import type { ShopSettingsEvent, ShopSettingsField } from '../shop/events';
+import type { AccountEvent } from '../accounts/events';
+import type { NotificationChannel, NotificationKind } from '../notifications/constants';
+import type { NotificationEvent } from '../notifications/events';
+import { NOTIFICATION_KIND_LABELS } from '../notifications/messages';
 import { formatShopClock, formatShopDay } from '../shared/shop-time';
 import type { HistoryActor } from './history';
 
@@ -280,6 +284,80 @@ export function describeKitchenDayEvent(event: KitchenDayEvent): string {
       const { date, units, reason, reservedUnits } = event.data;
       return `Agenda de ${formatDateBR(date)}: ${unitsText(units)} devolvidas (${STOCK_RELEASE_REASON_LABELS[reason]}; ${reservedUnits} no dia)`;
     }
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** A message as a sentence names it: 'o e-mail "Pedido recebido"', 'o SMS "Pronto para retirada"'. */
+function messageName(notification: { kind: NotificationKind; channel: NotificationChannel }) {
+  const channel = notification.channel === 'email' ? 'e-mail' : 'SMS';
+  return `${channel} "${NOTIFICATION_KIND_LABELS[notification.kind]}"`;
+}
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * What a notification's event means to an auditor, in pt-BR (issue 41): 'E-mail
+ * "Pedido recebido" solicitado (pedido #1042)', 'E-mail "Pedido recebido"
+ * enviado', 'Falha ao enviar o e-mail "Pagamento aprovado" (tentativa 2): 421
+ * try again later; nova tentativa em 27/11/2026 às 09:05'. The events after the
+ * request name neither the kind nor the channel: `notification` is the
+ * request's (its stream's first event). Who and when are the event's metadata.
+ */
+export function describeNotificationEvent(
+  event: NotificationEvent,
+  notification: { kind: NotificationKind; channel: NotificationChannel },
+): string {
+  switch (event.type) {
+    case 'NotificationRequested': {
+      const { orderNumber } = event.data;
+      const order = orderNumber === null ? '' : ` (pedido #${orderNumber})`;
+      return `${capitalized(messageName(event.data))} solicitado${order}`;
+    }
+    case 'NotificationAttemptStarted':
+      return `${capitalized(messageName(notification))}: tentativa ${event.data.attempt} de envio iniciada`;
+    case 'NotificationSent': {
+      const { attempt } = event.data;
+      const after = attempt > 1 ? ` na tentativa ${attempt}` : '';
+      return `${capitalized(messageName(notification))} enviado${after}`;
+    }
+    case 'NotificationAttemptFailed': {
+      const { attempt, error, retryAt, interrupted } = event.data;
+      const next =
+        retryAt !== null && !interrupted
+          ? `nova tentativa em ${formatShopMoment(retryAt)}`
+          : 'aguardando um administrador';
+      return `Falha ao enviar o ${messageName(notification)} (tentativa ${attempt}): ${error}; ${next}`;
+    }
+    case 'NotificationRetryRequested':
+      return `Reenvio do ${messageName(notification)} solicitado`;
+    default: {
+      const unexpected: never = event;
+      throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** The account events of an e-mail's confirmation (issue 41). */
+export type EmailConfirmationEvent = Extract<
+  AccountEvent,
+  { type: 'EmailConfirmationRequested' | 'UserEmailConfirmed' }
+>;
+
+/**
+ * What an e-mail's confirmation means to an auditor, in pt-BR: 'Novo link de
+ * confirmação pedido', 'E-mail confirmado'. Who and when are the event's
+ * metadata; the address is the event's.
+ */
+export function describeEmailConfirmationEvent(event: EmailConfirmationEvent): string {
+  switch (event.type) {
+    case 'EmailConfirmationRequested':
+      return 'Novo link de confirmação pedido';
+    case 'UserEmailConfirmed':
+      return 'E-mail confirmado';
     default: {
       const unexpected: never = event;
       throw new Error(`Unexpected event ${JSON.stringify(unexpected)}`);

@@ -3,6 +3,7 @@ import { USERS_PROJECTION } from '../accounts/constants';
 import { CARTS_PROJECTION } from '../cart/read-model';
 import { CUSTOM_ORDERS_PROJECTION } from '../custom-orders/read-model';
 import { MENU_PROJECTION } from '../catalog/read-model';
+import { NOTIFICATIONS_PROJECTION } from '../notifications/constants';
 import { ORDERS_PROJECTION } from '../ordering/read-model';
 import { PURCHASES_PROJECTION, REVIEWS_PROJECTION } from '../reviews/read-model';
 import { ONLINE_SALES_BY_MONTH_PROJECTION, SALES_PROJECTION } from '../sales/read-model';
@@ -27,6 +28,7 @@ export const PROJECTION_NAMES: readonly string[] = [
   SHOP_SETTINGS_PROJECTION,
   SCHEDULE_PROJECTION,
   KITCHEN_DAYS_PROJECTION,
+  NOTIFICATIONS_PROJECTION,
 ];
 
 /**

@@ -95,6 +95,7 @@ const access: Record<string, Access> = {
   'GET /api/admin/projections': 'admin',
   'GET /api/admin/reviews': 'admin',
   'GET /api/admin/custom-orders': 'admin',
+  'GET /api/admin/notifications': 'admin',
   'GET /api/admin/shop': 'admin',
   'GET /api/admin/schedule': 'admin',
   'GET /api/admin/production': 'admin',

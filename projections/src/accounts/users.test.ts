@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountEvent } from '@quitute/contracts';
-import { project } from '../testing';
+import { userDocumentSchema, type AccountEvent } from '@quitute/contracts';
+import { createMemoryEventStore } from '@quitute/infra/event-store';
+import { project, runnerBuild } from '../testing';
 import { usersProjection } from './users';
 
 const userId = '5b7f2c1e-9a3d-4e8f-b6c2-1d0e9f8a7b6c';
@@ -157,5 +158,71 @@ describe('users projection', () => {
         { type: 'UserPasswordChanged', data: { userId, passwordHash: 'scrypt$other' } },
       ])?.endedSessions,
     ).toEqual([]);
+  });
+
+  describe('the e-mail’s confirmation (issue 41)', () => {
+    const confirmed = (email: string): AccountEvent => ({
+      type: 'UserEmailConfirmed',
+      data: { userId, email },
+    });
+    const changed: AccountEvent = {
+      type: 'UserEmailChanged',
+      data: { userId, email: 'ana.lima@example.com', previousEmail: 'ana@example.com' },
+    };
+
+    it('given she followed the link sent to her address, then the address is confirmed, updatedAt moved', () => {
+      expect(given([registered, confirmed('ana@example.com')])).toMatchObject({
+        email: 'ana@example.com',
+        emailConfirmed: true,
+        updatedAt: '2026-11-22T12:00:02.000Z',
+      });
+    });
+
+    it('given she asked for the link again, then nothing of her profile changes', () => {
+      const asked: AccountEvent = {
+        type: 'EmailConfirmationRequested',
+        data: { userId, email: 'ana@example.com' },
+      };
+      expect(given([registered, asked])).toEqual(given([registered]));
+    });
+
+    it('given she changed her address after confirming the old one, then the new one is not confirmed until its own link is followed; the old one’s link confirms nothing', () => {
+      expect(given([registered, confirmed('ana@example.com'), changed])).toMatchObject({
+        email: 'ana.lima@example.com',
+        emailConfirmed: false,
+      });
+      expect(given([registered, changed, confirmed('ana@example.com')])).toMatchObject({
+        email: 'ana.lima@example.com',
+        emailConfirmed: false,
+      });
+      expect(given([registered, changed, confirmed('ana.lima@example.com')])).toMatchObject({
+        emailConfirmed: true,
+      });
+    });
+
+    it('given the log holds a confirmation request and a confirmation, when the runner builds the read model, then it follows both (its event filter takes them)', async () => {
+      const eventStore = createMemoryEventStore();
+      const metadata = {
+        correlationId: 'c',
+        causationId: 'c',
+        actorId: userId,
+        actorRole: 'user' as const,
+        occurredAt: '2026-11-22T12:00:00.000Z',
+      };
+      const asked: AccountEvent = {
+        type: 'EmailConfirmationRequested',
+        data: { userId, email: 'ana@example.com' },
+      };
+      for (const event of [registered, asked, confirmed('ana@example.com')]) {
+        await eventStore.appendToStream(`user-${userId}`, [
+          { id: crypto.randomUUID(), ...event, metadata },
+        ]);
+      }
+
+      const [document] = await runnerBuild(eventStore, usersProjection);
+
+      expect(userDocumentSchema.parse(document)).toMatchObject({ emailConfirmed: true });
+      expect(document?.['_position']).toBe(3);
+    });
   });
 });

@@ -50,6 +50,14 @@ async function approve(eventStore: EventStore, order: TestOrder) {
   return approval;
 }
 
+/** What each approval of the fixture's order tells the admins (Maria's R$ 12,00, to pick up). */
+const forAdmins = {
+  totalCents: 1200,
+  customerName: 'Maria da Silva',
+  deliveryType: 'pickup',
+  deliveryDate: '2026-11-25T10:00:00-03:00',
+};
+
 /** Waits until the relay's checkpoint has reached `position`. */
 const relayed = (readStore: ReadStore, position: number) =>
   expect
@@ -84,6 +92,7 @@ describe('payment relay', () => {
       orderNumber: 1001,
       paymentId: order.providerPaymentId,
       occurredAt: approval.metadata.occurredAt,
+      ...forAdmins,
     });
     expect(await readCheckpoint(readStore, PAYMENT_RELAY_CHECKPOINT)).toBe(approval.position);
   });
@@ -114,7 +123,7 @@ describe('payment relay', () => {
     ]);
   });
 
-  it('given an order placed while it follows the log, when its payment is approved, then the message needs no read of the order; one placed before its start is read from the order’s stream', async () => {
+  it('given an order placed while it follows the log, when its payment is approved, then the message needs no read of the order; one placed before its start is read from the order’s stream, and both tell the admins the same of their order', async () => {
     const eventStore = createMemoryEventStore();
     const readStore = createMemoryReadStore();
     const bus = createMemoryBus();
@@ -142,8 +151,16 @@ describe('payment relay', () => {
     expect(
       received.slice(1).map((message) => paymentApprovedMessageSchema.parse(message.payload)),
     ).toEqual([
-      expect.objectContaining({ orderId: followed.orderId, userId: followed.userId }),
-      expect.objectContaining({ orderId: placedBefore.orderId, userId: placedBefore.userId }),
+      expect.objectContaining({
+        orderId: followed.orderId,
+        userId: followed.userId,
+        ...forAdmins,
+      }),
+      expect.objectContaining({
+        orderId: placedBefore.orderId,
+        userId: placedBefore.userId,
+        ...forAdmins,
+      }),
     ]);
   });
 

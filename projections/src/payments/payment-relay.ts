@@ -53,22 +53,32 @@ const MAX_RETRY_DELAY_MS = 30_000;
 /** Orders placed lately whose approval may come (a Pix waits 30 minutes at most by default). */
 const PLACED_ORDERS_KEPT = 10_000;
 
-interface PlacedOrder {
-  orderId: string;
-  userId: string;
-  orderNumber: number;
-}
+/** What an approval's message tells of its order: whose it is, and what the admins' `newOrder` shows. */
+type PlacedOrder = Required<
+  Pick<
+    PaymentApprovedMessage,
+    | 'orderId'
+    | 'userId'
+    | 'orderNumber'
+    | 'totalCents'
+    | 'customerName'
+    | 'deliveryType'
+    | 'deliveryDate'
+  >
+>;
 
 /**
  * Publishes a PaymentApprovedMessage on PAYMENTS_TOPIC for each PaymentApproved
- * (the socket gateway tells the customer). At least once: the checkpoint moves
- * after the publish, so a crash between them publishes again, and consumers
- * de-duplicate by `eventId` (the approval's event id). Its first start begins at
- * the log's head: old approvals are never pushed to customers browsing now.
- * A publish that fails is retried (with a growing pause) before the next
- * approval, so they leave in log order. Who the order belongs to and its number
- * come from the OrderPlaced it followed lately (no read on the approval's way to
- * the customer), else from the order's stream.
+ * (the socket gateway tells the customer, and the admins what was ordered: the
+ * total, the customer's name, pickup or delivery and when). At least once: the
+ * checkpoint moves after the publish, so a crash between them publishes again,
+ * and consumers de-duplicate by `eventId` (the approval's event id). Its first
+ * start begins at the log's head: old approvals are never pushed to customers
+ * browsing now. A publish that fails is retried (with a growing pause) before
+ * the next approval, so they leave in log order. Who the order belongs to, its
+ * number and what the admins are told come from the OrderPlaced it followed
+ * lately (no read on the approval's way to the customer), else from the
+ * order's stream.
  */
 export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
   const { eventStore, bus, readStore, logger } = options;
@@ -93,8 +103,16 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
     if (recorded?.type !== 'OrderPlaced') return null;
     const placed = orderPlacedSchema.safeParse(upcast(recorded));
     if (!placed.success) return null;
-    const { orderId, customer, orderNumber } = placed.data;
-    return { orderId, userId: customer.userId, orderNumber };
+    const { orderId, customer, orderNumber, totalCents, deliveryType, deliveryDate } = placed.data;
+    return {
+      orderId,
+      userId: customer.userId,
+      orderNumber,
+      totalCents,
+      customerName: customer.name,
+      deliveryType,
+      deliveryDate,
+    };
   };
 
   const remember = (recorded: RecordedEvent): void => {
@@ -116,9 +134,8 @@ export function createPaymentRelay(options: PaymentRelayOptions): PaymentRelay {
     return {
       type: 'PaymentApproved',
       eventId: recorded.id,
-      userId: placed.userId,
+      ...placed,
       orderId,
-      orderNumber: placed.orderNumber,
       paymentId: providerPaymentId,
       occurredAt: recorded.metadata.occurredAt,
     };

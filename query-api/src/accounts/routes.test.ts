@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountMessages,
   evolveUserDocument,
+  profileDtoSchema,
   USERS_COLLECTION,
+  userDocumentSchema,
   type AccountEvent,
   type UserDocument,
 } from '@quitute/contracts';
@@ -99,5 +101,62 @@ describe("GET /api/users/profile after 'Sair' (the users read model)", () => {
       code: 'unauthorized',
     });
     expect((await profile('phone')).status).toBe(200);
+  });
+});
+
+describe('GET /api/users/profile: whether her e-mail is confirmed (issue 41)', () => {
+  const userId = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+  const metadata = {
+    correlationId: 'c',
+    causationId: 'c',
+    actorId: userId,
+    actorRole: 'user' as const,
+    occurredAt: '2026-11-22T12:00:00.000Z',
+  };
+  const registered: AccountEvent = {
+    type: 'UserRegistered',
+    data: { userId, email: 'bia@example.com', name: 'Bia', passwordHash: 'h', role: 'user' },
+  };
+  const store = async (events: AccountEvent[]) => {
+    const document = events.reduce<UserDocument | null>(
+      (doc, event) => evolveUserDocument(doc, event, { metadata }),
+      null,
+    );
+    if (!document) throw new Error('the registration makes a document');
+    await readStore.collection(USERS_COLLECTION).put(document);
+  };
+  const profile = async () => {
+    const response = await fetch(`${server.url}/api/users/profile`, {
+      headers: {
+        authorization: `Bearer ${tokens.sign({ userId, email: 'bia@example.com', name: 'Bia', role: 'user', sessionVersion: 0 })}`,
+      },
+    });
+    expect(response.status).toBe(200);
+    return profileDtoSchema.parse(await response.json());
+  };
+
+  it('given she has not followed the link yet, then emailConfirmed is false', async () => {
+    await store([registered]);
+
+    expect(await profile()).toMatchObject({ email: 'bia@example.com', emailConfirmed: false });
+  });
+
+  it('given she followed the link sent to her address, then emailConfirmed is true', async () => {
+    await store([
+      registered,
+      { type: 'UserEmailConfirmed', data: { userId, email: 'bia@example.com' } },
+    ]);
+
+    expect(await profile()).toMatchObject({ email: 'bia@example.com', emailConfirmed: true });
+  });
+
+  it('given a document stored before issue 41 (no emailConfirmed), then it reads as not confirmed', async () => {
+    await store([registered]);
+    const { emailConfirmed: _absent, ...before } = userDocumentSchema.parse(
+      await readStore.collection(USERS_COLLECTION).get(userId),
+    );
+    await readStore.collection(USERS_COLLECTION).put(before);
+
+    expect((await profile()).emailConfirmed).toBe(false);
   });
 });

@@ -53,6 +53,7 @@ describe('the admin guard on query routes', () => {
         '/api/admin/sales.csv',
         '/api/admin/schedule',
         '/api/admin/production',
+        '/api/admin/notifications',
         '/api/admin/dashboard/recent-orders',
         '/api/admin/dashboard/top-selling-products',
         '/api/admin/dashboard/orders-today',

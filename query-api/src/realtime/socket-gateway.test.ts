@@ -2,10 +2,14 @@ import http from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  ADMINS_ROOM,
+  NEW_ORDER_SOCKET_EVENT,
   PAYMENTS_TOPIC,
   USERS_COLLECTION,
+  type NewOrderPush,
   type PaymentApprovedMessage,
   type PaymentApprovedPush,
+  type Role,
   type UserDocument,
 } from '@quitute/contracts';
 import { createTokenService } from '@quitute/infra/auth';
@@ -23,6 +27,8 @@ import {
 
 const ana = '0b7c2f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f';
 const bia = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+const rosa = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+const lia = 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e';
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
 const now = new Date('2026-11-25T15:00:00.000Z');
 const nowSeconds = () => Math.floor(now.getTime() / 1000);
@@ -36,7 +42,12 @@ let closeGateway: () => Promise<void>;
 let url: string;
 const clients: Socket[] = [];
 
-const user = (id: string, name: string, sessionVersion = 0): UserDocument => ({
+const user = (
+  id: string,
+  name: string,
+  sessionVersion = 0,
+  fields: Partial<UserDocument> = {},
+): UserDocument => ({
   _id: id,
   email: `${name.toLowerCase()}@exemplo.com.br`,
   name,
@@ -48,10 +59,22 @@ const user = (id: string, name: string, sessionVersion = 0): UserDocument => ({
   sessionVersion,
   createdAt: '2026-01-10T12:00:00.000Z',
   updatedAt: '2026-01-10T12:00:00.000Z',
+  ...fields,
 });
+/** The shop's admins: Rosa and Lia. */
+const admin = (id: string, name: string, fields: Partial<UserDocument> = {}) =>
+  user(id, name, 0, { role: 'admin', ...fields });
 
-const tokenOf = (userId: string, sessionVersion = 0) =>
-  tokens.sign({ userId, email: 'x@exemplo.com.br', name: 'X', role: 'user', sessionVersion });
+const tokenOf = (userId: string, sessionVersion = 0, role: Role = 'user', sid?: string) =>
+  tokens.sign({
+    userId,
+    email: 'x@exemplo.com.br',
+    name: 'X',
+    role,
+    sessionVersion,
+    ...(sid ? { sid } : {}),
+  });
+const adminTokenOf = (userId: string, sid?: string) => tokenOf(userId, 0, 'admin', sid);
 
 /**
  * A client as the web app makes one; it does not retry, so a refusal is final.
@@ -148,7 +171,7 @@ const pushOf = (payload: PaymentApprovedMessage): PaymentApprovedPush => ({
 });
 
 beforeAll(async () => {
-  await users.putMany([user(ana, 'Ana'), user(bia, 'Bia')]);
+  await users.putMany([user(ana, 'Ana'), user(bia, 'Bia'), admin(rosa, 'Rosa'), admin(lia, 'Lia')]);
 });
 
 /** A gateway on the bus, on an HTTP server of its own listening on a free port. */
@@ -188,7 +211,7 @@ afterEach(async () => {
   for (const socket of clients.splice(0)) socket.disconnect();
   await closeGateway();
   await bus.close();
-  await users.put(user(ana, 'Ana'));
+  await users.putMany([user(ana, 'Ana'), admin(rosa, 'Rosa'), admin(lia, 'Lia')]);
 });
 
 afterAll(() => readStore.close());
@@ -391,6 +414,182 @@ describe('payment pushes', () => {
 
     expect(await disconnected).toBe('io server disconnect');
     expect(pushes.received).toEqual([]);
+  });
+});
+
+/** Every newOrder a socket receives, in order; `until` resolves once one of `orderId` arrived. */
+function newOrders(socket: Socket) {
+  const received: NewOrderPush[] = [];
+  socket.on(NEW_ORDER_SOCKET_EVENT, (push: NewOrderPush) => received.push(push));
+  const until = (orderId: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (received.some((push) => push.orderId === orderId)) {
+          socket.off(NEW_ORDER_SOCKET_EVENT, check);
+          resolve();
+        }
+      };
+      socket.on(NEW_ORDER_SOCKET_EVENT, check);
+      check();
+    });
+  return { received, until };
+}
+
+/** An approval as the relay publishes it since issue 41: with what the admins are told of the order. */
+const paidOrder = (userId: string, fields: Partial<PaymentApprovedMessage> = {}) =>
+  approval(userId, {
+    totalCents: 12_345,
+    customerName: 'Ana Souza',
+    deliveryType: 'delivery',
+    deliveryDate: '2026-11-28T14:30:00-03:00',
+    ...fields,
+  });
+
+describe('new orders for the admins (issue 41)', () => {
+  it('given an admin connected, when a customer’s payment is approved, then the admin receives newOrder with the order, its total in reais, who and when; the customer her own pushes', async () => {
+    const rosaSocket = await connected(adminTokenOf(rosa));
+    const anaSocket = await connected(tokenOf(ana));
+    const toRosa = newOrders(rosaSocket);
+    const toAna = recorder(anaSocket);
+    const paid = paidOrder(ana);
+
+    await publish(paid);
+    await Promise.all([toRosa.until(paid.orderId), toAna.until(paid.orderId)]);
+
+    expect(toRosa.received).toEqual([
+      {
+        orderId: paid.orderId,
+        orderNumber: paid.orderNumber,
+        total: 123.45,
+        customerName: 'Ana Souza',
+        deliveryType: 'delivery',
+        deliveryDate: '2026-11-28T14:30:00-03:00',
+      },
+    ]);
+    expect(toAna.received).toEqual([
+      { event: 'paymentSuccess', push: pushOf(paid) },
+      { event: 'paymentApproved', push: pushOf(paid) },
+    ]);
+  });
+
+  it('given two admins, one with two tabs, then every admin socket receives it once', async () => {
+    const sockets = [
+      await connected(adminTokenOf(rosa)),
+      await connected(adminTokenOf(rosa)),
+      await connected(adminTokenOf(lia)),
+    ].map(newOrders);
+    const paid = paidOrder(bia);
+
+    await publish(paid);
+    await Promise.all(sockets.map((socket) => socket.until(paid.orderId)));
+
+    for (const socket of sockets) {
+      expect(socket.received.map((push) => push.orderId)).toEqual([paid.orderId]);
+    }
+  });
+
+  it('given a customer’s token, whatever she emits to join the admins’ room, then she receives no newOrder, only her own pushes', async () => {
+    const anaSocket = await connected(tokenOf(ana));
+    const toAna = newOrders(anaSocket);
+    const anaPushes = recorder(anaSocket);
+    for (const attempt of [
+      ADMINS_ROOM,
+      { room: ADMINS_ROOM },
+      { userId: rosa },
+      rosa,
+      [ADMINS_ROOM],
+    ]) {
+      expect(await anaSocket.emitWithAck('join', attempt)).toEqual({ ok: true });
+    }
+    anaSocket.emit('joinRoom', ADMINS_ROOM);
+    anaSocket.emit('subscribe', { room: ADMINS_ROOM });
+    anaSocket.emit(NEW_ORDER_SOCKET_EVENT, { room: ADMINS_ROOM });
+    const rosaSocket = await connected(adminTokenOf(rosa));
+    const toRosa = newOrders(rosaSocket);
+
+    const biasOrder = paidOrder(bia);
+    const hers = paidOrder(ana);
+    // Her last push: whatever the gateway sent her socket before it has arrived by then.
+    const sentinel = approval(ana);
+    await publish(biasOrder, hers, sentinel);
+    await Promise.all([anaPushes.until(sentinel.orderId), toRosa.until(hers.orderId)]);
+
+    expect(toAna.received).toEqual([]);
+    expect(anaPushes.received.map((r) => r.push.orderId)).toEqual([
+      hers.orderId,
+      hers.orderId,
+      sentinel.orderId,
+      sentinel.orderId,
+    ]);
+    expect(toRosa.received.map((push) => push.orderId)).toEqual([biasOrder.orderId, hers.orderId]);
+    expect(anaSocket.connected).toBe(true);
+  });
+
+  it('given an approval published before the relay carried the order’s details, then no newOrder, and the customer still gets paymentSuccess', async () => {
+    const rosaSocket = await connected(adminTokenOf(rosa));
+    const anaSocket = await connected(tokenOf(ana));
+    const toRosa = newOrders(rosaSocket);
+    const anaPushes = recorder(anaSocket);
+    const older = approval(ana);
+    const sentinel = paidOrder(bia);
+
+    await publish(older, sentinel);
+    await Promise.all([anaPushes.until(older.orderId), toRosa.until(sentinel.orderId)]);
+
+    expect(toRosa.received.map((push) => push.orderId)).toEqual([sentinel.orderId]);
+    expect(anaPushes.received).toEqual([
+      { event: 'paymentSuccess', push: pushOf(older) },
+      { event: 'paymentApproved', push: pushOf(older) },
+    ]);
+  });
+
+  it('given the same approval delivered twice, one older than a push waits, or one of an unreadable time, then each admin socket is told once, and of the fresh one only', async () => {
+    const rosaSocket = await connected(adminTokenOf(rosa));
+    const toRosa = newOrders(rosaSocket);
+    const paid = paidOrder(ana);
+    const stale = paidOrder(bia, {
+      occurredAt: new Date(now.getTime() - MAX_PUSH_AGE_MS - 1).toISOString(),
+    });
+    const unreadable = paidOrder(bia, { occurredAt: 'ontem' });
+    const sentinel = paidOrder(bia);
+
+    await publish(paid);
+    await publish(paid, stale, unreadable, sentinel);
+    await toRosa.until(sentinel.orderId);
+
+    expect(toRosa.received.map((push) => push.orderId)).toEqual([paid.orderId, sentinel.orderId]);
+  });
+
+  it('given an admin who signed out of that session (Sair) after connecting, when an order is paid, then her socket is disconnected instead of told; another admin still is', async () => {
+    const rosaSocket = await connected(adminTokenOf(rosa, 'rosa-laptop'));
+    const toRosa = newOrders(rosaSocket);
+    const liaSocket = await connected(adminTokenOf(lia));
+    const toLia = newOrders(liaSocket);
+    const disconnected = new Promise<string>((resolve) => rosaSocket.once('disconnect', resolve));
+
+    await users.put(
+      admin(rosa, 'Rosa', {
+        endedSessions: [{ sessionId: 'rosa-laptop', expiresAt: '2099-01-01T00:00:00.000Z' }],
+      }),
+    );
+    const paid = paidOrder(ana);
+    await publish(paid);
+
+    expect(await disconnected).toBe('io server disconnect');
+    await toLia.until(paid.orderId);
+    expect(toRosa.received).toEqual([]);
+  });
+
+  it('given an admin made a customer after connecting (her sessions end), when an order is paid, then her socket is disconnected instead of told', async () => {
+    const rosaSocket = await connected(adminTokenOf(rosa));
+    const toRosa = newOrders(rosaSocket);
+    const disconnected = new Promise<string>((resolve) => rosaSocket.once('disconnect', resolve));
+
+    await users.put(user(rosa, 'Rosa', 1));
+    await publish(paidOrder(ana));
+
+    expect(await disconnected).toBe('io server disconnect');
+    expect(toRosa.received).toEqual([]);
   });
 });
 

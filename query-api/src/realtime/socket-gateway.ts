@@ -4,13 +4,18 @@ import { Server, type ExtendedError } from 'socket.io';
 import { z } from 'zod';
 import {
   accountMessages,
+  ADMINS_ROOM,
+  centsToReais,
   messages,
+  NEW_ORDER_SOCKET_EVENT,
   PAYMENT_POLL_HARD_STOP_MS,
   PAYMENTS_TOPIC,
   paymentApprovedMessageSchema,
   userRoom,
   type PaymentApprovedMessage,
+  type NewOrderPush,
   type PaymentApprovedPush,
+  type Role,
   type TokenClaims,
 } from '@quitute/contracts';
 import {
@@ -43,11 +48,14 @@ interface ClientEvents {
 interface ServerEvents {
   paymentSuccess: (push: PaymentApprovedPush) => void;
   paymentApproved: (push: PaymentApprovedPush) => void;
+  [NEW_ORDER_SOCKET_EVENT]: (push: NewOrderPush) => void;
 }
 
 /** Who the socket belongs to, from its handshake token, never from what the client says. */
 interface SocketData {
   userId: string;
+  /** The token's role: an admin's socket is in ADMINS_ROOM as well. */
+  role: Role;
   sessionVersion: number;
   /** The token's session id, when it has one ('Sair' ends that session). */
   sid?: string | undefined;
@@ -104,6 +112,30 @@ function refusal(code: 'unauthorized' | 'unavailable', message: string): Extende
   return Object.assign(new Error(code), { data: { message } });
 }
 
+/**
+ * What the admins are told of a paid order (`total` in reais), or null for a
+ * message published before the relay carried the order's details.
+ */
+export function newOrderPushOf(approved: PaymentApprovedMessage): NewOrderPush | null {
+  const { totalCents, customerName, deliveryType, deliveryDate } = approved;
+  if (
+    totalCents === undefined ||
+    customerName === undefined ||
+    deliveryType === undefined ||
+    deliveryDate === undefined
+  ) {
+    return null;
+  }
+  return {
+    orderId: approved.orderId,
+    orderNumber: approved.orderNumber,
+    total: centsToReais(totalCents),
+    customerName,
+    deliveryType,
+    deliveryDate,
+  };
+}
+
 /** Answers an acknowledgement when the client asked for one (harmless either way). */
 function acknowledge(args: unknown[]): void {
   const ack = args.at(-1);
@@ -113,9 +145,11 @@ function acknowledge(args: unknown[]): void {
 /**
  * The socket.io gateway (spec §7, ARCHITECTURE §5) on the query side's HTTP
  * server, path /socket.io: a handshake needs a valid token of a live session;
- * the socket joins its own user's room only; each PaymentApproved the relay
- * publishes is pushed once, as `paymentSuccess` and `paymentApproved`, to the
- * sockets of the order's owner.
+ * the socket joins its own user's room and, when the token's role is admin,
+ * the admins' room (issue 41), and no message adds another; each
+ * PaymentApproved the relay publishes is pushed once, as `paymentSuccess` and
+ * `paymentApproved`, to the sockets of the order's owner, and as `newOrder` to
+ * the admins'.
  */
 export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<SocketGateway> {
   const now = deps.now ?? (() => new Date());
@@ -166,6 +200,7 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
       (claims) => {
         socket.data = {
           userId: claims.userId,
+          role: claims.role,
           sessionVersion: claims.sessionVersion,
           sid: claims.sid,
           exp: claims.exp,
@@ -184,9 +219,10 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
   });
 
   io.on('connection', (socket) => {
-    const ownRoom = userRoom(socket.data.userId);
-    void socket.join(ownRoom);
-    // Whatever user id a client names, it stays in its own room only.
+    // The rooms come from the handshake's token alone: its user's, and the admins' for an admin.
+    void socket.join(userRoom(socket.data.userId));
+    if (socket.data.role === 'admin') void socket.join(ADMINS_ROOM);
+    // Whatever a client names (a user id, 'admins', { room }), it stays in the rooms it was given.
     socket.on('join', (...args) => acknowledge(args));
     socket.on('test', (...args) => acknowledge(args));
   });
@@ -216,7 +252,38 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
     }
   };
 
-  const seen = recentIds(REMEMBERED_EVENT_IDS);
+  /**
+   * `newOrder` to the admins' sockets on this instance, each checked as the
+   * customer's are, against its own user's sessions: a signed-out admin, or one
+   * whose role changed (that ends her sessions), is disconnected instead; so is
+   * a socket whose token no longer says admin.
+   */
+  const pushNewOrder = async (newOrder: NewOrderPush): Promise<void> => {
+    const sockets = await io.in(ADMINS_ROOM).fetchSockets();
+    if (sockets.length === 0) return;
+    const userIds = [...new Set(sockets.map((socket) => socket.data.userId))];
+    const sessions = new Map(
+      await Promise.all(
+        userIds.map(async (userId) => [userId, await deps.sessionVersions(userId)] as const),
+      ),
+    );
+    const nowSeconds = now().getTime() / 1000;
+    for (const socket of sockets) {
+      const { data } = socket;
+      if (
+        data.role !== 'admin' ||
+        !sessionIsOpen(data, sessions.get(data.userId) ?? null) ||
+        data.exp <= nowSeconds
+      ) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.emit(NEW_ORDER_SOCKET_EVENT, newOrder);
+    }
+  };
+
+  const customersTold = recentIds(REMEMBERED_EVENT_IDS);
+  const adminsTold = recentIds(REMEMBERED_EVENT_IDS);
   const subscription = await deps.bus.subscribe(
     PAYMENTS_TOPIC,
     deps.groupId ?? `socket-gateway-${hostname()}-${process.pid}`,
@@ -229,11 +296,20 @@ export async function attachSocketGateway(deps: SocketGatewayDeps): Promise<Sock
         return;
       }
       const approved = parsed.data;
-      if (seen.has(approved.eventId)) return;
-      if (now().getTime() - Date.parse(approved.occurredAt) <= MAX_PUSH_AGE_MS) {
+      const ageMs = now().getTime() - Date.parse(approved.occurredAt);
+      // Written so that a time that cannot be read (NaN) counts as too old.
+      if (!(ageMs <= MAX_PUSH_AGE_MS)) return;
+      // Each audience once per approval: a redelivery after the admins' push failed
+      // does not tell the customer again.
+      if (!customersTold.has(approved.eventId)) {
         await push(approved);
+        customersTold.add(approved.eventId);
       }
-      seen.add(approved.eventId);
+      const newOrder = newOrderPushOf(approved);
+      if (newOrder && !adminsTold.has(approved.eventId)) {
+        await pushNewOrder(newOrder);
+        adminsTold.add(approved.eventId);
+      }
     },
   );
 
