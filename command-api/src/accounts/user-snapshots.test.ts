@@ -4,7 +4,11 @@ import { userStreamName } from '@quitute/contracts';
 import type { EventStore, NewEvent } from '@quitute/infra/event-store';
 import { cheapPasswords } from '@quitute/infra/testing';
 import { createMemoryCommandStores } from '../shared/testing';
-import { findUserByEmail, registerUser, runUserCommand } from './accounts';
+import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
+import { silentLogger } from '@quitute/infra/logging';
+import { snapshotVersion } from '../shared/snapshots';
+import { findUserByEmail, loadUser, registerUser, runUserCommand } from './accounts';
+import { userDecider } from './decider';
 import { userSnapshotPolicy } from './user-snapshots';
 
 const occurredAt = '2026-11-21T12:00:00.000Z';
@@ -101,5 +105,49 @@ describe('user snapshots', () => {
       const snapshot = await stores.snapshotStore.read(userStreamName(userId));
       expect(userSnapshotPolicy.schema.parse(snapshot?.state)).toEqual(found?.user);
     });
+  });
+
+  it('given a snapshot written before accounts knew whether their e-mail is confirmed (user-1, no emailConfirmed), when the user is loaded, then it is folded from the events instead', async () => {
+    const stores = createMemoryCommandStores();
+    const { userId } = await registerUser(
+      stores,
+      passwords,
+      { email, name: 'Dona Benta', password: 'Segredo123', role: 'user' },
+      { commandId: 'register', correlationId: 'register', occurredAt },
+    );
+    const toggles = Array.from({ length: 120 }, (_, n) => preferencesChanged(userId, n % 2 === 0));
+    await stores.eventStore.appendToStream(userStreamName(userId), [
+      ...toggles,
+      { ...preferencesChanged(userId, true), type: 'UserEmailConfirmed', data: { userId, email } },
+    ]);
+    const head = (await stores.eventStore.readStream(userStreamName(userId))).at(-1);
+    if (!head) throw new Error('expected the stream');
+    const older = createMemorySnapshotStore();
+    await older.write(userStreamName(userId), {
+      version: snapshotVersion({ version: 'user-1' }, userDecider.evolve),
+      revision: head.revision,
+      position: head.position,
+      state: {
+        status: 'active',
+        userId,
+        email,
+        name: 'Nome de um snapshot antigo',
+        phone: '',
+        address: '',
+        notifications: { email: true, sms: true },
+        role: 'user',
+        passwordHash: 'scrypt$antigo',
+        pendingResets: [],
+        sessionVersion: 0,
+        endedSessions: [],
+      },
+    });
+
+    const { state } = await loadUser(
+      { eventStore: stores.eventStore, snapshotStore: older, logger: silentLogger },
+      userId,
+    );
+
+    expect(state).toMatchObject({ name: 'Dona Benta', emailConfirmed: true });
   });
 });

@@ -186,6 +186,38 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
       }),
     })),
   },
+  // Issue 41. A made-up link: the fuzz reaches the link check, never a real account.
+  'POST /api/users/confirm-email': {
+    caller: 'anonymous',
+    shape: route(() => ({
+      valid: { token: 'eyJhIjoxfQ.bWFkZS11cA' },
+      params: {},
+      validShaped: fc.record({ token: anyText }),
+    })),
+  },
+  // Reads no body: each accepted request asks for the customer's confirmation link again.
+  'POST /api/users/email-confirmation': {
+    caller: 'customer',
+    shape: route(() => ({ valid: {}, params: {} })),
+  },
+  // The token rides in the query (RFC 8058's List-Unsubscribe URL); the body is at most the one-click field.
+  'POST /api/notifications/unsubscribe': {
+    caller: 'anonymous',
+    shape: route(() => ({
+      valid: {},
+      params: {},
+      validShapedRequests: fc
+        .record({
+          token: fc.oneof(anyText, fc.stringMatching(/^[\w-]{1,80}\.[\w-]{1,60}$/)),
+          body: fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 1 })),
+        })
+        .map(({ token, body }) => ({
+          query: `?${new URLSearchParams({ token })}`,
+          headers: {},
+          body,
+        })),
+    })),
+  },
   'POST /carrinho': {
     caller: 'customer',
     shape: route((shop) => ({

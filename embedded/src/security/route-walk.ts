@@ -57,6 +57,10 @@ const access: Record<string, Access> = {
   'POST /api/auth/logout': 'customer',
   'PUT /api/users/profile': 'customer',
   'PUT /api/users/preferences': 'customer',
+  // Issue 41: the signed link is the proof (confirm, unsubscribe); resending needs her login.
+  'POST /api/users/confirm-email': 'public',
+  'POST /api/users/email-confirmation': 'customer',
+  'POST /api/notifications/unsubscribe': 'public',
   'POST /carrinho': 'customer',
   'POST /carrinho/sync': 'customer',
   'DELETE /carrinho/:userId': 'customer',
