@@ -24,6 +24,7 @@ const access: Record<string, Access> = {
   // The embedded shop's own routers.
   'GET /dev/mailbox': 'internal',
   'GET /dev/mailbox/:id': 'internal',
+  'GET /dev/mailbox/sms/:id': 'internal',
   'GET /simulator/payments/:paymentId': 'internal',
   'POST /simulator/payments/:paymentId/approve': 'internal',
   'POST /simulator/payments/:paymentId/reject': 'internal',
@@ -68,6 +69,7 @@ const access: Record<string, Access> = {
   'POST /api/reviews/:id/report': 'customer',
   'PATCH /api/admin/reviews/:id/approve': 'admin',
   'DELETE /api/admin/reviews/:id': 'admin',
+  'POST /api/admin/notifications/:id/retry': 'admin',
   'POST /api/cookie-consent': 'public',
   'POST /api/custom-orders': 'public',
   'POST /payments/mercadopago/transparent-checkout': 'customer',
