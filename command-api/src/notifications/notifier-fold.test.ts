@@ -121,6 +121,20 @@ describe('the notifier fold: what calls for which message', () => {
     expect(new Set(state.wanted.map((wanted) => wanted.notificationId)).size).toBe(3);
   });
 
+  it('given the first start’s admin registered by the system, then no confirmation (its address is the configuration’s)', () => {
+    const registered: NotifierEvent = {
+      type: 'UserRegistered',
+      data: { userId, email: 'admin@x.com', name: 'Admin', passwordHash: 'h', role: 'admin' },
+    };
+    const state = evolveNotifier(initialNotifierState, registered, {
+      id: 'e-admin',
+      streamName: `user-${userId}`,
+      revision: 0,
+      metadata: { ...metadataAt(at), actorId: 'system', actorRole: 'system' },
+    });
+    expect(state.wanted).toEqual([]);
+  });
+
   it('given an order placed, then nothing yet; when its payment first answers (Pix pending), then order_received, named after the OrderPlaced', () => {
     const place = placed();
     expect(given([place]).wanted).toEqual([]);

@@ -174,6 +174,14 @@ export function evolveNotifier(
   const source = sourceOf(recorded);
   switch (event.type) {
     case 'UserRegistered':
+      // The first start's admin (the system registers it): its address is the configuration's, no stranger's.
+      if (recorded.metadata.actorRole === 'system') return state;
+      return calling(state, [{ kind: 'email_confirmation', channel: 'email' }], {
+        source,
+        userId: event.data.userId,
+        orderId: null,
+        calledAt,
+      });
     case 'UserEmailChanged':
     case 'EmailConfirmationRequested':
       return calling(state, [{ kind: 'email_confirmation', channel: 'email' }], {
