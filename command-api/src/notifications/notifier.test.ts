@@ -13,6 +13,7 @@ import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
 import { deleteUser, runUserCommand } from '../accounts/accounts';
 import { changeShopSettings } from '../shop/shop-settings';
 import { notificationIdOf } from './decider';
+import { describeFailure } from './notifier';
 import { requestNotificationRetry } from './notifications';
 import { notifierHarness, PUBLIC_URL, START, until } from './notifier-testing';
 
@@ -475,6 +476,25 @@ function crashBetweenSendAndRecord(store: () => Promise<EventStore | undefined>)
     expect(h.emails).toHaveLength(1);
   });
 }
+
+describe('what a failure records', () => {
+  it('given a server’s refusal naming the address or the number, then its words without them', () => {
+    expect(
+      describeFailure(
+        new Error('550 5.1.1 <ana.souza@exemplo.com.br>: Recipient address rejected'),
+      ),
+    ).toBe('550 5.1.1 <[e-mail]>: Recipient address rejected');
+    expect(describeFailure(new Error("The 'To' number +5511977776666 is not valid"))).toBe(
+      "The 'To' number [telefone] is not valid",
+    );
+    expect(describeFailure(new Error('421 4.3.2 Service not available'))).toBe(
+      '421 4.3.2 Service not available',
+    );
+    expect(describeFailure('connect ECONNREFUSED 127.0.0.1:25')).toBe(
+      'connect ECONNREFUSED 127.0.0.1:25',
+    );
+  });
+});
 
 describe('the notifier: the daily summary', () => {
   /** 21 Nov 2026 is a Saturday; its summary is of Sunday 22nd... the orders book the 23rd (Monday) below. */

@@ -151,9 +151,16 @@ const savedStateSchema: z.ZodType<NotifierState> = z.object({
   ),
 });
 
-/** What the admin reads of a failure: the server's word, never a stack. */
-function describeFailure(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
+/**
+ * What the admin reads of a failure: the server's word, never a stack, and
+ * no address or number in it ('550 5.1.1 <ana@…>: mailbox unavailable'):
+ * whom it was for is the account's to say, not the log's.
+ */
+export function describeFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text
+    .replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[e-mail]')
+    .replace(/\+\d{10,15}\b|\b\d{10,13}\b/g, '[telefone]');
 }
 
 /** The messages of one order (or one account) are told one after another, in the order called for. */
