@@ -19,6 +19,7 @@ import { cartRoutes, type CartDeps } from './cart/routes';
 import { adminProductRoutes } from './catalog/admin-routes';
 import { consentRoutes, type ConsentDeps } from './consent/routes';
 import { customOrderRoutes, type CustomOrderDeps } from './custom-orders/routes';
+import { adminNotificationRoutes } from './notifications/admin-routes';
 import { unsubscribeRoutes } from './notifications/unsubscribe';
 import { adminOrderRoutes } from './ordering/admin-routes';
 import type { OrderingOptions } from './payments/options';
@@ -72,6 +73,7 @@ export function createCommandRouter(deps: CommandDeps): Router {
   router.use(adminSaleRoutes(deps));
   router.use(adminShopRoutes(deps));
   router.use(adminScheduleRoutes(deps));
+  router.use(adminNotificationRoutes(deps));
   router.use(accountRoutes(deps));
   router.use(unsubscribeRoutes(deps));
   router.use(cartRoutes(deps));

@@ -80,6 +80,32 @@ describe('composeCommandApi scaled out', () => {
   });
 });
 
+describe('composeCommandApi: the notifier (issue 41)', () => {
+  it('given two replicas sharing one lease, when an order’s payment is approved, then the shop’s e-mail is sent once, rendered, by the replica holding the lease', async () => {
+    const eventStore = createMemoryEventStore();
+    const lease = createMemoryLease();
+    const replicas = [await replica(eventStore, lease), await replica(eventStore, lease)];
+    await approvedOrder(eventStore);
+    const shopMails = async () =>
+      (
+        await Promise.all(
+          replicas.map((commandApi) =>
+            commandApi.mailer.transport === 'outbox' ? commandApi.mailer.list() : [],
+          ),
+        )
+      )
+        .flat()
+        .filter((mail) => mail.subject === 'Novo pedido pago — #1001');
+    await vi.waitFor(async () => expect(await shopMails()).toHaveLength(1), { timeout: 10_000 });
+    const [mail] = await shopMails();
+    expect(mail).toMatchObject({ to: 'contato@quitute.com.br', replyTo: 'contato@quitute.com.br' });
+    expect(mail?.html).toContain('#1001');
+    expect(replicas.map((commandApi) => commandApi.sms.transport)).toEqual(['outbox', 'outbox']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await shopMails()).toHaveLength(1);
+  });
+});
+
 describe('composeCommandApi on its first start', () => {
   it('given two replicas starting, then the shop settings are seeded once, without hours (the kitchen’s calendar tells them)', async () => {
     const eventStore = createMemoryEventStore();

@@ -3,7 +3,7 @@ import type { Express, Router } from 'express';
 import { DEFAULT_PIX_EXPIRY_MINUTES, normalizeEmail } from '@quitute/contracts';
 import { createPasswordHasher, type PasswordHasher, type TokenService } from '@quitute/infra/auth';
 import { createCaptcha, createReplayGuard, type Captcha } from '@quitute/infra/captcha';
-import type { PaymentsConfig } from '@quitute/infra/config';
+import type { PaymentsConfig, SmsConfig } from '@quitute/infra/config';
 import type { EventStore, FoldsPassedPages } from '@quitute/infra/event-store';
 import { LeaseHolder, type Lease } from '@quitute/infra/lease';
 import type { Logger } from '@quitute/infra/logging';
@@ -22,6 +22,7 @@ import {
 } from '@quitute/infra/projection-progress';
 import { createRateLimitStores } from '@quitute/infra/rate-limit';
 import type { SavableView } from '@quitute/infra/saved-state';
+import { createSmsSender, type OutboxSmsSender, type TwilioSmsSender } from '@quitute/infra/sms';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { DEFAULT_ADMIN_EMAIL, ensureAdmin } from './accounts/admin-bootstrap';
 import type { AccountRateLimits, RateLimitStoreFactory } from './accounts/rate-limits';
@@ -30,6 +31,7 @@ import { commandRoutes, commandServiceApp, type CommandDeps, type ServiceHttpOpt
 import { createCatalogView } from './catalog/catalog-view';
 import { seedMenu } from './catalog/seed';
 import { createEmailLinks } from './notifications/links';
+import { createNotifier } from './notifications/notifier';
 import { createPaymentProcessCommands } from './process-managers/payment-process-commands';
 import type { PaymentRateLimits } from './payments/rate-limits';
 import { createPaymentProcessManager } from './process-managers/payment-process-manager';
@@ -60,6 +62,8 @@ export interface CommandApiDeps {
   captcha: { hmacKey: string; recaptchaSecret?: string; recaptchaSiteKey?: string };
   /** SMTP; the outbox folder under dataDir without it. */
   mailUrl?: string;
+  /** Issue 41: Twilio when configured (TWILIO_*); the SMS outbox folder under dataDir without it. */
+  sms?: SmsConfig;
   /** Rate limits and spent captchas shared by every replica; in memory without it. */
   redisUrl?: string;
   payments: PaymentsConfig;
@@ -99,6 +103,8 @@ export interface CommandApi {
   /** The admin account made on this start, if it was the first: its password is shown once. */
   admin: Awaited<ReturnType<typeof ensureAdmin>>;
   mailer: OutboxMailer | SmtpMailer;
+  /** Issue 41: the SMS port (the dev mailbox lists the outbox's beside the e-mails). */
+  sms: OutboxSmsSender | TwilioSmsSender;
   gateway: PaymentGateway;
   simulator: PaymentSimulator | null;
   /** Issues challenges too: the query side hands them out. */
@@ -152,6 +158,10 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     outboxDir: path.join(deps.dataDir, 'outbox'),
     mailUrl: deps.mailUrl,
   });
+  const sms = createSmsSender({
+    twilio: deps.sms?.twilio,
+    outboxDir: path.join(deps.dataDir, 'sms-outbox'),
+  });
   const { gateway, simulator } = createConfiguredGateway(deps.payments, {
     generatedWebhookSecret: deps.generatedWebhookSecret,
     webhookUrl: deps.webhookUrl,
@@ -192,14 +202,31 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
       logger,
       now: () => now().getTime(),
     });
+  // Issue 41: the e-mails and SMS the log calls for, each sent at most once.
+  const notifier = () =>
+    createNotifier({
+      eventStore,
+      snapshotStore,
+      logger,
+      mailer,
+      sms,
+      shopSettings,
+      schedule,
+      emailLinks,
+      publicUrl: deps.publicUrl,
+      now: () => now().getTime(),
+    });
   const processManagers = () => {
     const payment = paymentProcess();
     const stock = stockRelease();
+    const notifications = notifier();
     return {
-      start: () => Promise.all([payment.start(), stock.start()]).then(() => undefined),
-      close: () => Promise.all([payment.close(), stock.close()]).then(() => undefined),
+      start: () =>
+        Promise.all([payment.start(), stock.start(), notifications.start()]).then(() => undefined),
+      close: () =>
+        Promise.all([payment.close(), stock.close(), notifications.close()]).then(() => undefined),
       // A process manager that can no longer follow the log ends the term: a stand-by takes over.
-      failure: () => payment.failure() ?? stock.failure(),
+      failure: () => payment.failure() ?? stock.failure() ?? notifications.failure(),
     };
   };
   const holder = deps.lease
@@ -212,6 +239,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     : undefined;
   const ownProcess = holder ? undefined : paymentProcess();
   const ownStockRelease = holder ? undefined : stockRelease();
+  const ownNotifier = holder ? undefined : notifier();
   /**
    * Whether the process managers progress: degraded while one follows the log again
    * after its subscription ended, or when this instance gave the lease up because
@@ -222,6 +250,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     const own = combineHealth(
       ownProcess?.health() ?? { status: 'ok' },
       ownStockRelease?.health() ?? { status: 'ok' },
+      ownNotifier?.health() ?? { status: 'ok' },
       ...(failure === undefined
         ? []
         : [
@@ -284,14 +313,15 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     admin,
     health,
     mailer,
+    sms,
     gateway,
     simulator,
     captcha,
     rateLimitStore: rateLimitStores.store,
     sessions,
     views:
-      ownProcess && ownStockRelease
-        ? [catalog, sessions, ownProcess, ownStockRelease]
+      ownProcess && ownStockRelease && ownNotifier
+        ? [catalog, sessions, ownProcess, ownStockRelease, ownNotifier]
         : [catalog, sessions],
     async start() {
       // Started together: the store answers the readers asking for one page at one time with one query.
@@ -300,6 +330,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
         sessions.start(),
         ownProcess?.start(),
         ownStockRelease?.start(),
+        ownNotifier?.start(),
       ]);
       holder?.start();
     },
@@ -307,6 +338,7 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
       await holder?.stop();
       await ownProcess?.close();
       await ownStockRelease?.close();
+      await ownNotifier?.close();
       simulator?.close();
     },
     async close() {

@@ -4,12 +4,14 @@ import { createTokenService, loadOrCreateSecrets } from '@quitute/infra/auth';
 import {
   accountsEnv,
   checkPaymentsEnv,
+  checkSmsEnv,
   commonEnv,
   loadConfigOrExit,
   metricsEnv,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  smsConfig,
 } from '@quitute/infra/config';
 import { createLease } from '@quitute/infra/lease';
 import { createLogger } from '@quitute/infra/logging';
@@ -35,7 +37,10 @@ const config = loadConfigOrExit(
       DATA_DIR: z.string().min(1).default('./data'),
       NODE_ENV: z.string().optional(),
     })
-    .superRefine(checkPaymentsEnv),
+    .superRefine((env, context) => {
+      checkPaymentsEnv(env, context);
+      checkSmsEnv(env, context);
+    }),
 );
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'command-api' });
 const metrics = createMetrics({
@@ -99,6 +104,7 @@ const commandApi = await composeCommandApi({
     recaptchaSiteKey: config.RECAPTCHA_SITE_KEY,
   },
   mailUrl: config.MAIL_URL,
+  sms: smsConfig(config),
   // With REDIS_URL every replica shares the limits and the captcha replay guard; in memory without it.
   redisUrl: config.REDIS_URL,
   payments,

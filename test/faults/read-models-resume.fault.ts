@@ -96,9 +96,9 @@ it('given read models saved and orders placed after the save, when the shop is k
 
   const loaded = loadedLine(second.errors());
   expect(loaded, second.errors()).toBeDefined();
-  // The command side's views and the payment process resumed from their own save too.
+  // The command side’s views and the process managers (the notifier too) resumed from their own save.
   expect(second.errors()).toContain(
-    '"views":["catalog@3","sessions@4","payment-process@2","stock-release@2"]',
+    '"views":["catalog@3","sessions@4","payment-process@2","stock-release@2","notifier@1"]',
   );
   expect(loaded?.position).toBeGreaterThan(0);
   const listed: string[] = [];

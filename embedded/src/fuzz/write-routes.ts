@@ -652,6 +652,11 @@ export const fuzzEntries: Record<string, FuzzEntry> = {
     caller: 'admin',
     shape: route((shop) => ({ valid: {}, params: { id: shop.ids.reviewId } })),
   },
+  // No notification has failed in the fuzz shop: every call meets the 404 or the guard.
+  'POST /api/admin/notifications/:id/retry': {
+    caller: 'admin',
+    shape: route(() => ({ valid: {}, params: { id: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c' } })),
+  },
   'POST /api/admin/projections/rebuild': {
     caller: 'admin',
     shape: route(() => ({ valid: {}, params: {} })),

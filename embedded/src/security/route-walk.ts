@@ -69,6 +69,7 @@ const access: Record<string, Access> = {
   'POST /api/reviews/:id/report': 'customer',
   'PATCH /api/admin/reviews/:id/approve': 'admin',
   'DELETE /api/admin/reviews/:id': 'admin',
+  'POST /api/admin/notifications/:id/retry': 'admin',
   'POST /api/cookie-consent': 'public',
   'POST /api/custom-orders': 'public',
   'POST /payments/mercadopago/transparent-checkout': 'customer',
