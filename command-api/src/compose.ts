@@ -181,7 +181,6 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
     eventStore,
     snapshotStore,
     logger,
-    mailer,
     now,
     ordering: { gateway },
     shopSettings,

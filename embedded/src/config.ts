@@ -4,13 +4,16 @@ import {
   accountsEnv,
   chatbotEnv,
   checkPaymentsEnv,
+  checkSmsEnv,
   commonEnv,
   loadConfig,
   metricsEnv,
   paymentsConfig,
   paymentsEnv,
   proxyEnv,
+  smsConfig,
   type PaymentsConfig,
+  type SmsConfig,
   type TrustProxy,
 } from '@quitute/infra/config';
 import { READ_MODELS_SAVE_INTERVAL_MS } from '@quitute/projections';
@@ -38,7 +41,10 @@ export const embeddedEnvSchema = z
         .default(READ_MODELS_SAVE_INTERVAL_MS / 1_000),
     ),
   })
-  .superRefine(checkPaymentsEnv);
+  .superRefine((env, context) => {
+    checkPaymentsEnv(env, context);
+    checkSmsEnv(env, context);
+  });
 
 export interface EmbeddedConfig {
   port: number;
@@ -63,6 +69,8 @@ export interface EmbeddedConfig {
   recaptchaSiteKey?: string;
   /** SMTP instead of the outbox folder + dev mailbox when set. */
   mailUrl?: string;
+  /** TWILIO_*: SMS through Twilio instead of the SMS outbox (listed on the dev mailbox) when set. */
+  sms?: SmsConfig;
   /** Origin for links in e-mails; http://localhost:<port> by default. */
   publicUrl?: string;
   adminEmail?: string;
@@ -100,6 +108,7 @@ export function loadEmbeddedConfig(
     ...(parsed.RECAPTCHA_SECRET ? { recaptchaSecret: parsed.RECAPTCHA_SECRET } : {}),
     ...(parsed.RECAPTCHA_SITE_KEY ? { recaptchaSiteKey: parsed.RECAPTCHA_SITE_KEY } : {}),
     ...(parsed.MAIL_URL ? { mailUrl: parsed.MAIL_URL } : {}),
+    sms: smsConfig(parsed),
     ...(parsed.PUBLIC_URL ? { publicUrl: parsed.PUBLIC_URL } : {}),
     ...(parsed.ADMIN_EMAIL ? { adminEmail: parsed.ADMIN_EMAIL } : {}),
     ...(parsed.ADMIN_PASSWORD ? { adminPassword: parsed.ADMIN_PASSWORD } : {}),

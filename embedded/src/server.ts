@@ -227,6 +227,7 @@ export async function createEmbeddedServer(
       recaptchaSiteKey: config.recaptchaSiteKey,
     },
     mailUrl: config.mailUrl,
+    ...(config.sms ? { sms: config.sms } : {}),
     // Memory unless REDIS_URL names a server shared with other instances.
     redisUrl: config.redisUrl,
     payments,
@@ -349,9 +350,12 @@ export async function createEmbeddedServer(
   );
   app.use(requestLogging(logger));
   app.use(metrics.http);
-  // Development only: the outbox's mails, mounted only when the outbox is the transport (ARCHITECTURE §7).
-  const { mailer } = commandApi;
-  if (mailer.transport === 'outbox' && !config.production) app.use(devMailboxRouter(mailer));
+  // Development only: the outbox's mails (and SMS beside them while they stay in their own
+  // outbox), mounted only when the outbox is the mail transport (ARCHITECTURE §7).
+  const { mailer, sms } = commandApi;
+  if (mailer.transport === 'outbox' && !config.production) {
+    app.use(devMailboxRouter(mailer, sms.transport === 'outbox' ? sms : undefined));
+  }
   // The simulator's pages stand in for the payer's bank: mounted only while it is the provider.
   if (commandApi.simulatorRoutes) app.use(commandApi.simulatorRoutes);
   // The runner is in this process: rebuild and verify its projections (issue 13), admin only.

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentResultSchema } from '@quitute/contracts';
 import { silentLogger } from '@quitute/infra/logging';
-import type { Mail } from '@quitute/infra/mail';
 import { address, closeShops, coxinha, kit, now, openShop, pixBody } from '../payments/testing';
 import { createPaymentProcessCommands } from '../process-managers/payment-process-commands';
 import {
@@ -61,7 +60,6 @@ describe('paying an order takes only what was ordered out of the cart (issue 38)
       eventStore: shop.eventStore,
       snapshotStore: shop.snapshotStore,
       logger: silentLogger,
-      mailer: { send: async (_mail: Mail) => {} },
       now,
       ordering: { gateway: shop.gateway },
     });

@@ -7,6 +7,7 @@ import {
   reviewStreamName,
   withSchemaVersion,
   type NotificationPreferences,
+  type PaymentRefundReason,
 } from '@quitute/contracts';
 import { aPlacedOrder, type PlacedOrderData } from '@quitute/contracts/testing';
 import { createLinkSigner } from '@quitute/infra/auth';
@@ -251,11 +252,16 @@ export function notifierHarness(eventStore: EventStore = createMemoryEventStore(
     });
   const approve = (order: PlacedOrderData) =>
     paymentEvent(order, 'PaymentApproved', { statusDetail: 'accredited' });
-  const refund = (order: PlacedOrderData, amountCents: number, note?: string) =>
+  const refund = (
+    order: PlacedOrderData,
+    amountCents: number,
+    note?: string,
+    reason: PaymentRefundReason = 'admin',
+  ) =>
     paymentEvent(order, 'PaymentRefundCompleted', {
       refundId: randomUUID(),
       amountCents,
-      reason: 'admin',
+      reason,
       ...(note ? { note } : {}),
       refundedAt: new Date(clock.now).toISOString(),
     });

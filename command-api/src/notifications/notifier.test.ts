@@ -6,6 +6,7 @@ import {
   NOTIFICATION_MAX_SOURCE_AGE_MS,
   NOTIFICATION_RETRY_DELAYS_MS,
   notificationStreamName,
+  paymentMessages,
   userStreamName,
 } from '@quitute/contracts';
 import { createPostgresEventStore, type EventStore } from '@quitute/infra/event-store';
@@ -184,6 +185,14 @@ describe('the notifier: who is told what, once', () => {
     await h.settled(notifier);
     expect(h.emails.map(({ message }) => message)).toMatchObject([
       { kind: 'order_cancelled', reason: 'payment_expired' },
+    ]);
+
+    // The shop gives that late payment back: the refund is told once, saying why (no admin's note).
+    await h.refund(order, 1200, undefined, 'approved_after_cancel');
+    await h.settled(notifier);
+    expect(h.emails.map(({ message }) => message)).toMatchObject([
+      { kind: 'order_cancelled' },
+      { kind: 'order_refunded', amountCents: 1200, note: paymentMessages.refundedAfterCancel },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  paymentMessages,
   assertNever,
   brazilianMobileE164,
   normalizeEmail,
@@ -346,7 +347,12 @@ function aboutOrder(
         order: orderFacts,
         amountCents: source.data.amountCents,
         whole: paid !== null && paid.refundedCents >= paid.request.amountCents,
-        note: source.data.note,
+        // An approval after the order was cancelled has no admin's note: say why the money goes back.
+        note:
+          source.data.note ??
+          (source.data.reason === 'approved_after_cancel'
+            ? paymentMessages.refundedAfterCancel
+            : undefined),
       });
     }
     case 'shop_new_order': {

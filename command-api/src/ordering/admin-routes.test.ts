@@ -139,7 +139,6 @@ describe('DELETE /api/admin/orders/{id}', () => {
       eventStore: shop.eventStore,
       snapshotStore: shop.snapshotStore,
       logger: silentLogger,
-      mailer: { send: async () => {} },
       now,
       ordering: { gateway: shop.gateway },
     });

@@ -104,7 +104,7 @@ export function adminOrderRoutes(
   const paymentWork = (): PaymentWork => {
     const gateway = deps.ordering?.gateway;
     if (!gateway) throw new AppError('unavailable', paymentMessages.providerUnavailable);
-    return { stores, gateway, mailer: deps.mailer, logger: deps.logger, shopSettings };
+    return { stores, gateway, logger: deps.logger, shopSettings };
   };
 
   /** The order and its payment's id, for a refund: 404 for an order never placed. */

@@ -37,7 +37,6 @@ async function shopWithPaidOrder(options: ShopOptions = {}) {
     eventStore: shop.eventStore,
     snapshotStore: shop.snapshotStore,
     logger: silentLogger,
-    mailer: { send: async () => {} },
     now,
     ordering: { gateway: shop.gateway },
   });

@@ -8,8 +8,6 @@ import {
   type PaymentGateway,
   type ProviderPayment,
 } from '@quitute/infra/payment-gateway';
-import type { MailSender } from '../accounts/routes';
-import { readOrder } from '../ordering/orders';
 import { namingFacts, retryOnConflict, startingFrom } from '../shared/command-wrappers';
 import {
   commandStream,
@@ -20,7 +18,6 @@ import {
   type LoadedAggregate,
 } from '../shared/handle-command';
 import type { ShopSettingsReader } from '../shop/settings-reader';
-import { refundedAfterCancelMail } from './mails';
 import {
   parsePaymentEvent,
   paymentDecider,
@@ -30,11 +27,10 @@ import {
   type RequestedPayment,
 } from './decider';
 
-/** What every payment flow works with: the stores, the provider, and the mailer for the refund notice. */
+/** What every payment flow works with: the stores and the provider (the notifier tells the customer, issue 41). */
 export interface PaymentWork {
   stores: CommandStores;
   gateway: PaymentGateway;
-  mailer: MailSender;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The shop's settings: its e-mails name the shop as they say now; the checkout prices delivery with them. */
   shopSettings: ShopSettingsReader;
@@ -110,30 +106,7 @@ export async function runPaymentCommand(
     paymentStatusEventId(work.gateway.provider, event, decidedOn),
   );
   const result = await retryOnConflict(PAYMENT_CONFLICT_RETRIES, stream, command, context);
-  for (const event of decided) {
-    if (event.type === 'PaymentRefundCompleted' && event.data.reason === 'approved_after_cancel') {
-      await tellRefundedAfterCancel(work, result.state);
-    }
-  }
   return { ...result, appended: decided };
-}
-
-async function tellRefundedAfterCancel(work: PaymentWork, state: PaymentState): Promise<void> {
-  if (state.request === null) return;
-  const { placed } = (await readOrder(work.stores, state.request.orderId)).state;
-  if (placed === null) return;
-  try {
-    await work.mailer.send(
-      refundedAfterCancelMail({
-        to: placed.customer.email,
-        name: placed.customer.name,
-        orderNumber: placed.orderNumber,
-        shop: await work.shopSettings.current(),
-      }),
-    );
-  } catch (error) {
-    work.logger.error({ err: error, orderId: placed.orderId }, 'refund notice e-mail not sent');
-  }
 }
 
 /**

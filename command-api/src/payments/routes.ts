@@ -18,7 +18,6 @@ import type { OwnWrites } from '@quitute/infra/projection-progress';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
 import { loadUser, sessionVersionsFromStreams } from '../accounts/accounts';
 import type { RateLimitStoreFactory } from '../accounts/rate-limits';
-import type { MailSender } from '../accounts/routes';
 import type { SessionView } from '../accounts/session-view';
 import type { CatalogView } from '../catalog/catalog-view';
 import { cancelPayment } from '../checkout/cancel';
@@ -40,7 +39,6 @@ export interface PaymentsDeps {
   logger: Logger;
   /** The command side's catalogue: prices come from it. */
   catalog: CatalogView;
-  mailer: MailSender;
   ownWrites?: OwnWrites | undefined;
   rateLimitStore?: RateLimitStoreFactory;
   sessions?: SessionView | undefined;
@@ -80,7 +78,6 @@ export function paymentRoutes(deps: PaymentsDeps, ordering: OrderingOptions): Ro
   const work: CheckoutWork = {
     stores,
     gateway,
-    mailer: deps.mailer,
     logger,
     shopSettings: deps.shopSettings ?? createShopSettingsReader(deps.eventStore),
     schedule: deps.schedule ?? createScheduleReader(deps.eventStore),

@@ -3,13 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   cartStreamName,
   orderStreamName,
-  paymentMessages,
   paymentResultSchema,
   saleStreamName,
 } from '@quitute/contracts';
 import type { RecordedEvent } from '@quitute/infra/event-store';
 import { silentLogger } from '@quitute/infra/logging';
-import type { Mail } from '@quitute/infra/mail';
 import { runCartCommand } from '../cart/carts';
 import { withMemorySnapshots } from '../shared/testing';
 import { createPaymentProcessCommands } from './payment-process-commands';
@@ -31,7 +29,6 @@ const commandsOf = (shop: Shop) =>
     eventStore: shop.eventStore,
     snapshotStore: shop.snapshotStore,
     logger: silentLogger,
-    mailer: { send: async (mail: Mail) => void shop.mails.push(mail) },
     now,
     ordering: { gateway: shop.gateway },
   });
@@ -335,9 +332,6 @@ describe('payment process commands', () => {
       expect(events[5]?.data).toMatchObject({ reason: 'approved_after_cancel' });
       expect((await order.shop.simulator.get(order.providerPaymentId))?.refunds).toHaveLength(1);
       expect((await order.shop.simulator.get(order.providerPaymentId))?.status).toBe('refunded');
-      expect(order.shop.mails).toHaveLength(1);
-      expect(order.shop.mails[0]).toMatchObject({ to: order.maria.email });
-      expect(order.shop.mails[0]?.text).toContain(paymentMessages.refundedAfterCancel);
     },
   );
 

@@ -14,7 +14,6 @@ import type { ProviderPayment } from '@quitute/infra/payment-gateway';
 import { approvedAfterCancelRefundId, pendingRefund } from '../payments/decider';
 import { orderCancelledRefundId, refundInLane, sendPendingRefund } from '../payments/refunds';
 import type { SnapshotStore } from '@quitute/infra/snapshot-store';
-import type { MailSender } from '../accounts/routes';
 import { runCartCommand } from '../cart/carts';
 import { readOrder, runOrderCommand } from '../ordering/orders';
 import { runSaleCommand } from '../sales/sales';
@@ -98,8 +97,6 @@ export interface PaymentProcessDeps {
   eventStore: EventStore;
   snapshotStore: SnapshotStore;
   logger: Logger;
-  /** Tells a customer whose payment is given back. */
-  mailer: MailSender;
   now: () => Date;
   ordering: Pick<OrderingOptions, 'gateway'>;
   /** The shop's settings for its e-mails; read from the event store when absent. */
@@ -118,7 +115,6 @@ export function createPaymentProcessCommands(deps: PaymentProcessDeps): PaymentP
   const work: PaymentWork = {
     stores,
     gateway: deps.ordering.gateway,
-    mailer: deps.mailer,
     logger,
     shopSettings: deps.shopSettings ?? createShopSettingsReader(deps.eventStore),
   };

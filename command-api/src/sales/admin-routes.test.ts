@@ -171,7 +171,6 @@ describe('PUT and DELETE /api/admin/sales/{id}', () => {
       eventStore: shop.eventStore,
       snapshotStore: shop.snapshotStore,
       logger: silentLogger,
-      mailer: { send: async () => {} },
       now,
       ordering: { gateway: shop.gateway },
     });
