@@ -194,7 +194,7 @@ describe.runIf(enabled)('notifications: e-mails by preference and live alerts (i
         });
       });
     });
-    await admin.goto(`${shop.url}/admin/dashboard`);
+    await admin.goto(`${shop.url}/admin`);
     await adminSocketAccepted;
 
     // She signs up: the confirmation link reaches her, and following it confirms her address.

@@ -21,7 +21,7 @@ ul{list-style:none;padding:0}
 li{border-bottom:1px solid #e5ddd1}
 li a{display:grid;grid-template-columns:11rem 4rem 14rem 1fr;gap:.75rem;padding:.6rem .25rem;color:inherit;text-decoration:none}
 li a:hover{background:#f1e9dd}
-li a strong{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+li a>*{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .meta{color:#6b5b4b}
 dl{display:grid;grid-template-columns:12rem 1fr;gap:.25rem .75rem}
 dt{font-weight:600}
