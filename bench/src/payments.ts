@@ -11,6 +11,7 @@ import type { EmbeddedServer } from '@quitute/embedded';
 import type { EventStore } from '@quitute/infra/event-store';
 import { runLoadGenerator, type LoadFigures } from './load';
 import { openBenchShop, type BenchShop, type Customer } from './shop';
+import { openSmtpSink, type SmtpSink } from './smtp-sink';
 import { percentile } from './stats';
 
 /** 20 coxinhas by Pix, picked up three days ahead in the shop's zone: R$ 12,00. */
@@ -86,6 +87,20 @@ export async function measurePixCheckouts(options: {
 interface Listener {
   customer: Customer;
   arrivalOf(orderId: string): Promise<number>;
+}
+
+/** When the next mails to each address reached the SMTP sink, in the order they were asked for. */
+function mailArrivals(sink: SmtpSink) {
+  const waiting = new Map<string, ((at: number) => void)[]>();
+  sink.onMail((recipients, at) => {
+    for (const recipient of recipients) waiting.get(recipient)?.shift()?.(at);
+  });
+  return (address: string): Promise<number> =>
+    new Promise((resolve) => {
+      const queue = waiting.get(address) ?? [];
+      queue.push(resolve);
+      waiting.set(address, queue);
+    });
 }
 
 async function listen(url: string, customer: Customer, sockets: Socket[]): Promise<Listener> {
@@ -189,15 +204,21 @@ async function placePixOrders(
   });
 }
 
-/** Milliseconds from just before each approval to its push on the owner's socket. */
+/**
+ * Milliseconds from just before each approval to its push on the owner's
+ * socket, and to the owner's next e-mail ('Pagamento aprovado') at the SMTP sink.
+ */
 async function approveAll(
   shop: BenchShop,
   orders: readonly PlacedOrder[],
   width: number,
-): Promise<number[]> {
+  nextMailTo: (address: string) => Promise<number>,
+): Promise<{ pushes: number[]; mails: number[] }> {
   const samples: number[] = [];
+  const mails: number[] = [];
   await inParallel(orders, width, async ({ listener, orderId, paymentId }) => {
     const arrived = listener.arrivalOf(orderId);
+    const mailed = nextMailTo(listener.customer.email);
     const startedAt = performance.now();
     const response = await fetch(`${shop.url}/simulator/payments/${paymentId}/approve`, {
       method: 'POST',
@@ -206,9 +227,10 @@ async function approveAll(
     await response.body?.cancel();
     if (!response.ok) throw new Error(`approval answered ${response.status}`);
     samples.push((await within(arrived, 10_000, `paymentApproved for ${orderId}`)) - startedAt);
+    mails.push((await within(mailed, 10_000, `the e-mail for ${orderId}`)) - startedAt);
   });
   await quiet(shop.server);
-  return samples;
+  return { pushes: samples, mails };
 }
 
 /**
@@ -226,35 +248,62 @@ export async function measureApprovalPush(options: {
   rounds: number;
   widths: readonly number[];
   warmUp: number;
-}): Promise<{ width: number; samples: number; p50: number; p99: number; max: number }[]> {
-  const shop = await openBenchShop({ customers: options.customers });
+}): Promise<
+  {
+    width: number;
+    samples: number;
+    p50: number;
+    p99: number;
+    max: number;
+    mail: { p50: number; p99: number; max: number };
+  }[]
+> {
+  // Issue 41: the shop tells each customer by e-mail too, over SMTP to a sink on loopback.
+  const sink = await openSmtpSink();
+  const nextMailTo = mailArrivals(sink);
+  const shop = await openBenchShop({ customers: options.customers, mailUrl: sink.url });
   const sockets: Socket[] = [];
   try {
     const listeners = await Promise.all(
       shop.customers.map((customer) => listen(shop.url, customer, sockets)),
     );
-    await approveAll(shop, await placePixOrders(shop, listeners.slice(0, options.warmUp), 1), 1);
+    await approveAll(
+      shop,
+      await placePixOrders(shop, listeners.slice(0, options.warmUp), 1),
+      1,
+      nextMailTo,
+    );
     const rows = [];
     for (const width of options.widths) {
       // Round by round: an account holds at most 3 unpaid orders (issue 38), and an approved
       // one stops counting.
-      const samples: number[] = [];
+      const pushes: number[] = [];
+      const mails: number[] = [];
       for (let round = 0; round < options.rounds; round += 1) {
         const orders = await placePixOrders(shop, listeners, options.ordersPerCustomer);
-        samples.push(...(await approveAll(shop, orders, width)));
+        const measured = await approveAll(shop, orders, width, nextMailTo);
+        pushes.push(...measured.pushes);
+        mails.push(...measured.mails);
       }
-      const sorted = samples.sort((a, b) => a - b);
+      const sorted = pushes.sort((a, b) => a - b);
+      const sortedMails = mails.sort((a, b) => a - b);
       rows.push({
         width,
         samples: sorted.length,
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
         max: sorted.at(-1) ?? Number.NaN,
+        mail: {
+          p50: percentile(sortedMails, 50),
+          p99: percentile(sortedMails, 99),
+          max: sortedMails.at(-1) ?? Number.NaN,
+        },
       });
     }
     return rows;
   } finally {
     for (const socket of sockets) socket.disconnect();
     await shop.close();
+    await sink.close();
   }
 }

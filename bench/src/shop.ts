@@ -65,7 +65,11 @@ async function stockUp(store: EventStore): Promise<void> {
   }
 }
 
-/** Customers registered straight into the event store (their tokens pass the stream check). */
+/**
+ * Customers registered straight into the event store (their tokens pass the
+ * stream check), each with her e-mail confirmed (issue 41): the shop tells
+ * them of their orders, as it tells a real customer, and the figures include it.
+ */
 async function seedCustomers(store: EventStore, count: number): Promise<Customer[]> {
   const tokens = createTokenService({ secret: jwtSecret });
   const customers = Array.from({ length: count }, () => {
@@ -94,6 +98,18 @@ async function seedCustomers(store: EventStore, count: number): Promise<Customer
                 actorId: userId,
                 actorRole: 'user',
                 occurredAt: '2026-11-23T12:00:00.000Z',
+              },
+            },
+            {
+              id: crypto.randomUUID(),
+              type: 'UserEmailConfirmed',
+              data: { userId, email },
+              metadata: {
+                correlationId: 'bench',
+                causationId: 'bench',
+                actorId: userId,
+                actorRole: 'user',
+                occurredAt: '2026-11-23T12:05:00.000Z',
               },
             },
           ],
@@ -148,6 +164,8 @@ export interface BenchShop {
 export async function openBenchShop(options: {
   eventStoreUrl?: string;
   customers: number;
+  /** SMTP instead of the outbox folder (a sink on loopback that times each mail). */
+  mailUrl?: string;
 }): Promise<BenchShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quitute-bench-shop-'));
   const lifted = { limit: 1_000_000, windowMs: 60_000 };
@@ -158,6 +176,7 @@ export async function openBenchShop(options: {
       logLevel: 'silent',
       jwtSecret,
       ...(options.eventStoreUrl ? { eventStoreUrl: options.eventStoreUrl } : {}),
+      ...(options.mailUrl ? { mailUrl: options.mailUrl } : {}),
     },
     silentLogger,
     {
