@@ -133,6 +133,43 @@ describe('who is told: a customer’s messages', () => {
       go: true,
     });
   });
+
+  it('given an unpaid order cancelled by its payment (her own cancel, a Pix expired), when its SMS is due, then none goes to the number typed at the checkout, while her e-mail does; given the shop cancelled it, then the SMS goes', () => {
+    const cancelled = (source: NotificationFacts['source'], paid: boolean) =>
+      facts({
+        order: {
+          placed: { ...order, customer: { ...order.customer, phone: '21998765432' } },
+          status: 'cancelled',
+          paid,
+          deleted: false,
+        },
+        source,
+      });
+    const byPayment = cancelled(
+      { type: 'OrderCancelled', data: { orderId: order.orderId, reason: 'payment_cancelled' } },
+      false,
+    );
+    const sms = subject({ kind: 'order_cancelled', channel: 'sms' });
+    expect(outgoing(sms, byPayment, links)).toEqual({
+      go: false,
+      reason: NOT_SENT.unpaidCancellationSms,
+    });
+    expect(
+      outgoing(subject({ kind: 'order_cancelled', channel: 'email' }), byPayment, links),
+    ).toMatchObject({ go: true, delivery: { channel: 'email', to: ana.email } });
+
+    const byTheShop = cancelled(
+      {
+        type: 'OrderStatusChanged',
+        data: { orderId: order.orderId, from: 'processing', to: 'cancelled' },
+      },
+      true,
+    );
+    expect(outgoing(sms, byTheShop, links)).toMatchObject({
+      go: true,
+      delivery: { channel: 'sms', to: '+5521998765432' },
+    });
+  });
 });
 
 describe('who is told: the e-mail confirmation', () => {

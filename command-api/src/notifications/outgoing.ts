@@ -115,6 +115,8 @@ export const NOT_SENT = {
   noMobile: 'Não enviada: não há celular no pedido nem no perfil.',
   orderGone: 'Não enviada: o pedido não existe ou foi excluído.',
   orderCancelled: 'Não enviada: o pedido foi cancelado.',
+  unpaidCancellationSms:
+    'Não enviada por SMS: o pedido foi cancelado pelo pagamento, antes de ser pago.',
   confirmationStale: 'Não enviada: o e-mail a confirmar não é mais o da conta.',
   alreadyConfirmed: 'Não enviada: o e-mail da conta já está confirmado.',
   reviewGone: 'Não enviada: a avaliação foi excluída.',
@@ -334,6 +336,13 @@ function aboutOrder(
     case 'order_delivered':
       return tell({ kind, order: orderFacts });
     case 'order_cancelled':
+      // Only the shop's cancellation is texted. One by its payment (her own cancel, a Pix
+      // expired, a card refused) comes before any money was taken and the checkout told her;
+      // texting it would let any fresh account have the shop text a number it types at the
+      // checkout, order after order, at the shop's cost. Her e-mail (her own address) still goes.
+      if (subject.channel === 'sms' && source?.type !== 'OrderStatusChanged') {
+        return skip(NOT_SENT.unpaidCancellationSms);
+      }
       return tell({
         kind,
         order: orderFacts,
