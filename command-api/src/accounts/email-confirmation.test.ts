@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   accountMessages,
   EMAIL_CONFIRMATION_RESENDS_PER_HOUR,
+  EMAIL_CONFIRMATION_RESENDS_PER_WEEK,
   EMAIL_CONFIRMATION_TTL_MS,
   notificationMessages as n,
   profileDtoSchema,
 } from '@quitute/contracts';
 import { cheapPasswords } from '@quitute/infra/testing';
 import { deleteUser, editUser, registerUser } from './accounts';
+import { DEFAULT_RATE_LIMITS, type AccountRateLimits } from './rate-limits';
 import { openAccountsApi, type AccountsApi } from './testing';
 
 /** Issue 41: the account's e-mail confirmed by a link, over real HTTP. */
@@ -18,8 +20,8 @@ afterEach(async () => {
   await Promise.all(apis.splice(0).map((api) => api.close()));
 });
 
-async function open(): Promise<AccountsApi> {
-  const api = await openAccountsApi();
+async function open(rateLimits?: AccountRateLimits): Promise<AccountsApi> {
+  const api = await openAccountsApi(rateLimits ? { rateLimits } : {});
   apis.push(api);
   return api;
 }
@@ -280,6 +282,29 @@ describe('POST /api/users/email-confirmation', () => {
       status: 200,
       body: { message: n.confirmationSent },
     });
+  });
+
+  it(`given whoever signed an address up pressing 'Reenviar' hour after hour, then at most ${EMAIL_CONFIRMATION_RESENDS_PER_WEEK} links a week go to it; the next is 429 and appends nothing`, async () => {
+    // The hourly limit lifted, as if the hours went by: the weekly one still holds.
+    const api = await open({
+      ...DEFAULT_RATE_LIMITS,
+      confirmationResendsPerUser: { limit: 1_000, windowMs: 3_600_000 },
+    });
+    const ana = await api.customer();
+
+    for (let n_ = 0; n_ < EMAIL_CONFIRMATION_RESENDS_PER_WEEK; n_++) {
+      expect((await resend(api, ana.token)).status).toBe(200);
+    }
+    const beyond = await appendsNothing(api, () => resend(api, ana.token));
+
+    expect(beyond).toMatchObject({
+      status: 429,
+      body: { message: accountMessages.tooManyRequests },
+    });
+    const requested = (await api.eventsOf(ana.userId)).filter(
+      (event) => event.type === 'EmailConfirmationRequested',
+    );
+    expect(requested).toHaveLength(EMAIL_CONFIRMATION_RESENDS_PER_WEEK);
   });
 
   it('given a confirmed account, then 200 already confirmed and nothing appended', async () => {

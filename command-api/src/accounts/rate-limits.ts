@@ -3,6 +3,7 @@ import type { Store } from 'express-rate-limit';
 import {
   accountMessages,
   EMAIL_CONFIRMATION_RESENDS_PER_HOUR,
+  EMAIL_CONFIRMATION_RESENDS_PER_WEEK,
   normalizeEmail,
 } from '@quitute/contracts';
 import { currentUser } from '@quitute/infra/auth';
@@ -35,6 +36,8 @@ export interface AccountRateLimits {
    * use someone's mailbox as a target nor spend her allowance.
    */
   confirmationResendsPerUser: RateLimit;
+  /** The same over a week (EMAIL_CONFIRMATION_RESENDS_PER_WEEK). */
+  confirmationResendsPerUserPerWeek: RateLimit;
   /**
    * One-click unsubscribes from one IP (RFC 8058, issue 41): public, without a
    * login. Per IP only: a counter per account or per link would be one a
@@ -68,6 +71,10 @@ export const DEFAULT_RATE_LIMITS: AccountRateLimits = {
   profileWritesPerUser: { limit: 30, windowMs: minutes(1) },
   confirmEmailPerIp: { limit: 10, windowMs: minutes(15) },
   confirmationResendsPerUser: { limit: EMAIL_CONFIRMATION_RESENDS_PER_HOUR, windowMs: minutes(60) },
+  confirmationResendsPerUserPerWeek: {
+    limit: EMAIL_CONFIRMATION_RESENDS_PER_WEEK,
+    windowMs: minutes(7 * 24 * 60),
+  },
   unsubscribePerIp: { limit: 30, windowMs: minutes(15) },
   cartWritesPerUser: { limit: 120, windowMs: minutes(1) },
   adminWritesPerUser: { limit: 120, windowMs: minutes(1) },
@@ -85,6 +92,7 @@ export function uniformRateLimits(limit: RateLimit): AccountRateLimits {
     profileWritesPerUser: limit,
     confirmEmailPerIp: limit,
     confirmationResendsPerUser: limit,
+    confirmationResendsPerUserPerWeek: limit,
     unsubscribePerIp: limit,
     cartWritesPerUser: limit,
     adminWritesPerUser: limit,
@@ -171,13 +179,22 @@ export function accountLimiters(limits: AccountRateLimits, store?: RateLimitStor
     preferencesWrite: limiter('preferences-user', limits.profileWritesPerUser, userKey, other),
     confirmEmail: limiter('confirm-email-ip', limits.confirmEmailPerIp, clientAddressKey, other),
     /** After `authenticate`; a request refused (a deleted account) spends nothing. */
-    confirmationResend: limiter(
-      'email-confirmation-user',
-      limits.confirmationResendsPerUser,
-      userKey,
-      other,
-      'accepted',
-    ),
+    confirmationResend: [
+      limiter(
+        'email-confirmation-user',
+        limits.confirmationResendsPerUser,
+        userKey,
+        other,
+        'accepted',
+      ),
+      limiter(
+        'email-confirmation-user-week',
+        limits.confirmationResendsPerUserPerWeek,
+        userKey,
+        other,
+        'accepted',
+      ),
+    ],
   };
 }
 

@@ -117,6 +117,7 @@ describe('login limits', () => {
       'cookie-consent-ip',
       'custom-order-ip',
       'email-confirmation-user',
+      'email-confirmation-user-week',
       'login-email-ip',
       'login-ip',
       'preferences-user',

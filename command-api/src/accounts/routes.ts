@@ -320,7 +320,7 @@ export function accountRoutes(deps: AccountsDeps): Router {
   router.post(
     '/api/users/email-confirmation',
     signedIn,
-    limiters.confirmationResend,
+    ...limiters.confirmationResend,
     async (req, res) => {
       const caller = currentUser(req);
       const { requested, position } = await requestEmailConfirmation(store, caller.userId, {

@@ -94,6 +94,12 @@ export const NEW_ORDER_SOCKET_EVENT = 'newOrder';
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 86_400_000;
 /** Confirmation e-mails one account may ask again per hour ('Reenviar'). */
 export const EMAIL_CONFIRMATION_RESENDS_PER_HOUR = 3;
+/**
+ * …and per week: whoever signed an address up holds that account's 'Reenviar',
+ * so without a longer cap a stranger could send its owner a link every 20
+ * minutes for ever. A password reset confirms the address too.
+ */
+export const EMAIL_CONFIRMATION_RESENDS_PER_WEEK = 5;
 
 /** Web routes the e-mails link to (the SPA posts the token to the API). */
 export const CONFIRM_EMAIL_PATH = '/confirmar-email';
