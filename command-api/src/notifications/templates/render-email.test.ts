@@ -5,6 +5,9 @@ import {
   type OrderCancelReason,
   type PaymentMethod,
 } from '@quitute/contracts';
+import { customerEmail } from './customer-emails';
+import { layoutMjml } from './layout';
+import { compileMjml } from './mjml';
 import { renderEmail } from './render-email';
 import {
   deliveryAddress,
@@ -506,6 +509,33 @@ describe('renderEmail: unsubscribe and escaping', () => {
     expect(email.html).toContain('Doces &lt;b&gt;&amp;&lt;/b&gt; Cia');
     expect(email.html).toContain('a&quot;b@example.com');
     expect(email.text).toContain('Cliente: <script>alert("x")</script>');
+  });
+
+  it('given two orders of the same shape, when the second is rendered from the shape the first compiled, then each holds its own values, as compiled afresh', async () => {
+    const first: NotificationMessage = {
+      kind: 'order_received',
+      order: orderFacts({ customerName: 'Ana <b>Souza</b>', orderNumber: 1042 }),
+      payment: { method: 'pix', pix: { qrCode: PIX_CODE } },
+    };
+    const second: NotificationMessage = {
+      kind: 'order_received',
+      order: orderFacts({ customerName: 'Bia & "Cia"', orderNumber: 1043, notes: 'QVALUE0QEND' }),
+      payment: { method: 'pix', pix: { qrCode: PIX_CODE } },
+    };
+
+    for (const message of [first, second]) {
+      const email = await render(message, { unsubscribe: UNSUBSCRIBE });
+      if (message.kind !== 'order_received') throw new Error('unreachable');
+      const facts = { subject: email.subject, shop: shopFacts, unsubscribe: UNSUBSCRIBE };
+      const afresh = await compileMjml(layoutMjml(customerEmail(message, shopFacts), facts));
+      expect(email.html).toBe(afresh);
+    }
+    const email = await render(second, { unsubscribe: UNSUBSCRIBE });
+    expect(email.html).toContain('Olá, Bia!');
+    expect(email.html).toContain('#1043');
+    expect(email.html).not.toContain('Olá, Ana');
+    // A value that looks like a token stays as she wrote it.
+    expect(email.html).toContain('QVALUE0QEND');
   });
 
   it('given the same facts twice, then the same e-mail', async () => {

@@ -1,6 +1,7 @@
 import { notificationSubject } from '@quitute/contracts';
 import { customerEmail } from './customer-emails';
 import { layoutMjml, layoutText, type EmailContent } from './layout';
+import { putValuesBack, withValuesAside } from './html';
 import { compileMjml } from './mjml';
 import { shopEmail } from './shop-emails';
 import type { EmailLinksFor, NotificationMessage, RenderedEmail, ShopFacts } from './types';
@@ -23,11 +24,33 @@ export async function renderEmail(
   });
   const content = contentOf(message, shop);
   const facts = { subject, shop, unsubscribe: links.unsubscribe };
+  const { written: shape, values } = withValuesAside(() => layoutMjml(content, facts));
   return {
     subject,
-    html: await compileMjml(layoutMjml(content, facts)),
+    html: putValuesBack(await compiledShape(shape), values),
     text: layoutText(content, facts),
   };
+}
+
+/** E-mail shapes compiled lately (a kind, its number of lines, what it says or not). */
+const SHAPES_KEPT = 200;
+const compiledShapes = new Map<string, Promise<string>>();
+
+/** The compiled HTML of an e-mail's shape, compiled once while it is kept (a failure is not kept). */
+function compiledShape(shape: string): Promise<string> {
+  const kept = compiledShapes.get(shape);
+  if (kept) {
+    // Most recently used last: the first key is the one to forget.
+    compiledShapes.delete(shape);
+    compiledShapes.set(shape, kept);
+    return kept;
+  }
+  const compiled = compileMjml(shape);
+  compiledShapes.set(shape, compiled);
+  compiled.catch(() => compiledShapes.delete(shape));
+  const oldest = compiledShapes.keys().next().value;
+  if (compiledShapes.size > SHAPES_KEPT && oldest !== undefined) compiledShapes.delete(oldest);
+  return compiled;
 }
 
 function contentOf(message: NotificationMessage, shop: ShopFacts): EmailContent {
