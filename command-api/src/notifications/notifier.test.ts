@@ -452,6 +452,25 @@ describe('the notifier: replays, retries, crashes', () => {
  * send it again (it may have gone), and marks it failed, interrupted.
  */
 function crashBetweenSendAndRecord(store: () => Promise<EventStore | undefined>) {
+  it('given a burst of paid orders and a mail server that holds every message, then no more than two messages are being told at once', async () => {
+    const h = open();
+    const customers = await Promise.all(
+      Array.from({ length: 5 }, () => h.customer({ notifications: { email: true, sms: false } })),
+    );
+    const orders = [];
+    for (const customer of customers) orders.push(await h.placeOrder(customer.userId));
+    const holding = h.notifier({ mailerMode: () => 'deliver-then-hang' });
+    await holding.start();
+
+    for (const order of orders) await h.approve(order);
+    await until(() => h.emails.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // Five orders call for ten e-mails (hers and the shop's); two are under way, the rest wait.
+    expect(h.emails).toHaveLength(2);
+    h.abandon(holding);
+  });
+
   it('given a mail taken by the server and the notifier gone before it recorded it, when another starts on the same log, then it sends nothing and marks the notification failed, interrupted', async () => {
     const h = open(await store());
     const ana = await h.customer({ notifications: { email: true, sms: false } });

@@ -163,6 +163,30 @@ export function describeFailure(error: unknown): string {
     .replace(/\+\d{10,15}\b|\b\d{10,13}\b/g, '[telefone]');
 }
 
+/**
+ * Notifications told at once, all lanes together: a burst of paid orders
+ * spreads its e-mails over a few hundred milliseconds rather than taking the
+ * shop's one thread from the answers and pushes it owes meanwhile (the bench's
+ * approval push p99 doubled without it).
+ */
+const MAX_TELLING_AT_ONCE = 2;
+
+/** Runs tasks with at most `max` of them under way; the others wait their turn, in order. */
+function concurrencyLimit(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
 /** The messages of one order (or one account) are told one after another, in the order called for. */
 const laneOf = (about: { orderId: string | null; userId: string | null }, id: string) =>
   about.orderId ?? about.userId ?? id;
@@ -196,6 +220,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   /** The day whose summary is claimed (by this process or another): not looked at again. */
   let summaryClaimedFor: string | null = null;
   const lanes = createKeyedQueue();
+  const telling = concurrencyLimit(MAX_TELLING_AT_ONCE);
   /** Work under way, by notification id: never twice at once. */
   const running = new Map<string, Promise<void>>();
 
@@ -226,7 +251,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (current) return current;
     if (closed) return Promise.resolve();
     const work = lanes
-      .run(lane, () => (closed ? Promise.resolve() : task()))
+      .run(lane, () => telling(() => (closed ? Promise.resolve() : task())))
       .catch((error: unknown) => {
         // Tried again at the next sweep: a message still wanted, a retry still due.
         logger.error(
