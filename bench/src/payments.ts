@@ -12,6 +12,7 @@ import type { EventStore } from '@quitute/infra/event-store';
 import { runLoadGenerator, type LoadFigures } from './load';
 import { openBenchShop, type BenchShop, type Customer } from './shop';
 import { openSmtpSink, type SmtpSink } from './smtp-sink';
+import { createSmtpMailer } from '@quitute/infra/mail';
 import { percentile } from './stats';
 
 /** 20 coxinhas by Pix, picked up three days ahead in the shop's zone: R$ 12,00. */
@@ -87,6 +88,23 @@ export async function measurePixCheckouts(options: {
 interface Listener {
   customer: Customer;
   arrivalOf(orderId: string): Promise<number>;
+}
+
+/** Milliseconds for the shop's SMTP adapter alone to hand one small mail to the sink (p50 of 20). */
+async function smtpAlone(sink: SmtpSink): Promise<number> {
+  const mailer = createSmtpMailer({ url: sink.url });
+  const mail = { to: 'floor@example.com', subject: 'Piso', text: 'Piso' };
+  await mailer.send(mail);
+  const samples: number[] = [];
+  for (let sent = 0; sent < 20; sent += 1) {
+    const startedAt = performance.now();
+    await mailer.send(mail);
+    samples.push(performance.now() - startedAt);
+  }
+  return percentile(
+    samples.sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** When the next mails to each address reached the SMTP sink, in the order they were asked for. */
@@ -256,6 +274,8 @@ export async function measureApprovalPush(options: {
     p99: number;
     max: number;
     mail: { p50: number; p99: number; max: number };
+    /** One e-mail sent straight to the same SMTP server by the same adapter, p50: the e-mail's floor. */
+    smtpAloneP50: number;
   }[]
 > {
   // Issue 41: the shop tells each customer by e-mail too, over SMTP to a sink on loopback.
@@ -273,6 +293,7 @@ export async function measureApprovalPush(options: {
       1,
       nextMailTo,
     );
+    const smtpAloneP50 = await smtpAlone(sink);
     const rows = [];
     for (const width of options.widths) {
       // Round by round: an account holds at most 3 unpaid orders (issue 38), and an approved
@@ -298,6 +319,7 @@ export async function measureApprovalPush(options: {
           p99: percentile(sortedMails, 99),
           max: sortedMails.at(-1) ?? Number.NaN,
         },
+        smtpAloneP50,
       });
     }
     return rows;

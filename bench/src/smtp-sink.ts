@@ -17,6 +17,8 @@ export async function openSmtpSink(): Promise<SmtpSink> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // Loopback only: no reverse DNS lookup of the client (it would time the resolver, not the shop).
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       stream.on('data', () => {});

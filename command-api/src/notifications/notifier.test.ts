@@ -14,7 +14,7 @@ import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
 import { deleteUser, runUserCommand } from '../accounts/accounts';
 import { changeShopSettings } from '../shop/shop-settings';
 import { notificationIdOf } from './decider';
-import { describeFailure } from './notifier';
+import { describeFailure, MAX_TELLING_AT_ONCE } from './notifier';
 import { requestNotificationRetry } from './notifications';
 import { notifierHarness, PUBLIC_URL, START, until } from './notifier-testing';
 
@@ -452,7 +452,7 @@ describe('the notifier: replays, retries, crashes', () => {
  * send it again (it may have gone), and marks it failed, interrupted.
  */
 function crashBetweenSendAndRecord(store: () => Promise<EventStore | undefined>) {
-  it('given a burst of paid orders and a mail server that holds every message, then no more than two messages are being told at once', async () => {
+  it('given a burst of paid orders and a mail server that holds every message, then no more than MAX_TELLING_AT_ONCE (4) messages are being told at once', async () => {
     const h = open();
     const customers = await Promise.all(
       Array.from({ length: 5 }, () => h.customer({ notifications: { email: true, sms: false } })),
@@ -463,11 +463,11 @@ function crashBetweenSendAndRecord(store: () => Promise<EventStore | undefined>)
     await holding.start();
 
     for (const order of orders) await h.approve(order);
-    await until(() => h.emails.length >= 2);
+    await until(() => h.emails.length >= MAX_TELLING_AT_ONCE);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    // Five orders call for ten e-mails (hers and the shop's); two are under way, the rest wait.
-    expect(h.emails).toHaveLength(2);
+    // Five orders call for ten e-mails (hers and the shop's); four are under way, the rest wait.
+    expect(h.emails).toHaveLength(MAX_TELLING_AT_ONCE);
     h.abandon(holding);
   });
 
