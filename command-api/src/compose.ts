@@ -214,6 +214,8 @@ export async function composeCommandApi(deps: CommandApiDeps): Promise<CommandAp
       emailLinks,
       publicUrl: deps.publicUrl,
       now: () => now().getTime(),
+      // Scaled out, no save of the embedded shop keeps its state: its checkpoint does.
+      ...(deps.lease ? { checkpoint: snapshotStore } : {}),
     });
   const processManagers = () => {
     const payment = paymentProcess();

@@ -20,7 +20,7 @@ import {
 import { silentLogger } from '@quitute/infra/logging';
 import type { Mail, SentMail } from '@quitute/infra/mail';
 import type { SentSms, Sms } from '@quitute/infra/sms';
-import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
+import { createMemorySnapshotStore, type SnapshotStore } from '@quitute/infra/snapshot-store';
 import { cheapPasswords } from '@quitute/infra/testing';
 import { registerUser, runUserCommand } from '../accounts/accounts';
 import { reserveDayUnits } from '../schedule/kitchen-day';
@@ -129,9 +129,24 @@ export function notifierHarness(eventStore: EventStore = createMemoryEventStore(
   const opened: Notifier[] = [];
 
   /** A notifier on the store (not started), with the harness's mailer unless told otherwise. */
-  const notifier = (options: { mailerMode?: () => MailerMode; realTemplates?: boolean } = {}) => {
+  /** Where each subscription of the notifiers made here started (0: the log's start). */
+  const subscribedFrom: number[] = [];
+  const recordingStore: EventStore = Object.assign(Object.create(eventStore) as EventStore, {
+    subscribeToAll: (subscribe: Parameters<EventStore['subscribeToAll']>[0]) => {
+      subscribedFrom.push(subscribe.fromPosition ?? 0);
+      return eventStore.subscribeToAll(subscribe);
+    },
+  });
+  const notifier = (
+    options: {
+      mailerMode?: () => MailerMode;
+      realTemplates?: boolean;
+      checkpoint?: SnapshotStore;
+    } = {},
+  ) => {
     const created = createNotifier({
-      eventStore,
+      eventStore: recordingStore,
+      ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
       snapshotStore: stores.snapshotStore,
       logger,
       mailer: mailerFor(options.mailerMode ?? (() => mailMode.current)),
@@ -332,6 +347,7 @@ export function notifierHarness(eventStore: EventStore = createMemoryEventStore(
     mailMode,
     smsMode,
     notifier,
+    subscribedFrom,
     append,
     customer,
     placeOrder,

@@ -11,10 +11,11 @@ import {
 } from '@quitute/contracts';
 import { createPostgresEventStore, type EventStore } from '@quitute/infra/event-store';
 import { describeWithPostgres, throwawaySchema } from '@quitute/infra/testing';
+import { createMemorySnapshotStore } from '@quitute/infra/snapshot-store';
 import { deleteUser, runUserCommand } from '../accounts/accounts';
 import { changeShopSettings } from '../shop/shop-settings';
 import { notificationIdOf } from './decider';
-import { describeFailure, MAX_TELLING_AT_ONCE } from './notifier';
+import { describeFailure, MAX_TELLING_AT_ONCE, NOTIFIER_CHECKPOINT } from './notifier';
 import { requestNotificationRetry } from './notifications';
 import { notifierHarness, PUBLIC_URL, START, until } from './notifier-testing';
 
@@ -452,6 +453,28 @@ describe('the notifier: replays, retries, crashes', () => {
  * send it again (it may have gone), and marks it failed, interrupted.
  */
 function crashBetweenSendAndRecord(store: () => Promise<EventStore | undefined>) {
+  it('given the scaled-out shop, when a term ends and another starts, then the next follows the log from the checkpoint the first kept, and sends nothing again', async () => {
+    const h = open();
+    const checkpoint = createMemorySnapshotStore();
+    const ana = await h.customer();
+    const order = await h.placeOrder(ana.userId);
+    const first = h.notifier({ checkpoint });
+    await first.start();
+    await h.approve(order);
+    await h.settled(first);
+    const told = h.emails.length;
+    await first.close();
+    const kept = await checkpoint.read(NOTIFIER_CHECKPOINT);
+    expect(kept?.position).toBe(await h.eventStore.headPosition());
+
+    const next = h.notifier({ checkpoint });
+    await next.start();
+    await h.settled(next);
+
+    expect(h.subscribedFrom).toEqual([0, kept?.position]);
+    expect(h.emails).toHaveLength(told);
+  });
+
   it('given a burst of paid orders and a mail server that holds every message, then no more than MAX_TELLING_AT_ONCE (4) messages are being told at once', async () => {
     const h = open();
     const customers = await Promise.all(

@@ -14,6 +14,7 @@ import {
   followLogResubscribing,
   WrongExpectedRevisionError,
   type EventStore,
+  type JsonValue,
   type FoldsPassedPages,
   type RecordedEvent,
   type ResubscribingFollower,
@@ -103,7 +104,19 @@ export interface NotifierOptions {
   sweepIntervalMs?: number;
   /** Pause before following the log again after its subscription ended, doubled per end (default 1 s). */
   resubscribeDelayMs?: number;
+  /**
+   * Scaled out, where no save of the embedded shop keeps its state: the store
+   * its checkpoint (its position and what is unresolved) is kept in, read when a
+   * term starts and written as it goes, so a new term follows the log from there
+   * rather than from its start. Losing it costs a longer fold, never a message:
+   * the notification streams say what was told.
+   */
+  checkpoint?: SnapshotStore | undefined;
 }
+
+/** The checkpoint's key in the snapshot store, and the version of the state it holds. */
+export const NOTIFIER_CHECKPOINT = 'notifier-checkpoint';
+const SAVED_NAME = 'notifier@1';
 
 export interface Notifier
   extends SavableView, FoldsPassedPages, Pick<ResubscribingFollower, 'failure' | 'health'> {
@@ -580,29 +593,54 @@ export function createNotifier(options: NotifierOptions): Notifier {
     void sweep();
   };
 
+  const capture = () => ({ position: reached, entries: [state] });
+  function restore(position: number, entries: readonly unknown[]): void {
+    const [saved] = entries;
+    const parsed = savedStateSchema.safeParse(saved);
+    if (!parsed.success) {
+      logger.warn(
+        { position },
+        'notifier: its saved state is unreadable; the log is folded from its start',
+      );
+      return;
+    }
+    state = parsed.data;
+    reached = position;
+  }
+  let checkpointed = 0;
+  /** Writes the checkpoint when the notifier moved on since the last one (a failure is logged). */
+  const keepCheckpoint = async (): Promise<void> => {
+    if (!options.checkpoint || reached <= checkpointed) return;
+    const position = reached;
+    try {
+      await options.checkpoint.write(NOTIFIER_CHECKPOINT, {
+        version: SAVED_NAME,
+        revision: position,
+        position,
+        state: JSON.parse(JSON.stringify(state)) as JsonValue,
+      });
+      checkpointed = position;
+    } catch (error) {
+      logger.warn({ err: error }, 'notifier: its checkpoint was not written; it will be again');
+    }
+  };
+
   return {
-    savedName: 'notifier@1',
+    savedName: SAVED_NAME,
     reached: () => reached,
-    capture: () => ({ position: reached, entries: [state] }),
-    restore(position, entries) {
-      const [saved] = entries;
-      const parsed = savedStateSchema.safeParse(saved);
-      if (!parsed.success) {
-        logger.warn(
-          { position },
-          'notifier: its saved state is unreadable; the log is folded from its start',
-        );
-        return;
-      }
-      state = parsed.data;
-      reached = position;
-    },
+    capture,
+    restore,
     catchUp: (page) =>
       foldPage(page, { after: reached, filter: notifierFilter, onEvent, onPassed: pass }),
     failure: () => follower?.failure(),
     health: () => follower?.health() ?? { status: 'ok' },
 
     async start() {
+      // A term of the scaled-out shop: from its checkpoint, unless a save was restored.
+      if (options.checkpoint && reached === 0) {
+        const saved = await options.checkpoint.read(NOTIFIER_CHECKPOINT);
+        if (saved?.version === SAVED_NAME) restore(saved.position, [saved.state]);
+      }
       // A subscription that ends is made again from `reached` (the last event applied).
       follower = followLogResubscribing(eventStore, {
         name: 'notifier',
@@ -617,7 +655,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         },
       });
       await follower.caughtUp;
-      sweepTimer = setInterval(() => void sweep(), sweepIntervalMs);
+      sweepTimer = setInterval(() => {
+        void sweep();
+        void keepCheckpoint();
+      }, sweepIntervalMs);
       sweepTimer.unref();
     },
 
@@ -626,6 +667,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       clearInterval(sweepTimer);
       await follower?.stop();
       await Promise.allSettled([...running.values()]);
+      await keepCheckpoint();
     },
 
     sweep,
