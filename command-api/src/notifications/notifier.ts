@@ -351,6 +351,21 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   /** One attempt, claimed already: send, then record how it went. */
+  /** The attempt failed: tried again later when `retriable` (a server's refusal), else failed for good. */
+  const fail = (
+    request: NotificationRequest,
+    number: number,
+    error: string,
+    { retriable }: { retriable: boolean },
+  ) =>
+    settle(request, {
+      type: 'RecordFailure',
+      attempt: number,
+      error,
+      now: new Date(now()).toISOString(),
+      retriable,
+    });
+
   const attempt = async (
     request: NotificationRequest,
     number: number,
@@ -365,13 +380,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         { err: error, notificationId: request.notificationId, attempt: number },
         'notifier: a send failed',
       );
-      await settle(request, {
-        type: 'RecordFailure',
-        attempt: number,
-        error: describeFailure(error),
-        now: new Date(now()).toISOString(),
-        retriable: true,
-      });
+      await fail(request, number, describeFailure(error), { retriable: true });
       return;
     }
     await settle(request, { type: 'RecordSent', attempt: number, providerMessageId });
@@ -466,24 +475,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
       const out = outgoing(request, facts, emailLinks);
       if (!out.go) {
         notTold({ ...request }, out.reason);
-        await settle(request, {
-          type: 'RecordFailure',
-          attempt: number,
-          error: out.reason,
-          now: new Date(now()).toISOString(),
-          retriable: false,
-        });
+        await fail(request, number, out.reason, { retriable: false });
         return;
       }
       await attempt(request, number, out.delivery, facts.shop);
     } catch (error) {
-      await settle(request, {
-        type: 'RecordFailure',
-        attempt: number,
-        error: describeFailure(error),
-        now: new Date(now()).toISOString(),
-        retriable: true,
-      });
+      await fail(request, number, describeFailure(error), { retriable: true });
     }
   };
 
