@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_TYPES } from '../ordering/constants';
 
 /**
  * Integration events the relay publishes on the bus (Kafka when distributed,
@@ -22,7 +23,7 @@ export const paymentApprovedMessageSchema = z.object({
    */
   totalCents: z.number().int().nonnegative().optional(),
   customerName: z.string().optional(),
-  deliveryType: z.enum(['delivery', 'pickup']).optional(),
+  deliveryType: z.enum(DELIVERY_TYPES).optional(),
   deliveryDate: z.string().optional(),
 });
 export type PaymentApprovedMessage = z.infer<typeof paymentApprovedMessageSchema>;
