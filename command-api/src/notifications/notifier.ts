@@ -19,6 +19,7 @@ import {
   type RecordedEvent,
   type ResubscribingFollower,
 } from '@quitute/infra/event-store';
+import { boundedGate } from '@quitute/infra/gate';
 import { createKeyedQueue } from '@quitute/infra/keyed-queue';
 import type { Logger } from '@quitute/infra/logging';
 import type { Mail, Mailer } from '@quitute/infra/mail';
@@ -184,22 +185,6 @@ export function describeFailure(error: unknown): string {
  */
 export const MAX_TELLING_AT_ONCE = 4;
 
-/** Runs tasks with at most `max` of them under way; the others wait their turn, in order. */
-function concurrencyLimit(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /** The messages of one order (or one account) are told one after another, in the order called for. */
 const laneOf = (about: { orderId: string | null; userId: string | null }, id: string) =>
   about.orderId ?? about.userId ?? id;
@@ -233,7 +218,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   /** The day whose summary is claimed (by this process or another): not looked at again. */
   let summaryClaimedFor: string | null = null;
   const lanes = createKeyedQueue();
-  const telling = concurrencyLimit(MAX_TELLING_AT_ONCE);
+  const telling = boundedGate({ running: MAX_TELLING_AT_ONCE });
   /** Work under way, by notification id: never twice at once. */
   const running = new Map<string, Promise<void>>();
 

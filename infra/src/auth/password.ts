@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { messages } from '@quitute/contracts';
+import { boundedGate } from '../gate';
 import { AppError } from '../errors';
 
 export interface ScryptParams {
@@ -93,24 +94,6 @@ export interface HashingLimits {
 
 export const DEFAULT_HASHING_LIMITS: Readonly<HashingLimits> = { running: 2, waiting: 16 };
 
-function boundedGate({ running: maxRunning, waiting: maxWaiting }: HashingLimits) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < maxRunning) running += 1;
-    else if (waiting.length < maxWaiting) await new Promise<void>((go) => waiting.push(go));
-    else throw new AppError('unavailable', messages.unavailable);
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next waiter, so `running` never overshoots.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
 /**
  * The shop's hasher. The parameters are a constructor argument, never an
  * environment variable a deployment could lower by mistake: only tests pass
@@ -121,7 +104,7 @@ export function createPasswordHasher(
   limits: HashingLimits = DEFAULT_HASHING_LIMITS,
 ): PasswordHasher {
   const current = { N: params.N, r: params.r, p: params.p };
-  const gated = boundedGate(limits);
+  const gated = boundedGate(limits, () => new AppError('unavailable', messages.unavailable));
   let decoy: Promise<string> | undefined;
   return {
     hash: (password) => gated(() => hashPassword(password, current)),
